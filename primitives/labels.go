@@ -1,0 +1,109 @@
+package primitives
+
+// Step labels. The tinyCoro ones are the digest's; a step the digest gives
+// one label but which makes two memory accesses is split into a and b. The
+// fixed variants and Go's WaitGroup have labels of their own, documented
+// with their code.
+const (
+	_ = iota
+	// event (event.cpp)
+	E1
+	E2
+	E3
+	E4
+	E5
+	E6
+	E7
+	E9
+	E10 // event<T>: await_resume returns the stored value
+	S0
+	S1
+	S3
+	S4
+	// latch
+	L1
+	// wait_group (wait_group.cpp)
+	G1
+	G2
+	G3
+	G4
+	G5
+	G6
+	G7
+	A1
+	D1
+	D2
+	D3
+	D4
+	// wait_group, Design A (one word holding count and head)
+	P1
+	P2
+	P3
+	P4
+	Q1
+	Q2
+	Q3
+	Q4
+	Q5
+	Q6
+	// mutex (mutex.cpp)
+	M1a
+	M1b
+	M2a
+	M2b
+	M3
+	M4a
+	M4b
+	M5
+	U1
+	U2
+	U3
+	U4a
+	U4b
+	U5a
+	U5b
+	U6
+	// mutex, the LIFO wake-one guess of seed 003
+	V1
+	V2
+	V3
+	V4
+	V5
+	// Go's sync.WaitGroup
+	GA1
+	GA2
+	GA3
+	GA4
+	GW1
+	GW2
+	GW3
+	GW4
+	// a critical section
+	CS1
+	CS2
+	numLabels
+)
+
+var labelNames = [numLabels]string{
+	E1: "E1", E2: "E2", E3: "E3", E4: "E4", E5: "E5", E6: "E6", E7: "E7", E9: "E9", E10: "E10",
+	S0: "S0", S1: "S1", S3: "S3", S4: "S4",
+	L1: "L1",
+	G1: "G1", G2: "G2", G3: "G3", G4: "G4", G5: "G5", G6: "G6", G7: "G7",
+	A1: "A1", D1: "D1", D2: "D2", D3: "D3", D4: "D4",
+	P1: "P1", P2: "P2", P3: "P3", P4: "P4",
+	Q1: "Q1", Q2: "Q2", Q3: "Q3", Q4: "Q4", Q5: "Q5", Q6: "Q6",
+	M1a: "M1a", M1b: "M1b", M2a: "M2a", M2b: "M2b", M3: "M3", M4a: "M4a", M4b: "M4b", M5: "M5",
+	U1: "U1", U2: "U2", U3: "U3", U4a: "U4a", U4b: "U4b", U5a: "U5a", U5b: "U5b", U6: "U6",
+	V1: "V1", V2: "V2", V3: "V3", V4: "V4", V5: "V5",
+	GA1: "GA1", GA2: "GA2", GA3: "GA3", GA4: "GA4",
+	GW1: "GW1", GW2: "GW2", GW3: "GW3", GW4: "GW4",
+	CS1: "CS1", CS2: "CS2",
+}
+
+// LabelName names step label pc ("G4").
+func LabelName(pc int) string {
+	if pc > 0 && pc < int(numLabels) && labelNames[pc] != "" {
+		return labelNames[pc]
+	}
+	return "?"
+}

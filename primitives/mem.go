@@ -1,0 +1,123 @@
+// Package primitives holds Go ports of tinyCoro's synchronization primitives
+// (event, latch, wait_group, mutex), each as written and fixed, and of Go's
+// sync.WaitGroup, written to run one step at a time on a simulated machine.
+//
+// # How a primitive is written
+//
+// An operation of a primitive (wait, done, set, lock...) is a step function:
+// each call performs exactly one step of the operation, the one named by
+// [Mem.PC], and says where to go next ([Mem.Goto], [Mem.Suspend],
+// [Mem.Return]). A step is one labelled action of the algorithm (the labels
+// of the digest: E1..E9, S0..S4, G1..G7, A1, D1..D4, M1..M5, U1..U6) and makes
+// exactly one access to shared memory: an atomic operation with its memory
+// order(s), one plain read or write of a shared field, or one call into the
+// runtime (submit_task, a semaphore). Decisions taken on local values belong
+// to the step whose access produced them, so no step is empty.
+//
+// All state lives in the machine: shared cells are addressed by [Word]
+// addresses, and the operation's locals live in the coroutine's frame
+// ([Mem.Local], [Mem.SetLocal]). Step functions keep nothing in Go variables
+// between calls, which is what lets the machine clone, hash and replay them.
+//
+// This package depends on the standard library only. It declares the memory
+// it runs on as the [Mem] interface, written with builtin types only, so the
+// simulator satisfies it without either package importing the other.
+package primitives
+
+// Word is the content of one memory cell: an integer, a pointer (an address),
+// a coroutine handle or a packed pair, as the cell's declaration says.
+type Word = uint64
+
+// Order is a C++ memory order (std::memory_order).
+type Order = uint8
+
+// The memory orders, with the values the simulator uses.
+const (
+	Relaxed Order = iota
+	Acquire
+	Release
+	AcqRel
+	SeqCst
+)
+
+// Null is nullptr.
+const Null Word = 0
+
+// Awaiter field offsets. Every awaiter node, whatever the primitive, is laid
+// out like tinyCoro's awaiters: the intrusive link, the coroutine handle to
+// resume and the context the awaiter captured when it was constructed.
+const (
+	Next      Word = 0 // m_next: the next awaiter in the intrusive stack
+	AwaitCoro Word = 1 // m_await_coro: the handle of the suspended coroutine
+	Ctx       Word = 2 // m_ctx: the context to resume on (set at construction)
+
+	AwaiterSize = 3
+)
+
+// NumWait is the offset of a context's num_wait counter (m_num_wait_task),
+// the atomic that register_wait and unregister_wait change.
+const NumWait Word = 0
+
+// Mem is the machine as one coroutine sees it during one step.
+//
+// Each method in the first two groups is the single shared-memory access of a
+// step: calling two of them in one step, or none, is a programming error that
+// the simulator reports. The other methods touch only the coroutine's own
+// frame or control flow and cost no step.
+type Mem interface {
+	// Atomic operations. Addresses name atomic cells.
+	Load(addr Word, o Order) Word
+	Store(addr Word, v Word, o Order)
+	Exchange(addr Word, v Word, o Order) (old Word)
+	// CompareAndSwap is compare_exchange_strong: it returns the value it
+	// observed and whether it stored v. Weak CAS is modelled as strong: a
+	// spurious failure only adds a retry.
+	CompareAndSwap(addr Word, old, v Word, success, failure Order) (observed Word, ok bool)
+	// FetchAdd adds delta (two's complement) and returns the old value,
+	// wrapped to the cell's width.
+	FetchAdd(addr Word, delta Word, o Order) (old Word)
+
+	// Plain (non-atomic) accesses to shared fields. They are checked for
+	// use-after-free and for data races.
+	Read(addr Word) Word
+	Write(addr Word, v Word)
+
+	// Submit is node->m_ctx.submit_task(node->m_await_coro): it reads the
+	// awaiter's context and handle and hands the coroutine back to that
+	// context (queued, run inline, or dropped, as the scenario says). The
+	// node must not be read after this step unless its owner is known to be
+	// still suspended.
+	Submit(node Word)
+	// SemAcquire is Go's runtime_Semacquire on a counting semaphore: it takes
+	// a permit if there is one and returns false, or queues the goroutine on
+	// the semaphore and returns true, in which case the step must Suspend.
+	SemAcquire(addr Word) (park bool)
+	// SemRelease is runtime_Semrelease: it hands a permit to the oldest
+	// goroutine queued on the semaphore, or banks it.
+	SemRelease(addr Word)
+
+	// PC is the label of the step to perform.
+	PC() int
+	// Goto continues the operation at label pc in a later step.
+	Goto(pc int)
+	// Suspend parks the coroutine (await_suspend returned true). When it is
+	// resumed, the operation continues at label pc.
+	Suspend(pc int)
+	// Return ends the operation; the coroutine's script goes on.
+	Return()
+	// Panic ends the run with Go's panic message msg.
+	Panic(msg string)
+
+	// Local and SetLocal access the operation's locals (slots 0..3).
+	Local(i int) Word
+	SetLocal(i int, v Word)
+	// Arg is the operation's argument (add n, set v).
+	Arg() Word
+	// Awaiter is the address of the awaiter node in the coroutine's frame.
+	Awaiter() Word
+	// Handle is the coroutine's own handle (std::coroutine_handle).
+	Handle() Word
+	// Context is the address of the context the coroutine belongs to
+	// (local_context(), captured as the awaiter's m_ctx).
+	Context() Word
+}

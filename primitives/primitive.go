@@ -1,0 +1,90 @@
+package primitives
+
+// A Primitive is one variant of a synchronization primitive: an object in
+// simulated memory and the operations coroutines call on it.
+type Primitive interface {
+	// Fields are the object's members, in memory order.
+	Fields() []Field
+	// Bind tells the primitive the address of its first field. It is
+	// called once, before any operation runs.
+	Bind(base Word)
+	// Ops are the operations a scenario's scripts may call.
+	Ops() []Operation
+	// Facts describe the primitive's state to detectors and views.
+	Facts() Facts
+}
+
+// FieldKind says how a field's word is read and shown.
+type FieldKind uint8
+
+// The field kinds.
+const (
+	Int32 FieldKind = iota
+	Int64
+	Uint32
+	Pointer
+	PairCountHead // count int32 in the high half, head address in the low half
+	GoState       // Go's WaitGroup state: counter high, waiter count low
+)
+
+// A Field is one member of a primitive's object.
+type Field struct {
+	Name   string
+	Kind   FieldKind
+	Atomic bool
+	Init   Word
+	// Names shows these values by name ("nolocked(1)").
+	Names map[Word]string
+	// Self is the name shown when the field holds the object's own
+	// address, the event's "set" sentinel ("set(this)"); "" for none.
+	Self string
+}
+
+// Role tells the detectors what an operation means.
+type Role uint8
+
+// The roles.
+const (
+	Plain   Role = iota
+	Lock         // when it returns, the caller holds the lock
+	Unlock       // when it starts, the caller gives the lock up
+	Waiting      // a wait: a release must come after the condition held
+)
+
+// An Operation is a step function a script can call by Name.
+type Operation struct {
+	Name string
+	// Entry is the label of the first step.
+	Entry int
+	// Awaits says the operation constructs an awaiter in the caller's frame
+	// (co_await prim.wait()); it lives until the operation returns.
+	Awaits bool
+	Role   Role
+	// HasArg says the script passes an argument (add 2, set 42).
+	HasArg bool
+	Step   func(m Mem)
+}
+
+// Peek reads a cell without performing a step.
+type Peek = func(addr Word) Word
+
+// Facts describe a primitive's state.
+type Facts struct {
+	// Open reports whether the wait condition holds; nil for a lock.
+	Open func(Peek) bool
+	// Free reports whether a lock is free; nil for the others.
+	Free func(Peek) bool
+	// Condition says in words what Open or Free checks.
+	Condition string
+	// Lists are the intrusive waiter lists.
+	Lists []List
+}
+
+// A List is an intrusive awaiter list, linked by m_next.
+type List struct {
+	Name string
+	Head func(Peek) Word
+}
+
+// neg is -n as a word, for FetchAdd.
+func neg(n int64) Word { return Word(-n) }

@@ -1,0 +1,18 @@
+package primitives
+
+// registerWait is context::register_wait(): num_wait.fetch_add(1, acq_rel).
+// It keeps the awaiter's context from declaring itself idle while the
+// coroutine is parked.
+func registerWait(m Mem) { m.FetchAdd(m.Context()+NumWait, 1, AcqRel) }
+
+// unregisterWait is context::unregister_wait(): num_wait.fetch_sub(1,
+// acq_rel), on the context the awaiter captured (m_ctx).
+func unregisterWait(m Mem) { m.FetchAdd(m.Context()+NumWait, neg(1), AcqRel) }
+
+// Locals of the operations (slots of Mem.Local).
+const (
+	head = 0 // a list head or a loaded state
+	cur  = 1 // the node being visited
+	prev = 2 // the node visited before (list reversal)
+	next = 3 // a saved m_next
+)

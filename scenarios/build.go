@@ -1,0 +1,279 @@
+package scenarios
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"lockstep/primitives"
+	"lockstep/sim"
+)
+
+// Limits on what a lesson may ask for once its parameters are applied.
+const (
+	MaxParam      = 64
+	MaxCoroutines = 64
+)
+
+// Resolve resolves parameter overrides against the lesson's defaults.
+// Unknown names and values out of 0..MaxParam are errors.
+func (s *Scenario) Resolve(overrides map[string]int) (map[string]int, error) {
+	out := make(map[string]int, len(s.Params))
+	for k, v := range s.Params {
+		out[k] = v
+	}
+	for _, k := range sortedKeys(overrides) {
+		v := overrides[k]
+		if _, ok := s.Params[k]; !ok {
+			if len(s.Params) == 0 {
+				return nil, fmt.Errorf("%s has no parameters", s.ID)
+			}
+			return nil, fmt.Errorf("%s has no parameter %q (it has %s)", s.ID, k, strings.Join(sortedKeys(s.Params), ", "))
+		}
+		if v < 0 || v > MaxParam {
+			return nil, fmt.Errorf("parameter %s=%d is out of range 0..%d", k, v, MaxParam)
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+// Build compiles the lesson for one variant with the given parameter
+// overrides.
+func (s *Scenario) Build(variant string, overrides map[string]int) (*sim.Program, error) {
+	p, err := s.build(variant, overrides)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", s.ID, err)
+	}
+	return p, nil
+}
+
+func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program, error) {
+	if !slices.Contains(s.Variants, variant) {
+		return nil, fmt.Errorf("no variant %q (it has %s)", variant, strings.Join(s.Variants, ", "))
+	}
+	params, err := s.Resolve(overrides)
+	if err != nil {
+		return nil, err
+	}
+	cfg := config{value: s.Value}
+	for _, k := range sortedKeys(s.Init) {
+		n, err := eval(s.Init[k], params)
+		if err != nil {
+			return nil, fmt.Errorf("init %s: %v", k, err)
+		}
+		switch k {
+		case "count":
+			cfg.count = n
+		case "set":
+			cfg.set = n != 0
+		default:
+			return nil, fmt.Errorf("init: unknown setting %q (want count or set)", k)
+		}
+	}
+	prim, object, err := newPrimitive(s.Primitive, variant, cfg)
+	if err != nil {
+		return nil, err
+	}
+	coros, err := s.expand(params)
+	if err != nil {
+		return nil, err
+	}
+
+	l := sim.NewLayout()
+	base := l.Add(object, sim.PrimitiveObject, -1, "", fields(prim.Fields())...)
+	prim.Bind(base)
+	// Resolve "Self" sentinels now that the object has an address.
+	p := l.Program()
+	for i, f := range prim.Fields() {
+		if f.Self != "" {
+			c := &p.Cells[base+sim.Word(i)]
+			names := map[sim.Word]string{base: f.Self}
+			for k, v := range c.Names {
+				names[k] = v
+			}
+			c.Names = names
+		}
+	}
+
+	threadOf := map[string]int{}
+	for _, c := range coros {
+		if _, ok := threadOf[c.thread]; ok {
+			continue
+		}
+		ctx := l.Add(c.thread+".ctx", sim.ContextObject, -1, c.thread,
+			sim.Field{Name: "num_wait", Kind: sim.Int64, Atomic: true})
+		threadOf[c.thread] = len(p.Threads)
+		p.Threads = append(p.Threads, sim.ThreadSpec{Name: c.thread, Context: ctx})
+	}
+
+	ops := prim.Ops()
+	var counter sim.Word
+	if slices.ContainsFunc(coros, func(c expanded) bool { return usesCS(c.script) }) {
+		counter = l.Add("shared", sim.DataObject, -1, "", sim.Field{Name: "counter", Kind: sim.Int64})
+		cs := &primitives.CriticalSection{Counter: counter}
+		ops = append(ops, cs.Operation())
+	}
+	opNames := make([]string, len(ops))
+	for i, op := range ops {
+		opNames[i] = op.Name
+		p.Ops = append(p.Ops, simOp(op))
+	}
+	resolve := func(name string) (opInfo, bool) {
+		i := slices.Index(opNames, name)
+		if i < 0 {
+			return opInfo{}, false
+		}
+		return opInfo{index: i, hasArg: ops[i].HasArg}, true
+	}
+
+	for i, c := range coros {
+		script, err := compileScript(c.script, resolve, opNames)
+		if err != nil {
+			return nil, fmt.Errorf("coroutine %s: script: %v", c.name, err)
+		}
+		frame := l.Add(c.name+".frame", sim.FrameObject, i, c.name,
+			sim.Field{Name: "resume", Kind: sim.Pointer})
+		aw := l.Add(c.name+".awaiter", sim.AwaiterObject, i, c.name,
+			sim.Field{Name: "m_next", Kind: sim.Pointer},
+			sim.Field{Name: "m_await_coro", Kind: sim.Handle},
+			sim.Field{Name: "m_ctx", Kind: sim.Context})
+		p.Coroutines = append(p.Coroutines, sim.CoroutineSpec{Name: c.name, Thread: threadOf[c.thread],
+			Frame: frame, Awaiter: aw, Script: script, Group: c.group})
+	}
+
+	p.Submit, _ = sim.ParseSubmitMode(cmp(s.Submit, "enqueue"))
+	p.FIFO = s.FIFO
+	p.StepLimit = s.StepLimit
+	p.LabelName = primitives.LabelName
+	p.Facts = simFacts(prim.Facts())
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func cmp(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// expanded is one coroutine after groups are expanded.
+type expanded struct {
+	name, thread, script, group string
+}
+
+// expand turns the coroutine declarations into coroutines.
+func (s *Scenario) expand(params map[string]int) ([]expanded, error) {
+	var out []expanded
+	seen := map[string]bool{}
+	for _, c := range s.Coroutines {
+		if c.Name == "" {
+			return nil, fmt.Errorf("a coroutine has no name")
+		}
+		n, names := 1, []string{c.Name}
+		if c.Count != "" {
+			var err error
+			n, err = eval(c.Count, params)
+			if err != nil {
+				return nil, fmt.Errorf("coroutine %s: count: %v", c.Name, err)
+			}
+			names = names[:0]
+			for i := 1; i <= n; i++ {
+				names = append(names, c.Name+strconv.Itoa(i))
+			}
+		}
+		for _, name := range names {
+			if seen[name] {
+				return nil, fmt.Errorf("two coroutines are named %s", name)
+			}
+			seen[name] = true
+			thread := c.Thread
+			if thread == "" {
+				thread = name
+			}
+			group := ""
+			if c.Count != "" {
+				group = c.Name
+			}
+			out = append(out, expanded{name: name, thread: thread, script: c.Script, group: group})
+		}
+	}
+	if len(out) > MaxCoroutines {
+		return nil, fmt.Errorf("%d coroutines is more than %d", len(out), MaxCoroutines)
+	}
+	return out, nil
+}
+
+func usesCS(script string) bool {
+	for _, f := range strings.FieldsFunc(script, func(r rune) bool { return r == ';' || r == '{' || r == '}' || r == ' ' || r == '\n' || r == '\t' }) {
+		if f == "cs" {
+			return true
+		}
+	}
+	return false
+}
+
+// fields converts a primitive's field declarations for the layout.
+func fields(fs []primitives.Field) []sim.Field {
+	out := make([]sim.Field, len(fs))
+	for i, f := range fs {
+		out[i] = sim.Field{Name: f.Name, Kind: cellKind(f.Kind), Atomic: f.Atomic, Init: f.Init, Names: f.Names}
+	}
+	return out
+}
+
+func cellKind(k primitives.FieldKind) sim.CellKind {
+	switch k {
+	case primitives.Int32:
+		return sim.Int32
+	case primitives.Int64:
+		return sim.Int64
+	case primitives.Uint32:
+		return sim.Uint32
+	case primitives.Pointer:
+		return sim.Pointer
+	case primitives.PairCountHead:
+		return sim.PairCountHead
+	case primitives.GoState:
+		return sim.GoState
+	}
+	panic(fmt.Sprintf("scenarios: unknown field kind %d", k))
+}
+
+// simOp adapts a primitive's operation to the machine.
+func simOp(op primitives.Operation) sim.Op {
+	step := op.Step
+	o := sim.Op{Name: op.Name, Entry: op.Entry, Awaits: op.Awaits, Code: func(x *sim.Exec) { step(x) }}
+	switch op.Role {
+	case primitives.Lock:
+		o.Role = sim.Lock
+	case primitives.Unlock:
+		o.Role = sim.Unlock
+	case primitives.Waiting:
+		o.Role = sim.Waiting
+	}
+	return o
+}
+
+func simFacts(f primitives.Facts) sim.Facts {
+	out := sim.Facts{Condition: f.Condition}
+	if f.Open != nil {
+		out.Open = func(p sim.Peek) bool { return f.Open(p) }
+	}
+	if f.Free != nil {
+		out.Free = func(p sim.Peek) bool { return f.Free(p) }
+	}
+	for _, l := range f.Lists {
+		head := l.Head
+		out.Lists = append(out.Lists, sim.List{Name: l.Name, Head: func(p sim.Peek) sim.Word { return head(p) }})
+	}
+	return out
+}
+
+// The machine implements the primitives' memory, without either package
+// importing the other.
+var _ primitives.Mem = (*sim.Exec)(nil)

@@ -1,0 +1,98 @@
+package scenarios
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"slices"
+	"strings"
+)
+
+//go:embed lessons/*.jsonc
+var lessonFiles embed.FS
+
+// ErrNotFound is returned for an unknown lesson id.
+var ErrNotFound = errors.New("no such lesson")
+
+// A Catalog is a set of lessons, in a stable order: by primitive, then by
+// file name.
+type Catalog struct {
+	list []*Scenario
+	byID map[string]*Scenario
+}
+
+// primitiveOrder is the order lessons are listed in.
+var primitiveOrder = []string{"event", "latch", "wait_group", "mutex", "go_waitgroup"}
+
+// Load reads the embedded lessons.
+func Load() (*Catalog, error) {
+	sub, err := fs.Sub(lessonFiles, "lessons")
+	if err != nil {
+		return nil, err
+	}
+	return LoadFS(sub)
+}
+
+// LoadFS reads every *.jsonc file at the root of fsys.
+func LoadFS(fsys fs.FS) (*Catalog, error) {
+	names, err := fs.Glob(fsys, "*.jsonc")
+	if err != nil {
+		return nil, err
+	}
+	c := &Catalog{byID: map[string]*Scenario{}}
+	known := knownVariants()
+	var errs []error
+	for _, name := range names {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		s, err := Decode(name, data, known)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if want := strings.TrimSuffix(name, ".jsonc"); s.ID != want {
+			errs = append(errs, fmt.Errorf("%s: id %q does not match the file name", name, s.ID))
+			continue
+		}
+		c.list = append(c.list, s)
+		c.byID[s.ID] = s
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(c.list, func(a, b *Scenario) int {
+		return slices.Index(primitiveOrder, a.Primitive) - slices.Index(primitiveOrder, b.Primitive)
+	})
+	return c, nil
+}
+
+// All returns every lesson in catalog order.
+func (c *Catalog) All() []*Scenario { return c.list }
+
+// Lookup returns the lesson with the given id.
+func (c *Catalog) Lookup(id string) (*Scenario, error) {
+	if s, ok := c.byID[id]; ok {
+		return s, nil
+	}
+	return nil, fmt.Errorf("%w: %q", ErrNotFound, id)
+}
+
+// ReadFile reads a lesson from a file outside the catalog.
+func ReadFile(name string) (*Scenario, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	return Decode(path.Base(name), data, knownVariants())
+}
+
+// Parse reads a lesson from its text (a lesson written in the browser).
+func Parse(name string, data []byte) (*Scenario, error) {
+	return Decode(name, data, knownVariants())
+}

@@ -1,0 +1,195 @@
+// Package scenarios holds Lockstep's lessons as data and compiles them into
+// programs for the simulator.
+//
+// A lesson is a JSON file with comments (// to the end of a line), one per
+// lesson, embedded in the binary. Decoding is strict: unknown fields, wrong
+// types and trailing data are errors that name the file and the line.
+package scenarios
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"lockstep/sim"
+)
+
+// Scenario is one lesson, as written in its file.
+type Scenario struct {
+	ID        string `json:"id"`
+	Primitive string `json:"primitive"`
+	Variants  []string `json:"variants"`
+	Title     Text   `json:"title"`
+	Summary   Text   `json:"summary"`
+	Narrative Paras  `json:"narrative"`
+	// Bugs names the digest's bugs the lesson shows ("B5").
+	Bugs []string `json:"bugs,omitempty"`
+	// Params are the defaults of the parameters the lesson scales with.
+	Params map[string]int `json:"params,omitempty"`
+	// Init sets the primitive's initial state: "count" (wait_group, latch),
+	// "set" (event: 1 to start set).
+	Init map[string]string `json:"init,omitempty"`
+	// Value makes an event an event<int>: set stores a value (S0) and the
+	// waiters read it when they resume.
+	Value bool `json:"value,omitempty"`
+	// Submit is what submit_task does: enqueue (default), inline or drop.
+	Submit string `json:"submit,omitempty"`
+	// FIFO expects a lock to be granted in the order waiters queued.
+	FIFO bool `json:"fifo,omitempty"`
+	// StepLimit bounds a run (default sim.DefaultStepLimit).
+	StepLimit  int         `json:"step_limit,omitempty"`
+	Coroutines []Coroutine `json:"coroutines"`
+	Schedules  []Schedule  `json:"schedules"`
+
+	file string // where it was read from, for errors
+}
+
+// Text is a string in English and Chinese.
+type Text struct {
+	EN string `json:"en"`
+	ZH string `json:"zh"`
+}
+
+// In returns the text in language lang ("en" or "zh"), falling back to
+// English.
+func (t Text) In(lang string) string {
+	if lang == "zh" && t.ZH != "" {
+		return t.ZH
+	}
+	return t.EN
+}
+
+// Paras are paragraphs in English and Chinese.
+type Paras struct {
+	EN []string `json:"en"`
+	ZH []string `json:"zh"`
+}
+
+// In returns the paragraphs in language lang, falling back to English.
+func (p Paras) In(lang string) []string {
+	if lang == "zh" && len(p.ZH) > 0 {
+		return p.ZH
+	}
+	return p.EN
+}
+
+// Coroutine declares one coroutine, or a group of identical ones.
+type Coroutine struct {
+	// Name is the coroutine's name; with Count, the group's prefix: "W"
+	// and a count of 3 make W1, W2, W3.
+	Name string `json:"name"`
+	// Count is an expression ("3", "waiters", "workers+1"); empty for one.
+	Count string `json:"count,omitempty"`
+	// Thread names the context the coroutine runs on. By default each
+	// coroutine has a context of its own, named like it.
+	Thread string `json:"thread,omitempty"`
+	// Script is what the coroutine does (see ParseScript).
+	Script string `json:"script"`
+}
+
+// Schedule is a named interleaving and what it leads to.
+type Schedule struct {
+	Name  string `json:"name"`
+	Title Text   `json:"title"`
+	Steps string `json:"steps"`
+	// Expect is the outcome per variant.
+	Expect map[string]sim.Kind `json:"expect"`
+	// Captions explain chosen steps.
+	Captions []Caption `json:"captions,omitempty"`
+}
+
+// Caption explains one step of a schedule.
+type Caption struct {
+	Step int `json:"step"`
+	Text
+}
+
+// String returns the lesson's id.
+func (s *Scenario) String() string { return s.ID }
+
+// validate checks what the JSON decoder cannot.
+func (s *Scenario) validate(known map[string][]string) error {
+	var errs []string
+	add := func(format string, a ...any) { errs = append(errs, fmt.Sprintf(format, a...)) }
+	if !validID(s.ID) {
+		add("id %q: use lowercase letters, digits and '-'", s.ID)
+	}
+	variants, ok := known[s.Primitive]
+	if !ok {
+		add("primitive %q is not one of %s", s.Primitive, strings.Join(sortedKeys(known), ", "))
+	}
+	if len(s.Variants) == 0 {
+		add("variants: name at least one")
+	}
+	for _, v := range s.Variants {
+		if ok && !slices.Contains(variants, v) {
+			add("variant %q of %s is not one of %s", v, s.Primitive, strings.Join(variants, ", "))
+		}
+	}
+	if s.Title.EN == "" || s.Title.ZH == "" {
+		add("title: both en and zh are required")
+	}
+	if s.Summary.EN == "" || s.Summary.ZH == "" {
+		add("summary: both en and zh are required")
+	}
+	if len(s.Narrative.EN) == 0 || len(s.Narrative.ZH) == 0 {
+		add("narrative: both en and zh are required")
+	}
+	if s.Submit != "" {
+		if _, err := sim.ParseSubmitMode(s.Submit); err != nil {
+			add("submit: %v", err)
+		}
+	}
+	if len(s.Coroutines) == 0 {
+		add("coroutines: declare at least one")
+	}
+	if len(s.Schedules) == 0 {
+		add("schedules: name at least one")
+	}
+	for i, sc := range s.Schedules {
+		if sc.Name == "" {
+			add("schedules[%d]: name is required", i)
+		}
+		if _, err := sim.ParseSchedule(sc.Steps); err != nil {
+			add("schedule %q: %v", sc.Name, err)
+		}
+		for _, v := range s.Variants {
+			k, ok := sc.Expect[v]
+			if !ok {
+				add("schedule %q: expect has no outcome for variant %q", sc.Name, v)
+			} else if !sim.ValidKind(k) {
+				add("schedule %q: expect %q for %q is not an outcome kind", sc.Name, k, v)
+			}
+		}
+		for v := range sc.Expect {
+			if !slices.Contains(s.Variants, v) {
+				add("schedule %q: expect names variant %q, which the lesson does not have", sc.Name, v)
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("%s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+func validID(id string) bool {
+	if id == "" || len(id) > 64 {
+		return false
+	}
+	for _, r := range id {
+		if !(r == '-' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

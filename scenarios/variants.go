@@ -1,0 +1,60 @@
+package scenarios
+
+import (
+	"fmt"
+
+	"lockstep/primitives"
+)
+
+// config is what a lesson says about its primitive's initial state.
+type config struct {
+	count int  // init "count": the wait_group's or latch's count
+	set   bool // init "set": the event starts set
+	value bool // an event<int>
+}
+
+// constructor builds one variant of a primitive.
+type constructor func(c config) primitives.Primitive
+
+// primitiveKind is one primitive: its object's name and its variants.
+type primitiveKind struct {
+	object   string // the name of its object in memory
+	variants []string
+	build    map[string]constructor
+}
+
+// kinds is the table of primitives and variants. It is a function, not a
+// package variable, so every caller gets its own and nothing registers
+// itself.
+func kinds() map[string]primitiveKind {
+	return map[string]primitiveKind{
+		"wait_group": {
+			object:   "wg",
+			variants: []string{"tinycoro"},
+			build: map[string]constructor{
+				"tinycoro": func(c config) primitives.Primitive { return &primitives.WaitGroup{Count: int32(c.count)} },
+			},
+		},
+	}
+}
+
+// knownVariants maps each primitive to its variants, for validation.
+func knownVariants() map[string][]string {
+	out := map[string][]string{}
+	for name, k := range kinds() {
+		out[name] = k.variants
+	}
+	return out
+}
+
+func newPrimitive(kind, variant string, c config) (primitives.Primitive, string, error) {
+	k, ok := kinds()[kind]
+	if !ok {
+		return nil, "", fmt.Errorf("unknown primitive %q", kind)
+	}
+	b, ok := k.build[variant]
+	if !ok {
+		return nil, "", fmt.Errorf("%s has no variant %q", kind, variant)
+	}
+	return b(c), k.object, nil
+}

@@ -1,0 +1,49 @@
+// Package sim is a deterministic step scheduler for the coroutine runtime
+// tinyCoro's primitives depend on: contexts, coroutines, awaiters living in
+// coroutine frames, and shared memory.
+//
+// # Vocabulary
+//
+// A Program is a compiled scenario: the memory layout (objects and their
+// cells), the threads, the coroutines with their scripts, and the operations
+// those scripts call. It never changes once built.
+//
+// A thread is the worker thread of one context. It has a FIFO run queue, a
+// num_wait counter in memory, and a stack of running coroutines: the bottom
+// one is the coroutine it is running, the ones above were resumed inline on
+// it by a waker (the full-queue path of submit_task).
+//
+// A coroutine runs a script of operations on one context. It is running,
+// runnable (in a run queue), parked (suspended in a primitive) or done. Its
+// frame holds its awaiter node; the awaiter lives from the call that creates
+// it to the end of await_resume, and the frame until the coroutine finishes.
+//
+// A step is one labelled action of an operation: one atomic operation with
+// its memory order(s), one plain access to a shared field, one runtime call,
+// or a thread taking the next coroutine off its run queue. A Machine
+// performs one step at a time, on the thread a scheduler names. Every step
+// yields a Record.
+//
+// A Schedule is the list of threads that moved, optionally with the label
+// each step must have: "W1 W1 D1 D1 W1" or "W1@G4 D1@D2 W1".
+//
+// An Outcome is the verdict of a run: ok, or the first fatal finding, or
+// what the final state shows (a lost wakeup, a deadlock, a dropped task), or
+// the first data race.
+//
+// # What is modelled
+//
+// Executions are sequentially consistent: each step sees the latest value of
+// every cell. Memory orders are not ignored, though: the machine keeps vector
+// clocks and computes happens-before from the orders actually used (release
+// and acquire on atomics, release sequences through read-modify-writes, the
+// run queues and semaphores as synchronizing hand-offs). Two plain accesses
+// to one field that are not ordered by happens-before, one of them a write,
+// are a data race, which is how a missing release shows even though no
+// stale value is ever read. Weak CAS never fails spuriously.
+//
+// # Bounds
+//
+// A run never hangs and never crashes its caller: it stops at a step limit,
+// and a panic in a primitive or script is caught and becomes an outcome.
+package sim

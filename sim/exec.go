@@ -1,0 +1,262 @@
+package sim
+
+import (
+	"fmt"
+	"path/filepath"
+	"runtime"
+)
+
+type nextKind uint8
+
+const (
+	nextNone nextKind = iota
+	nextGoto
+	nextSuspend
+	nextReturn
+)
+
+// Exec is the machine as the running coroutine sees it during one step.
+// It implements the primitives' memory interface: every access method is
+// the step's single shared-memory access, the others touch only the
+// coroutine's frame or its control flow.
+type Exec struct {
+	m      *Machine
+	t, c   int
+	pc     int
+	ops    int
+	next   nextKind
+	target int
+}
+
+// begin opens the step's single access. It reports false when the run has
+// already hit a fatal finding (the access then does nothing).
+func (x *Exec) begin(op OpKind, addr Word) bool {
+	if x.ops > 0 {
+		panic(fmt.Sprintf("sim: step %s makes a second memory access (%s)", x.m.prog.Label(x.pc), op))
+	}
+	x.ops++
+	if r := x.m.cur; r != nil {
+		r.Op = op
+		r.Addr = addr
+		if x.m.where {
+			if pc, file, line, ok := runtime.Caller(2); ok {
+				r.Loc = Location{File: filepath.Base(file), Line: line}
+				if f := runtime.FuncForPC(pc); f != nil {
+					r.Loc.Function = f.Name()
+				}
+			}
+		}
+	}
+	return x.m.fatal == nil
+}
+
+// cell checks that addr is a live cell of the right sort for this access.
+func (x *Exec) cell(addr Word, atomic bool, what string) (*Cell, bool) {
+	m := x.m
+	if addr >= Word(len(m.prog.Cells)) || m.prog.Cells[addr].Object < 0 {
+		x.fail(Panic, "runtime error: invalid memory address or nil pointer dereference")
+		return nil, false
+	}
+	c := &m.prog.Cells[addr]
+	if c.Atomic != atomic {
+		panic(fmt.Sprintf("sim: %s of %s, which is not %s", what, c.Name, map[bool]string{true: "atomic", false: "plain"}[atomic]))
+	}
+	if end := m.ended[c.Object]; end != 0 {
+		x.useAfterFree(c, what, end)
+		return nil, false
+	}
+	return c, true
+}
+
+func (x *Exec) useAfterFree(c *Cell, what string, end int32) {
+	m := x.m
+	ob := &m.prog.Objects[c.Object]
+	who := m.prog.Coroutines[x.c].Name
+	var why string
+	switch {
+	case end < 0:
+		why = fmt.Sprintf("%s has not been constructed", ob.Name)
+	case ob.Kind == FrameObject || m.coros[ob.Coroutine].status == Done:
+		why = fmt.Sprintf("%s finished at step %d and its frame was destroyed", ob.Owner, end-1)
+	default:
+		why = fmt.Sprintf("%s's awaiter ended at step %d, when %s returned from its wait", ob.Owner, end-1, ob.Owner)
+	}
+	x.fail(UseAfterFree, fmt.Sprintf("%s %s %s at step %d (%s), but %s", who, what, c.Name, m.step, m.prog.Label(x.pc), why))
+}
+
+// fail records a fatal finding at this step.
+func (x *Exec) fail(k Kind, msg string) {
+	x.m.setFatal(Outcome{Kind: k, Message: msg, Step: x.m.step,
+		Thread: x.m.prog.Threads[x.t].Name, Coroutine: x.m.prog.Coroutines[x.c].Name})
+}
+
+func (x *Exec) recordOrders(v, expected Word, o, f Order) {
+	if r := x.m.cur; r != nil {
+		r.Value, r.Expected, r.Order, r.FailOrder = v, expected, o, f
+	}
+}
+
+func (x *Exec) recordResult(res Word, ok bool) {
+	if r := x.m.cur; r != nil {
+		r.Result, r.OK = res, ok
+	}
+}
+
+// Load is an atomic load.
+func (x *Exec) Load(addr Word, o Order) Word {
+	if !x.begin(OpLoad, addr) {
+		return 0
+	}
+	x.recordOrders(0, 0, o, o)
+	c, ok := x.cell(addr, true, "loads")
+	if !ok {
+		return 0
+	}
+	v := x.m.mem[addr]
+	x.m.atomicRead(x.t, addr, c, o)
+	x.recordResult(v, true)
+	return v
+}
+
+// Store is an atomic store.
+func (x *Exec) Store(addr Word, v Word, o Order) {
+	if !x.begin(OpStore, addr) {
+		return
+	}
+	x.recordOrders(v, 0, o, o)
+	c, ok := x.cell(addr, true, "stores to")
+	if !ok {
+		return
+	}
+	x.m.mem[addr] = normalize(c.Kind, v)
+	x.m.atomicWrite(x.t, x.pc, addr, c, o, false, OpStore)
+}
+
+// Exchange is an atomic exchange; it returns the old value.
+func (x *Exec) Exchange(addr Word, v Word, o Order) Word {
+	if !x.begin(OpExchange, addr) {
+		return 0
+	}
+	x.recordOrders(v, 0, o, o)
+	c, ok := x.cell(addr, true, "exchanges")
+	if !ok {
+		return 0
+	}
+	old := x.m.mem[addr]
+	x.m.atomicRead(x.t, addr, c, o)
+	x.m.mem[addr] = normalize(c.Kind, v)
+	x.m.atomicWrite(x.t, x.pc, addr, c, o, true, OpExchange)
+	x.recordResult(old, true)
+	return old
+}
+
+// CompareAndSwap is compare_exchange_strong.
+func (x *Exec) CompareAndSwap(addr Word, old, v Word, success, failure Order) (Word, bool) {
+	if !x.begin(OpCAS, addr) {
+		return 0, false
+	}
+	x.recordOrders(v, old, success, failure)
+	c, ok := x.cell(addr, true, "compares-and-swaps")
+	if !ok {
+		return 0, false
+	}
+	cur := x.m.mem[addr]
+	if cur != normalize(c.Kind, old) {
+		x.m.atomicRead(x.t, addr, c, failure)
+		x.recordResult(cur, false)
+		return cur, false
+	}
+	x.m.atomicRead(x.t, addr, c, success)
+	x.m.mem[addr] = normalize(c.Kind, v)
+	x.m.atomicWrite(x.t, x.pc, addr, c, success, true, OpCAS)
+	x.recordResult(cur, true)
+	return cur, true
+}
+
+// FetchAdd adds delta and returns the old value.
+func (x *Exec) FetchAdd(addr Word, delta Word, o Order) Word {
+	if !x.begin(OpFetchAdd, addr) {
+		return 0
+	}
+	x.recordOrders(delta, 0, o, o)
+	c, ok := x.cell(addr, true, "adds to")
+	if !ok {
+		return 0
+	}
+	old := x.m.mem[addr]
+	x.m.atomicRead(x.t, addr, c, o)
+	x.m.mem[addr] = normalize(c.Kind, old+delta)
+	x.m.atomicWrite(x.t, x.pc, addr, c, o, true, OpFetchAdd)
+	x.recordResult(old, true)
+	return old
+}
+
+// Read is a plain read of a shared field.
+func (x *Exec) Read(addr Word) Word {
+	if !x.begin(OpRead, addr) {
+		return 0
+	}
+	v, _ := x.read(addr)
+	x.recordResult(v, true)
+	return v
+}
+
+// read is a checked plain read inside the step's access.
+func (x *Exec) read(addr Word) (Word, bool) {
+	c, ok := x.cell(addr, false, "reads")
+	if !ok {
+		return 0, false
+	}
+	x.m.plainRead(x.t, x.c, x.pc, addr, c)
+	return x.m.mem[addr], true
+}
+
+// Write is a plain write of a shared field.
+func (x *Exec) Write(addr Word, v Word) {
+	if !x.begin(OpWrite, addr) {
+		return
+	}
+	x.recordOrders(v, 0, Relaxed, Relaxed)
+	c, ok := x.cell(addr, false, "writes")
+	if !ok {
+		return
+	}
+	x.m.plainWrite(x.t, x.c, x.pc, addr, c)
+	x.m.mem[addr] = normalize(c.Kind, v)
+}
+
+// PC is the label of the step being performed.
+func (x *Exec) PC() int { return x.pc }
+
+// Goto continues at label pc in a later step.
+func (x *Exec) Goto(pc int) { x.next, x.target = nextGoto, pc }
+
+// Suspend parks the coroutine; it continues at pc when resumed.
+func (x *Exec) Suspend(pc int) { x.next, x.target = nextSuspend, pc }
+
+// Return ends the operation.
+func (x *Exec) Return() { x.next = nextReturn }
+
+// Panic ends the run with a Go panic.
+func (x *Exec) Panic(msg string) {
+	x.next = nextReturn
+	x.fail(Panic, "panic: "+msg)
+}
+
+// Local reads local slot i of the operation.
+func (x *Exec) Local(i int) Word { return x.m.coros[x.c].locals[i] }
+
+// SetLocal writes local slot i of the operation.
+func (x *Exec) SetLocal(i int, v Word) { x.m.coros[x.c].locals[i] = v }
+
+// Arg is the operation's argument.
+func (x *Exec) Arg() Word { return x.m.coros[x.c].arg }
+
+// Awaiter is the address of the coroutine's awaiter node.
+func (x *Exec) Awaiter() Word { return x.m.prog.Coroutines[x.c].Awaiter }
+
+// Handle is the coroutine's handle.
+func (x *Exec) Handle() Word { return x.m.prog.Coroutines[x.c].Frame }
+
+// Context is the address of the coroutine's context.
+func (x *Exec) Context() Word { return x.m.prog.Threads[x.m.prog.Coroutines[x.c].Thread].Context }

@@ -1,0 +1,568 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Status is a coroutine's state.
+type Status uint8
+
+// The coroutine states.
+const (
+	Running  Status = iota // on a thread's stack
+	Runnable               // in a run queue
+	Parked                 // suspended in a primitive
+	Done                   // finished; its frame is destroyed
+)
+
+var statusNames = [...]string{"running", "runnable", "parked", "done"}
+
+func (s Status) String() string { return statusNames[s] }
+
+const (
+	maxLoops  = 2 // loop nesting a script may use
+	numLocals = 4 // locals an operation may use
+)
+
+// coroutine is the mutable state of one coroutine.
+type coroutine struct {
+	status  Status
+	thread  int16 // thread it runs on or is queued on
+	op      int16 // operation in progress, -1 between operations
+	pc      int32
+	ip      int16 // next script instruction
+	started bool  // the operation's first step has run
+	locals  [numLocals]Word
+	arg     Word
+	loops   [maxLoops]Word
+
+	dropped  bool  // submit_task dropped it
+	parkStep int32 // step at which it last parked
+	opened   bool  // Facts.Open held at the end of some step since it parked
+	semWait  Word  // semaphore it is queued on, 0 if none
+	semSeq   int32 // its place among semaphore waiters
+	holder   bool  // holds the lock
+	lockSeq  int32 // its place among parked lock waiters, 0 if none
+}
+
+// thread is the mutable state of one worker thread.
+type thread struct {
+	stack []int16 // running coroutines; the top one steps
+	queue []int16 // the run queue, front first
+}
+
+// epoch is one access for race detection: who, at what clock, at which step.
+type epoch struct {
+	thread int16 // -1: none
+	label  int32
+	clock  uint32
+	step   int32
+}
+
+// atomicWrite remembers a thread's last write to an atomic cell, for
+// explaining data races.
+type atomicWrite struct {
+	step  int32
+	label int32
+	op    OpKind
+	order Order
+}
+
+// A Machine is one execution of a Program. It is not safe for concurrent
+// use; Clone it to explore alternatives.
+type Machine struct {
+	prog    *Program
+	mem     []Word
+	ended   []int32 // per object: 0 alive, -1 never constructed, s+1 ended at step s
+	threads []thread
+	coros   []coroutine
+
+	// happens-before, see clock.go
+	vc      []uint32 // per thread, a vector over threads
+	rel     []uint32 // per atomic cell, the clock its release sequence carries
+	wake    []uint32 // per coroutine, the clock handed over with its wakeup
+	lastW   []epoch  // per plain cell, the last write
+	reads   []epoch  // per plain cell and thread, the last read
+	atomW   []atomicWrite
+	lastAcq []Word // per thread, the last atomic cell it acquired from
+
+	step     int
+	semSeq   int32
+	lockSeq  int32
+	races    []Outcome
+	fatal    *Outcome
+	limitHit bool
+
+	// recording
+	record   bool
+	where    bool
+	records  []Record
+	choices  []choice
+	cur      *Record
+}
+
+// Options configure a machine.
+type Options struct {
+	// Record keeps a Record of every step (Records). Off for searches.
+	Record bool
+	// Locations fills Record.Loc from the running code (costly).
+	Locations bool
+}
+
+// New starts an execution of p.
+func New(p *Program, o Options) *Machine {
+	n := len(p.Threads)
+	m := &Machine{
+		prog:    p,
+		mem:     make([]Word, len(p.Cells)),
+		ended:   make([]int32, len(p.Objects)),
+		threads: make([]thread, n),
+		coros:   make([]coroutine, len(p.Coroutines)),
+		vc:      make([]uint32, n*n),
+		rel:     make([]uint32, p.atomics*n),
+		wake:    make([]uint32, len(p.Coroutines)*n),
+		lastW:   make([]epoch, p.plains),
+		reads:   make([]epoch, p.plains*n),
+		lastAcq: make([]Word, n),
+		record:  o.Record,
+		where:   o.Record && o.Locations,
+	}
+	if o.Record {
+		m.atomW = make([]atomicWrite, p.atomics*n)
+		for i := range m.atomW {
+			m.atomW[i].step = -1
+		}
+	}
+	for i, c := range p.Cells {
+		m.mem[i] = c.Init
+	}
+	for i, ob := range p.Objects {
+		if ob.Kind == AwaiterObject {
+			m.ended[i] = -1
+		}
+	}
+	for i := range m.lastW {
+		m.lastW[i].thread = -1
+	}
+	for i := range m.reads {
+		m.reads[i].thread = -1
+	}
+	for i, spec := range p.Coroutines {
+		co := &m.coros[i]
+		co.thread = int16(spec.Thread)
+		co.op = -1
+		if !m.advance(i) {
+			m.destroy(i)
+			continue
+		}
+		th := &m.threads[spec.Thread]
+		if len(th.stack) == 0 {
+			th.stack = append(th.stack, int16(i))
+			co.status = Running
+		} else {
+			th.queue = append(th.queue, int16(i))
+			co.status = Runnable
+		}
+	}
+	return m
+}
+
+// Program returns the program m runs.
+func (m *Machine) Program() *Program { return m.prog }
+
+// Steps is the number of steps performed.
+func (m *Machine) Steps() int { return m.step }
+
+// Records returns the records of every step (when recording).
+func (m *Machine) Records() []Record { return m.records }
+
+// Schedule returns the schedule performed so far, each step with its label.
+func (m *Machine) Schedule() Schedule {
+	s := make(Schedule, len(m.choices))
+	for i, c := range m.choices {
+		s[i].Thread = m.prog.Threads[c.thread].Name
+		if c.label >= 0 {
+			s[i].Label = m.prog.Label(int(c.label))
+		}
+	}
+	return s
+}
+
+// choice is one performed step: the thread and the label it performed.
+type choice struct {
+	thread int16
+	label  int32
+}
+
+// Clone returns an independent copy of m. Records are shared up to this
+// point and diverge afterwards.
+func (m *Machine) Clone() *Machine {
+	c := *m
+	c.mem = append([]Word(nil), m.mem...)
+	c.ended = append([]int32(nil), m.ended...)
+	c.threads = make([]thread, len(m.threads))
+	for i, t := range m.threads {
+		c.threads[i] = thread{stack: append([]int16(nil), t.stack...), queue: append([]int16(nil), t.queue...)}
+	}
+	c.coros = append([]coroutine(nil), m.coros...)
+	c.vc = append([]uint32(nil), m.vc...)
+	c.rel = append([]uint32(nil), m.rel...)
+	c.wake = append([]uint32(nil), m.wake...)
+	c.lastW = append([]epoch(nil), m.lastW...)
+	c.reads = append([]epoch(nil), m.reads...)
+	c.atomW = append([]atomicWrite(nil), m.atomW...)
+	c.lastAcq = append([]Word(nil), m.lastAcq...)
+	c.races = append([]Outcome(nil), m.races...)
+	c.records = m.records[:len(m.records):len(m.records)]
+	c.choices = m.choices[:len(m.choices):len(m.choices)]
+	c.cur = nil
+	return &c
+}
+
+// Finished reports whether the run is over: a fatal finding, the step limit,
+// or no thread able to move.
+func (m *Machine) Finished() bool {
+	if m.fatal != nil || m.limitHit {
+		return true
+	}
+	for t := range m.threads {
+		if m.canMove(t) {
+			return false
+		}
+	}
+	return true
+}
+
+func (m *Machine) canMove(t int) bool {
+	th := &m.threads[t]
+	return len(th.stack) > 0 || len(th.queue) > 0
+}
+
+// Enabled appends to buf the threads that can move, in order.
+func (m *Machine) Enabled(buf []int) []int {
+	if m.fatal != nil || m.limitHit {
+		return buf
+	}
+	for t := range m.threads {
+		if m.canMove(t) {
+			buf = append(buf, t)
+		}
+	}
+	return buf
+}
+
+// CanMove reports whether thread t can perform a step now.
+func (m *Machine) CanMove(t int) bool {
+	return t >= 0 && t < len(m.threads) && m.fatal == nil && !m.limitHit && m.canMove(t)
+}
+
+// Errors returned by Step.
+var (
+	ErrFinished = errors.New("the run is over")
+	ErrBlocked  = errors.New("thread cannot move")
+)
+
+// Step performs one step on thread t and returns its record (the zero
+// Record when not recording).
+func (m *Machine) Step(t int) (Record, error) {
+	if t < 0 || t >= len(m.threads) {
+		return Record{}, fmt.Errorf("no thread %d", t)
+	}
+	if m.fatal != nil || m.limitHit {
+		return Record{}, ErrFinished
+	}
+	if !m.canMove(t) {
+		return Record{}, fmt.Errorf("%s: %w", m.prog.Threads[t].Name, ErrBlocked)
+	}
+	limit := m.prog.StepLimit
+	if limit <= 0 {
+		limit = DefaultStepLimit
+	}
+	var rec Record
+	if m.record {
+		rec = Record{Index: m.step, Thread: t, Label: -1}
+		m.cur = &rec
+	}
+	m.tick(t)
+	th := &m.threads[t]
+	label := -1
+	if len(th.stack) == 0 {
+		m.resumeQueued(t)
+	} else {
+		c := int(th.stack[len(th.stack)-1])
+		label = int(m.coros[c].pc)
+		m.runStep(t, c)
+	}
+	m.afterStep()
+	m.choices = append(m.choices, choice{thread: int16(t), label: int32(label)})
+	m.step++
+	if m.fatal == nil && m.step >= limit && !m.Finished() {
+		m.limitHit = true
+		m.setFatal(Outcome{Kind: StepLimit, Step: m.step - 1,
+			Message: fmt.Sprintf("the run was stopped after %d steps; a thread may be spinning forever", limit)})
+	}
+	if m.record {
+		m.cur = nil
+		m.records = append(m.records, rec)
+	}
+	return rec, nil
+}
+
+// resumeQueued takes the next coroutine off t's run queue.
+func (m *Machine) resumeQueued(t int) {
+	th := &m.threads[t]
+	c := int(th.queue[0])
+	th.queue = th.queue[1:]
+	th.stack = append(th.stack, int16(c))
+	co := &m.coros[c]
+	co.status = Running
+	co.thread = int16(t)
+	m.acquireWake(t, c)
+	if r := m.cur; r != nil {
+		r.Op = OpResume
+		r.Coroutine = c
+		r.Events = append(r.Events, Event{Kind: EvResumed, Coroutine: c, Thread: t})
+	}
+}
+
+// runStep runs one step of coroutine c, the top of thread t's stack.
+func (m *Machine) runStep(t, c int) {
+	co := &m.coros[c]
+	op := &m.prog.Ops[co.op]
+	x := Exec{m: m, t: t, c: c, pc: int(co.pc)}
+	if r := m.cur; r != nil {
+		r.Coroutine = c
+		r.Label = int(co.pc)
+	}
+	if !co.started {
+		co.started = true
+		if op.Awaits {
+			m.construct(t, c)
+		}
+		if op.Role == Unlock {
+			co.holder = false
+		}
+		if r := m.cur; r != nil {
+			r.Events = append(r.Events, Event{Kind: EvOpStart, Coroutine: c, Thread: -1, Op: op.Name})
+		}
+	}
+	m.call(op, &x)
+	if m.fatal != nil {
+		return
+	}
+	if x.ops == 0 {
+		m.setFatal(Outcome{Kind: Panic, Step: m.step, Message: fmt.Sprintf(
+			"sim: step %s of %s made no memory access", m.prog.Label(x.pc), op.Name)})
+		return
+	}
+	switch x.next {
+	case nextGoto:
+		co.pc = int32(x.target)
+	case nextSuspend:
+		co.pc = int32(x.target)
+		m.park(t, c, op)
+	case nextReturn:
+		m.opReturned(t, c, op)
+	default:
+		m.setFatal(Outcome{Kind: Panic, Step: m.step, Message: fmt.Sprintf(
+			"sim: step %s of %s did not say where to go next", m.prog.Label(x.pc), op.Name)})
+	}
+}
+
+// call runs op's code, turning a Go panic into a panic outcome.
+func (m *Machine) call(op *Op, x *Exec) {
+	defer func() {
+		if r := recover(); r != nil {
+			m.setFatal(Outcome{Kind: Panic, Step: m.step, Message: fmt.Sprint(r),
+				Thread: m.prog.Threads[x.t].Name, Coroutine: m.prog.Coroutines[x.c].Name})
+		}
+	}()
+	op.Code(x)
+}
+
+// construct begins the lifetime of c's awaiter, as the awaiter's
+// constructor does: m_next = nullptr, m_await_coro = null, m_ctx =
+// local_context().
+func (m *Machine) construct(t, c int) {
+	spec := &m.prog.Coroutines[c]
+	a := spec.Awaiter
+	m.ended[m.prog.Cells[a].Object] = 0
+	init := [...]Word{0, 0, m.prog.Threads[spec.Thread].Context}
+	for i, v := range init {
+		m.mem[a+Word(i)] = v
+		m.noteWrite(t, a+Word(i), -1)
+	}
+}
+
+// park suspends c: it leaves t's stack.
+func (m *Machine) park(t, c int, op *Op) {
+	co := &m.coros[c]
+	co.status = Parked
+	co.parkStep = int32(m.step)
+	co.opened = false
+	if op.Role == Lock {
+		m.lockSeq++
+		co.lockSeq = m.lockSeq
+	}
+	m.pop(t)
+	if r := m.cur; r != nil {
+		r.Events = append(r.Events, Event{Kind: EvParked, Coroutine: c, Thread: -1})
+	}
+}
+
+// opReturned ends c's current operation and starts the next one, or ends
+// the coroutine.
+func (m *Machine) opReturned(t, c int, op *Op) {
+	if op.Awaits {
+		m.endAwaiter(c)
+	}
+	if op.Role == Lock {
+		m.granted(c)
+		if m.fatal != nil {
+			return
+		}
+	}
+	if !m.advance(c) {
+		m.destroy(c)
+		m.pop(t)
+		if r := m.cur; r != nil {
+			r.Events = append(r.Events, Event{Kind: EvFinished, Coroutine: c, Thread: -1})
+		}
+	}
+}
+
+// granted checks the lock handed to c: nobody else holds it and, when the
+// scenario expects FIFO, c is the oldest parked waiter.
+func (m *Machine) granted(c int) {
+	name := m.prog.Coroutines[c].Name
+	for i := range m.coros {
+		if i != c && m.coros[i].holder {
+			m.setFatal(Outcome{Kind: MutualExclusion, Step: m.step, Coroutine: name,
+				Message: fmt.Sprintf("%s acquired the lock while %s still holds it", name, m.prog.Coroutines[i].Name)})
+			return
+		}
+	}
+	co := &m.coros[c]
+	co.holder = true
+	if co.lockSeq == 0 {
+		return
+	}
+	if m.prog.FIFO {
+		for i := range m.coros {
+			o := &m.coros[i]
+			if i != c && o.lockSeq != 0 && o.lockSeq < co.lockSeq {
+				m.setFatal(Outcome{Kind: Assertion, Step: m.step, Coroutine: name,
+					Message: fmt.Sprintf("%s got the lock before %s, which queued first: the lock is not granted in FIFO order",
+						name, m.prog.Coroutines[i].Name)})
+				return
+			}
+		}
+	}
+	co.lockSeq = 0
+}
+
+// endAwaiter ends the lifetime of c's awaiter (the end of await_resume).
+func (m *Machine) endAwaiter(c int) {
+	oi := m.prog.Cells[m.prog.Coroutines[c].Awaiter].Object
+	m.ended[oi] = int32(m.step) + 1
+	if r := m.cur; r != nil {
+		r.Events = append(r.Events, Event{Kind: EvAwaiterEnded, Coroutine: c, Thread: -1})
+	}
+}
+
+// destroy ends coroutine c: it is done and its frame is destroyed.
+func (m *Machine) destroy(c int) {
+	co := &m.coros[c]
+	co.status = Done
+	co.holder = false
+	for oi, ob := range m.prog.Objects {
+		if ob.Coroutine == c && (ob.Kind == FrameObject || ob.Kind == AwaiterObject) && m.ended[oi] <= 0 {
+			m.ended[oi] = int32(m.step) + 1
+		}
+	}
+}
+
+// pop removes the top coroutine of t's stack.
+func (m *Machine) pop(t int) {
+	th := &m.threads[t]
+	th.stack = th.stack[:len(th.stack)-1]
+}
+
+// advance moves c's script to its next call and starts that operation; it
+// reports false when the script is over.
+func (m *Machine) advance(c int) bool {
+	co := &m.coros[c]
+	script := m.prog.Coroutines[c].Script
+	for int(co.ip) < len(script) {
+		in := script[co.ip]
+		switch in.Kind {
+		case Call:
+			co.ip++
+			co.op = int16(in.Op)
+			co.pc = int32(m.prog.Ops[in.Op].Entry)
+			co.arg = in.Arg
+			co.locals = [numLocals]Word{}
+			co.started = false
+			return true
+		case Repeat:
+			co.loops[in.Op] = in.Arg
+			co.ip++
+		case EndLoop:
+			co.loops[in.Op]--
+			if co.loops[in.Op] > 0 {
+				co.ip = int16(in.Arg)
+			} else {
+				co.ip++
+			}
+		}
+	}
+	co.op = -1
+	return false
+}
+
+// afterStep runs the detectors that look at the state between steps.
+func (m *Machine) afterStep() {
+	open := m.prog.Facts.Open
+	if open == nil {
+		return
+	}
+	pending := false
+	for i := range m.coros {
+		co := &m.coros[i]
+		if co.status == Parked && !co.opened {
+			pending = true
+			break
+		}
+	}
+	if !pending || !open(m.peek) {
+		return
+	}
+	for i := range m.coros {
+		if m.coros[i].status == Parked {
+			m.coros[i].opened = true
+		}
+	}
+}
+
+// peek reads a cell without a step.
+func (m *Machine) peek(a Word) Word {
+	if a >= Word(len(m.mem)) {
+		return 0
+	}
+	return m.mem[a]
+}
+
+// Peek reads the cell at address a without performing a step.
+func (m *Machine) Peek(a Word) Word { return m.peek(a) }
+
+// setFatal records the first fatal finding.
+func (m *Machine) setFatal(o Outcome) {
+	if m.fatal != nil {
+		return
+	}
+	m.fatal = &o
+	if r := m.cur; r != nil {
+		r.Findings = append(r.Findings, o)
+	}
+}

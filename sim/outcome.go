@@ -1,0 +1,56 @@
+package sim
+
+// Kind names an outcome or a finding. The vocabulary is fixed; the web and
+// command line show these strings as they are.
+type Kind string
+
+// The outcome kinds.
+const (
+	OK               Kind = "ok"
+	LostWakeup       Kind = "lost-wakeup"       // quiescent; a waiter is parked though its condition holds
+	Deadlock         Kind = "deadlock"          // quiescent; waiters are parked and their condition does not hold
+	UseAfterFree     Kind = "use-after-free"    // an access to a node or frame after its lifetime ended
+	DoubleResume     Kind = "double-resume"     // a coroutine resumed while not suspended
+	PrematureRelease Kind = "premature-release" // a waiter released though its condition never held since it parked
+	DataRace         Kind = "data-race"         // two plain accesses not ordered by happens-before
+	MutualExclusion  Kind = "mutual-exclusion"  // two coroutines hold one lock
+	Panic            Kind = "panic"             // a Go panic, with Go's message
+	DroppedTask      Kind = "dropped-task"      // submit_task dropped a handle: never resumed
+	Assertion        Kind = "assertion"         // a scenario's own expectation failed
+	StepLimit        Kind = "step-limit"        // the run was cut at the step limit
+)
+
+// Kinds lists every kind, in the order reports show them.
+var Kinds = []Kind{OK, LostWakeup, Deadlock, UseAfterFree, DoubleResume, PrematureRelease,
+	DataRace, MutualExclusion, Panic, DroppedTask, Assertion, StepLimit}
+
+// ValidKind reports whether k is in the vocabulary.
+func ValidKind(k Kind) bool {
+	for _, v := range Kinds {
+		if v == k {
+			return true
+		}
+	}
+	return false
+}
+
+// An Outcome is the verdict of a run, or one finding within it.
+type Outcome struct {
+	Kind Kind
+	// Message says in plain words what went wrong and where.
+	Message string
+	// Step is the index of the guilty step, or -1 when no single step is
+	// (an ok run, a deadlock).
+	Step int
+	// Thread and Coroutine name who performed the guilty step ("" if none).
+	Thread, Coroutine string
+}
+
+// Fatal reports whether a finding of kind k ends the run at once.
+func Fatal(k Kind) bool {
+	switch k {
+	case UseAfterFree, DoubleResume, PrematureRelease, MutualExclusion, Panic, Assertion, StepLimit:
+		return true
+	}
+	return false
+}

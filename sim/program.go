@@ -1,0 +1,361 @@
+package sim
+
+import (
+	"fmt"
+	"sort"
+)
+
+// A Program is a compiled scenario: memory layout, threads, coroutines and
+// the operations their scripts call. It is immutable once built and may be
+// shared by any number of machines.
+type Program struct {
+	// Cells is the memory, indexed by address. Addresses below FirstAddress
+	// are reserved (nullptr, the mutex's nolocked(1)...) and have no object.
+	Cells   []Cell
+	Objects []Object
+
+	Threads    []ThreadSpec
+	Coroutines []CoroutineSpec
+	Ops        []Op
+
+	// Submit is what submit_task does with a woken coroutine.
+	Submit SubmitMode
+	// Facts describes the primitive to the detectors and the views.
+	Facts Facts
+	// FIFO asks the detectors to check that a lock is granted to parked
+	// waiters in the order they queued.
+	FIFO bool
+	// StepLimit bounds a run; 0 means DefaultStepLimit.
+	StepLimit int
+	// LabelName names a step label (the digest's E1, G4...).
+	LabelName func(pc int) string
+
+	atomics int // number of atomic cells (each has a Slot)
+	plains  int // number of plain cells (each has a Slot)
+}
+
+// FirstAddress is the lowest address an object may have.
+const FirstAddress Word = 16
+
+// DefaultStepLimit bounds runs whose program sets no limit.
+const DefaultStepLimit = 5000
+
+// A Cell is one word of memory.
+type Cell struct {
+	Name   string // "wg.m_state", "W1.awaiter.m_next"
+	Kind   CellKind
+	Atomic bool
+	// Names are sentinel values shown by name: "set(this)", "nolocked(1)".
+	Names  map[Word]string
+	Init   Word
+	Object int // index into Program.Objects; -1 for reserved addresses
+	Slot   int // index among the atomic or among the plain cells
+}
+
+// ObjectKind says what an object is.
+type ObjectKind uint8
+
+// The object kinds.
+const (
+	PrimitiveObject ObjectKind = iota // the event, wait_group, mutex...
+	ContextObject                     // a context: its num_wait counter
+	FrameObject                       // a coroutine frame (its handle points here)
+	AwaiterObject                     // the awaiter node inside a frame
+	DataObject                        // shared data a script touches
+)
+
+// An Object is a named range of cells with a lifetime.
+type Object struct {
+	Name string
+	Kind ObjectKind
+	Base Word
+	Size Word
+	// Coroutine owns a frame or awaiter object; -1 for the others.
+	Coroutine int
+	// Owner is the name of the owning coroutine or thread.
+	Owner string
+}
+
+// ThreadSpec is one context and its worker thread.
+type ThreadSpec struct {
+	Name    string
+	Context Word // address of the context object
+}
+
+// CoroutineSpec is one coroutine: where it runs and what it does.
+type CoroutineSpec struct {
+	Name    string
+	Thread  int
+	Frame   Word // the handle: address of the frame object
+	Awaiter Word // address of the awaiter object inside the frame
+	Script  []Instr
+	// Group names the coroutines that run the same script from the same
+	// start; members of one group are interchangeable.
+	Group string
+}
+
+// InstrKind says what a script instruction does.
+type InstrKind uint8
+
+// The instruction kinds.
+const (
+	Call    InstrKind = iota // run Ops[Op] with Arg
+	Repeat                   // start a loop of Arg iterations, counted in loop slot Op
+	EndLoop                  // go back to instruction Arg while loop slot Op has iterations left
+)
+
+// Instr is one instruction of a coroutine's script.
+type Instr struct {
+	Kind InstrKind
+	Op   int
+	Arg  Word
+}
+
+// OpRole tells the detectors what an operation means.
+type OpRole uint8
+
+// The roles.
+const (
+	Plain   OpRole = iota
+	Lock           // on return, the coroutine holds the lock
+	Unlock         // on entry, the coroutine gives the lock up
+	Waiting        // a wait whose release is checked against Facts.Open
+)
+
+// An Op is one operation a script may call: a step function and its entry
+// label.
+type Op struct {
+	Name  string
+	Entry int
+	// Awaits says the operation constructs an awaiter in the coroutine's
+	// frame on entry (m_next = nullptr, m_await_coro = null, m_ctx =
+	// local_context()); it lives until the operation returns.
+	Awaits bool
+	Role   OpRole
+	// Code performs the step at x.PC().
+	Code func(x *Exec)
+}
+
+// SubmitMode is what submit_task does with a woken coroutine.
+type SubmitMode uint8
+
+// The submit modes.
+const (
+	Enqueue SubmitMode = iota // pushed on its context's run queue; resumed there in a later step
+	Inline                    // resumed at once on the waker's thread (the queue-full path)
+	Drop                      // never resumed (the depth cap)
+)
+
+var submitNames = [...]string{Enqueue: "enqueue", Inline: "inline", Drop: "drop"}
+
+func (s SubmitMode) String() string {
+	if int(s) < len(submitNames) {
+		return submitNames[s]
+	}
+	return fmt.Sprintf("submit(%d)", uint8(s))
+}
+
+// ParseSubmitMode reads "enqueue", "inline" or "drop".
+func ParseSubmitMode(s string) (SubmitMode, error) {
+	for i, n := range submitNames {
+		if n == s {
+			return SubmitMode(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown submit mode %q (want enqueue, inline or drop)", s)
+}
+
+// Peek reads a cell without performing a step.
+type Peek func(addr Word) Word
+
+// Facts describes a primitive's state to the detectors and the views.
+type Facts struct {
+	// Open reports whether the wait condition holds (the event is set, the
+	// count is zero). Nil for primitives that hand off, like a mutex.
+	Open func(Peek) bool
+	// Free reports whether a lock is free. Nil for non-locks.
+	Free func(Peek) bool
+	// Lists are the intrusive waiter lists to draw, linked by m_next.
+	Lists []List
+	// Condition says in words what Open or Free checks ("m_count == 0").
+	Condition string
+}
+
+// A List is an intrusive list of awaiters.
+type List struct {
+	Name string
+	Head func(Peek) Word
+}
+
+// Layout builds a Program's memory one object at a time.
+type Layout struct {
+	p    *Program
+	next Word
+}
+
+// NewLayout starts an empty program.
+func NewLayout() *Layout {
+	p := &Program{}
+	p.Cells = make([]Cell, FirstAddress)
+	for i := range p.Cells {
+		p.Cells[i] = Cell{Object: -1, Slot: -1}
+	}
+	return &Layout{p: p, next: FirstAddress}
+}
+
+// Field declares one cell of an object being added.
+type Field struct {
+	Name   string
+	Kind   CellKind
+	Atomic bool
+	Names  map[Word]string
+	Init   Word
+}
+
+// Add appends an object with the given fields and returns its address.
+func (l *Layout) Add(name string, kind ObjectKind, coroutine int, owner string, fields ...Field) Word {
+	base := l.next
+	oi := len(l.p.Objects)
+	l.p.Objects = append(l.p.Objects, Object{Name: name, Kind: kind, Base: base, Size: Word(len(fields)), Coroutine: coroutine, Owner: owner})
+	for _, f := range fields {
+		c := Cell{Name: name + "." + f.Name, Kind: f.Kind, Atomic: f.Atomic, Names: f.Names, Init: normalize(f.Kind, f.Init), Object: oi}
+		if f.Atomic {
+			c.Slot = l.p.atomics
+			l.p.atomics++
+		} else {
+			c.Slot = l.p.plains
+			l.p.plains++
+		}
+		l.p.Cells = append(l.p.Cells, c)
+		l.next++
+	}
+	return base
+}
+
+// Program returns the program; the layout must not be used afterwards.
+func (l *Layout) Program() *Program { return l.p }
+
+// objectAt returns the object containing address w, or nil.
+func (p *Program) objectAt(w Word) *Object {
+	if w >= Word(len(p.Cells)) {
+		return nil
+	}
+	oi := p.Cells[w].Object
+	if oi < 0 {
+		return nil
+	}
+	return &p.Objects[oi]
+}
+
+// coroutineOfHandle returns the coroutine whose frame address is h, or -1.
+func (p *Program) coroutineOfHandle(h Word) int {
+	o := p.objectAt(h)
+	if o == nil || o.Kind != FrameObject || o.Base != h {
+		return -1
+	}
+	return o.Coroutine
+}
+
+// threadOfContext returns the thread whose context is at c, or -1.
+func (p *Program) threadOfContext(c Word) int {
+	for i, t := range p.Threads {
+		if t.Context == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// Thread returns the index of the thread named name, or -1.
+func (p *Program) Thread(name string) int {
+	for i, t := range p.Threads {
+		if t.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// Label names step label pc.
+func (p *Program) Label(pc int) string {
+	if p.LabelName == nil {
+		return fmt.Sprint(pc)
+	}
+	return p.LabelName(pc)
+}
+
+// CellName names address a: the cell's name, or a raw address.
+func (p *Program) CellName(a Word) string {
+	if a < Word(len(p.Cells)) && p.Cells[a].Object >= 0 {
+		return p.Cells[a].Name
+	}
+	return fmt.Sprintf("0x%x", a)
+}
+
+// FormatCell shows w as the value of the cell at address a.
+func (p *Program) FormatCell(a Word, w Word) string {
+	if a < Word(len(p.Cells)) {
+		c := &p.Cells[a]
+		return p.Format(c.Kind, c.Names, w)
+	}
+	return fmt.Sprint(w)
+}
+
+// Validate checks the program's wiring. Builders call it once; a failure is
+// a bug in the builder, not in user input.
+func (p *Program) Validate() error {
+	if len(p.Threads) == 0 {
+		return fmt.Errorf("program has no threads")
+	}
+	names := map[string]bool{}
+	for _, t := range p.Threads {
+		if names[t.Name] {
+			return fmt.Errorf("thread %q declared twice", t.Name)
+		}
+		names[t.Name] = true
+		if o := p.objectAt(t.Context); o == nil || o.Kind != ContextObject {
+			return fmt.Errorf("thread %q: no context at %d", t.Name, t.Context)
+		}
+	}
+	for i, c := range p.Coroutines {
+		if c.Thread < 0 || c.Thread >= len(p.Threads) {
+			return fmt.Errorf("coroutine %q: no thread %d", c.Name, c.Thread)
+		}
+		if p.coroutineOfHandle(c.Frame) != i {
+			return fmt.Errorf("coroutine %q: frame at %d is not its own", c.Name, c.Frame)
+		}
+		for j, in := range c.Script {
+			if in.Kind == Call && (in.Op < 0 || in.Op >= len(p.Ops)) {
+				return fmt.Errorf("coroutine %q: instruction %d calls unknown op %d", c.Name, j, in.Op)
+			}
+			if in.Kind != Call && (in.Op < 0 || in.Op >= maxLoops) {
+				return fmt.Errorf("coroutine %q: instruction %d uses loop slot %d", c.Name, j, in.Op)
+			}
+		}
+	}
+	return nil
+}
+
+// Groups returns the coroutine indices of each group with more than one
+// member, sorted, in order of first appearance.
+func (p *Program) Groups() [][]int {
+	var order []string
+	byName := map[string][]int{}
+	for i, c := range p.Coroutines {
+		if c.Group == "" {
+			continue
+		}
+		if _, ok := byName[c.Group]; !ok {
+			order = append(order, c.Group)
+		}
+		byName[c.Group] = append(byName[c.Group], i)
+	}
+	var out [][]int
+	for _, g := range order {
+		if m := byName[g]; len(m) > 1 {
+			sort.Ints(m)
+			out = append(out, m)
+		}
+	}
+	return out
+}

@@ -1,0 +1,89 @@
+package sim
+
+// OpKind is what a step did.
+type OpKind uint8
+
+// The operations a step can perform.
+const (
+	OpLoad OpKind = iota
+	OpStore
+	OpExchange
+	OpCAS
+	OpFetchAdd
+	OpRead  // plain read
+	OpWrite // plain write
+	OpSubmit
+	OpSemAcquire
+	OpSemRelease
+	OpResume // the thread takes the next coroutine off its run queue
+)
+
+var opNames = [...]string{"load", "store", "exchange", "cas", "fetch_add", "read", "write",
+	"submit", "semacquire", "semrelease", "resume"}
+
+func (o OpKind) String() string { return opNames[o] }
+
+// Atomic reports whether the operation is an atomic access.
+func (o OpKind) Atomic() bool { return o <= OpFetchAdd }
+
+// Location is a place in the Go source of a primitive.
+type Location struct {
+	File     string // base name, "waitgroup_tinycoro.go"
+	Line     int
+	Function string
+}
+
+// EventKind is something a step caused besides its memory access.
+type EventKind uint8
+
+// The events.
+const (
+	EvParked       EventKind = iota // Coroutine suspended
+	EvQueued                        // Coroutine pushed on Thread's run queue
+	EvInline                        // Coroutine resumed inline on the stepping thread
+	EvDropped                       // Coroutine's handle dropped by submit_task
+	EvResumed                       // Coroutine taken off the queue and resumed
+	EvAwaiterEnded                  // Coroutine's awaiter ended its lifetime
+	EvFinished                      // Coroutine finished; its frame is destroyed
+	EvOpStart                       // Coroutine started operation Op
+	EvSemQueued                     // Coroutine queued on a semaphore
+)
+
+var eventNames = [...]string{"parked", "queued", "inline", "dropped", "resumed", "awaiter-ended",
+	"finished", "op-start", "sem-queued"}
+
+func (e EventKind) String() string { return eventNames[e] }
+
+// An Event is a change of a coroutine's life during a step.
+type Event struct {
+	Kind      EventKind
+	Coroutine int
+	Thread    int // the run queue (EvQueued), else -1
+	Op        string
+}
+
+// A Record is what one step did. Every field is derived from the running
+// code and the machine; nothing is scripted.
+type Record struct {
+	Index     int
+	Thread    int
+	Coroutine int // the coroutine that stepped, or was resumed (OpResume)
+	Op        OpKind
+	// Addr is the cell accessed; for OpSubmit, the awaiter node.
+	Addr Word
+	// Value is the operand: the value stored or exchanged, the CAS's
+	// desired value, the fetch_add delta.
+	Value Word
+	// Expected is the CAS's expected value.
+	Expected Word
+	// Result is what the step read: the loaded, observed or old value.
+	Result Word
+	// OK is the CAS's success.
+	OK               bool
+	Order, FailOrder Order
+	Label            int
+	Loc              Location
+	Events           []Event
+	// Findings are what the detectors found at this step.
+	Findings []Outcome
+}

@@ -1,0 +1,170 @@
+package sim
+
+import "fmt"
+
+// Awaiter field offsets, as in the primitives package.
+const (
+	fieldNext      Word = 0
+	fieldAwaitCoro Word = 1
+	fieldCtx       Word = 2
+)
+
+// Submit is node->m_ctx.submit_task(node->m_await_coro). It reads the two
+// fields (checked like any plain read) and hands the coroutine to its
+// context as the program's submit mode says.
+func (x *Exec) Submit(node Word) {
+	if !x.begin(OpSubmit, node) {
+		return
+	}
+	h, ok := x.read(node + fieldAwaitCoro)
+	if !ok {
+		return
+	}
+	ctx, ok := x.read(node + fieldCtx)
+	if !ok {
+		return
+	}
+	if r := x.m.cur; r != nil {
+		r.Result, r.Value = h, ctx
+	}
+	c, ok := x.resumable(h)
+	if !ok {
+		return
+	}
+	m := x.m
+	switch m.prog.Submit {
+	case Enqueue:
+		t := m.prog.threadOfContext(ctx)
+		if t < 0 {
+			x.fail(Panic, "runtime error: invalid memory address or nil pointer dereference")
+			return
+		}
+		m.enqueue(x.t, c, t)
+	case Inline:
+		co := &m.coros[c]
+		co.status = Running
+		co.thread = int16(x.t)
+		th := &m.threads[x.t]
+		th.stack = append(th.stack, int16(c))
+		if r := m.cur; r != nil {
+			r.Events = append(r.Events, Event{Kind: EvInline, Coroutine: c, Thread: x.t})
+		}
+	case Drop:
+		m.coros[c].dropped = true
+		if r := m.cur; r != nil {
+			r.Events = append(r.Events, Event{Kind: EvDropped, Coroutine: c, Thread: -1})
+		}
+	}
+}
+
+// resumable checks that handle h may be resumed now and returns its
+// coroutine.
+func (x *Exec) resumable(h Word) (int, bool) {
+	m := x.m
+	c := m.prog.coroutineOfHandle(h)
+	if c < 0 {
+		x.fail(Panic, fmt.Sprintf("runtime error: submit_task got %s, which is not a coroutine handle", m.prog.Format(Handle, nil, h)))
+		return 0, false
+	}
+	co := &m.coros[c]
+	name := m.prog.Coroutines[c].Name
+	who := m.prog.Coroutines[x.c].Name
+	switch co.status {
+	case Done:
+		x.fail(UseAfterFree, fmt.Sprintf("%s resumes %s at step %d (%s), but %s has finished and its frame was destroyed",
+			who, name, m.step, m.prog.Label(x.pc), name))
+		return 0, false
+	case Running, Runnable:
+		x.fail(DoubleResume, fmt.Sprintf("%s resumes %s at step %d (%s), but %s is not suspended: it is already %s",
+			who, name, m.step, m.prog.Label(x.pc), name, co.status))
+		return 0, false
+	}
+	co.dropped = false
+	if m.prog.Facts.Open != nil && !co.opened && m.waiting(c) {
+		x.fail(PrematureRelease, fmt.Sprintf("%s releases %s at step %d (%s), but %s has not held since %s parked at step %d",
+			who, name, m.step, m.prog.Label(x.pc), m.prog.Facts.Condition, name, co.parkStep))
+		return 0, false
+	}
+	return c, true
+}
+
+// waiting reports whether c is parked in an operation whose release is
+// checked against Facts.Open.
+func (m *Machine) waiting(c int) bool {
+	co := &m.coros[c]
+	return co.op >= 0 && m.prog.Ops[co.op].Role == Waiting
+}
+
+// enqueue pushes coroutine c on thread t's run queue, handing over the
+// waker's clock (the queue's push and pop synchronize).
+func (m *Machine) enqueue(waker, c, t int) {
+	co := &m.coros[c]
+	co.status = Runnable
+	co.thread = int16(t)
+	n := len(m.threads)
+	copy(m.wake[c*n:(c+1)*n], m.vc[waker*n:(waker+1)*n])
+	m.threads[t].queue = append(m.threads[t].queue, int16(c))
+	if r := m.cur; r != nil {
+		r.Events = append(r.Events, Event{Kind: EvQueued, Coroutine: c, Thread: t})
+	}
+}
+
+// SemAcquire takes a permit of the semaphore at addr, or queues the
+// coroutine on it and returns true.
+func (x *Exec) SemAcquire(addr Word) bool {
+	if !x.begin(OpSemAcquire, addr) {
+		return false
+	}
+	c, ok := x.cell(addr, true, "acquires")
+	if !ok {
+		return false
+	}
+	m := x.m
+	if v := m.mem[addr]; v > 0 {
+		m.atomicRead(x.t, addr, c, Acquire)
+		m.mem[addr] = v - 1
+		m.atomicWrite(x.t, x.pc, addr, c, Relaxed, true, OpSemAcquire)
+		x.recordResult(v, true)
+		return false
+	}
+	m.semSeq++
+	co := &m.coros[x.c]
+	co.semWait, co.semSeq = addr, m.semSeq
+	x.recordResult(0, false)
+	if r := m.cur; r != nil {
+		r.Events = append(r.Events, Event{Kind: EvSemQueued, Coroutine: x.c, Thread: -1})
+	}
+	return true
+}
+
+// SemRelease hands a permit to the oldest coroutine queued on the
+// semaphore at addr (it is queued on its context), or banks it.
+func (x *Exec) SemRelease(addr Word) {
+	if !x.begin(OpSemRelease, addr) {
+		return
+	}
+	c, ok := x.cell(addr, true, "releases")
+	if !ok {
+		return
+	}
+	m := x.m
+	w := -1
+	for i := range m.coros {
+		co := &m.coros[i]
+		if co.semWait == addr && co.status == Parked && (w < 0 || co.semSeq < m.coros[w].semSeq) {
+			w = i
+		}
+	}
+	if w < 0 {
+		m.mem[addr]++
+		m.atomicWrite(x.t, x.pc, addr, c, Release, true, OpSemRelease)
+		x.recordResult(m.mem[addr]-1, true)
+		return
+	}
+	m.coros[w].semWait = 0
+	if _, ok := x.resumable(m.prog.Coroutines[w].Frame); !ok {
+		return
+	}
+	x.recordResult(m.prog.Coroutines[w].Frame, true)
+	m.enqueue(x.t, w, m.prog.Coroutines[w].Thread)
+}

@@ -1,0 +1,169 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// A Schedule is the sequence of threads that move, one per step. Its text
+// form is human-readable and round-trips exactly:
+//
+//	W1 W1 D1 D1 W1        # threads by name
+//	W1@G4 D1@D2 W1        # each step may name the label it must perform
+//	W1*3 D1               # a step repeated
+//
+// Tokens are separated by spaces, tabs, newlines or commas; '#' starts a
+// comment that runs to the end of the line.
+type Schedule []Choice
+
+// Choice is one step of a schedule: the thread that moves and, optionally,
+// the label of the step it must perform.
+type Choice struct {
+	Thread string
+	Label  string // "" when any step will do
+}
+
+// MaxScheduleSteps bounds the length of a parsed schedule.
+const MaxScheduleSteps = 100_000
+
+// ErrSchedule is wrapped by every schedule parse error.
+var ErrSchedule = errors.New("bad schedule")
+
+// ParseSchedule reads a schedule's text form. Errors say where, by line and
+// column.
+func ParseSchedule(text string) (Schedule, error) {
+	var s Schedule
+	line, col := 1, 1
+	i := 0
+	for i < len(text) {
+		ch := text[i]
+		switch {
+		case ch == '\n':
+			line, col = line+1, 1
+			i++
+			continue
+		case ch == ' ' || ch == '\t' || ch == '\r' || ch == ',':
+			i++
+			col++
+			continue
+		case ch == '#':
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+			continue
+		}
+		j := i
+		for j < len(text) && !strings.ContainsRune(" \t\r\n,#", rune(text[j])) {
+			j++
+		}
+		tok := text[i:j]
+		c, n, err := parseToken(tok)
+		if err != nil {
+			return nil, fmt.Errorf("%w: line %d, column %d: %q: %v", ErrSchedule, line, col, tok, err)
+		}
+		if len(s)+n > MaxScheduleSteps {
+			return nil, fmt.Errorf("%w: line %d, column %d: longer than %d steps", ErrSchedule, line, col, MaxScheduleSteps)
+		}
+		for range n {
+			s = append(s, c)
+		}
+		col += j - i
+		i = j
+	}
+	return s, nil
+}
+
+// parseToken reads NAME[@LABEL][*COUNT].
+func parseToken(tok string) (Choice, int, error) {
+	n := 1
+	if k := strings.IndexByte(tok, '*'); k >= 0 {
+		v, err := strconv.Atoi(tok[k+1:])
+		if err != nil || v < 1 || v > MaxScheduleSteps {
+			return Choice{}, 0, fmt.Errorf("repeat count must be a number from 1 to %d", MaxScheduleSteps)
+		}
+		n, tok = v, tok[:k]
+	}
+	var c Choice
+	c.Thread = tok
+	if k := strings.IndexByte(tok, '@'); k >= 0 {
+		c.Thread, c.Label = tok[:k], tok[k+1:]
+		if !validName(c.Label) {
+			return Choice{}, 0, errors.New("a label is letters, digits, '_', '.', '\\'' or '-'")
+		}
+	}
+	if !validName(c.Thread) {
+		return Choice{}, 0, errors.New("a thread name is letters, digits, '_', '.' or '-'")
+	}
+	return c, n, nil
+}
+
+func validName(s string) bool {
+	if s == "" || len(s) > 64 {
+		return false
+	}
+	for _, r := range s {
+		ok := r == '_' || r == '.' || r == '-' || r == '\'' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// String is the text form: one token per step, runs of an unlabelled
+// thread of three or more folded into NAME*K.
+func (s Schedule) String() string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		j := i + 1
+		for j < len(s) && s[j] == s[i] {
+			j++
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s[i].Thread)
+		if s[i].Label != "" {
+			b.WriteString("@" + s[i].Label)
+		}
+		if s[i].Label == "" && j-i >= 3 {
+			b.WriteString("*" + strconv.Itoa(j-i))
+			i = j
+			continue
+		}
+		i++
+	}
+	return b.String()
+}
+
+// Threads returns the schedule's thread names without labels.
+func (s Schedule) Threads() Schedule {
+	out := make(Schedule, len(s))
+	for i, c := range s {
+		out[i] = Choice{Thread: c.Thread}
+	}
+	return out
+}
+
+// Preemptions counts the steps where the thread changes although the
+// previous one could still have moved, on the machine's program.
+func Preemptions(p *Program, s Schedule) (int, error) {
+	m := New(p, Options{})
+	n, last := 0, -1
+	for i, c := range s {
+		t := p.Thread(c.Thread)
+		if t < 0 {
+			return 0, fmt.Errorf("step %d: no thread %q", i, c.Thread)
+		}
+		if last >= 0 && t != last && m.CanMove(last) {
+			n++
+		}
+		if _, err := m.Step(t); err != nil {
+			return 0, fmt.Errorf("step %d: %w", i, err)
+		}
+		last = t
+	}
+	return n, nil
+}
