@@ -16,12 +16,12 @@ import (
 
 // Scenario is one lesson, as written in its file.
 type Scenario struct {
-	ID        string `json:"id"`
-	Primitive string `json:"primitive"`
+	ID        string   `json:"id"`
+	Primitive string   `json:"primitive"`
 	Variants  []string `json:"variants"`
-	Title     Text   `json:"title"`
-	Summary   Text   `json:"summary"`
-	Narrative Paras  `json:"narrative"`
+	Title     Text     `json:"title"`
+	Summary   Text     `json:"summary"`
+	Narrative Paras    `json:"narrative"`
 	// Bugs names the digest's bugs the lesson shows ("B5").
 	Bugs []string `json:"bugs,omitempty"`
 	// Params are the defaults of the parameters the lesson scales with.

@@ -95,11 +95,11 @@ type Machine struct {
 	limitHit bool
 
 	// recording
-	record   bool
-	where    bool
-	records  []Record
-	choices  []choice
-	cur      *Record
+	record  bool
+	where   bool
+	records []Record
+	choices []choice
+	cur     *Record
 }
 
 // Options configure a machine.

@@ -45,14 +45,14 @@ type CellKind uint8
 
 // The cell kinds.
 const (
-	Int32   CellKind = iota // a signed 32-bit integer, stored sign-extended
-	Int64               // a signed 64-bit integer
-	Uint32              // an unsigned 32-bit integer (Go's semaphore)
-	Pointer             // an address; Names gives the sentinels
-	Handle              // a coroutine handle (the frame's address)
-	Context             // a context's address
-	PairCountHead       // count int32 in the high half, head address in the low half
-	GoState             // Go's WaitGroup state: counter v high, waiter count w low
+	Int32         CellKind = iota // a signed 32-bit integer, stored sign-extended
+	Int64                         // a signed 64-bit integer
+	Uint32                        // an unsigned 32-bit integer (Go's semaphore)
+	Pointer                       // an address; Names gives the sentinels
+	Handle                        // a coroutine handle (the frame's address)
+	Context                       // a context's address
+	PairCountHead                 // count int32 in the high half, head address in the low half
+	GoState                       // Go's WaitGroup state: counter v high, waiter count w low
 )
 
 // normalize wraps w to the width of a cell of kind k.
