@@ -107,3 +107,17 @@ func LabelName(pc int) string {
 	}
 	return "?"
 }
+
+// docTables hold what each label does, one table per primitive file.
+var docTables = []map[int]string{waitGroupDocs}
+
+// LabelDoc says in a few words what the step at label pc does, in the
+// source's terms ("done(): take the whole waiter stack").
+func LabelDoc(pc int) string {
+	for _, t := range docTables {
+		if d, ok := t[pc]; ok {
+			return d
+		}
+	}
+	return ""
+}

@@ -137,3 +137,18 @@ func wakeNext(m Mem, at int) {
 	}
 	m.Goto(at)
 }
+
+var waitGroupDocs = map[int]string{
+	G1: "await_suspend: m_await_coro = h",
+	G2: "m_ctx.register_wait()",
+	G3: "if m_count.load(acquire) == 0: don't suspend",
+	G4: "head = m_state.load(acquire)",
+	G5: "m_next = head",
+	G6: "CAS m_state: head -> this (acq_rel); success parks, failure retries",
+	G7: "await_resume: m_ctx.unregister_wait()",
+	A1: "add(n): m_count.fetch_add(n, acq_rel)",
+	D1: "done(): if m_count.fetch_sub(1, acq_rel) != 1: return",
+	D2: "head = m_state.exchange(nullptr, acq_rel): take the whole stack",
+	D3: "head->resume(): submit_task(head->m_await_coro)",
+	D4: "head = head->m_next, read after the resume",
+}

@@ -147,6 +147,7 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program
 	p.FIFO = s.FIFO
 	p.StepLimit = s.StepLimit
 	p.LabelName = primitives.LabelName
+	p.LabelDoc = primitives.LabelDoc
 	p.Facts = simFacts(prim.Facts())
 	if err := p.Validate(); err != nil {
 		return nil, err

@@ -29,6 +29,8 @@ type Program struct {
 	StepLimit int
 	// LabelName names a step label (the digest's E1, G4...).
 	LabelName func(pc int) string
+	// LabelDoc says what the step at a label does.
+	LabelDoc func(pc int) string
 
 	atomics int // number of atomic cells (each has a Slot)
 	plains  int // number of plain cells (each has a Slot)
@@ -282,6 +284,14 @@ func (p *Program) Label(pc int) string {
 		return fmt.Sprint(pc)
 	}
 	return p.LabelName(pc)
+}
+
+// Doc says what the step at label pc does ("" if unknown).
+func (p *Program) Doc(pc int) string {
+	if p.LabelDoc == nil || pc < 0 {
+		return ""
+	}
+	return p.LabelDoc(pc)
 }
 
 // CellName names address a: the cell's name, or a raw address.
