@@ -109,7 +109,8 @@ func LabelName(pc int) string {
 }
 
 // docTables hold what each label does, one table per primitive file.
-var docTables = []map[int]string{waitGroupDocs}
+var docTables = []map[int]string{waitGroupDocs, waitGroupFixedDocs, goWaitGroupDocs,
+	eventDocs, latchDocs, mutexLockDocs, mutexDocs, mutexLIFODocs, criticalSectionDocs}
 
 // LabelDoc says in a few words what the step at label pc does, in the
 // source's terms ("done(): take the whole waiter stack").

@@ -107,6 +107,11 @@ type Mem interface {
 	Return()
 	// Panic ends the run with Go's panic message msg.
 	Panic(msg string)
+	// Registered marks the step at which a wait linearized, when that is
+	// before the step that parks (Go's Wait: its CAS, then the
+	// semaphore). A release is premature unless the wait condition held
+	// after it. Without it, the park is the registration.
+	Registered()
 
 	// Local and SetLocal access the operation's locals (slots 0..3).
 	Local(i int) Word

@@ -35,9 +35,13 @@ type Field struct {
 	Init   Word
 	// Names shows these values by name ("nolocked(1)").
 	Names map[Word]string
-	// Self is the name shown when the field holds the object's own
-	// address, the event's "set" sentinel ("set(this)"); "" for none.
+	// Self is the name shown when the field holds its own address: the
+	// address of an event's m_state is the event_base's `this`, its "set"
+	// sentinel ("set(this)"); "" for none.
 	Self string
+	// InitSelf starts the field holding its own address (Init is ignored):
+	// an event constructed already set, a latch constructed with count 0.
+	InitSelf bool
 }
 
 // Role tells the detectors what an operation means.

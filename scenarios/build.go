@@ -84,16 +84,21 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program
 	l := sim.NewLayout()
 	base := l.Add(object, sim.PrimitiveObject, -1, "", fields(prim.Fields())...)
 	prim.Bind(base)
-	// Resolve "Self" sentinels now that the object has an address.
+	// Resolve the fields that refer to their own address (Self, InitSelf)
+	// now that the object has one.
 	p := l.Program()
 	for i, f := range prim.Fields() {
+		addr := base + sim.Word(i)
+		c := &p.Cells[addr]
 		if f.Self != "" {
-			c := &p.Cells[base+sim.Word(i)]
-			names := map[sim.Word]string{base: f.Self}
+			names := map[sim.Word]string{addr: f.Self}
 			for k, v := range c.Names {
 				names[k] = v
 			}
 			c.Names = names
+		}
+		if f.InitSelf {
+			c.Init = addr
 		}
 	}
 

@@ -88,17 +88,33 @@ type Coroutine struct {
 }
 
 // Schedule is a named interleaving and what it leads to.
+//
+// Variants of a primitive take different numbers of steps (the fixed
+// wait_group parks in five, Go's in three), so one interleaving, "done()
+// lands between the waiter's check and its push", is written per variant
+// when labels make it clearer: Steps is the default and ByVariant
+// overrides it for the variants it names.
 type Schedule struct {
-	Name  string `json:"name"`
-	Title Text   `json:"title"`
-	Steps string `json:"steps"`
+	Name      string            `json:"name"`
+	Title     Text              `json:"title"`
+	Steps     string            `json:"steps"`
+	ByVariant map[string]string `json:"by_variant,omitempty"`
 	// Expect is the outcome per variant.
 	Expect map[string]sim.Kind `json:"expect"`
 	// Captions explain chosen steps.
 	Captions []Caption `json:"captions,omitempty"`
 }
 
-// Caption explains one step of a schedule.
+// For returns the schedule's steps for variant v.
+func (sc *Schedule) For(v string) string {
+	if steps, ok := sc.ByVariant[v]; ok {
+		return steps
+	}
+	return sc.Steps
+}
+
+// Caption explains one step of a schedule. Step is the 0-based index of
+// the step in the run, as in sim.Record.Index.
 type Caption struct {
 	Step int `json:"step"`
 	Text
@@ -152,6 +168,13 @@ func (s *Scenario) validate(known map[string][]string) error {
 		}
 		if _, err := sim.ParseSchedule(sc.Steps); err != nil {
 			add("schedule %q: %v", sc.Name, err)
+		}
+		for _, v := range sortedKeys(sc.ByVariant) {
+			if !slices.Contains(s.Variants, v) {
+				add("schedule %q: by_variant names variant %q, which the lesson does not have", sc.Name, v)
+			} else if _, err := sim.ParseSchedule(sc.ByVariant[v]); err != nil {
+				add("schedule %q for %s: %v", sc.Name, v, err)
+			}
 		}
 		for _, v := range s.Variants {
 			k, ok := sc.Expect[v]

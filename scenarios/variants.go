@@ -28,11 +28,37 @@ type primitiveKind struct {
 // itself.
 func kinds() map[string]primitiveKind {
 	return map[string]primitiveKind{
+		"event": {
+			object:   "ev",
+			variants: []string{"tinycoro", "fixed"},
+			build: map[string]constructor{
+				"tinycoro": func(c config) primitives.Primitive { return &primitives.Event{Set: c.set, Value: c.value} },
+				"fixed":    func(c config) primitives.Primitive { return &primitives.EventFixed{Set: c.set, Value: c.value} },
+			},
+		},
+		"latch": {
+			object:   "latch",
+			variants: []string{"tinycoro", "fixed"},
+			build: map[string]constructor{
+				"tinycoro": func(c config) primitives.Primitive { return &primitives.Latch{Count: int64(c.count)} },
+				"fixed":    func(c config) primitives.Primitive { return &primitives.Latch{Count: int64(c.count), Fixed: true} },
+			},
+		},
+		"mutex": {
+			object:   "mtx",
+			variants: []string{"tinycoro", "lifo"},
+			build: map[string]constructor{
+				"tinycoro": func(config) primitives.Primitive { return &primitives.Mutex{} },
+				"lifo":     func(config) primitives.Primitive { return &primitives.MutexLIFO{} },
+			},
+		},
 		"wait_group": {
 			object:   "wg",
-			variants: []string{"tinycoro"},
+			variants: []string{"tinycoro", "fixed", "go"},
 			build: map[string]constructor{
 				"tinycoro": func(c config) primitives.Primitive { return &primitives.WaitGroup{Count: int32(c.count)} },
+				"fixed":    func(c config) primitives.Primitive { return &primitives.WaitGroupFixed{Count: int32(c.count)} },
+				"go":       func(c config) primitives.Primitive { return &primitives.GoWaitGroup{Count: int32(c.count)} },
 			},
 		},
 	}

@@ -26,6 +26,10 @@ type Exec struct {
 	ops    int
 	next   nextKind
 	target int
+	kind   uint8 // 1 + the kind of the last cell accessed, 0 before any
+	// use: locals read before being written in this step (low 4 bits),
+	// locals written (high 4 bits); see Machine.localUse.
+	use uint8
 }
 
 // begin opens the step's single access. It reports false when the run has
@@ -58,6 +62,7 @@ func (x *Exec) cell(addr Word, atomic bool, what string) (*Cell, bool) {
 		return nil, false
 	}
 	c := &m.prog.Cells[addr]
+	x.kind = uint8(c.Kind) + 1
 	if c.Atomic != atomic {
 		panic(fmt.Sprintf("sim: %s of %s, which is not %s", what, c.Name, map[bool]string{true: "atomic", false: "plain"}[atomic]))
 	}
@@ -243,11 +248,27 @@ func (x *Exec) Panic(msg string) {
 	x.fail(Panic, "panic: "+msg)
 }
 
+// Registered marks the step at which the coroutine's wait linearized, when
+// that is before it parks (Go's Wait registers with its CAS, then parks on
+// the semaphore). A release is premature unless the wait condition held
+// at some point after this step.
+func (x *Exec) Registered() { x.m.register(&x.m.coros[x.c]) }
+
 // Local reads local slot i of the operation.
-func (x *Exec) Local(i int) Word { return x.m.coros[x.c].locals[i] }
+func (x *Exec) Local(i int) Word {
+	if x.use&(0x10<<i) == 0 {
+		x.use |= 1 << i
+	}
+	return x.m.coros[x.c].locals[i]
+}
 
 // SetLocal writes local slot i of the operation.
-func (x *Exec) SetLocal(i int, v Word) { x.m.coros[x.c].locals[i] = v }
+func (x *Exec) SetLocal(i int, v Word) {
+	co := &x.m.coros[x.c]
+	co.locals[i] = v
+	co.localKind[i] = x.kind
+	x.use |= 0x10 << i
+}
 
 // Arg is the operation's argument.
 func (x *Exec) Arg() Word { return x.m.coros[x.c].arg }

@@ -38,12 +38,20 @@ type coroutine struct {
 	loops   [maxLoops]Word
 
 	dropped  bool  // submit_task dropped it
-	parkStep int32 // step at which it last parked
-	opened   bool  // Facts.Open held at the end of some step since it parked
+	parkStep int32 // step at which its wait registered (by default: parked)
+	// registered is set while a wait that has linearized awaits its
+	// release: from Exec.Registered, or else from the park, until the
+	// operation returns.
+	registered bool
+	opened     bool // Facts.Open held at the end of some step since it registered
 	semWait  Word  // semaphore it is queued on, 0 if none
 	semSeq   int32 // its place among semaphore waiters
 	holder   bool  // holds the lock
 	lockSeq  int32 // its place among parked lock waiters, 0 if none
+	// localKind is 1 + the kind of the cell the step that last set each
+	// local accessed, 0 if it accessed none before setting it: what the
+	// explorer's symmetry reduction knows of what a local holds.
+	localKind [numLocals]uint8
 }
 
 // thread is the mutable state of one worker thread.
@@ -93,10 +101,15 @@ type Machine struct {
 	races    []Outcome
 	fatal    *Outcome
 	limitHit bool
+	// localUse is the last step's use of its coroutine's locals: read
+	// before written (low 4 bits), written (high 4 bits). The explorer
+	// checks its model of which locals are live against it.
+	localUse uint8
 
 	// recording
 	record  bool
 	where   bool
+	snaps   bool
 	records []Record
 	choices []choice
 	cur     *Record
@@ -108,6 +121,8 @@ type Options struct {
 	Record bool
 	// Locations fills Record.Loc from the running code (costly).
 	Locations bool
+	// Snapshots fills Record.After with the state after each step.
+	Snapshots bool
 }
 
 // New starts an execution of p.
@@ -127,6 +142,7 @@ func New(p *Program, o Options) *Machine {
 		lastAcq: make([]Word, n),
 		record:  o.Record,
 		where:   o.Record && o.Locations,
+		snaps:   o.Record && o.Snapshots,
 	}
 	if o.Record {
 		m.atomW = make([]atomicWrite, p.atomics*n)
@@ -304,6 +320,10 @@ func (m *Machine) Step(t int) (Record, error) {
 	}
 	if m.record {
 		m.cur = nil
+		if m.snaps {
+			snap := m.Snapshot()
+			rec.After = &snap
+		}
 		m.records = append(m.records, rec)
 	}
 	return rec, nil
@@ -348,6 +368,7 @@ func (m *Machine) runStep(t, c int) {
 		}
 	}
 	m.call(op, &x)
+	m.localUse = x.use
 	if m.fatal != nil {
 		return
 	}
@@ -395,17 +416,25 @@ func (m *Machine) construct(t, c int) {
 	}
 }
 
+// register marks co's wait as linearized at this step.
+func (m *Machine) register(co *coroutine) {
+	co.registered = true
+	co.parkStep = int32(m.step)
+	co.opened = false
+}
+
 // park suspends c: it leaves t's stack.
 func (m *Machine) park(t, c int, op *Op) {
 	co := &m.coros[c]
 	co.status = Parked
-	co.parkStep = int32(m.step)
-	co.opened = false
+	if !co.registered {
+		m.register(co)
+	}
 	if op.Role == Lock {
 		m.lockSeq++
 		co.lockSeq = m.lockSeq
 	}
-	m.pop(t)
+	m.leave(t, c)
 	if r := m.cur; r != nil {
 		r.Events = append(r.Events, Event{Kind: EvParked, Coroutine: c, Thread: -1})
 	}
@@ -414,6 +443,7 @@ func (m *Machine) park(t, c int, op *Op) {
 // opReturned ends c's current operation and starts the next one, or ends
 // the coroutine.
 func (m *Machine) opReturned(t, c int, op *Op) {
+	m.coros[c].registered = false
 	if op.Awaits {
 		m.endAwaiter(c)
 	}
@@ -425,7 +455,7 @@ func (m *Machine) opReturned(t, c int, op *Op) {
 	}
 	if !m.advance(c) {
 		m.destroy(c)
-		m.pop(t)
+		m.leave(t, c)
 		if r := m.cur; r != nil {
 			r.Events = append(r.Events, Event{Kind: EvFinished, Coroutine: c, Thread: -1})
 		}
@@ -483,10 +513,17 @@ func (m *Machine) destroy(c int) {
 	}
 }
 
-// pop removes the top coroutine of t's stack.
-func (m *Machine) pop(t int) {
+// leave removes coroutine c from thread t's stack. It is usually the top;
+// it is not when c resumed another coroutine inline in the step in which
+// it parked or finished, and the resumed one now runs above it.
+func (m *Machine) leave(t, c int) {
 	th := &m.threads[t]
-	th.stack = th.stack[:len(th.stack)-1]
+	for i := len(th.stack) - 1; i >= 0; i-- {
+		if int(th.stack[i]) == c {
+			th.stack = append(th.stack[:i], th.stack[i+1:]...)
+			return
+		}
+	}
 }
 
 // advance moves c's script to its next call and starts that operation; it
@@ -530,7 +567,7 @@ func (m *Machine) afterStep() {
 	pending := false
 	for i := range m.coros {
 		co := &m.coros[i]
-		if co.status == Parked && !co.opened {
+		if co.registered && !co.opened {
 			pending = true
 			break
 		}
@@ -539,7 +576,7 @@ func (m *Machine) afterStep() {
 		return
 	}
 	for i := range m.coros {
-		if m.coros[i].status == Parked {
+		if m.coros[i].registered {
 			m.coros[i].opened = true
 		}
 	}

@@ -86,4 +86,6 @@ type Record struct {
 	Events           []Event
 	// Findings are what the detectors found at this step.
 	Findings []Outcome
+	// After is the state after the step (with Options.Snapshots).
+	After *Snapshot
 }

@@ -1,0 +1,64 @@
+package primitives_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"os/exec"
+	"testing"
+)
+
+// The primitives depend on the standard library only, and on none of the
+// project's other packages. Each banned import says why.
+var primitivesBanned = map[string]string{
+	"lockstep/sim":       "primitives declare the memory they run on as Mem; the machine satisfies it without either importing the other",
+	"lockstep/scenarios": "lessons use primitives, not the other way round",
+	"lockstep/web":       "primitives know nothing of the playground",
+	"lockstep/templates": "primitives know nothing of the playground",
+	"sync":               "a primitive runs on simulated memory: a real lock would escape the scheduler",
+	"sync/atomic":        "a primitive runs on simulated memory: a real atomic would escape the scheduler",
+	"time":               "a step depends only on memory and locals: no clocks",
+	"math/rand":          "a step depends only on memory and locals: no randomness",
+	"math/rand/v2":       "a step depends only on memory and locals: no randomness",
+	"os":                 "primitives touch no files, environment or processes",
+	"net/http":           "HTTP belongs to web",
+	"unsafe":             "memory is simulated with words and addresses",
+}
+
+func TestDependencies(t *testing.T) {
+	checkDeps(t, "lockstep/primitives", primitivesBanned)
+}
+
+// checkDeps fails if pkg imports a banned package directly, or depends on
+// anything outside the standard library, however indirectly.
+func checkDeps(t *testing.T, pkg string, banned map[string]string) {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-deps", "-json=ImportPath,Standard,Imports", pkg).Output()
+	if err != nil {
+		t.Fatalf("go list -deps %s: %v", pkg, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var p struct {
+			ImportPath string
+			Standard   bool
+			Imports    []string
+		}
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("go list output: %v", err)
+		}
+		if p.ImportPath == pkg {
+			for _, imp := range p.Imports {
+				if why, ok := banned[imp]; ok {
+					t.Errorf("%s imports %s: %s", pkg, imp, why)
+				}
+			}
+			continue
+		}
+		if !p.Standard {
+			t.Errorf("%s depends on %s: it must build with the standard library alone", pkg, p.ImportPath)
+		}
+	}
+}
