@@ -3,6 +3,7 @@ package scenarios_test
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -81,7 +82,7 @@ func checkSchedule(t *testing.T, p *sim.Program, sc scenarios.Schedule, variant 
 		}
 		// Without records the machine does not keep what explains a race,
 		// so only a recorded replay must say exactly the same.
-		same := out2 == out
+		same := reflect.DeepEqual(out2, out)
 		if !o.Record {
 			same = out2.Kind == out.Kind && out2.Step == out.Step && out2.Thread == out.Thread && out2.Coroutine == out.Coroutine
 		}

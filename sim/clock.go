@@ -134,8 +134,17 @@ func (m *Machine) race(t, co, label int, addr Word, c *Cell, e epoch, verb, earl
 	}
 	msg := fmt.Sprintf("data race on %s: %s %s it at step %d (%s) and %s %s it %s, and nothing orders the two",
 		c.Name, me, verb, m.step, p.Label(label), other, earlier, when)
-	msg += m.missingRelease(t, int(e.thread), e.step)
-	o := Outcome{Kind: DataRace, Message: msg, Step: m.step, Thread: me, Coroutine: p.Coroutines[co].Name}
+	d := Detail{Label: p.Label(label), Access: verb, Cell: c.Name,
+		OtherThread: other, OtherAccess: earlier, OtherStep: int(e.step)}
+	if e.label >= 0 {
+		d.OtherLabel = p.Label(int(e.label))
+	}
+	d.Missing = m.missingRelease(t, int(e.thread), e.step)
+	if mr := d.Missing; mr != nil {
+		msg += fmt.Sprintf(": %s's %s on %s at step %d (%s) is %s, without release, so %s's acquire of %s does not make %s's earlier writes visible",
+			mr.Writer, mr.Op, mr.Cell, mr.Step, mr.Label, mr.Order, mr.Reader, mr.Cell, mr.Writer)
+	}
+	o := Outcome{Kind: DataRace, Message: msg, Step: m.step, Thread: me, Coroutine: p.Coroutines[co].Name, Detail: d}
 	m.races = append(m.races, o)
 	if r := m.cur; r != nil {
 		r.Findings = append(r.Findings, o)
@@ -144,22 +153,22 @@ func (m *Machine) race(t, co, label int, addr Word, c *Cell, e epoch, verb, earl
 
 // missingRelease explains a race: the reader t acquired last from some
 // atomic cell; if the writer w wrote that cell after its access without
-// release, that write is where the release is missing.
-func (m *Machine) missingRelease(t, w int, after int32) string {
+// release, that write is where the release is missing. It returns nil
+// when there is no such write.
+func (m *Machine) missingRelease(t, w int, after int32) *MissingRelease {
 	a := m.lastAcq[t]
 	if a == 0 || m.atomW == nil {
-		return ""
+		return nil
 	}
 	c := &m.prog.Cells[a]
 	aw := m.atomW[c.Slot*len(m.threads)+w]
 	if aw.step < after {
-		return ""
+		return nil
 	}
 	p := m.prog
 	if releases(aw.order) {
-		return ""
+		return nil
 	}
-	return fmt.Sprintf(": %s's %s on %s at step %d (%s) is %s, without release, so %s's acquire of %s does not make %s's earlier writes visible",
-		p.Threads[w].Name, aw.op, c.Name, aw.step, p.Label(int(aw.label)), OrderName(aw.order),
-		p.Threads[t].Name, c.Name, p.Threads[w].Name)
+	return &MissingRelease{Writer: p.Threads[w].Name, Reader: p.Threads[t].Name, Op: aw.op, Cell: c.Name,
+		Step: int(aw.step), Label: p.Label(int(aw.label)), Order: OrderName(aw.order)}
 }

@@ -39,6 +39,7 @@ func (x *Exec) begin(op OpKind, addr Word) bool {
 		panic(fmt.Sprintf("sim: step %s makes a second memory access (%s)", x.m.prog.Label(x.pc), op))
 	}
 	x.ops++
+	x.m.lastOp, x.m.lastAddr = op, addr
 	if r := x.m.cur; r != nil {
 		r.Op = op
 		r.Addr = addr
@@ -58,7 +59,7 @@ func (x *Exec) begin(op OpKind, addr Word) bool {
 func (x *Exec) cell(addr Word, atomic bool, what string) (*Cell, bool) {
 	m := x.m
 	if addr >= Word(len(m.prog.Cells)) || m.prog.Cells[addr].Object < 0 {
-		x.fail(Panic, "runtime error: invalid memory address or nil pointer dereference")
+		x.nilPointer()
 		return nil, false
 	}
 	c := &m.prog.Cells[addr]
@@ -77,22 +78,33 @@ func (x *Exec) useAfterFree(c *Cell, what string, end int32) {
 	m := x.m
 	ob := &m.prog.Objects[c.Object]
 	who := m.prog.Coroutines[x.c].Name
+	d := Detail{Access: what, Cell: c.Name, Object: ob.Name, Owner: ob.Owner, EndStep: int(end) - 1}
 	var why string
 	switch {
 	case end < 0:
+		d.Reason, d.EndStep = NotConstructed, -1
 		why = fmt.Sprintf("%s has not been constructed", ob.Name)
 	case ob.Kind == FrameObject || m.coros[ob.Coroutine].status == Done:
+		d.Reason = FrameDestroyed
 		why = fmt.Sprintf("%s finished at step %d and its frame was destroyed", ob.Owner, end-1)
 	default:
+		d.Reason = AwaiterEnded
 		why = fmt.Sprintf("%s's awaiter ended at step %d, when %s returned from its wait", ob.Owner, end-1, ob.Owner)
 	}
-	x.fail(UseAfterFree, fmt.Sprintf("%s %s %s at step %d (%s), but %s", who, what, c.Name, m.step, m.prog.Label(x.pc), why))
+	x.fail(UseAfterFree, fmt.Sprintf("%s %s %s at step %d (%s), but %s", who, what, c.Name, m.step, m.prog.Label(x.pc), why), d)
 }
 
-// fail records a fatal finding at this step.
-func (x *Exec) fail(k Kind, msg string) {
+// nilPointer fails the step as Go does when it dereferences nil.
+func (x *Exec) nilPointer() {
+	const msg = "runtime error: invalid memory address or nil pointer dereference"
+	x.fail(Panic, msg, Detail{Reason: NilPointer, Text: msg})
+}
+
+// fail records a fatal finding at this step; d gets the step's label.
+func (x *Exec) fail(k Kind, msg string, d Detail) {
+	d.Label = x.m.prog.Label(x.pc)
 	x.m.setFatal(Outcome{Kind: k, Message: msg, Step: x.m.step,
-		Thread: x.m.prog.Threads[x.t].Name, Coroutine: x.m.prog.Coroutines[x.c].Name})
+		Thread: x.m.prog.Threads[x.t].Name, Coroutine: x.m.prog.Coroutines[x.c].Name, Detail: d})
 }
 
 func (x *Exec) recordOrders(v, expected Word, o, f Order) {
@@ -245,7 +257,7 @@ func (x *Exec) Return() { x.next = nextReturn }
 // Panic ends the run with a Go panic.
 func (x *Exec) Panic(msg string) {
 	x.next = nextReturn
-	x.fail(Panic, "panic: "+msg)
+	x.fail(Panic, "panic: "+msg, Detail{Reason: GoPanic, Text: "panic: " + msg})
 }
 
 // Registered marks the step at which the coroutine's wait linearized, when

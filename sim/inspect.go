@@ -29,36 +29,8 @@ func (m *Machine) Pending(t int) (Record, bool) {
 	return r, err == nil
 }
 
-// Why says why thread t cannot move.
-func (m *Machine) Why(t int) string {
-	if m.fatal != nil || m.limitHit {
-		return "the run is over"
-	}
-	if m.canMove(t) {
-		return "it can move"
-	}
-	var parts []string
-	for i, spec := range m.prog.Coroutines {
-		if spec.Thread != t {
-			continue
-		}
-		co := &m.coros[i]
-		switch co.status {
-		case Parked:
-			parts = append(parts, fmt.Sprintf("%s is parked in %s", spec.Name, m.prog.Ops[co.op].Name))
-		case Done:
-			parts = append(parts, spec.Name+" has finished")
-		case Running:
-			parts = append(parts, fmt.Sprintf("%s runs inline on %s", spec.Name, m.prog.Threads[co.thread].Name))
-		case Runnable:
-			parts = append(parts, fmt.Sprintf("%s waits in %s's run queue", spec.Name, m.prog.Threads[co.thread].Name))
-		}
-	}
-	if len(parts) == 0 {
-		return "it has no coroutines"
-	}
-	return strings.Join(parts, "; ")
-}
+// Why says in English why thread t cannot move (see Blocked).
+func (m *Machine) Why(t int) string { return m.Blocked(t).String() }
 
 // Outcome is the verdict of the run so far. Before the run is over its Kind
 // is "" unless a fatal finding already decided it.
@@ -109,7 +81,9 @@ func (m *Machine) quiescent() (Outcome, bool) {
 	for _, c := range parked {
 		if m.coros[c].dropped {
 			name := p.Coroutines[c].Name
+			ctx := p.Threads[p.Coroutines[c].Thread]
 			return Outcome{Kind: DroppedTask, Step: int(m.coros[c].parkStep), Coroutine: name,
+				Detail: Detail{Context: ctx.Name, NumWait: int64(m.mem[ctx.Context])},
 				Message: fmt.Sprintf("submit_task dropped %s's handle: %s will never be resumed and its context %s can never go idle (num_wait=%d)",
 					name, name, p.Threads[p.Coroutines[c].Thread].Name, int64(m.mem[p.Threads[p.Coroutines[c].Thread].Context]))}, true
 		}
@@ -131,9 +105,10 @@ func (m *Machine) quiescent() (Outcome, bool) {
 	who := strings.Join(names, ", ")
 	if holds {
 		return Outcome{Kind: LostWakeup, Step: int(m.coros[c].parkStep), Coroutine: name, Thread: ctx.Name,
+			Detail: Detail{ParkStep: int(m.coros[c].parkStep), Condition: p.Facts.Condition, Context: ctx.Name, NumWait: int64(m.mem[ctx.Context])},
 			Message: fmt.Sprintf("%s parked at step %d and %s holds, but nothing will resume it: no thread can move, and context %s keeps num_wait=%d, so it can never go idle",
 				name, m.coros[c].parkStep, p.Facts.Condition, ctx.Name, int64(m.mem[ctx.Context]))}, true
 	}
-	return Outcome{Kind: Deadlock, Step: -1, Coroutine: name,
+	return Outcome{Kind: Deadlock, Step: -1, Coroutine: name, Detail: Detail{Parked: names, Condition: p.Facts.Condition},
 		Message: fmt.Sprintf("no thread can move and %s still wait%s: %s does not hold", who, map[bool]string{true: "s", false: ""}[len(parked) == 1], p.Facts.Condition)}, true
 }

@@ -43,11 +43,11 @@ type coroutine struct {
 	// release: from Exec.Registered, or else from the park, until the
 	// operation returns.
 	registered bool
-	opened     bool // Facts.Open held at the end of some step since it registered
-	semWait  Word  // semaphore it is queued on, 0 if none
-	semSeq   int32 // its place among semaphore waiters
-	holder   bool  // holds the lock
-	lockSeq  int32 // its place among parked lock waiters, 0 if none
+	opened     bool  // Facts.Open held at the end of some step since it registered
+	semWait    Word  // semaphore it is queued on, 0 if none
+	semSeq     int32 // its place among semaphore waiters
+	holder     bool  // holds the lock
+	lockSeq    int32 // its place among parked lock waiters, 0 if none
 	// localKind is 1 + the kind of the cell the step that last set each
 	// local accessed, 0 if it accessed none before setting it: what the
 	// explorer's symmetry reduction knows of what a local holds.
@@ -105,6 +105,12 @@ type Machine struct {
 	// before written (low 4 bits), written (high 4 bits). The explorer
 	// checks its model of which locals are live against it.
 	localUse uint8
+	// lastOp and lastAddr are the last step's memory access (the
+	// explorer's partial-order reduction looks at them).
+	lastOp   OpKind
+	lastAddr Word
+	exec     Exec // what the running step sees (see runStep)
+	peekFn   Peek // m.peek, made once (a method value allocates)
 
 	// recording
 	record  bool
@@ -233,6 +239,7 @@ func (m *Machine) Clone() *Machine {
 	c.records = m.records[:len(m.records):len(m.records)]
 	c.choices = m.choices[:len(m.choices):len(m.choices)]
 	c.cur = nil
+	c.peekFn = nil // bound to m
 	return &c
 }
 
@@ -295,10 +302,12 @@ func (m *Machine) Step(t int) (Record, error) {
 	if limit <= 0 {
 		limit = DefaultStepLimit
 	}
-	var rec Record
+	// The record is allocated only when recording, so that a search's
+	// steps allocate nothing.
+	var rec *Record
 	if m.record {
-		rec = Record{Index: m.step, Thread: t, Label: -1}
-		m.cur = &rec
+		rec = &Record{Index: m.step, Thread: t, Label: -1}
+		m.cur = rec
 	}
 	m.tick(t)
 	th := &m.threads[t]
@@ -315,18 +324,19 @@ func (m *Machine) Step(t int) (Record, error) {
 	m.step++
 	if m.fatal == nil && m.step >= limit && !m.Finished() {
 		m.limitHit = true
-		m.setFatal(Outcome{Kind: StepLimit, Step: m.step - 1,
+		m.setFatal(Outcome{Kind: StepLimit, Step: m.step - 1, Detail: Detail{Limit: limit},
 			Message: fmt.Sprintf("the run was stopped after %d steps; a thread may be spinning forever", limit)})
 	}
-	if m.record {
-		m.cur = nil
-		if m.snaps {
-			snap := m.Snapshot()
-			rec.After = &snap
-		}
-		m.records = append(m.records, rec)
+	if !m.record {
+		return Record{}, nil
 	}
-	return rec, nil
+	m.cur = nil
+	if m.snaps {
+		snap := m.Snapshot()
+		rec.After = &snap
+	}
+	m.records = append(m.records, *rec)
+	return *rec, nil
 }
 
 // resumeQueued takes the next coroutine off t's run queue.
@@ -350,7 +360,10 @@ func (m *Machine) resumeQueued(t int) {
 func (m *Machine) runStep(t, c int) {
 	co := &m.coros[c]
 	op := &m.prog.Ops[co.op]
-	x := Exec{m: m, t: t, c: c, pc: int(co.pc)}
+	// The Exec lives in the machine: the step code keeps it only during
+	// the step, and a step never runs another one.
+	m.exec = Exec{m: m, t: t, c: c, pc: int(co.pc)}
+	x := &m.exec
 	if r := m.cur; r != nil {
 		r.Coroutine = c
 		r.Label = int(co.pc)
@@ -367,14 +380,14 @@ func (m *Machine) runStep(t, c int) {
 			r.Events = append(r.Events, Event{Kind: EvOpStart, Coroutine: c, Thread: -1, Op: op.Name})
 		}
 	}
-	m.call(op, &x)
+	m.call(op, x)
 	m.localUse = x.use
 	if m.fatal != nil {
 		return
 	}
 	if x.ops == 0 {
-		m.setFatal(Outcome{Kind: Panic, Step: m.step, Message: fmt.Sprintf(
-			"sim: step %s of %s made no memory access", m.prog.Label(x.pc), op.Name)})
+		m.setFatal(Outcome{Kind: Panic, Step: m.step, Detail: Detail{Reason: NoAccess, Label: m.prog.Label(x.pc), Op: op.Name},
+			Message: fmt.Sprintf("sim: step %s of %s made no memory access", m.prog.Label(x.pc), op.Name)})
 		return
 	}
 	switch x.next {
@@ -386,8 +399,8 @@ func (m *Machine) runStep(t, c int) {
 	case nextReturn:
 		m.opReturned(t, c, op)
 	default:
-		m.setFatal(Outcome{Kind: Panic, Step: m.step, Message: fmt.Sprintf(
-			"sim: step %s of %s did not say where to go next", m.prog.Label(x.pc), op.Name)})
+		m.setFatal(Outcome{Kind: Panic, Step: m.step, Detail: Detail{Reason: NoNext, Label: m.prog.Label(x.pc), Op: op.Name},
+			Message: fmt.Sprintf("sim: step %s of %s did not say where to go next", m.prog.Label(x.pc), op.Name)})
 	}
 }
 
@@ -396,7 +409,8 @@ func (m *Machine) call(op *Op, x *Exec) {
 	defer func() {
 		if r := recover(); r != nil {
 			m.setFatal(Outcome{Kind: Panic, Step: m.step, Message: fmt.Sprint(r),
-				Thread: m.prog.Threads[x.t].Name, Coroutine: m.prog.Coroutines[x.c].Name})
+				Thread: m.prog.Threads[x.t].Name, Coroutine: m.prog.Coroutines[x.c].Name,
+				Detail: Detail{Reason: GoPanic, Label: m.prog.Label(x.pc), Text: fmt.Sprint(r)}})
 		}
 	}()
 	op.Code(x)
@@ -468,7 +482,7 @@ func (m *Machine) granted(c int) {
 	name := m.prog.Coroutines[c].Name
 	for i := range m.coros {
 		if i != c && m.coros[i].holder {
-			m.setFatal(Outcome{Kind: MutualExclusion, Step: m.step, Coroutine: name,
+			m.setFatal(Outcome{Kind: MutualExclusion, Step: m.step, Coroutine: name, Detail: Detail{Other: m.prog.Coroutines[i].Name},
 				Message: fmt.Sprintf("%s acquired the lock while %s still holds it", name, m.prog.Coroutines[i].Name)})
 			return
 		}
@@ -482,7 +496,7 @@ func (m *Machine) granted(c int) {
 		for i := range m.coros {
 			o := &m.coros[i]
 			if i != c && o.lockSeq != 0 && o.lockSeq < co.lockSeq {
-				m.setFatal(Outcome{Kind: Assertion, Step: m.step, Coroutine: name,
+				m.setFatal(Outcome{Kind: Assertion, Step: m.step, Coroutine: name, Detail: Detail{Reason: NotFIFO, Other: m.prog.Coroutines[i].Name},
 					Message: fmt.Sprintf("%s got the lock before %s, which queued first: the lock is not granted in FIFO order",
 						name, m.prog.Coroutines[i].Name)})
 				return
@@ -572,7 +586,10 @@ func (m *Machine) afterStep() {
 			break
 		}
 	}
-	if !pending || !open(m.peek) {
+	if m.peekFn == nil {
+		m.peekFn = m.peek
+	}
+	if !pending || !open(m.peekFn) {
 		return
 	}
 	for i := range m.coros {

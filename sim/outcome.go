@@ -44,6 +44,8 @@ type Outcome struct {
 	Step int
 	// Thread and Coroutine name who performed the guilty step ("" if none).
 	Thread, Coroutine string
+	// Detail is what Message says, as data (see Detail).
+	Detail Detail
 }
 
 // Fatal reports whether a finding of kind k ends the run at once.

@@ -36,7 +36,7 @@ func (x *Exec) Submit(node Word) {
 	case Enqueue:
 		t := m.prog.threadOfContext(ctx)
 		if t < 0 {
-			x.fail(Panic, "runtime error: invalid memory address or nil pointer dereference")
+			x.nilPointer()
 			return
 		}
 		m.enqueue(x.t, c, t)
@@ -63,7 +63,9 @@ func (x *Exec) resumable(h Word) (int, bool) {
 	m := x.m
 	c := m.prog.coroutineOfHandle(h)
 	if c < 0 {
-		x.fail(Panic, fmt.Sprintf("runtime error: submit_task got %s, which is not a coroutine handle", m.prog.Format(Handle, nil, h)))
+		shown := m.prog.Format(Handle, nil, h)
+		x.fail(Panic, fmt.Sprintf("runtime error: submit_task got %s, which is not a coroutine handle", shown),
+			Detail{Reason: NotHandle, Text: shown})
 		return 0, false
 	}
 	co := &m.coros[c]
@@ -72,17 +74,18 @@ func (x *Exec) resumable(h Word) (int, bool) {
 	switch co.status {
 	case Done:
 		x.fail(UseAfterFree, fmt.Sprintf("%s resumes %s at step %d (%s), but %s has finished and its frame was destroyed",
-			who, name, m.step, m.prog.Label(x.pc), name))
+			who, name, m.step, m.prog.Label(x.pc), name), Detail{Reason: ResumeFinished, Other: name})
 		return 0, false
 	case Running, Runnable:
 		x.fail(DoubleResume, fmt.Sprintf("%s resumes %s at step %d (%s), but %s is not suspended: it is already %s",
-			who, name, m.step, m.prog.Label(x.pc), name, co.status))
+			who, name, m.step, m.prog.Label(x.pc), name, co.status), Detail{Other: name, Status: co.status})
 		return 0, false
 	}
 	co.dropped = false
 	if m.prog.Facts.Open != nil && !co.opened && m.waiting(c) {
 		x.fail(PrematureRelease, fmt.Sprintf("%s releases %s at step %d (%s), but %s has not held since %s parked at step %d",
-			who, name, m.step, m.prog.Label(x.pc), m.prog.Facts.Condition, name, co.parkStep))
+			who, name, m.step, m.prog.Label(x.pc), m.prog.Facts.Condition, name, co.parkStep),
+			Detail{Other: name, Condition: m.prog.Facts.Condition, ParkStep: int(co.parkStep)})
 		return 0, false
 	}
 	return c, true

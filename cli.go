@@ -1,0 +1,152 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"lockstep/scenarios"
+)
+
+// A usageError is bad input from the command line: the binary exits with
+// status 2.
+type usageError struct{ err error }
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
+
+// usageErrorf returns a usageError with a formatted message.
+func usageErrorf(format string, a ...any) error {
+	return &usageError{fmt.Errorf(format, a...)}
+}
+
+// badInput marks err as bad input, unless it is nil.
+func badInput(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &usageError{err}
+}
+
+// flagSet is a subcommand's flags. It reports errors instead of exiting
+// or printing them, and prints its usage only when asked (-h, --help).
+type flagSet struct {
+	*flag.FlagSet
+	e     *env
+	usage string
+}
+
+// newFlagSet returns the flags of subcommand name, whose synopsis is usage.
+func newFlagSet(e *env, name, usage string) *flagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return &flagSet{FlagSet: fs, e: e, usage: usage}
+}
+
+// parse parses args, allowing flags before, between and after the
+// positional arguments, which it returns. "--" ends the flags. A bad flag
+// is a usageError; -h and --help print the usage to stdout and return
+// flag.ErrHelp, which the binary treats as success.
+func (fs *flagSet) parse(args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+			fs.printUsage()
+			return nil, err
+		} else if err != nil {
+			return nil, usageErrorf("%v\nusage: lockstep %s", err, fs.usage)
+		}
+		rest := fs.Args()
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
+			return append(positional, rest...), nil
+		}
+		if len(rest) == 0 {
+			return positional, nil
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+}
+
+// printUsage prints the synopsis and the flags to stdout.
+func (fs *flagSet) printUsage() {
+	fmt.Fprintf(fs.e.stdout, "usage: lockstep %s\n", fs.usage)
+	fs.SetOutput(fs.e.stdout)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+}
+
+// params collects repeated --set name=value flags.
+type params map[string]int
+
+// String implements flag.Value.
+func (p params) String() string {
+	keys := make([]string, 0, len(p))
+	for k := range p {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + strconv.Itoa(p[k])
+	}
+	return strings.Join(parts, ",")
+}
+
+// Set implements flag.Value: it reads one name=value.
+func (p params) Set(s string) error {
+	name, value, ok := strings.Cut(s, "=")
+	if !ok || name == "" {
+		return fmt.Errorf("want name=value, like waiters=3")
+	}
+	n, err := strconv.Atoi(value)
+	if err != nil {
+		return fmt.Errorf("%s: %q is not a whole number", name, value)
+	}
+	p[name] = n
+	return nil
+}
+
+// loadLesson finds a lesson by id in the embedded catalog, or reads it from
+// a file when arg names one (a path with a separator or a .jsonc/.json
+// extension, or an existing file). Every failure but a broken catalog is a
+// usageError.
+func loadLesson(arg string) (*scenarios.Scenario, error) {
+	if isPath(arg) {
+		s, err := scenarios.ReadFile(arg)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, usageErrorf("no lesson file %s", arg)
+		}
+		return s, badInput(err)
+	}
+	cat, err := scenarios.Load()
+	if err != nil {
+		return nil, fmt.Errorf("the embedded catalog: %w", err)
+	}
+	s, err := cat.Lookup(arg)
+	if err != nil {
+		ids := make([]string, len(cat.All()))
+		for i, l := range cat.All() {
+			ids[i] = l.ID
+		}
+		return nil, usageErrorf("unknown lesson %q (lessons: %s)", arg, strings.Join(ids, ", "))
+	}
+	return s, nil
+}
+
+// isPath reports whether a SCENARIO argument names a file rather than a
+// lesson id.
+func isPath(arg string) bool {
+	if strings.ContainsAny(arg, `/\`) || strings.HasSuffix(arg, ".jsonc") || strings.HasSuffix(arg, ".json") {
+		return true
+	}
+	st, err := os.Stat(arg)
+	return err == nil && st.Mode().IsRegular()
+}

@@ -1,0 +1,229 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"lockstep/scenarios"
+)
+
+// cli runs the binary's run() with args and returns what it printed and
+// the exit status main would use.
+func cli(t *testing.T, args ...string) (stdout, stderr string, status int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := run(context.Background(), args, func(string) string { return "" }, &out, &errb)
+	status = report(&errb, err)
+	return out.String(), errb.String(), status
+}
+
+// mustCLI is cli for a command that must succeed.
+func mustCLI(t *testing.T, args ...string) string {
+	t.Helper()
+	out, errs, status := cli(t, args...)
+	if status != 0 {
+		t.Fatalf("lockstep %s: exit %d, stderr:\n%s", strings.Join(args, " "), status, errs)
+	}
+	return out
+}
+
+func catalog(t *testing.T) *scenarios.Catalog {
+	t.Helper()
+	cat, err := scenarios.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}
+
+func TestList(t *testing.T) {
+	out := mustCLI(t, "list")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	all := catalog(t).All()
+	if len(lines) != len(all)+1 {
+		t.Fatalf("list printed %d lines, want a header and %d lessons:\n%s", len(lines), len(all), out)
+	}
+	title := strings.Index(lines[0], "TITLE")
+	if !strings.HasPrefix(lines[0], "ID ") || title < 0 {
+		t.Fatalf("header = %q, want ID, TITLE, PRIMITIVE, VARIANTS", lines[0])
+	}
+	for i, s := range all {
+		line := lines[i+1]
+		if !strings.HasPrefix(line, s.ID+" ") || !strings.HasPrefix(line[title:], s.Title.In("en")) {
+			t.Errorf("line %q, want %s with its title %q at column %d", line, s.ID, s.Title.In("en"), title)
+		}
+		if !strings.HasSuffix(line, strings.Join(s.Variants, ", ")) || !strings.Contains(line, s.Primitive) {
+			t.Errorf("line %q, want primitive %s and variants %v", line, s.Primitive, s.Variants)
+		}
+	}
+}
+
+func TestListJSON(t *testing.T) {
+	var got []lessonEntry
+	if err := json.Unmarshal([]byte(mustCLI(t, "list", "--json")), &got); err != nil {
+		t.Fatal(err)
+	}
+	all := catalog(t).All()
+	if len(got) != len(all) {
+		t.Fatalf("list --json has %d lessons, want %d", len(got), len(all))
+	}
+	for i, s := range all {
+		if got[i].ID != s.ID || got[i].Title != s.Title.EN || got[i].Primitive != s.Primitive ||
+			strings.Join(got[i].Variants, ",") != strings.Join(s.Variants, ",") || len(got[i].Schedules) != len(s.Schedules) {
+			t.Errorf("entry %d = %+v, want lesson %s", i, got[i], s.ID)
+		}
+	}
+}
+
+func TestRunText(t *testing.T) {
+	out := mustCLI(t, "run", "wg-lost-wakeup")
+	for _, want := range []string{
+		"lesson: wg-lost-wakeup (The lost wakeup), variant tinycoro, waiters=1 workers=1\n",
+		"replay: lost (done() between the check and the push), expect lost-wakeup\n",
+		"start: m_count=1 m_state=nullptr\n",
+		"\noutcome: lost-wakeup at step 7: W1 parked at step 7 and m_count == 0 holds",
+		"\nschedule: W1@G1 W1@G2 W1@G3 W1@G4 W1@G5 D1@D1 D1@D2 W1@G6\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("run output lacks %q:\n%s", want, out)
+		}
+	}
+	if got := strings.Count(out, "\n00"); got != 8 {
+		t.Errorf("run printed %d step lines, want 8:\n%s", got, out)
+	}
+}
+
+func TestRunJSON(t *testing.T) {
+	var rep runReport
+	if err := json.Unmarshal([]byte(mustCLI(t, "run", "wg-lost-wakeup", "--json")), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Scenario != "wg-lost-wakeup" || rep.Variant != "tinycoro" || rep.Params["waiters"] != 1 {
+		t.Errorf("report names %s/%s %v, want wg-lost-wakeup/tinycoro with waiters=1", rep.Scenario, rep.Variant, rep.Params)
+	}
+	if rep.Outcome.Kind != "lost-wakeup" || rep.Outcome.Step == nil || *rep.Outcome.Step != 7 {
+		t.Errorf("outcome = %+v, want lost-wakeup at step 7", rep.Outcome)
+	}
+	if len(rep.Steps) != 8 {
+		t.Fatalf("%d steps, want 8", len(rep.Steps))
+	}
+	cas := rep.Steps[7]
+	if cas.Label != "G6" || cas.Op != "cas" || cas.Cell != "wg.m_state" || cas.Expected != "nullptr" ||
+		cas.Value != "&W1.awaiter" || cas.Result != "nullptr" || cas.OK == nil || !*cas.OK ||
+		cas.Order != "acq_rel" || cas.FailOrder != "relaxed" {
+		t.Errorf("step 7 = %+v, want G6's successful CAS of wg.m_state from nullptr to &W1.awaiter", cas)
+	}
+	if len(cas.Events) != 1 || cas.Events[0].Kind != "parked" || cas.Events[0].Coroutine != "W1" {
+		t.Errorf("step 7 events = %+v, want W1 parked", cas.Events)
+	}
+	if cas.Loc == nil || cas.Loc.File != "waitgroup_tinycoro.go" || cas.Loc.Line <= 0 {
+		t.Errorf("step 7 loc = %+v, want a line of waitgroup_tinycoro.go", cas.Loc)
+	}
+	if strings.Join(cas.Changed, ",") != "wg.m_state" {
+		t.Errorf("step 7 changed %v, want [wg.m_state]", cas.Changed)
+	}
+	if d1 := rep.Steps[5]; d1.Thread != "D1" || d1.Value != "-1" || d1.Result != "1" {
+		t.Errorf("step 5 = %+v, want D1's fetch_add of -1 returning 1", d1)
+	}
+}
+
+// A schedule given by name or as text; the run goes on without preemption
+// once the schedule is used up.
+func TestRunSchedule(t *testing.T) {
+	tests := []struct {
+		args    []string
+		replay  string
+		outcome string
+	}{
+		{[]string{"--schedule", "lost"}, "replay: lost (", "outcome: lost-wakeup at step 7"},
+		{[]string{"--schedule", "W1 D1"}, "replay: W1 D1\n", "outcome: ok: every coroutine finished"},
+		{[]string{"--set", "waiters=2", "--set", "workers=2", "--schedule", "W1*6 W2*6 D1 D2"},
+			"replay: W1*6 W2*6 D1 D2\n", "outcome: ok"},
+	}
+	for _, tt := range tests {
+		out := mustCLI(t, append([]string{"run", "wg-lost-wakeup"}, tt.args...)...)
+		if !strings.Contains(out, tt.replay) || !strings.Contains(out, tt.outcome) {
+			t.Errorf("run %v: want %q and %q in:\n%s", tt.args, tt.replay, tt.outcome, out)
+		}
+	}
+	out := mustCLI(t, "run", "--set", "waiters=2", "wg-lost-wakeup", "--schedule", "W2 W1")
+	if !strings.Contains(out, "waiters=2 workers=1") || !strings.Contains(out, "\nschedule: W2@G1 W1@G1") {
+		t.Errorf("flags around the lesson id were not all read:\n%s", out)
+	}
+}
+
+// A lesson file outside the catalog runs like a catalog lesson.
+func TestRunFile(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("scenarios", "lessons", "wg-lost-wakeup.jsonc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "mine.jsonc")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := mustCLI(t, "run", path), mustCLI(t, "run", "wg-lost-wakeup"); got != want {
+		t.Errorf("run %s printed\n%s\nwant what run wg-lost-wakeup prints:\n%s", path, got, want)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	broken := filepath.Join(dir, "broken.jsonc")
+	if err := os.WriteFile(broken, []byte("{\n  \"id\": \"x\",\n  oops\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bogus"}, `unknown subcommand "bogus"`},
+		{[]string{"--nope"}, "flag provided but not defined: -nope"},
+		{[]string{"--addr", "127.0.0.1:0", "extra"}, `unexpected argument "extra"`},
+		{[]string{"list", "--nope"}, "flag provided but not defined: -nope\nusage: lockstep list"},
+		{[]string{"list", "extra"}, `list takes no arguments, got "extra"`},
+		{[]string{"run"}, "usage: lockstep run SCENARIO"},
+		{[]string{"run", "a", "b"}, "usage: lockstep run SCENARIO"},
+		{[]string{"run", "nope"}, `unknown lesson "nope" (lessons: `},
+		{[]string{"run", "wg-lost-wakeup", "--variant", "nope"}, `wg-lost-wakeup: no variant "nope" (it has tinycoro`},
+		{[]string{"run", "wg-lost-wakeup", "--schedule", "W1@"}, `bad schedule: line 1, column 1: "W1@"`},
+		{[]string{"run", "wg-lost-wakeup", "--schedule", "X1"}, `bad schedule: step 0: no thread "X1" (threads: W1, D1)`},
+		{[]string{"run", "wg-lost-wakeup", "--schedule", "D1 D1 D1"}, "bad schedule: step 2: D1 cannot move: D1 has finished"},
+		{[]string{"run", "wg-lost-wakeup", "--schedule", "W1@G2"}, "bad schedule: step 0: W1 is at G1, not G2"},
+		{[]string{"run", "wg-lost-wakeup", "--set", "waiters"}, "want name=value"},
+		{[]string{"run", "wg-lost-wakeup", "--set", "waiters=two"}, `waiters: "two" is not a whole number`},
+		{[]string{"run", "wg-lost-wakeup", "--set", "nope=1"}, `--set: wg-lost-wakeup has no parameter "nope" (it has waiters, workers)`},
+		{[]string{"run", "wg-lost-wakeup", "--set", "waiters=999"}, "waiters=999 is out of range"},
+		{[]string{"run", filepath.Join(dir, "missing.jsonc")}, "no lesson file " + filepath.Join(dir, "missing.jsonc")},
+		{[]string{"run", broken}, "broken.jsonc:3: "},
+	}
+	for _, tt := range tests {
+		out, errs, status := cli(t, tt.args...)
+		if status != 2 || !strings.Contains(errs, tt.want) || !strings.HasPrefix(errs, "lockstep: ") {
+			t.Errorf("lockstep %s: exit %d, stderr %q; want exit 2 and %q", strings.Join(tt.args, " "), status, errs, tt.want)
+		}
+		if out != "" {
+			t.Errorf("lockstep %s printed %q on stdout, want nothing", strings.Join(tt.args, " "), out)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"-h"}, {"list", "-h"}, {"run", "--help"}} {
+		out, errs, status := cli(t, args...)
+		if status != 0 || !strings.Contains(out, "usage:") || errs != "" {
+			t.Errorf("lockstep %s: exit %d, stdout %q, stderr %q; want usage and exit 0", strings.Join(args, " "), status, out, errs)
+		}
+	}
+	out, _, _ := cli(t, "help")
+	for _, c := range commands() {
+		if !strings.Contains(out, "lockstep "+c.usage) {
+			t.Errorf("help lacks %q:\n%s", c.usage, out)
+		}
+	}
+}

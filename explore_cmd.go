@@ -1,0 +1,206 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"lockstep/sim"
+)
+
+const exploreUsage = "explore SCENARIO [--variant V] [--set name=value]... [--strategy exhaustive|preemption|random]\n" +
+	"        [--max-preemptions K] [--runs N] [--seed S] [--depth D] [--stop-at KIND] [--max-states N]\n" +
+	"        [--no-symmetry] [--no-reduction] [--json]"
+
+// exploreCmd searches a lesson's executions for bugs, or verifies that
+// there are none.
+func exploreCmd(ctx context.Context, e *env, args []string) error {
+	return runExplore(ctx, args, e.stdout, e.stderr)
+}
+
+// runExplore is the explore subcommand: parse the flags, build the program,
+// search it, print a report. Bad input is a usageError.
+func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	e := &env{stdout: stdout, stderr: stderr}
+	fs := newFlagSet(e, "explore", exploreUsage)
+	variant := fs.String("variant", "", "the primitive's variant (default: the lesson's first)")
+	overrides := params{}
+	fs.Var(overrides, "set", "set a lesson parameter, as `name=value` (repeatable)")
+	strategy := fs.String("strategy", "exhaustive", "exhaustive, preemption or random")
+	maxPre := fs.Int("max-preemptions", 2, "preemption: the highest bound searched (-1: until complete)")
+	runs := fs.Int64("runs", 1000, "random: the number of runs")
+	seed := fs.Uint64("seed", 1, "random: the seed")
+	depth := fs.Int("depth", 0, "random: PCT bug depth (0: uniform random choices)")
+	stopAt := fs.String("stop-at", "", "stop at the first execution of this outcome kind (\"any\": of any kind but ok)")
+	maxStates := fs.Int64("max-states", sim.DefaultMaxStates, "stop (incomplete) after caching this many states")
+	noSym := fs.Bool("no-symmetry", false, "exhaustive, preemption: do not merge symmetric states")
+	noRed := fs.Bool("no-reduction", false, "exhaustive: count every interleaving (no partial-order reduction)")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of text")
+	rest, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(rest) != 1 {
+		return usageErrorf("usage: lockstep %s", exploreUsage)
+	}
+	strat, err := sim.ParseStrategy(*strategy)
+	if err != nil {
+		return badInput(err)
+	}
+	o := sim.ExploreOptions{Strategy: strat, MaxPreemptions: *maxPre, Runs: *runs, Seed: *seed,
+		Depth: *depth, MaxStates: *maxStates, NoSymmetry: *noSym, NoReduction: *noRed}
+	switch k := sim.Kind(*stopAt); {
+	case k == "":
+	case k == "any":
+		o.StopAtFirst = true
+	case sim.ValidKind(k) && k != sim.OK:
+		o.Want = k
+	default:
+		return usageErrorf("--stop-at: unknown outcome kind %q", *stopAt)
+	}
+	if *runs < 1 || *depth < 0 || *maxStates < 1 {
+		return usageErrorf("--runs and --max-states must be at least 1, --depth at least 0")
+	}
+	s, err := loadLesson(rest[0])
+	if err != nil {
+		return err
+	}
+	if *variant == "" {
+		*variant = s.Variants[0]
+	}
+	resolved, err := s.Resolve(overrides)
+	if err != nil {
+		return badInput(fmt.Errorf("--set: %w", err))
+	}
+	p, err := s.Build(*variant, overrides)
+	if err != nil {
+		return badInput(err)
+	}
+	start := time.Now()
+	last := start
+	o.Progress = func(pr sim.ExploreProgress) {
+		if now := time.Now(); now.Sub(last) >= time.Second {
+			last = now
+			fmt.Fprintf(stderr, "explore: %s, %d states, %d executions\n", now.Sub(start).Round(time.Second), pr.States, pr.Executions)
+		}
+	}
+	res, err := sim.Explore(ctx, p, o)
+	if err != nil {
+		return err
+	}
+	elapsed := time.Since(start)
+	if *asJSON {
+		return writeExploreJSON(stdout, s.ID, *variant, resolved, res, elapsed)
+	}
+	return writeExploreText(stdout, s.ID, *variant, resolved, res, elapsed)
+}
+
+// exploreReport is the JSON form of a search's result.
+type exploreReport struct {
+	Scenario        string              `json:"scenario"`
+	Variant         string              `json:"variant"`
+	Params          map[string]int      `json:"params"`
+	Strategy        sim.Strategy        `json:"strategy"`
+	Complete        bool                `json:"complete"`
+	Reduced         bool                `json:"reduced"`
+	Stopped         string              `json:"stopped,omitempty"`
+	Executions      int64               `json:"executions"`
+	States          int64               `json:"states"`
+	Bound           *int                `json:"bound,omitempty"`
+	ElapsedMS       int64               `json:"elapsed_ms"`
+	Outcomes        map[sim.Kind]int64  `json:"outcomes"`
+	Counterexamples []counterexampleOut `json:"counterexamples"`
+}
+
+type counterexampleOut struct {
+	Kind        sim.Kind `json:"kind"`
+	Schedule    string   `json:"schedule"`
+	Steps       int      `json:"steps"`
+	Preemptions int      `json:"preemptions"`
+	Message     string   `json:"message"`
+}
+
+func writeExploreJSON(w io.Writer, scenario, variant string, params map[string]int, r sim.ExploreResult, elapsed time.Duration) error {
+	rep := exploreReport{Scenario: scenario, Variant: variant, Params: params, Strategy: r.Strategy,
+		Complete: r.Complete, Reduced: r.Reduced, Stopped: r.Stopped, Executions: r.Executions, States: r.States,
+		ElapsedMS: elapsed.Milliseconds(), Outcomes: r.Outcomes, Counterexamples: []counterexampleOut{}}
+	if r.Strategy == sim.PreemptionBounded {
+		b := r.Bound
+		rep.Bound = &b
+	}
+	for _, c := range r.Counterexamples {
+		rep.Counterexamples = append(rep.Counterexamples, counterexampleOut{Kind: c.Kind,
+			Schedule: c.Schedule.String(), Steps: c.Steps, Preemptions: c.Preemptions, Message: c.Outcome.Message})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
+}
+
+func writeExploreText(w io.Writer, scenario, variant string, params map[string]int, r sim.ExploreResult, elapsed time.Duration) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "lesson %s, variant %s", scenario, variant)
+	if len(params) > 0 {
+		fmt.Fprintf(&b, ", %s", (params2text(params)))
+	}
+	fmt.Fprintf(&b, "\nstrategy %s", r.Strategy)
+	if r.Strategy == sim.PreemptionBounded {
+		fmt.Fprintf(&b, " (up to %d preemptions)", r.Bound)
+	}
+	fmt.Fprintf(&b, ": %s in %s\n", completeness(r), elapsed.Round(time.Millisecond))
+	fmt.Fprintf(&b, "  %s executions", count(r.Executions))
+	if r.Reduced {
+		b.WriteString(" (partial-order reduced)")
+	}
+	if r.States > 0 {
+		fmt.Fprintf(&b, ", %s states", count(r.States))
+	}
+	b.WriteString("\n")
+	for _, k := range sim.Kinds {
+		if n, ok := r.Outcomes[k]; ok {
+			fmt.Fprintf(&b, "  %-18s %s\n", k, count(n))
+		}
+	}
+	if len(r.Counterexamples) == 0 {
+		if r.Complete {
+			b.WriteString("no bug: every execution is ok\n")
+		} else {
+			b.WriteString("no bug found\n")
+		}
+	}
+	for _, c := range r.Counterexamples {
+		fmt.Fprintf(&b, "\n%s in %d steps, %d preemption%s:\n  %s\n  %s\n", c.Kind, c.Steps, c.Preemptions,
+			plural(c.Preemptions), c.Schedule, c.Outcome.Message)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func completeness(r sim.ExploreResult) string {
+	if r.Complete {
+		return "complete"
+	}
+	return "incomplete (" + r.Stopped + ")"
+}
+
+func params2text(p map[string]int) string {
+	return params(p).String()
+}
+
+// count shows n, held at the top of int64 as "more than".
+func count(n int64) string {
+	if n == 1<<63-1 {
+		return "more than 9.2e18"
+	}
+	return fmt.Sprint(n)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"lockstep/scenarios"
+	"lockstep/sim"
+)
+
+const runUsage = "run SCENARIO [--variant V] [--schedule S] [--set name=value]... [--json]"
+
+// runCmd replays one execution of a lesson and prints it step by step.
+func runCmd(_ context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "run", runUsage)
+	variant := fs.String("variant", "", "the primitive's variant (default: the lesson's first)")
+	schedule := fs.String("schedule", "", "a schedule text, or the name of one of the lesson's schedules\n(default: the lesson's first schedule)")
+	overrides := params{}
+	fs.Var(overrides, "set", "set a lesson parameter, as `name=value` (repeatable)")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of text")
+	rest, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(rest) != 1 {
+		return usageErrorf("usage: lockstep %s", runUsage)
+	}
+	s, err := loadLesson(rest[0])
+	if err != nil {
+		return err
+	}
+	job, err := plan(s, *variant, *schedule, overrides)
+	if err != nil {
+		return err
+	}
+	t, err := execute(job.prog, job.schedule)
+	if errors.Is(err, sim.ErrSchedule) {
+		return badInput(err)
+	}
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeJSON(e.stdout, t, s.ID, job.variant, job.params)
+	}
+	if err := writeHeader(e.stdout, s, job); err != nil {
+		return err
+	}
+	return writeText(e.stdout, t)
+}
+
+// A runPlan is what `run` will execute, every choice resolved.
+type runPlan struct {
+	variant  string
+	params   map[string]int
+	prog     *sim.Program
+	schedule sim.Schedule
+	named    *scenarios.Schedule // the lesson's schedule, if one was named
+}
+
+// plan resolves the variant, the parameters and the schedule of a run.
+// Every failure is bad input.
+func plan(s *scenarios.Scenario, variant, schedule string, overrides params) (*runPlan, error) {
+	if variant == "" {
+		variant = s.Variants[0]
+	}
+	pl := &runPlan{variant: variant}
+	var err error
+	if pl.params, err = s.Resolve(overrides); err != nil {
+		return nil, badInput(fmt.Errorf("--set: %w", err))
+	}
+	if pl.prog, err = s.Build(variant, overrides); err != nil {
+		return nil, badInput(err)
+	}
+	text := schedule
+	switch i := scheduleIndex(s, schedule); {
+	case schedule == "":
+		pl.named = &s.Schedules[0]
+		text = pl.named.For(variant)
+	case i >= 0:
+		pl.named = &s.Schedules[i]
+		text = pl.named.For(variant)
+	}
+	if pl.schedule, err = sim.ParseSchedule(text); err != nil {
+		return nil, badInput(err)
+	}
+	return pl, nil
+}
+
+// scheduleIndex is the index of the lesson's schedule named name, or -1.
+func scheduleIndex(s *scenarios.Scenario, name string) int {
+	for i, sc := range s.Schedules {
+		if sc.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// writeHeader prints what is run: the lesson, the variant, the
+// parameters, and the named schedule with its expected outcome.
+func writeHeader(w io.Writer, s *scenarios.Scenario, pl *runPlan) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "lesson: %s (%s), variant %s", s.ID, s.Title.In("en"), pl.variant)
+	if len(pl.params) > 0 {
+		keys := make([]string, 0, len(pl.params))
+		for k := range pl.params {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for i, k := range keys {
+			keys[i] = k + "=" + strconv.Itoa(pl.params[k])
+		}
+		fmt.Fprintf(&b, ", %s", strings.Join(keys, " "))
+	}
+	b.WriteString("\n")
+	if sc := pl.named; sc != nil {
+		fmt.Fprintf(&b, "replay: %s (%s), expect %s\n", sc.Name, sc.Title.In("en"), sc.Expect[pl.variant])
+	} else {
+		fmt.Fprintf(&b, "replay: %s\n", pl.schedule)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"lockstep/scenarios"
+	"lockstep/web"
+)
+
+// Server limits. A WebSocket is not bound by the read and write timeouts:
+// hijacking the connection clears its deadlines.
+const (
+	defaultAddr     = "127.0.0.1:8080"
+	readTimeout     = 10 * time.Second
+	writeTimeout    = 30 * time.Second
+	idleTimeout     = 2 * time.Minute
+	shutdownTimeout = 5 * time.Second
+)
+
+// serveCmd serves the playground until ctx is done, then shuts the server
+// down gracefully: it stops accepting, ends the WebSocket sessions and
+// waits for requests in flight, for shutdownTimeout at most.
+func serveCmd(ctx context.Context, e *env, args []string) error {
+	addrDefault := defaultAddr
+	if a := e.getenv("LOCKSTEP_ADDR"); a != "" {
+		addrDefault = a
+	}
+	fs := newFlagSet(e, "lockstep", "[--addr HOST:PORT] [--dev]   (or: lockstep help)")
+	addr := fs.String("addr", addrDefault, "address to listen on (env LOCKSTEP_ADDR sets the default)")
+	dev := fs.Bool("dev", false, "serve static/ from disk instead of the embedded assets")
+	rest, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usageErrorf("unexpected argument %q", rest[0])
+	}
+
+	cat, err := scenarios.Load()
+	if err != nil {
+		return fmt.Errorf("the embedded catalog: %w", err)
+	}
+	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
+	cfg := web.Config{Catalog: cat, Logger: logger}
+	if *dev {
+		cfg.DevStaticDir = "static"
+	}
+	srv, err := web.NewServer(cfg)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	base, endSessions := context.WithCancel(context.Background())
+	defer endSessions()
+	hs := &http.Server{
+		Handler:           srv.Handler(),
+		ReadTimeout:       readTimeout,
+		ReadHeaderTimeout: readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+		BaseContext:       func(net.Listener) context.Context { return base },
+	}
+	hs.RegisterOnShutdown(endSessions)
+	fmt.Fprintf(e.stdout, "Lockstep is serving on http://%s/\n", ln.Addr())
+
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

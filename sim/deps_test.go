@@ -1,0 +1,65 @@
+package sim_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"os/exec"
+	"testing"
+)
+
+// The engine depends on the standard library only, and on none of the
+// project's other packages. Each banned import says why.
+var simBanned = map[string]string{
+	"lockstep/primitives": "the machine runs step functions through Exec; sim and primitives meet only in scenarios",
+	"lockstep/scenarios":  "lessons compile into programs; the engine never reads them",
+	"lockstep/web":        "the engine knows nothing of the playground",
+	"lockstep/templates":  "the engine knows nothing of the playground",
+	"time":                "a run is a function of its program and schedule: no clocks",
+	"math/rand":           "randomness comes from a seeded math/rand/v2 source, never the global one",
+	"os":                  "the engine touches no files, environment or processes",
+	"net":                 "sockets belong to web",
+	"net/http":            "HTTP belongs to web",
+	"encoding/json":       "sim types carry no wire format; web and the command line translate them",
+	"sync":                "a machine is single-threaded: concurrency is simulated, never real",
+	"sync/atomic":         "a machine is single-threaded: concurrency is simulated, never real",
+	"unsafe":              "memory is simulated with words and addresses",
+}
+
+func TestDependencies(t *testing.T) {
+	checkDeps(t, "lockstep/sim", simBanned)
+}
+
+// checkDeps fails if pkg imports a banned package directly, or depends on
+// anything outside the standard library, however indirectly.
+func checkDeps(t *testing.T, pkg string, banned map[string]string) {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-deps", "-json=ImportPath,Standard,Imports", pkg).Output()
+	if err != nil {
+		t.Fatalf("go list -deps %s: %v", pkg, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var p struct {
+			ImportPath string
+			Standard   bool
+			Imports    []string
+		}
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("go list output: %v", err)
+		}
+		if p.ImportPath == pkg {
+			for _, imp := range p.Imports {
+				if why, ok := banned[imp]; ok {
+					t.Errorf("%s imports %s: %s", pkg, imp, why)
+				}
+			}
+			continue
+		}
+		if !p.Standard {
+			t.Errorf("%s depends on %s: it must build with the standard library alone", pkg, p.ImportPath)
+		}
+	}
+}

@@ -1,0 +1,222 @@
+package sim_test
+
+import (
+	"strings"
+	"testing"
+
+	"lockstep/sim"
+)
+
+// checkOutcome fails the test unless out has kind want, step step and a
+// message containing every one of msg.
+func checkOutcome(t *testing.T, out sim.Outcome, want sim.Kind, step int, msg ...string) {
+	t.Helper()
+	if out.Kind != want || out.Step != step {
+		t.Fatalf("outcome = %s at step %d (%s), want %s at step %d", out.Kind, out.Step, out.Message, want, step)
+	}
+	for _, s := range msg {
+		if !strings.Contains(out.Message, s) {
+			t.Errorf("message = %q, want it to contain %q", out.Message, s)
+		}
+	}
+}
+
+func TestUseAfterFree(t *testing.T) {
+	tests := []struct {
+		name     string
+		idle     bool // A's script goes on after its wait, so its frame stays
+		schedule string
+		step     int
+		msg      string
+	}{
+		{name: "frame destroyed", schedule: "A B", step: 1,
+			msg: "B reads A.awaiter.m_next at step 1 (R1), but A finished at step 0 and its frame was destroyed"},
+		{name: "awaiter ended", idle: true, schedule: "A B", step: 1,
+			msg: "B reads A.awaiter.m_next at step 1 (R1), but A's awaiter ended at step 0, when A returned from its wait"},
+		{name: "not constructed yet", schedule: "B", step: 0,
+			msg: "B reads A.awaiter.m_next at step 0 (R1), but A.awaiter has not been constructed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture()
+			d := f.shared()
+			wait := f.op("wait", "W", func(x *sim.Exec) { x.Write(x.Awaiter()+1, x.Handle()); x.Return() })
+			f.ops[wait].Awaits = true
+			ops := []int{wait}
+			if tt.idle {
+				ops = append(ops, f.op("idle", "I", func(x *sim.Exec) { x.Load(d.flag, sim.Relaxed); x.Return() }))
+			}
+			f.thread("A", ops...)
+			var awaiterA sim.Word
+			peek := f.op("peek", "R", func(x *sim.Exec) { x.Read(awaiterA); x.Return() })
+			f.thread("B", peek)
+			p := f.program(t)
+			awaiterA = p.Coroutines[0].Awaiter
+			m, out := replay(t, p, tt.schedule)
+			checkOutcome(t, out, sim.UseAfterFree, tt.step, tt.msg)
+			if got := m.Records()[tt.step].Findings; len(got) != 1 || got[0].Kind != sim.UseAfterFree {
+				t.Errorf("findings of step %d = %v, want the use-after-free", tt.step, got)
+			}
+			if !m.Finished() || m.CanMove(1) {
+				t.Errorf("the run goes on after a fatal finding")
+			}
+		})
+	}
+}
+
+func TestDoubleResume(t *testing.T) {
+	f := newFixture()
+	d := f.shared()
+	f.thread("A", f.parkOp(d))
+	f.thread("B", f.wakeOp(d, 2))
+	_, out := replay(t, f.program(t), "A A B B B")
+	checkOutcome(t, out, sim.DoubleResume, 4,
+		"B resumes A at step 4 (Z3), but A is not suspended: it is already runnable")
+}
+
+func TestPrematureRelease(t *testing.T) {
+	tests := []struct {
+		name   string
+		set    bool // B sets the flag before waking A
+		want   sim.Kind
+		step   int
+		detail string
+	}{
+		{name: "woken before the condition held", want: sim.PrematureRelease, step: 3,
+			detail: "B releases A at step 3 (Z2), but d.flag == 1 has not held since A parked at step 1"},
+		{name: "woken after the condition held", set: true, want: sim.OK, step: -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture()
+			d := f.shared()
+			f.thread("A", f.parkOp(d))
+			ops := []int{f.wakeOp(d, 1)}
+			if tt.set {
+				ops = []int{f.setOp(d), ops[0]}
+			}
+			f.thread("B", ops...)
+			p := f.program(t)
+			openWhenFlag(p, d)
+			_, out := replay(t, p, "A A B B")
+			checkOutcome(t, out, tt.want, tt.step, tt.detail)
+		})
+	}
+}
+
+// A run in which no thread can move is judged by the state it ends in.
+func TestQuiescence(t *testing.T) {
+	tests := []struct {
+		name   string
+		submit sim.SubmitMode
+		wake   bool // B wakes A after setting the flag
+		set    bool
+		want   sim.Kind
+		step   int
+		msg    string
+	}{
+		{name: "lost wakeup", set: true, want: sim.LostWakeup, step: 1,
+			msg: "A parked at step 1 and d.flag == 1 holds, but nothing will resume it"},
+		{name: "deadlock", want: sim.Deadlock, step: -1,
+			msg: "no thread can move and A still waits: d.flag == 1 does not hold"},
+		{name: "dropped task", submit: sim.Drop, set: true, wake: true, want: sim.DroppedTask, step: 1,
+			msg: "submit_task dropped A's handle"},
+		{name: "woken", set: true, wake: true, want: sim.OK, step: -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture()
+			d := f.shared()
+			f.thread("A", f.parkOp(d))
+			ops := []int{f.op("noop", "N", func(x *sim.Exec) { x.Load(d.flag, sim.Relaxed); x.Return() })}
+			if tt.set {
+				ops = append(ops, f.setOp(d))
+			}
+			if tt.wake {
+				ops = append(ops, f.wakeOp(d, 1))
+			}
+			f.thread("B", ops...)
+			p := f.program(t)
+			p.Submit = tt.submit
+			openWhenFlag(p, d)
+			_, out := replay(t, p, "A A")
+			checkOutcome(t, out, tt.want, tt.step, tt.msg)
+		})
+	}
+}
+
+// With the inline submit mode the woken coroutine runs on the waker's
+// thread, above the waker, until it parks or finishes.
+func TestInlineResume(t *testing.T) {
+	f := newFixture()
+	d := f.shared()
+	f.thread("A", f.parkOp(d))
+	f.thread("B", f.setOp(d), f.wakeOp(d, 1))
+	p := f.program(t)
+	p.Submit = sim.Inline
+	openWhenFlag(p, d)
+	m, out := replay(t, p, "A A B B B B")
+	checkOutcome(t, out, sim.OK, -1)
+	r := m.Records()[5]
+	if r.Thread != 1 || r.Coroutine != 0 || p.Label(r.Label) != "K3" {
+		t.Errorf("step 5 ran coroutine %d at %s on thread %d, want A at K3 on B", r.Coroutine, p.Label(r.Label), r.Thread)
+	}
+}
+
+func TestStepLimit(t *testing.T) {
+	f := newFixture()
+	d := f.shared()
+	f.thread("A", f.op("spin", "L", func(x *sim.Exec) { x.Load(d.flag, sim.Relaxed); x.Goto(x.PC()) }))
+	p := f.program(t)
+	p.StepLimit = 10
+	m, out := replay(t, p, "")
+	checkOutcome(t, out, sim.StepLimit, 9, "stopped after 10 steps")
+	if m.Steps() != 10 || !m.Finished() {
+		t.Errorf("Steps() = %d, Finished() = %v; want 10, true", m.Steps(), m.Finished())
+	}
+}
+
+// A Go panic in an operation, or a step that breaks the one-access rule,
+// ends the run with a panic outcome instead of crashing the caller.
+func TestPanics(t *testing.T) {
+	tests := []struct {
+		name string
+		step func(x *sim.Exec, d shared)
+		msg  string
+		// engine says the machine, not the operation's code, found the
+		// fault; such outcomes do not name a thread.
+		engine bool
+	}{
+		{name: "Go panic", step: func(x *sim.Exec, d shared) { x.Load(d.flag, sim.Relaxed); panic("boom") }, msg: "boom"},
+		{name: "index out of range", step: func(x *sim.Exec, d shared) {
+			var a []int
+			_ = a[x.Load(d.flag, sim.Relaxed)]
+		}, msg: "index out of range"},
+		{name: "primitive panics", step: func(x *sim.Exec, d shared) {
+			x.Load(d.flag, sim.Relaxed)
+			x.Panic("sync: negative WaitGroup counter")
+		}, msg: "panic: sync: negative WaitGroup counter"},
+		{name: "no access", step: func(x *sim.Exec, d shared) { x.Return() }, msg: "sim: step B1 of bad made no memory access", engine: true},
+		{name: "two accesses", step: func(x *sim.Exec, d shared) {
+			x.Load(d.flag, sim.Relaxed)
+			x.Load(d.flag, sim.Relaxed)
+			x.Return()
+		}, msg: "sim: step B1 makes a second memory access (load)"},
+		{name: "no next", step: func(x *sim.Exec, d shared) { x.Load(d.flag, sim.Relaxed) },
+			msg: "sim: step B1 of bad did not say where to go next", engine: true},
+		{name: "nil dereference", step: func(x *sim.Exec, d shared) { x.Load(0, sim.Relaxed); x.Return() },
+			msg: "invalid memory address or nil pointer dereference"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture()
+			d := f.shared()
+			f.thread("A", f.op("bad", "B", func(x *sim.Exec) { tt.step(x, d) }))
+			_, out := replay(t, f.program(t), "A")
+			checkOutcome(t, out, sim.Panic, 0, tt.msg)
+			if !tt.engine && (out.Thread != "A" || out.Coroutine != "A") {
+				t.Errorf("outcome names thread %q, coroutine %q; want A, A", out.Thread, out.Coroutine)
+			}
+		})
+	}
+}

@@ -1,0 +1,267 @@
+package sim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// Strategy is how Explore chooses the executions it runs.
+type Strategy string
+
+// The strategies.
+const (
+	// Exhaustive visits every reachable state once: a depth-first search
+	// with state caching over the complete state (see stateKey) and
+	// symmetry reduction between the coroutines of a group. It counts the
+	// executions of the program exactly, without running them one by one,
+	// and finds for each outcome kind a counterexample with the fewest
+	// steps, then the fewest preemptions.
+	Exhaustive Strategy = "exhaustive"
+	// PreemptionBounded searches the executions with at most 0, then 1, 2...
+	// preemptions (a preemption is a switch away from a thread that could
+	// still move), as CHESS does, up to ExploreOptions.MaxPreemptions. Each
+	// bound is searched completely, with caching; counterexamples have the
+	// fewest preemptions, then the fewest steps.
+	PreemptionBounded Strategy = "preemption"
+	// Randomized runs ExploreOptions.Runs executions chosen at random from
+	// ExploreOptions.Seed: uniformly among the threads that can move, or by
+	// PCT (probabilistic concurrency testing) with ExploreOptions.Depth.
+	Randomized Strategy = "random"
+)
+
+// Strategies lists the strategies, in the order help shows them.
+var Strategies = []Strategy{Exhaustive, PreemptionBounded, Randomized}
+
+// ParseStrategy reads a strategy's name.
+func ParseStrategy(s string) (Strategy, error) {
+	for _, v := range Strategies {
+		if string(v) == s {
+			return v, nil
+		}
+	}
+	return "", fmt.Errorf("unknown strategy %q (want exhaustive, preemption or random)", s)
+}
+
+// DefaultMaxStates bounds the states a search caches when the options set
+// no bound: about 40 bytes each.
+const DefaultMaxStates = 25_000_000
+
+// ExploreOptions configure a search. The zero value is an exhaustive search
+// with symmetry reduction and the default memory bound.
+type ExploreOptions struct {
+	Strategy Strategy
+	// MaxPreemptions is the highest preemption bound PreemptionBounded searches
+	// (0 counts: only non-preemptive executions). Negative: no bound; the
+	// search goes on until a bound leaves nothing out.
+	MaxPreemptions int
+	// Runs is the number of executions Randomized runs (default 1000).
+	Runs int64
+	// Seed seeds Randomized: the same seed gives the same runs.
+	Seed uint64
+	// Depth makes Randomized use PCT with bug depth Depth (at least 1): each
+	// run gives the threads random priorities and lowers the running one's
+	// at Depth-1 random steps. 0 chooses uniformly at each step.
+	Depth int
+	// MaxStates bounds the states cached (the search's memory); a search
+	// that reaches it stops with Complete false. 0: DefaultMaxStates.
+	MaxStates int64
+	// StopAtFirst stops the search at the first execution whose outcome is
+	// not ok, which is then the only counterexample (not necessarily the
+	// smallest).
+	StopAtFirst bool
+	// Want stops the search as soon as it finds an execution of this kind
+	// ("" for none).
+	Want Kind
+	// NoSymmetry turns symmetry reduction off.
+	NoSymmetry bool
+	// NoReduction turns the exhaustive search's partial-order reduction
+	// off, so that it counts every interleaving.
+	NoReduction bool
+	// Progress, when set, is called from the searching goroutine every
+	// ProgressEvery states searched (executions run, for Randomized;
+	// default 65536) and once at the end. The engine keeps no clock: the
+	// caller times the search.
+	Progress      func(ExploreProgress)
+	ProgressEvery int64
+}
+
+// ExploreProgress is a search's progress so far.
+type ExploreProgress struct {
+	States     int64  // states cached
+	Executions int64  // executions finished or counted so far
+	Bound      int    // the preemption bound being searched (PreemptionBounded)
+	Found      []Kind // outcome kinds other than ok seen so far
+}
+
+// ExploreResult is what a search found. The same program and options give
+// the same result.
+type ExploreResult struct {
+	Strategy Strategy
+	// Complete says every execution of the program was covered: an
+	// exhaustive search that ran to its end, or a preemption bound that
+	// left no execution out. A randomized search is never complete.
+	Complete bool
+	// Stopped says why an incomplete search ended: "max-states",
+	// "canceled", "first-counterexample", "max-preemptions", "runs".
+	Stopped string
+	// Executions is the number of executions covered: run one by one
+	// (Randomized), or counted through the cached states (a state's
+	// executions are counted once however many paths reach it). A count
+	// past MaxInt64 is held at MaxInt64.
+	Executions int64
+	// Reduced says Executions and Outcomes count the executions of the
+	// partial-order reduced search: executions that differ only in the
+	// order of independent steps count once. The exhaustive strategy
+	// reduces unless told not to, and when a reduced search finds a bug
+	// it searches again without reduction (when that search can finish),
+	// so a bug is always reported with exact counts.
+	Reduced bool
+	// States is the number of states cached: distinct up to symmetry
+	// (Exhaustive); with the last thread and the preemptions left
+	// (PreemptionBounded, summed over the bounds searched).
+	States int64
+	// Bound is the last preemption bound searched (PreemptionBounded).
+	Bound int
+	// Outcomes counts the executions by outcome kind.
+	Outcomes map[Kind]int64
+	// Counterexamples has one execution for each kind other than ok that
+	// was found, in the order of Kinds.
+	Counterexamples []Counterexample
+	// MemoryBytes is the size of the state cache at the end.
+	MemoryBytes int64
+}
+
+// A Counterexample is one execution with a given outcome: ReplaySchedule
+// of Schedule reaches Outcome.
+type Counterexample struct {
+	Kind        Kind
+	Schedule    Schedule // every step, with its label
+	Steps       int
+	Preemptions int
+	Outcome     Outcome // the outcome of the replay, with its message
+}
+
+// Found reports whether the result has a counterexample of kind k.
+func (r *ExploreResult) Found(k Kind) bool {
+	for _, c := range r.Counterexamples {
+		if c.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Explore searches p's executions as o says. The error reports bad options
+// or an internal inconsistency (a counterexample that does not replay);
+// cancelling ctx stops the search with an incomplete result and no error.
+func Explore(ctx context.Context, p *Program, o ExploreOptions) (ExploreResult, error) {
+	if o.Strategy == "" {
+		o.Strategy = Exhaustive
+	}
+	if o.Want != "" && !ValidKind(o.Want) {
+		return ExploreResult{}, fmt.Errorf("unknown outcome kind %q", o.Want)
+	}
+	if o.MaxStates <= 0 {
+		o.MaxStates = DefaultMaxStates
+	}
+	if o.ProgressEvery <= 0 {
+		o.ProgressEvery = 1 << 16
+	}
+	var res ExploreResult
+	var err error
+	switch o.Strategy {
+	case Exhaustive:
+		res, err = exploreExhaustive(ctx, p, o)
+	case PreemptionBounded:
+		res, err = explorePreemption(ctx, p, o)
+	case Randomized:
+		if o.Runs <= 0 {
+			o.Runs = 1000
+		}
+		if o.Depth < 0 {
+			return ExploreResult{}, errors.New("PCT depth must be 0 (uniform) or more")
+		}
+		res, err = exploreRandom(ctx, p, o)
+	default:
+		return ExploreResult{}, fmt.Errorf("unknown strategy %q", o.Strategy)
+	}
+	if err != nil {
+		return res, err
+	}
+	res.Strategy = o.Strategy
+	if err := res.check(p); err != nil {
+		return res, err
+	}
+	if o.Progress != nil {
+		o.Progress(ExploreProgress{States: res.States, Executions: res.Executions, Bound: res.Bound,
+			Found: res.kindsFound()})
+	}
+	return res, nil
+}
+
+// check replays every counterexample and fills in its outcome, steps and
+// preemptions.
+func (r *ExploreResult) check(p *Program) error {
+	for i := range r.Counterexamples {
+		c := &r.Counterexamples[i]
+		m, out, err := ReplaySchedule(p, c.Schedule, Options{})
+		if err != nil {
+			return fmt.Errorf("explore: the %s counterexample does not replay: %w", c.Kind, err)
+		}
+		if out.Kind != c.Kind || m.Steps() != len(c.Schedule) {
+			return fmt.Errorf("explore: the %s counterexample replays to %s after %d steps, not %d",
+				c.Kind, out.Kind, m.Steps(), len(c.Schedule))
+		}
+		n, err := Preemptions(p, c.Schedule)
+		if err != nil {
+			return fmt.Errorf("explore: the %s counterexample: %w", c.Kind, err)
+		}
+		c.Steps, c.Preemptions, c.Outcome = len(c.Schedule), n, out
+	}
+	return nil
+}
+
+func (r *ExploreResult) kindsFound() []Kind {
+	var out []Kind
+	for _, k := range Kinds {
+		if k != OK && r.Outcomes[k] > 0 {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// stopsAtAny reports whether some finding ends the search.
+func (o *ExploreOptions) stopsAtAny() bool { return o.StopAtFirst || o.Want != "" }
+
+// stopsAt reports whether finding an execution of kind k (not ok) ends
+// the search.
+func (o *ExploreOptions) stopsAt(k Kind) bool {
+	return o.StopAtFirst || o.Want != "" && k == o.Want
+}
+
+// kindIndex is k's place in Kinds.
+func kindIndex(k Kind) int {
+	for i, v := range Kinds {
+		if v == k {
+			return i
+		}
+	}
+	panic("sim: unknown outcome kind " + string(k))
+}
+
+// numKinds is len(Kinds), as a constant for arrays.
+const numKinds = 12
+
+// schedulePath turns a path of threads into a schedule with labels, by
+// replaying it.
+func schedulePath(p *Program, path []int16) Schedule {
+	m := New(p, Options{})
+	s := make(Schedule, 0, len(path))
+	for _, t := range path {
+		s = append(s, Choice{Thread: p.Threads[t].Name, Label: m.NextLabel(int(t))})
+		m.quietStep(int(t))
+	}
+	return s
+}

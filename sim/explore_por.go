@@ -1,0 +1,122 @@
+package sim
+
+// Partial-order reduction for the exhaustive search: in a state where some
+// thread's next step commutes with every step any other thread could take
+// before it, the search takes that step alone (an ample set of one). Two
+// kinds of steps qualify:
+//
+//   - taking a coroutine off the thread's own run queue: it changes only
+//     that thread's stack and queue (others only append to the queue) and
+//     its clock (which only it reads);
+//   - a private step: an access by a coroutine to its own frame or awaiter
+//     while no other coroutine can reach them (no cell outside them and no
+//     local of another coroutine holds their address), or to the num_wait
+//     counter of a thread it has to itself; that does not end the run, and
+//     does not change the coroutine's status or detector flags (parking,
+//     registering a wait, holding a lock), which other steps observe.
+//
+// A step that ends the run (a fatal finding) is never taken alone: the
+// other orders may end it differently. The search falls back to every
+// thread when the single step closes a cycle (the ignoring problem).
+//
+// The reduction keeps every outcome kind and every state's future; it
+// drops executions that differ from a kept one only in where such steps
+// fall, so counts and the lengths of fatal counterexamples then describe
+// the reduced executions (see dfs.reduce).
+type reducer struct {
+	p      *Program
+	owner  []int  // per address: coroutine whose frame or awaiter holds it, or -1
+	ctxOf  []int  // per address: coroutine whose thread's context it is, if the thread has only it; -1
+	isAddr []bool // per address: the cell holds addresses (renamed, scanned)
+}
+
+func newReducer(p *Program) *reducer {
+	r := &reducer{p: p, owner: make([]int, len(p.Cells)), ctxOf: make([]int, len(p.Cells)),
+		isAddr: make([]bool, len(p.Cells))}
+	for a := range r.owner {
+		r.owner[a], r.ctxOf[a] = -1, -1
+		switch p.Cells[a].Kind {
+		case Pointer, Handle, Context, PairCountHead:
+			r.isAddr[a] = true
+		}
+	}
+	perThread := make([]int, len(p.Threads))
+	for _, c := range p.Coroutines {
+		perThread[c.Thread]++
+	}
+	for i, c := range p.Coroutines {
+		for _, base := range []Word{c.Frame, c.Awaiter} {
+			ob := p.objectAt(base)
+			for a := ob.Base; a < ob.Base+ob.Size; a++ {
+				r.owner[a] = i
+			}
+		}
+		if perThread[c.Thread] == 1 {
+			ob := p.objectAt(p.Threads[c.Thread].Context)
+			for a := ob.Base; a < ob.Base+ob.Size; a++ {
+				r.ctxOf[a] = i
+			}
+		}
+	}
+	return r
+}
+
+// names reports whether v, or either 32-bit half of it, is the address of
+// a cell of coroutine c's frame or awaiter.
+func (r *reducer) names(v Word, c int) bool {
+	n := Word(len(r.owner))
+	lo, hi := v&0xffffffff, v>>32
+	return lo < n && r.owner[lo] == c || hi < n && r.owner[hi] == c
+}
+
+// reachable reports whether anything but c itself can reach c's frame or
+// awaiter: a cell outside them, or a local of another coroutine.
+func (r *reducer) reachable(m *Machine, c int) bool {
+	p := r.p
+	for a := FirstAddress; a < Word(len(p.Cells)); a++ {
+		if !r.isAddr[a] || r.owner[a] == c || m.ended[p.Cells[a].Object] != 0 {
+			continue
+		}
+		if r.names(m.mem[a], c) {
+			return true
+		}
+	}
+	for i := range m.coros {
+		co := &m.coros[i]
+		if i == c || co.status == Done {
+			continue
+		}
+		for _, v := range co.locals {
+			if r.names(v, c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// private reports whether the step coroutine c just took from m to child
+// commutes with every other thread's steps until it, as the type comment
+// says.
+func (r *reducer) private(m, child *Machine, c int) bool {
+	if child.fatal != nil || child.limitHit {
+		return false
+	}
+	switch child.lastOp {
+	case OpSubmit, OpSemAcquire, OpSemRelease, OpResume:
+		return false
+	}
+	a := child.lastAddr
+	if a >= Word(len(r.owner)) || r.owner[a] != c && r.ctxOf[a] != c {
+		return false
+	}
+	before, after := &m.coros[c], &child.coros[c]
+	if before.holder || before.registered || before.lockSeq != 0 || before.semWait != 0 {
+		return false
+	}
+	if after.status != Done && (after.status != before.status || after.registered || after.holder ||
+		after.lockSeq != 0 || after.semWait != 0 || after.dropped != before.dropped) {
+		return false
+	}
+	return !r.reachable(m, c)
+}

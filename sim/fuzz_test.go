@@ -1,0 +1,51 @@
+package sim_test
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"lockstep/sim"
+)
+
+// FuzzParseSchedule checks that parsing never panics, that every error is
+// a schedule error, and that a parsed schedule survives its text form.
+func FuzzParseSchedule(f *testing.F) {
+	for _, seed := range []string{
+		"",
+		"W1 W1 D1",
+		"W1@G1 W1@G2 W1@G3 W1@G4 W1@G5 D1@D1 D1@D2 W1@G6",
+		"W1*5 D1*2 W1",
+		"# comment\nA,B\tC\r\n",
+		"A@U4a' B@M1b*2",
+		"W1*0",
+		"W1*100001",
+		"@G1",
+		"W1@",
+		"A*60000 B*60000",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := sim.ParseSchedule(text)
+		if err != nil {
+			if !errors.Is(err, sim.ErrSchedule) {
+				t.Fatalf("ParseSchedule(%q) error %v does not wrap ErrSchedule", text, err)
+			}
+			return
+		}
+		if len(s) > sim.MaxScheduleSteps {
+			t.Fatalf("ParseSchedule(%q) has %d steps, more than the limit", text, len(s))
+		}
+		back, err := sim.ParseSchedule(s.String())
+		if err != nil {
+			t.Fatalf("ParseSchedule(%q) = %v; it is the text of %q", s.String(), err, text)
+		}
+		if !slices.Equal(back, s) {
+			t.Fatalf("round trip of %q through %q changed the schedule", text, s.String())
+		}
+		if again := back.String(); again != s.String() {
+			t.Fatalf("String() is not stable: %q, then %q", s.String(), again)
+		}
+	})
+}

@@ -1,0 +1,132 @@
+package sim_test
+
+import (
+	"strings"
+	"testing"
+
+	"lockstep/sim"
+)
+
+// The message-passing litmus test: A writes the plain field x and then
+// publishes through the atomic flag; B reads the flag and then x. Whether
+// B's read of x races with A's write depends only on the memory orders.
+func TestHappensBefore(t *testing.T) {
+	type access func(x *sim.Exec, d shared)
+	store := func(o sim.Order) access { return func(x *sim.Exec, d shared) { x.Store(d.flag, 1, o) } }
+	cas := func(o sim.Order) access {
+		return func(x *sim.Exec, d shared) { x.CompareAndSwap(d.flag, 0, 1, o, sim.Relaxed) }
+	}
+	load := func(o sim.Order) access { return func(x *sim.Exec, d shared) { x.Load(d.flag, o) } }
+	tests := []struct {
+		name     string
+		publish  access // A's step after writing x
+		middle   access // C's step, if any, between A's publication and B's load
+		consume  access // B's step before reading x
+		schedule string
+		want     sim.Kind
+		explain  string // in the race's message
+	}{
+		{name: "release store, acquire load", publish: store(sim.Release), consume: load(sim.Acquire),
+			schedule: "A A B B", want: sim.OK},
+		{name: "seq_cst store, seq_cst load", publish: store(sim.SeqCst), consume: load(sim.SeqCst),
+			schedule: "A A B B", want: sim.OK},
+		{name: "relaxed store", publish: store(sim.Relaxed), consume: load(sim.Acquire),
+			schedule: "A A B B", want: sim.DataRace,
+			explain: "A's store on d.flag at step 1 (P2) is relaxed, without release"},
+		{name: "relaxed load", publish: store(sim.Release), consume: load(sim.Relaxed),
+			schedule: "A A B B", want: sim.DataRace},
+		{name: "acq_rel CAS publishes", publish: cas(sim.AcqRel), consume: load(sim.Acquire),
+			schedule: "A A B B", want: sim.OK},
+		{name: "acquire-only CAS does not publish", publish: cas(sim.Acquire), consume: load(sim.Acquire),
+			schedule: "A A B B", want: sim.DataRace,
+			explain: "A's cas on d.flag at step 1 (P2) is acquire, without release"},
+		{name: "read before the write", publish: store(sim.Release), consume: load(sim.Acquire),
+			schedule: "B B A A", want: sim.DataRace},
+		{name: "relaxed store breaks the release sequence", publish: store(sim.Release),
+			middle:  func(x *sim.Exec, d shared) { x.Store(d.flag, 2, sim.Relaxed) },
+			consume: load(sim.Acquire), schedule: "A A C B B", want: sim.DataRace},
+		{name: "relaxed fetch_add continues the release sequence", publish: store(sim.Release),
+			middle:  func(x *sim.Exec, d shared) { x.FetchAdd(d.flag, 1, sim.Relaxed) },
+			consume: load(sim.Acquire), schedule: "A A C B B", want: sim.OK},
+		{name: "relaxed exchange continues the release sequence", publish: store(sim.Release),
+			middle:  func(x *sim.Exec, d shared) { x.Exchange(d.flag, 5, sim.Relaxed) },
+			consume: load(sim.Acquire), schedule: "A A C B B", want: sim.OK},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture()
+			d := f.shared()
+			pub := f.op("publish", "P",
+				func(x *sim.Exec) { x.Write(d.x, 42); next(x) },
+				func(x *sim.Exec) { tt.publish(x, d); x.Return() })
+			con := f.op("consume", "C",
+				func(x *sim.Exec) { tt.consume(x, d); next(x) },
+				func(x *sim.Exec) { x.Read(d.x); x.Return() })
+			f.thread("A", pub)
+			f.thread("B", con)
+			if tt.middle != nil {
+				mid := f.op("middle", "M", func(x *sim.Exec) { tt.middle(x, d); x.Return() })
+				f.thread("C", mid)
+			}
+			_, out := replay(t, f.program(t), tt.schedule)
+			if out.Kind != tt.want {
+				t.Fatalf("outcome = %s (%s), want %s", out.Kind, out.Message, tt.want)
+			}
+			if tt.want == sim.DataRace && !strings.Contains(out.Message, "data race on d.x") {
+				t.Errorf("message = %q, want it to name d.x", out.Message)
+			}
+			if !strings.Contains(out.Message, tt.explain) {
+				t.Errorf("message = %q, want it to say %q", out.Message, tt.explain)
+			}
+		})
+	}
+}
+
+// A wakeup through a run queue hands the waker's clock to the thread that
+// resumes the coroutine: what the waker wrote before submitting is visible.
+func TestRunQueueSynchronizes(t *testing.T) {
+	f := newFixture()
+	d := f.shared()
+	park := f.op("park", "K",
+		func(x *sim.Exec) { x.Write(x.Awaiter()+1, x.Handle()); next(x) },
+		func(x *sim.Exec) { x.Exchange(d.slot, x.Awaiter(), sim.AcqRel); x.Suspend(x.PC() + 1) },
+		func(x *sim.Exec) { x.Read(d.x); x.Return() })
+	f.ops[park].Awaits = true
+	wake := f.op("wake", "Z",
+		func(x *sim.Exec) { x.SetLocal(0, x.Load(d.slot, sim.Acquire)); next(x) },
+		func(x *sim.Exec) { x.Write(d.x, 1); next(x) },
+		func(x *sim.Exec) { x.Submit(x.Local(0)); x.Return() })
+	f.thread("A", park)
+	f.thread("B", wake)
+	m, out := replay(t, f.program(t), "A A B B B A A")
+	if out.Kind != sim.OK {
+		t.Fatalf("outcome = %s (%s), want ok", out.Kind, out.Message)
+	}
+	recs := m.Records()
+	if got := recs[5].Op; got != sim.OpResume {
+		t.Errorf("step 5 op = %s, want resume", got)
+	}
+	if got := m.Findings(); len(got) != 0 {
+		t.Errorf("findings = %v, want none", got)
+	}
+}
+
+// Every data race is a finding; the first one is the outcome of a run that
+// otherwise ends well.
+func TestRacesAreFindings(t *testing.T) {
+	f := newFixture()
+	d := f.shared()
+	w := f.op("write", "W", func(x *sim.Exec) { x.Write(d.x, 1); next(x) }, func(x *sim.Exec) { x.Write(d.x, 2); x.Return() })
+	f.thread("A", w)
+	f.thread("B", w)
+	m, out := replay(t, f.program(t), "A B A B")
+	if out.Kind != sim.DataRace || out.Step != 1 {
+		t.Fatalf("outcome = %s at step %d, want data-race at step 1", out.Kind, out.Step)
+	}
+	if got := len(m.Findings()); got != 3 {
+		t.Errorf("len(Findings()) = %d, want 3 (steps 1, 2, 3): %v", got, m.Findings())
+	}
+	if got := m.Records()[1].Findings; len(got) != 1 || got[0].Kind != sim.DataRace {
+		t.Errorf("step 1 findings = %v, want one data race", got)
+	}
+}

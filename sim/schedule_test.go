@@ -1,0 +1,150 @@
+package sim_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"lockstep/sim"
+)
+
+func TestParseSchedule(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want string // the String() of the result
+		n    int    // its length
+		err  string // a substring of the error; "" for none
+	}{
+		{name: "empty", text: "", want: "", n: 0},
+		{name: "threads", text: "W1 W1 D1", want: "W1 W1 D1", n: 3},
+		{name: "separators", text: "W1,W1\tD1\r\nD1", want: "W1 W1 D1 D1", n: 4},
+		{name: "labels", text: "W1@G1 D1@D2", want: "W1@G1 D1@D2", n: 2},
+		{name: "primed label", text: "A@M1b B@U4a' C", want: "A@M1b B@U4a' C", n: 3},
+		{name: "repeat", text: "W1*3 D1", want: "W1*3 D1", n: 4},
+		{name: "repeat of two unfolds", text: "W1*2", want: "W1 W1", n: 2},
+		{name: "runs fold", text: "A A A A B", want: "A*4 B", n: 5},
+		{name: "labelled repeat", text: "W1@G3*3", want: "W1@G3 W1@G3 W1@G3", n: 3},
+		{name: "comments", text: "# the lost wakeup\nW1 # the waiter\n# done\nD1", want: "W1 D1", n: 2},
+		{name: "comment without newline", text: "W1 #", want: "W1", n: 1},
+		{name: "limit", text: "A*100000", want: "A*100000", n: sim.MaxScheduleSteps},
+		{name: "bad character", text: "W1 W$", err: `line 1, column 4: "W$": a thread name is letters`},
+		{name: "error on a later line", text: "W1\n  # c\n  D1 W1@", err: `line 3, column 6: "W1@": a label is letters`},
+		{name: "no thread", text: "@G1", err: `line 1, column 1: "@G1": a thread name`},
+		{name: "zero repeat", text: "W1*0", err: "repeat count must be a number from 1 to 100000"},
+		{name: "bad repeat", text: "W1*x", err: "repeat count"},
+		{name: "empty repeat", text: "W1*", err: "repeat count"},
+		{name: "repeat too big", text: "W1*100001", err: "repeat count"},
+		{name: "too long", text: "A*60000\nB*60000", err: "line 2, column 1: longer than 100000 steps"},
+		{name: "name too long", text: strings.Repeat("A", 65), err: "a thread name"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := sim.ParseSchedule(tt.text)
+			if tt.err != "" {
+				if err == nil || !errors.Is(err, sim.ErrSchedule) || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("ParseSchedule(%q) error = %v, want one containing %q", tt.text, err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("ParseSchedule(%q) = %v", tt.text, err)
+			}
+			if got := s.String(); got != tt.want || len(s) != tt.n {
+				t.Errorf("ParseSchedule(%q) = %q (%d steps), want %q (%d steps)", tt.text, got, len(s), tt.want, tt.n)
+			}
+			back, err := sim.ParseSchedule(s.String())
+			if err != nil || !slices.Equal(back, s) {
+				t.Errorf("ParseSchedule(%q) = %v, %v; want the schedule back", s.String(), back, err)
+			}
+		})
+	}
+}
+
+func TestScheduleThreads(t *testing.T) {
+	s, err := sim.ParseSchedule("W1@G1 W1@G2 D1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Threads().String(); got != "W1 W1 D1" {
+		t.Errorf("Threads() = %q, want %q", got, "W1 W1 D1")
+	}
+	if got := s.String(); got != "W1@G1 W1@G2 D1" {
+		t.Errorf("Threads() changed the schedule to %q", got)
+	}
+}
+
+// A schedule that cannot be followed stops the run with an error that says
+// which step, which thread and why.
+func TestReplayErrors(t *testing.T) {
+	tests := []struct {
+		name     string
+		schedule string
+		err      string
+		steps    int  // performed before the error
+		setOnly  bool // B sets the flag and finishes, without waking A
+	}{
+		{name: "unknown thread", schedule: "A Z9", steps: 1, err: `step 1: no thread "Z9" (threads: A, B)`},
+		{name: "parked thread", schedule: "A A A", steps: 2, err: "step 2: A cannot move: A is parked in park"},
+		{name: "finished thread", schedule: "B B", steps: 1, setOnly: true, err: "step 1: B cannot move: B has finished"},
+		{name: "label mismatch", schedule: "A@K2", steps: 0, err: "step 0: A is at K1, not K2"},
+		{name: "resume expected", schedule: "A A B B B A@K3", steps: 5, err: "step 5: A is at a resume from its run queue, not K3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture()
+			d := f.shared()
+			f.thread("A", f.parkOp(d))
+			ops := []int{f.setOp(d), f.wakeOp(d, 1)}
+			if tt.setOnly {
+				ops = ops[:1]
+			}
+			f.thread("B", ops...)
+			p := f.program(t)
+			s, err := sim.ParseSchedule(tt.schedule)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, _, err := sim.ReplaySchedule(p, s, sim.Options{})
+			if err == nil || !errors.Is(err, sim.ErrSchedule) || !strings.Contains(err.Error(), tt.err) {
+				t.Fatalf("ReplaySchedule(%q) error = %v, want one containing %q", tt.schedule, err, tt.err)
+			}
+			if m.Steps() != tt.steps {
+				t.Errorf("Steps() = %d, want %d", m.Steps(), tt.steps)
+			}
+		})
+	}
+}
+
+func TestReplayPrefix(t *testing.T) {
+	f := newFixture()
+	d := f.shared()
+	f.thread("A", f.parkOp(d))
+	f.thread("B", f.setOp(d), f.wakeOp(d, 1))
+	p := f.program(t)
+	s, _ := sim.ParseSchedule("A A B")
+	m, err := sim.ReplayPrefix(p, s, sim.Options{})
+	if err != nil || m.Steps() != 3 || m.Finished() {
+		t.Fatalf("ReplayPrefix = %d steps, finished %v, %v; want 3 steps, not finished", m.Steps(), m.Finished(), err)
+	}
+	s, _ = sim.ParseSchedule("A A B B B A A A")
+	_, err = sim.ReplayPrefix(p, s, sim.Options{})
+	if err == nil || !strings.Contains(err.Error(), "step 7: the run is already over") {
+		t.Errorf("ReplayPrefix past the end = %v, want the run is already over", err)
+	}
+}
+
+func TestPreemptions(t *testing.T) {
+	f := newFixture()
+	d := f.shared()
+	f.thread("A", f.parkOp(d))
+	f.thread("B", f.setOp(d), f.wakeOp(d, 1))
+	p := f.program(t)
+	for text, want := range map[string]int{"A A B B B A A": 0, "A B A B B A A": 2, "B A A B B A A": 1} {
+		s, _ := sim.ParseSchedule(text)
+		if got, err := sim.Preemptions(p, s); got != want || err != nil {
+			t.Errorf("Preemptions(%q) = %d, %v; want %d", text, got, err, want)
+		}
+	}
+}

@@ -1,0 +1,211 @@
+// app.js starts the playground: it reads the lesson, variant, parameters,
+// schedule, step and language from #app's data attributes, opens the
+// WebSocket, and hands every event to the views. The server computes
+// every state; the page only draws what it is sent.
+
+import { Connection, socketURL } from "./protocol.js";
+import { translator } from "./i18n.js";
+import { Controls } from "./controls.js";
+import { Stage } from "./stage.js";
+import { Code } from "./code.js";
+import { Timeline } from "./timeline.js";
+import { Narration } from "./narration.js";
+import { bindKeys } from "./keys.js";
+
+const $ = (id) => document.getElementById(id);
+
+// App is the page's state: the lesson as loaded, the last state, and the
+// views that draw them.
+class App {
+  constructor(root) {
+    const d = root.dataset;
+    this.root = root;
+    this.lang = d.lang === "zh" ? "zh" : "en";
+    this.t = translator(this.lang);
+    this.initial = {
+      lesson: d.lesson,
+      variant: d.variant || undefined,
+      params: parseParams(d.params),
+      schedule: d.schedule || undefined,
+      step: d.step !== undefined && d.step !== "" ? Number(d.step) : undefined,
+    };
+    this.lesson = null;
+    this.state = null;
+    this.send = (type, fields) => this.conn.send(type, fields);
+    this.controls = new Controls($("controls"), $("threads"), this);
+    // A page may leave out the source, the timeline or the shortcuts; the
+    // other containers are always there.
+    this.views = [this.controls, new Stage($("stage"), this), new Narration($("narration"), $("verdict"), this)];
+    if ($("code")) this.views.push(new Code($("code"), this));
+    if ($("timeline")) this.views.push(new Timeline($("timeline"), this));
+    this.conn = new Connection(socketURL(location, initialSocket()), {
+      onEvent: (msg) => {
+        this.event(msg);
+        for (const fn of watchers) fn(msg);
+      },
+      onStatus: (st) => this.status(st),
+    });
+  }
+
+  start() {
+    bindKeys($("shortcuts"), this);
+    // The header's variant links would reload the page and lose the
+    // schedule; switching in place keeps the threads' order.
+    const variants = $("variants");
+    if (variants) {
+      variants.addEventListener("click", (e) => {
+        const a = e.target.closest("a[data-key]");
+        if (!a || !this.lesson || e.ctrlKey || e.metaKey || e.shiftKey) return;
+        e.preventDefault();
+        this.send("variant", { variant: a.dataset.key });
+      });
+    }
+    // The language links reload the page: let them keep what it shows.
+    const langs = $("languages");
+    if (langs && location.pathname.startsWith("/lesson/")) {
+      langs.addEventListener("click", (e) => {
+        const a = e.target.closest("a[data-key]");
+        if (!a) return;
+        const q = new URLSearchParams(location.search);
+        q.set("lang", a.dataset.key);
+        a.href = `${location.pathname}?${q}`;
+      });
+    }
+    this.conn.open();
+  }
+
+  // markVariant marks the current variant among the header's links.
+  markVariant(variant) {
+    for (const a of document.querySelectorAll("#variants a[data-key]")) {
+      if (a.dataset.key === variant) a.setAttribute("aria-current", "page");
+      else a.removeAttribute("aria-current");
+    }
+  }
+
+  // load asks for the lesson; after a reconnect it asks for the schedule
+  // and position last shown, so the page comes back where it was.
+  load() {
+    const cmd = { lesson: this.initial.lesson, lang: this.lang };
+    const last = this.state && this.lesson;
+    if (last) {
+      Object.assign(cmd, { variant: this.lesson.variant, params: this.lesson.params, schedule: this.state.schedule, step: this.state.position });
+    } else {
+      for (const k of ["variant", "params", "schedule", "step"]) if (this.initial[k] !== undefined) cmd[k] = this.initial[k];
+    }
+    this.send("load", cmd);
+  }
+
+  event(msg) {
+    switch (msg.type) {
+      case "hello":
+        this.load();
+        break;
+      case "loaded":
+        this.lesson = msg.lesson;
+        this.root.dataset.variant = msg.lesson.variant;
+        this.markVariant(msg.lesson.variant);
+        for (const v of this.views) if (v.loaded) v.loaded(msg.lesson);
+        this.root.classList.add("ready");
+        break;
+      case "state":
+        if (!this.lesson) return;
+        this.state = msg;
+        for (const v of this.views) v.update(msg);
+        this.root.dataset.position = String(msg.position);
+        this.keepURL(msg);
+        this.root.dataset.schedule = msg.schedule || ""; // embed.js builds share links from it
+        this.controls.setStatus("");
+        break;
+      case "error":
+        this.controls.setStatus(this.t("status.error", { msg: msg.message }), true);
+        break;
+    }
+  }
+
+  // keepURL makes the address of a lesson page reopen what it shows: the
+  // variant, the parameters, the schedule and the step, so that it can be
+  // copied and shared. Other pages (a classroom, an embed) keep theirs.
+  keepURL(state) {
+    if (!location.pathname.startsWith("/lesson/")) return;
+    const q = new URLSearchParams();
+    q.set("variant", this.lesson.variant);
+    for (const [k, v] of Object.entries(this.lesson.params || {})) q.set(k, String(v));
+    if (state.schedule) {
+      q.set("schedule", state.schedule);
+      q.set("step", String(state.position));
+    }
+    if (this.lang !== "en") q.set("lang", this.lang);
+    const url = `${location.pathname}?${q}`;
+    if (url !== location.pathname + location.search) history.replaceState(null, "", url);
+  }
+
+  status(st) {
+    this.root.dataset.connection = st;
+    // Shown by the style sheet until the first lesson arrives.
+    this.root.dataset.statusText = st === "open" ? "" : this.t("status." + st);
+    if (this.lesson) this.controls.setStatus(st === "open" ? "" : this.t("status." + st), st === "closed");
+  }
+
+  togglePlay() {
+    if (!this.state) return;
+    if (this.state.playing) this.send("pause");
+    else this.send("play", { speed: this.controls.speedValue() });
+  }
+
+  // speedChanged restarts autoplay at the new speed if it is running.
+  speedChanged() {
+    if (this.state && this.state.playing) this.send("play", { speed: this.controls.speedValue() });
+  }
+
+  replay() {
+    const name = this.controls.schedule && this.controls.schedule.value;
+    if (name) this.send("replay", { schedule: name });
+  }
+
+  nextVariant() {
+    const vs = this.lesson ? this.lesson.variants : [];
+    if (vs.length < 2) return;
+    this.send("variant", { variant: vs[(vs.indexOf(this.lesson.variant) + 1) % vs.length] });
+  }
+
+  toggleHelp() {
+    const el = $("shortcuts");
+    if (el) el.classList.toggle("open");
+  }
+}
+
+// initialSocket is the WebSocket's path the page names in its initial
+// load (#lockstep-initial), if any.
+function initialSocket() {
+  try {
+    return JSON.parse($("lockstep-initial").textContent).socket;
+  } catch {
+    return undefined;
+  }
+}
+
+// parseParams reads data-params: JSON like {"waiters":2}, or empty.
+function parseParams(text) {
+  if (!text) return undefined;
+  try {
+    const p = JSON.parse(text);
+    return p && typeof p === "object" && Object.keys(p).length ? p : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// watchers see every event after the views drew it (see watch).
+const watchers = [];
+
+// watch calls fn with every event of the page's playground socket, after
+// the views drew it, and returns the page's App, whose send drives the
+// same socket. static/room.js follows and publishes a presenter's
+// position through it.
+export function watch(fn) {
+  watchers.push(fn);
+  return app;
+}
+
+const app = new App($("app"));
+app.start();

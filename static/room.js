@@ -1,0 +1,413 @@
+// room.js joins a live classroom (web/room.md). It starts the page's
+// playground (app.js), which keeps its own playground socket, and opens
+// the room's socket beside it:
+//   - on the presenter's page it publishes the position after every state,
+//     asks the class to predict the next step, shows the tally live and
+//     reveals, which steps the chosen thread;
+//   - on a student's page it mirrors the presenter's position on the
+//     page's own playground socket until the student acts on their own
+//     (branching off), and snaps back on request; the student votes.
+// The server computes the polls and counts the votes; this module only
+// carries commands and draws what it is sent.
+
+import { watch } from "./app.js";
+import { h, clear } from "./dom.js";
+import { PollCard } from "./room-poll.js";
+
+// VERSION is the room protocol's version.
+const VERSION = 1;
+
+// FINAL is the close status of a refusal (no such room, a full room, a bad
+// token): reconnecting would be refused again.
+const FINAL = 4403;
+
+const STRINGS = {
+  en: {
+    following: "Following the presenter",
+    exploring: "Exploring on your own: the presenter's steps are not shown",
+    explore: "Explore on my own",
+    back: "Back to the presenter",
+    waiting: "Waiting for the presenter…",
+    students: "{n} students · {k} following",
+    student1: "1 student · {k} following",
+    inroom: "{n} in the room",
+    nopresenter: "the presenter is not connected",
+    connecting: "Connecting to the room…",
+    lost: "Connection to the room lost, reconnecting…",
+    poll: "Predict the next step",
+    votes: "{n} votes",
+    vote1: "1 vote",
+    yourvote: "Your vote: {x}",
+    answer: "The answer: {x}.",
+    chosen: "The class chose {x}.",
+    right: "You were right.",
+    wrong: "Not this time.",
+    cancelled: "The poll was withdrawn.",
+    reveal: "Reveal and step",
+    revealthis: "Step {x}",
+    cancel: "Withdraw",
+    ask: "Ask the class",
+    asknext: "Who moves next?",
+    askread: "{thread}: what will it read from {cell}?",
+    askhold: "{thread}: what will {cell} hold after its step?",
+    close: "Close the room",
+    confirmclose: "Close the room for every student?",
+    error: "⚠ {msg}",
+  },
+  zh: {
+    following: "正在跟随讲师",
+    exploring: "正在自行探索：不再显示讲师的步骤",
+    explore: "自己探索",
+    back: "回到讲师",
+    waiting: "等待讲师……",
+    students: "{n} 名学生 · {k} 人跟随",
+    student1: "1 名学生 · {k} 人跟随",
+    inroom: "课堂中 {n} 人",
+    nopresenter: "讲师未连接",
+    connecting: "正在连接课堂……",
+    lost: "与课堂的连接中断，正在重连……",
+    poll: "预测下一步",
+    votes: "{n} 票",
+    vote1: "1 票",
+    yourvote: "你的选择：{x}",
+    answer: "答案：{x}。",
+    chosen: "全班选择了 {x}。",
+    right: "你答对了。",
+    wrong: "这次没猜中。",
+    cancelled: "投票已撤回。",
+    reveal: "揭晓并执行",
+    revealthis: "执行 {x}",
+    cancel: "撤回",
+    ask: "向全班提问",
+    asknext: "下一步谁执行？",
+    askread: "{thread}：会从 {cell} 读到什么？",
+    askhold: "{thread}：这一步之后 {cell} 的值是什么？",
+    close: "关闭课堂",
+    confirmclose: "要为所有学生关闭课堂吗？",
+    error: "⚠ {msg}",
+  },
+};
+
+const lang = document.documentElement.lang === "zh" ? "zh" : "en";
+
+// t is the UI string key with {name} placeholders filled from vars.
+function t(key, vars = {}) {
+  const s = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  return s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ""));
+}
+
+const $ = (id) => document.getElementById(id);
+
+// RoomSocket is the room's WebSocket. It reconnects after a drop, and
+// stops for good after a refusal or a closed event that says not to retry.
+class RoomSocket {
+  constructor(path, onEvent, onStatus) {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    this.url = `${scheme}//${location.host}${path}`;
+    this.onEvent = onEvent;
+    this.onStatus = onStatus;
+    this.delay = 250;
+    this.stopped = false;
+    this.ws = null;
+  }
+
+  open() {
+    this.onStatus("connecting");
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.addEventListener("message", (e) => this.receive(e.data));
+    ws.addEventListener("close", (e) => this.dropped(ws, e.code));
+  }
+
+  receive(data) {
+    let msg;
+    try {
+      msg = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (msg.v !== VERSION) return;
+    if (msg.type === "welcome") {
+      this.delay = 250;
+      this.onStatus("open");
+    }
+    if (msg.type === "closed" && !msg.retry) this.stopped = true;
+    this.onEvent(msg);
+  }
+
+  dropped(ws, code) {
+    if (ws !== this.ws) return;
+    this.ws = null;
+    if (code === FINAL) this.stopped = true;
+    if (this.stopped) {
+      this.onStatus("stopped");
+      return;
+    }
+    this.onStatus("closed");
+    setTimeout(() => this.open(), this.delay);
+    this.delay = Math.min(this.delay * 2, 8000);
+  }
+
+  // send sends a command; it is dropped when the socket is not open (the
+  // welcome after a reconnect brings the room back).
+  send(type, fields = {}) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify({ v: VERSION, type, ...fields }));
+    return true;
+  }
+}
+
+// Room is the page's side of the room: the socket, the panel and the role.
+class Room {
+  constructor(cfg) {
+    this.cfg = cfg;
+    this.panel = $("room");
+    this.status = $("room-status");
+    this.roster = $("room-roster");
+    this.app = watch((msg) => this.playground(msg));
+    this.card = new PollCard($("room-poll"), cfg.role === "presenter", t, {
+      vote: (poll, option) => this.sock.send("vote", { poll, option }),
+      reveal: (option) => this.sock.send("reveal", option >= 0 ? { option } : {}),
+      cancel: () => this.sock.send("cancel"),
+    });
+    this.sock = new RoomSocket(cfg.socket, (ev) => this.event(ev), (st) => this.connection(st));
+  }
+
+  start() {
+    this.sock.open();
+  }
+
+  connection(st) {
+    this.panel.dataset.connection = st;
+    if (st === "connecting" && !this.panel.dataset.welcomed) this.say(t("connecting"));
+    else if (st === "closed") this.say(t("lost"));
+    else if (st === "open") this.say("");
+  }
+
+  // say shows a status line; the server's messages start in lower case.
+  say(text) {
+    this.status.textContent = text ? text[0].toUpperCase() + text.slice(1) : "";
+  }
+
+  // event handles one event of the room's socket.
+  event(ev) {
+    switch (ev.type) {
+      case "welcome":
+        this.panel.dataset.welcomed = "true";
+        this.panel.dataset.member = ev.member;
+        if (ev.roster) this.drawRoster(ev.roster);
+        if (ev.poll) this.card.open(ev.poll, ev.tally);
+        this.welcome(ev);
+        break;
+      case "roster":
+        this.drawRoster(ev.roster);
+        break;
+      case "poll":
+        this.card.open(ev.poll, ev.tally);
+        break;
+      case "tally":
+        this.card.tally(ev.tally);
+        break;
+      case "voted":
+        this.card.voted(ev.poll_id, ev.vote);
+        break;
+      case "reveal":
+        this.card.reveal(ev.result);
+        this.revealed(ev.result);
+        break;
+      case "cancel":
+        this.card.cancel(ev.poll_id);
+        break;
+      case "position":
+        this.position(ev);
+        break;
+      case "error":
+        this.say(t("error", { msg: ev.message }));
+        break;
+      case "closed":
+        this.say(ev.message);
+        this.panel.dataset.closed = ev.retry ? "" : "true";
+        if (!ev.retry) this.closed();
+        break;
+    }
+  }
+
+  // The hooks each role fills in.
+  welcome() {}
+  position() {}
+  revealed() {}
+  closed() {}
+  playground() {}
+  drawRoster() {}
+}
+
+// Presenter publishes its page's position and runs the polls.
+class Presenter extends Room {
+  constructor(cfg) {
+    super(cfg);
+    this.ask = $("room-ask");
+    $("room-close").addEventListener("click", () => {
+      if (confirm(t("confirmclose"))) this.sock.send("close");
+    });
+  }
+
+  welcome() {
+    this.publish();
+  }
+
+  drawRoster(r) {
+    this.roster.textContent = t(r.students === 1 ? "student1" : "students", { n: r.students, k: r.following });
+    this.roster.dataset.students = String(r.students);
+    this.roster.dataset.following = String(r.following);
+  }
+
+  // playground publishes every state the page shows.
+  playground(msg) {
+    if (msg.type !== "state") return;
+    this.publish();
+    this.drawAsk(msg);
+  }
+
+  publish() {
+    const { lesson, state } = this.app;
+    if (!lesson || !state) return;
+    this.sock.send("publish", {
+      position: { lesson: lesson.id, variant: state.variant, params: lesson.params, lang: state.lang, schedule: state.schedule, position: state.position },
+    });
+  }
+
+  // drawAsk offers the questions the position allows: who moves next, and
+  // for each thread about to touch a cell, what it will hold or read.
+  drawAsk(state) {
+    const movers = state.pending.filter((p) => p.can_move);
+    const cellOps = new Set(["load", "read", "store", "write", "exchange", "cas", "fetch_add"]);
+    const poll = (fields) => () => this.sock.send("poll", fields);
+    const buttons = [];
+    if (movers.length >= 2) buttons.push(h("button", { type: "button", "data-kind": "thread", onclick: poll({ kind: "thread" }) }, t("asknext")));
+    for (const p of movers) {
+      if (!cellOps.has(p.op) || !p.cell) continue;
+      const key = p.op === "load" || p.op === "read" ? "askread" : "askhold";
+      buttons.push(
+        h("button", { type: "button", "data-kind": "value", "data-thread": p.thread, onclick: poll({ kind: "value", thread: p.thread }) },
+          t(key, { thread: p.thread, cell: p.cell })),
+      );
+    }
+    clear(this.ask).append(h("h2", {}, t("ask")), ...buttons);
+  }
+
+  // revealed steps the thread the poll's result names.
+  revealed(res) {
+    if (res.thread) this.app.send("step", { thread: res.thread });
+  }
+
+  closed() {
+    clear(this.ask);
+    $("room-close").disabled = true;
+  }
+}
+
+// Student mirrors the presenter's position until it branches off.
+class Student extends Room {
+  constructor(cfg) {
+    super(cfg);
+    this.following = true;
+    this.latest = null; // the presenter's latest position event
+    this.mirrored = null; // what the playground last loaded from it
+    this.ours = new Set(); // ids of the playground commands sent here
+    this.toggle = $("room-toggle");
+    this.follow = $("room-follow");
+    this.toggle.addEventListener("click", () => (this.following ? this.branch() : this.snapBack()));
+    this.drawFollow();
+  }
+
+  drawRoster(r) {
+    this.roster.textContent = t("inroom", { n: r.students }) + (r.presenter ? "" : " · " + t("nopresenter"));
+  }
+
+  welcome(ev) {
+    if (ev.position && (!this.latest || ev.seq !== this.latest.seq)) this.latest = ev;
+    if (!ev.position) this.follow.textContent = t("waiting");
+    this.sock.send("follow", { following: this.following });
+    this.mirror();
+  }
+
+  position(ev) {
+    if (this.latest && ev.seq <= this.latest.seq) return;
+    this.latest = ev;
+    this.mirror();
+  }
+
+  // playground watches the page's own socket: a reconnect mirrors again,
+  // and any reply to a command this module did not send means the student
+  // acted on their own, which branches off.
+  playground(msg) {
+    if (msg.type === "hello") {
+      // app.js has just sent its own load for the reconnect.
+      this.ours.add(this.app.conn.nextID - 1);
+      this.mirrored = null;
+      this.mirror();
+      return;
+    }
+    if (msg.id === undefined) return;
+    if (!this.ours.has(msg.id)) {
+      if (this.following && msg.type !== "loaded") this.branch();
+      return;
+    }
+    if (msg.type !== "loaded") this.ours.delete(msg.id);
+  }
+
+  // mirror shows the presenter's latest position on the page: a goto
+  // along the history already loaded, else a load of its history.
+  mirror() {
+    if (!this.following || !this.latest) return;
+    const pos = this.latest.position;
+    this.drawFollow();
+    const key = JSON.stringify([pos.lesson, pos.variant || "", sorted(pos.params), pos.schedule]);
+    let id;
+    if (key === this.mirrored) {
+      id = this.app.send("goto", { step: pos.position });
+    } else {
+      const cmd = { lesson: pos.lesson, params: pos.params, step: pos.position, lang: this.app.lang };
+      if (pos.variant) cmd.variant = pos.variant;
+      if (pos.schedule) cmd.schedule = pos.schedule;
+      id = this.app.send("load", cmd);
+      this.mirrored = id ? key : null;
+    }
+    if (id) this.ours.add(id);
+  }
+
+  branch() {
+    this.following = false;
+    this.sock.send("follow", { following: false });
+    this.drawFollow();
+  }
+
+  snapBack() {
+    this.following = true;
+    this.mirrored = null;
+    this.sock.send("follow", { following: true });
+    this.mirror();
+    this.drawFollow();
+  }
+
+  drawFollow() {
+    this.panel.dataset.following = String(this.following);
+    this.follow.textContent = this.following ? (this.latest ? t("following") : t("waiting")) : t("exploring");
+    this.toggle.textContent = this.following ? t("explore") : t("back");
+  }
+
+  closed() {
+    this.following = false;
+    this.toggle.disabled = true;
+    this.panel.dataset.following = "false";
+    this.follow.textContent = "";
+  }
+}
+
+// sorted is params with its keys in order, so equal maps compare equal.
+function sorted(params) {
+  return Object.fromEntries(Object.entries(params || {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+const cfg = JSON.parse($("lockstep-room").textContent);
+(cfg.role === "presenter" ? new Presenter(cfg) : new Student(cfg)).start();

@@ -1,0 +1,86 @@
+// timeline.js draws #timeline: every step of the history as a button in
+// its thread's colour (click to go there), a slider to scrub, and marks on
+// the steps the findings name.
+
+import { h, clear } from "./dom.js";
+
+// Timeline owns #timeline.
+export class Timeline {
+  constructor(root, app) {
+    this.root = root;
+    this.app = app;
+  }
+
+  // loaded builds the empty timeline for a lesson.
+  loaded() {
+    const { t, send } = this.app;
+    this.pos = h("span", { class: "pos" });
+    this.range = h("input", {
+      type: "range",
+      min: 0,
+      max: 0,
+      value: 0,
+      "aria-label": t("timeline.label"),
+      oninput: () => send("goto", { step: Number(this.range.value) }),
+    });
+    this.ticks = h("ol", { class: "ticks" });
+    this.ticks.addEventListener("click", (e) => {
+      const b = e.target.closest("button[data-step]");
+      if (b) send("goto", { step: Number(b.dataset.step) });
+    });
+    clear(this.root).append(h("div", { class: "tl-head" }, h("b", {}, t("timeline.label")), this.pos, this.range), this.ticks);
+  }
+
+  // update redraws the timeline for state.
+  update(state) {
+    const { t, lesson } = this.app;
+    this.pos.textContent = t("timeline.pos", { pos: state.position, len: state.length });
+    this.range.max = String(state.length);
+    this.range.value = String(state.position);
+    const bad = badSteps(state);
+    const want = state.history.length + 1;
+    while (this.ticks.children.length > want) this.ticks.lastChild.remove();
+    while (this.ticks.children.length < want) this.ticks.append(h("li", {}, h("button", { type: "button" })));
+    [...this.ticks.children].forEach((li, n) => {
+      const b = li.firstChild;
+      const rec = n === 0 ? null : state.history[n - 1];
+      const ti = rec ? lesson.threads.indexOf(rec.thread) : -1;
+      b.dataset.step = String(n);
+      b.className = [
+        rec ? `t${ti % 8}` : "origin",
+        n === state.position ? "current" : "",
+        n > state.position ? "future" : "",
+        bad.has(n) ? "bad" : "",
+      ].join(" ");
+      b.textContent = rec ? rec.label || rec.op : t("timeline.start");
+      if (rec) b.prepend(h("small", {}, rec.thread));
+      if (bad.has(n)) b.append(h("i", { "aria-hidden": "true" }, "⚠"));
+      b.setAttribute("aria-current", n === state.position ? "step" : "false");
+      b.title = rec ? t("timeline.goto", { n: n - 1, thread: rec.thread, label: rec.label || rec.op }) : t("timeline.start");
+    });
+    const cur = this.ticks.children[state.position];
+    if (cur) scrollInto(this.ticks, cur);
+  }
+}
+
+// badSteps returns the positions (step index + 1) that findings and the
+// outcome point at, including the other access a data race names.
+function badSteps(state) {
+  const out = new Set();
+  const add = (f) => {
+    if (!f) return;
+    if (f.step >= 0) out.add(f.step + 1);
+    if (f.kind === "data-race") for (const m of f.message.matchAll(/step (\d+)/g)) out.add(Number(m[1]) + 1);
+  };
+  (state.findings || []).forEach(add);
+  if (state.outcome && state.outcome.kind !== "ok") add(state.outcome);
+  return out;
+}
+
+// scrollInto scrolls the box horizontally so that el is visible. box is
+// positioned, so it is el's offsetParent.
+function scrollInto(box, el) {
+  const left = el.offsetLeft;
+  if (left < box.scrollLeft) box.scrollLeft = left - 8;
+  else if (left + el.offsetWidth > box.scrollLeft + box.clientWidth) box.scrollLeft = left + el.offsetWidth - box.clientWidth + 8;
+}

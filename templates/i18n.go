@@ -1,0 +1,58 @@
+package templates
+
+// text is one UI string in the two languages of the playground.
+type text struct{ en, zh string }
+
+// uiText holds the strings of the page chrome, by key. It is a constant
+// table: nothing writes to it.
+var uiText = map[string]text{
+	"site":            {"Lockstep", "Lockstep"},
+	"tagline":         {"Lock-free coroutine synchronization, one atomic step at a time", "无锁协程同步，一次一个原子步骤"},
+	"nav.lessons":     {"Lessons", "课程"},
+	"nav.howto":       {"How to", "使用说明"},
+	"nav.docs":        {"Docs", "文档"},
+	"nav.language":    {"Language", "语言"},
+	"nav.main":        {"Main", "主导航"},
+	"lesson.variant":  {"Variant", "版本"},
+	"lesson.bugs":     {"Bugs", "缺陷"},
+	"lesson.variants": {"Variants", "版本"},
+	"lesson.noscript": {"The playground needs JavaScript: the page talks to the server over a WebSocket.", "演练场需要 JavaScript：页面通过 WebSocket 与服务器通信。"},
+	"area.controls":   {"Controls", "控制"},
+	"area.threads":    {"Threads", "线程"},
+	"area.stage":      {"Memory and waiters", "内存与等待者"},
+	"area.code":       {"Source", "源代码"},
+	"area.narration":  {"What happened", "发生了什么"},
+	"area.timeline":   {"Timeline", "时间线"},
+	"area.verdict":    {"Verdict", "结论"},
+	"area.shortcuts":  {"Keyboard shortcuts", "键盘快捷键"},
+	"catalog.title":   {"Lessons", "课程"},
+	"catalog.intro": {
+		"Each lesson runs a real port of a primitive under a step scheduler: you choose which thread moves next, one atomic operation at a time, and the playground tells you what each step did and what went wrong.",
+		"每节课都在单步调度器下运行原语的真实移植代码：由你选择下一步由哪个线程执行，一次一个原子操作，演练场会告诉你每一步做了什么、哪里出了错。",
+	},
+	"catalog.empty":      {"No lessons are installed.", "没有安装任何课程。"},
+	"howto.title":        {"How to use the playground", "如何使用演练场"},
+	"howto.scheduler":    {"You are the scheduler", "你就是调度器"},
+	"howto.shortcuts":    {"Keyboard shortcuts", "键盘快捷键"},
+	"howto.outcomes":     {"Outcomes", "结果"},
+	"howto.scheduler.p1": {"Every thread is the worker thread of one context. Each button under Threads says what that thread will do next: press it, and the thread performs exactly one step, one atomic operation or one plain access to shared memory.", "每个线程都是一个上下文的工作线程。“线程”下的每个按钮都写着该线程下一步要做什么：按下它，线程就执行恰好一步——一次原子操作，或一次对共享内存的普通访问。"},
+	"howto.scheduler.p2": {"Go back and forward along the history, or jump to any step on the timeline. Stepping anywhere but at the end starts a new branch: the old future is replaced.", "可以沿历史前进后退，或在时间线上跳到任意一步。在末尾以外的位置执行一步会开启新的分支：原来的未来被替换。"},
+	"howto.scheduler.p3": {"Each lesson has named schedules that lead to its bug; replay one, then try the fixed variant on the same threads. A schedule can be copied, edited and run again; the link to a page keeps the lesson, the variant, the parameters, the schedule and the step.", "每节课都有导向其缺陷的命名调度；重放一个，再在同样的线程上试试修复后的版本。调度可以复制、编辑后再次运行；页面链接会保留课程、版本、参数、调度和步骤。"},
+	"howto.outcomes.p":   {"When the run is over, or as soon as something fatal happens, the verdict is one of these words:", "当运行结束，或一旦发生致命问题，结论就是下列词语之一："},
+	"error.back":         {"Back to the lessons", "返回课程列表"},
+	"error.title":        {"Error", "错误"},
+}
+
+// T returns the UI string key in language lang, falling back to English.
+// An unknown key is returned as it is, so a missing string shows up on the
+// page rather than as an empty space.
+func T(lang, key string) string {
+	t, ok := uiText[key]
+	if !ok {
+		return key
+	}
+	if lang == "zh" && t.zh != "" {
+		return t.zh
+	}
+	return t.en
+}

@@ -1,0 +1,90 @@
+package web
+
+import "lockstep/sim"
+
+// casOf explains the CAS of step i: how many CASes of its operation have
+// failed so far (this one included), and for a failure, the step that
+// changed the cell after the coroutine last read it, which is why the
+// value it expected was no longer there.
+func casOf(p *sim.Program, recs []sim.Record, i int) *casInfo {
+	r := recs[i]
+	ci := &casInfo{}
+	for j := i; j >= 0; j-- {
+		q := recs[j]
+		if q.Op == sim.OpResume || q.Coroutine != r.Coroutine {
+			continue // a resume record names the coroutine resumed, not one that stepped
+		}
+		if q.Op == sim.OpCAS && !q.OK && q.Addr == r.Addr {
+			ci.Retry++
+		}
+		if startsOp(q) {
+			break
+		}
+	}
+	if r.OK {
+		return ci
+	}
+	read := lastRead(recs, i)
+	if read >= 0 {
+		ref := refOf(p, recs[read])
+		ci.ReadAt = &ref
+	}
+	for k := i - 1; k > read; k-- {
+		if q := recs[k]; q.Addr == r.Addr && writes(q) {
+			ref := refOf(p, q)
+			ci.ChangedBy = &ref
+			break
+		}
+	}
+	return ci
+}
+
+// startsOp reports whether r is the first step of an operation of the
+// coroutine that performed it.
+func startsOp(r sim.Record) bool {
+	for _, e := range r.Events {
+		if e.Kind == sim.EvOpStart && e.Coroutine == r.Coroutine {
+			return true
+		}
+	}
+	return false
+}
+
+// lastRead is the last step before i in which the coroutine of step i read
+// the cell step i accesses, or -1.
+func lastRead(recs []sim.Record, i int) int {
+	r := recs[i]
+	for j := i - 1; j >= 0; j-- {
+		q := recs[j]
+		if q.Op != sim.OpResume && q.Coroutine == r.Coroutine && q.Addr == r.Addr && reads(q.Op) {
+			return j
+		}
+	}
+	return -1
+}
+
+// reads reports whether an operation reads its cell.
+func reads(op sim.OpKind) bool {
+	switch op {
+	case sim.OpLoad, sim.OpExchange, sim.OpCAS, sim.OpFetchAdd, sim.OpRead:
+		return true
+	}
+	return false
+}
+
+// writes reports whether step r changed the cell it accessed.
+func writes(r sim.Record) bool {
+	switch r.Op {
+	case sim.OpStore, sim.OpExchange, sim.OpFetchAdd, sim.OpWrite:
+		return true
+	case sim.OpCAS, sim.OpSemAcquire:
+		return r.OK
+	case sim.OpSemRelease:
+		return true
+	}
+	return false
+}
+
+func refOf(p *sim.Program, r sim.Record) stepRef {
+	return stepRef{Step: r.Index, Thread: p.Threads[r.Thread].Name, Coroutine: coroutineName(p, r.Coroutine), Label: labelOf(p, r.Label)}
+}

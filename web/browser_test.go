@@ -1,0 +1,409 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"lockstep/scenarios"
+	"lockstep/web"
+)
+
+// The browser tests drive the real playground in headless Chromium: the
+// server runs in-process, the page talks to it over its WebSocket, and
+// every check waits for a condition on the DOM, never for a fixed time.
+// They are skipped when Chromium is missing, unless
+// LOCKSTEP_REQUIRE_BROWSER=1, which makes a missing browser a failure.
+// Screenshots of the states they reach go to testdata/screenshots at the
+// module root (ignored by git), to be looked at by a person.
+
+// viewport is a classroom projector.
+const viewportW, viewportH = 1280, 720
+
+// pageBudget bounds the playground page with all its assets, before
+// compression.
+const pageBudget = 150 << 10
+
+// waitLimit bounds every wait on the page.
+const waitLimit = 15 * time.Second
+
+func TestPlaygroundInBrowser(t *testing.T) {
+	b := newBrowser(t)
+
+	t.Run("lost wakeup by hand", func(t *testing.T) {
+		p := b.open(t, "/lesson/wg-lost-wakeup")
+		p.checkWeight()
+		p.shot("wg-0-initial")
+		for i, th := range []string{"W1", "W1", "W1", "W1", "W1", "D1", "D1", "W1"} {
+			p.click(`button.thread[data-thread="` + th + `"]`)
+			p.waitPosition(i + 1)
+			switch i + 1 {
+			case 5:
+				p.shot("wg-5-before-done")
+			case 7:
+				p.shot("wg-7-done-found-no-one")
+			}
+		}
+		p.wait(`document.querySelector('#verdict[data-kind="lost-wakeup"]:not([hidden])')`)
+		p.wait(`document.querySelector('#stage g.frame[data-coroutine="W1"][data-list="m_state"]')`)
+		p.wait(`document.querySelector('#stage path[data-key="head:m_state"]').dataset.to === "W1.awaiter"`)
+		if got := p.text("#verdict"); !strings.Contains(got, "B5") || !strings.Contains(strings.ToLower(got), "lost wakeup") {
+			t.Errorf("verdict says %q; want it to name the lost wakeup and B5", got)
+		}
+		p.shot("wg-8-lost-wakeup")
+
+		p.click(`#controls button[data-action="back"]`)
+		p.waitPosition(7)
+		p.wait(`document.querySelector('#verdict').hidden`)
+		p.wait(`!document.querySelector('button.thread[data-thread="W1"]').disabled`)
+		if got := p.text(`button.thread[data-thread="W1"]`); !strings.Contains(got, "G6") {
+			t.Errorf("W1's button says %q; want its next step, the G6 CAS", got)
+		}
+		p.shot("wg-7-back")
+	})
+
+	t.Run("lost wakeup fixed", func(t *testing.T) {
+		p := b.open(t, "/lesson/wg-lost-wakeup")
+		p.run(`replay`, "lost")
+		p.click(`#controls button[data-action="end"]`)
+		p.wait(`document.querySelector('#verdict[data-kind="lost-wakeup"]:not([hidden])')`)
+		p.switchVariant("fixed")
+		p.finish()
+		p.wait(`document.querySelector('#verdict[data-kind="ok"]:not([hidden])')`)
+		p.shot("wg-fixed-ok")
+	})
+
+	t.Run("event use after free", func(t *testing.T) {
+		lesson := lookup(t, "event-uaf")
+		p := b.open(t, "/lesson/event-uaf")
+		p.run("replay", lesson.Schedules[0].Name)
+		p.click(`#controls button[data-action="end"]`)
+		p.wait(`document.querySelector('#verdict[data-kind="use-after-free"]:not([hidden])')`)
+		p.wait(`document.querySelector('#stage path[data-key="uaf"]')`)
+		p.wait(`document.querySelector('#stage g.frame.ghost[data-coroutine="W1"]')`)
+		if got := p.text("#verdict"); !strings.Contains(got, "m_next") {
+			t.Errorf("verdict says %q; want it to name the read of m_next", got)
+		}
+		if got := p.text("#stage .card"); !strings.Contains(got, "W1.awaiter.m_next") {
+			t.Errorf("the step card says %q; want it to name the read, W1.awaiter.m_next", got)
+		}
+		p.shot("event-uaf-verdict")
+		p.click(`#controls button[data-action="start"]`)
+		p.waitPosition(0)
+		p.wait(`document.querySelector('#verdict').hidden`)
+	})
+
+	t.Run("keyboard", func(t *testing.T) {
+		p := b.open(t, "/lesson/wg-lost-wakeup")
+		p.key("1")
+		p.waitPosition(1)
+		p.wait(`document.querySelector('#timeline .ticks li:nth-child(2) button small').textContent === "W1"`)
+		p.key("2")
+		p.waitPosition(2)
+		p.wait(`document.querySelector('#timeline .ticks li:nth-child(3) button small').textContent === "D1"`)
+		p.key(kb.ArrowLeft)
+		p.waitPosition(1)
+		p.key("?")
+		p.wait(`document.querySelector('#shortcuts.open')`)
+		p.shot("keys-help")
+		p.key("?")
+		p.wait(`!document.querySelector('#shortcuts.open')`)
+		p.key(" ")
+		p.wait(`document.querySelector('#controls button[data-action="play"]').getAttribute("aria-pressed") === "true"`)
+		p.key(" ")
+		p.wait(`document.querySelector('#controls button[data-action="play"]').getAttribute("aria-pressed") === "false"`)
+	})
+
+	b.checkErrors(t)
+}
+
+// browser is one headless Chromium and the playground server it visits.
+type browser struct {
+	ctx  context.Context
+	base string
+
+	mu     sync.Mutex
+	errors []string // uncaught exceptions and console errors
+}
+
+func newBrowser(t *testing.T) *browser {
+	t.Helper()
+	path := chromiumPath()
+	if path == "" {
+		if os.Getenv("LOCKSTEP_REQUIRE_BROWSER") == "1" {
+			t.Fatal("no Chromium found, and LOCKSTEP_REQUIRE_BROWSER=1")
+		}
+		t.Skip("no Chromium found; set LOCKSTEP_REQUIRE_BROWSER=1 to make this a failure")
+	}
+	cat, err := scenarios.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := web.NewServer(web.Config{Catalog: cat})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(path),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.NoFirstRun,
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(viewportW, viewportH),
+	)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	t.Cleanup(func() {
+		cancelCtx()
+		cancelAlloc()
+	})
+	// Start the browser now, so that a broken one fails here.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("start %s: %v", path, err)
+	}
+	return &browser{ctx: ctx, base: ts.URL}
+}
+
+// chromiumPath finds a Chromium or Chrome binary, or returns "".
+func chromiumPath() string {
+	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
+		return "/usr/bin/chromium"
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+func (b *browser) logError(format string, a ...any) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.errors = append(b.errors, fmt.Sprintf(format, a...))
+}
+
+// checkErrors fails t for every script error any page reported.
+func (b *browser) checkErrors(t *testing.T) {
+	t.Helper()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, e := range b.errors {
+		t.Errorf("page error: %s", e)
+	}
+}
+
+// page is one tab showing a playground page.
+type page struct {
+	t   *testing.T
+	b   *browser
+	ctx context.Context
+}
+
+// open opens path in a new tab at the projector's size and waits until the
+// page has drawn its first state. opts configure the tab's context
+// (chromedp.WithNewBrowserContext gives it cookies of its own).
+func (b *browser) open(t *testing.T, path string, opts ...chromedp.ContextOption) *page {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(b.ctx, opts...)
+	t.Cleanup(cancel)
+	err := chromedp.Listen(ctx, func(ev any) {
+		switch ev := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			d := ev.ExceptionDetails
+			desc := d.Text
+			if d.Exception != nil {
+				desc += " " + d.Exception.Description
+			}
+			b.logError("%s: %s at %s:%d:%d", path, desc, d.URL, d.LineNumber+1, d.ColumnNumber+1)
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.ConsoleAPICalledTypeError {
+				var args []string
+				for _, a := range ev.Args {
+					args = append(args, string(a.Value)+a.Description)
+				}
+				b.logError("%s: console.error %s", path, strings.Join(args, " "))
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &page{t: t, b: b, ctx: ctx}
+	// A tab in the background gets no animation frames: bring this one to
+	// the front, so the page animates and settles as on a screen.
+	p.do(chromedp.EmulateViewport(viewportW, viewportH), chromedp.Navigate(b.base+path), bringToFront())
+	p.wait(`document.querySelector('#app.ready') && document.querySelector('#app').dataset.position !== undefined`)
+	return p
+}
+
+// bringToFront makes the tab the active one.
+func bringToFront() chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, cdp.Command[cdp.Empty, cdp.Empty]{Method: "Page.bringToFront"}, cdp.Empty{})
+		return err
+	})
+}
+
+func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, waitLimit)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// wait waits until the JavaScript expression js is truthy.
+func (p *page) wait(js string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, waitLimit)
+	defer cancel()
+	poll := chromedp.Poll[any](js, chromedp.WithPollingTimeout(waitLimit), chromedp.WithPollingInterval(20*time.Millisecond))
+	if _, err := chromedp.Run(ctx, poll); err != nil {
+		p.t.Fatalf("waiting for %s: %v", js, err)
+	}
+}
+
+// waitPosition waits until the page shows position n of the history.
+func (p *page) waitPosition(n int) {
+	p.t.Helper()
+	p.wait(fmt.Sprintf(`document.querySelector('#app').dataset.position === "%d"`, n))
+}
+
+func (p *page) click(css string) {
+	p.t.Helper()
+	p.do(chromedp.Click(chromedp.CSS(css)))
+}
+
+// key types keys to the page; the page has no focused field.
+func (p *page) key(keys string) {
+	p.t.Helper()
+	p.do(chromedp.KeyEvent(keys))
+}
+
+func (p *page) text(css string) string {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, waitLimit)
+	defer cancel()
+	s, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS(css)))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return s
+}
+
+// run picks schedule name in the interleaving menu and presses the button
+// for action ("replay"), then waits for the replayed history.
+func (p *page) run(action, name string) {
+	p.t.Helper()
+	p.do(chromedp.SetValue(chromedp.CSS(`#controls select.schedule`), name))
+	p.click(`#controls button[data-action="` + action + `"]`)
+	p.wait(`document.querySelectorAll('#timeline .ticks li').length > 1 && document.querySelector('#app').dataset.position === "0"`)
+}
+
+// switchVariant clicks the header's link to variant and waits for it.
+func (p *page) switchVariant(variant string) {
+	p.t.Helper()
+	p.click(`#variants a[data-key="` + variant + `"]`)
+	p.wait(`document.querySelector('#app').dataset.variant === "` + variant + `"`)
+}
+
+// finish steps the first thread that can move until the run is over.
+func (p *page) finish() {
+	p.t.Helper()
+	for range 100 {
+		if p.eval(`!document.querySelector('#verdict').hidden`) {
+			return
+		}
+		pos := p.evalString(`document.querySelector('#app').dataset.position`)
+		p.click(`button.thread:not(:disabled)`)
+		p.wait(`document.querySelector('#app').dataset.position !== "` + pos + `"`)
+	}
+	p.t.Fatal("the run did not end within 100 steps")
+}
+
+func (p *page) eval(js string) bool {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](js))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return v
+}
+
+func (p *page) evalString(js string) string {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return v
+}
+
+// checkWeight sums the bytes of the page and every asset it loaded, as
+// decoded (before compression), and holds them to the budget.
+func (p *page) checkWeight() {
+	p.t.Helper()
+	n, err := chromedp.Run(p.ctx, chromedp.Evaluate[float64](`
+		performance.getEntriesByType("navigation").concat(performance.getEntriesByType("resource"))
+			.filter((e) => !e.name.startsWith("ws"))
+			.reduce((sum, e) => sum + e.decodedBodySize, 0)`))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	p.t.Logf("page weight: %d bytes (budget %d)", int(n), pageBudget)
+	if n > pageBudget {
+		p.t.Errorf("page weight = %d bytes; want at most %d", int(n), pageBudget)
+	}
+}
+
+// shot saves a screenshot of the viewport as name.png.
+func (p *page) shot(name string) {
+	p.t.Helper()
+	// Let transitions settle: the picture should show where things end up.
+	p.wait(`document.getAnimations().every((a) => a.playState !== "running")`)
+	buf, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	dir := filepath.Join("..", "testdata", "screenshots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		p.t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+func lookup(t *testing.T, id string) *scenarios.Scenario {
+	t.Helper()
+	cat, err := scenarios.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := cat.Lookup(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}

@@ -1,0 +1,115 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"lockstep/scenarios"
+	"lockstep/sim"
+	"lockstep/templates"
+)
+
+// serveEmbed renders the embed view of one lesson: the stepper without
+// the site's chrome, for an iframe on another page. It takes the query of
+// the playground page (variant, the lesson's parameters, schedule, step,
+// lang) and checks it the same way.
+func (s *Server) serveEmbed(w http.ResponseWriter, r *http.Request) error {
+	id := chi.URLParam(r, "id")
+	lesson, err := s.catalog.Lookup(id)
+	if err != nil {
+		return notFound(fmt.Sprintf("There is no lesson %q.", id), err)
+	}
+	lang := string(ResolveLang(w, r))
+	initial, err := embedInitial(lesson, r.URL.Query(), lang)
+	if err != nil {
+		return err
+	}
+	q := stateQuery(initial)
+	page := templates.EmbedPage{
+		Chrome:  s.chrome(r, lang, lesson.Title.In(lang)),
+		ID:      id,
+		Summary: lesson.Summary.In(lang),
+		Initial: initial,
+		Open:    "/lesson/" + url.PathEscape(id) + "?" + q.Encode(),
+		Share: templates.EmbedShare{
+			Lang:   lang,
+			Src:    requestOrigin(r) + embedPath(id, q),
+			Title:  lesson.Title.In(lang) + " · " + templates.T(lang, "site"),
+			Height: templates.EmbedHeight,
+		},
+	}
+	return s.render(w, r, templates.Embed(page))
+}
+
+// embedInitial reads what an embed view loads first from its query, as
+// the playground page does: an unknown variant is not found, a bad
+// parameter, schedule or step is a bad request.
+func embedInitial(lesson *scenarios.Scenario, q url.Values, lang string) (templates.Initial, error) {
+	in := templates.Initial{Protocol: ProtocolVersion, Lesson: lesson.ID, Lang: lang, Socket: "/ws"}
+	in.Variant = q.Get("variant")
+	if in.Variant == "" {
+		in.Variant = lesson.Variants[0]
+	}
+	if !slices.Contains(lesson.Variants, in.Variant) {
+		return in, notFound(fmt.Sprintf("Lesson %s has no variant %q; it has %s.", lesson.ID, in.Variant, strings.Join(lesson.Variants, ", ")), nil)
+	}
+	params, err := queryParams(lesson, q)
+	if err != nil {
+		return in, badRequest(err.Error(), nil)
+	}
+	in.Params = params
+	if text := q.Get("schedule"); text != "" {
+		if _, err := lessonSchedule(lesson, in.Variant, text); err != nil {
+			return in, badRequest("The schedule cannot be read: "+err.Error(), nil)
+		}
+		in.Schedule = text
+	}
+	if q.Has("step") {
+		step, err := strconv.Atoi(q.Get("step"))
+		if err != nil || step < 0 || step > sim.MaxScheduleSteps {
+			return in, badRequest(fmt.Sprintf("step=%q is not a step number.", q.Get("step")), nil)
+		}
+		in.Step = &step
+	}
+	return in, nil
+}
+
+// stateQuery is the query that opens the state in: the variant, every
+// parameter, the schedule and the step when there are, and the language.
+func stateQuery(in templates.Initial) url.Values {
+	q := url.Values{}
+	q.Set("variant", in.Variant)
+	for name, v := range in.Params {
+		q.Set(name, strconv.Itoa(v))
+	}
+	if in.Schedule != "" {
+		q.Set("schedule", in.Schedule)
+	}
+	if in.Step != nil {
+		q.Set("step", strconv.Itoa(*in.Step))
+	}
+	q.Set("lang", in.Lang)
+	return q
+}
+
+// embedPath is the path of lesson id's embed view with query q.
+func embedPath(id string, q url.Values) string {
+	return "/embed/" + url.PathEscape(id) + "?" + q.Encode()
+}
+
+// requestOrigin is the scheme and host r was made to, for the absolute
+// URLs of an embed code. Behind a proxy the page's script corrects it
+// with the origin the browser sees.
+func requestOrigin(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}

@@ -1,0 +1,365 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ProtocolVersion is the version of the WebSocket protocol described in
+// protocol.md. Every message carries it as "v".
+const ProtocolVersion = 1
+
+// Bounds on what a client may send.
+const (
+	// maxFrame is the largest frame a client may send; a larger one closes
+	// the socket with status 1009.
+	maxFrame = 64 << 10
+	// maxScheduleText bounds a schedule's text form.
+	maxScheduleText = 32 << 10
+	// minSpeed and maxSpeed bound autoplay, in steps per second.
+	minSpeed, maxSpeed = 0.25, 20.0
+)
+
+// The command types of protocol v1.
+const (
+	cmdLoad    = "load"
+	cmdStep    = "step"
+	cmdBack    = "back"
+	cmdForward = "forward"
+	cmdGoto    = "goto"
+	cmdReplay  = "replay"
+	cmdRun     = "run"
+	cmdVariant = "variant"
+	cmdPlay    = "play"
+	cmdPause   = "pause"
+	cmdReset   = "reset"
+	cmdLang    = "lang"
+)
+
+// command is one message from the client. Which fields matter depends on
+// Type; the others are ignored.
+type command struct {
+	V        int            `json:"v"`
+	ID       *int64         `json:"id,omitempty"`
+	Type     string         `json:"type"`
+	Lesson   string         `json:"lesson,omitempty"`
+	Variant  string         `json:"variant,omitempty"`
+	Params   map[string]int `json:"params,omitempty"`
+	Schedule string         `json:"schedule,omitempty"`
+	Step     *int           `json:"step,omitempty"`
+	Lang     string         `json:"lang,omitempty"`
+	Thread   string         `json:"thread,omitempty"`
+	Speed    float64        `json:"speed,omitempty"`
+}
+
+// errBadFrame wraps every reason a frame is not a command.
+var errBadFrame = errors.New("bad message")
+
+// decodeCommand reads one frame. On an error it still returns what it
+// could read of the id and the type, so the error event can name them.
+func decodeCommand(data []byte) (command, error) {
+	var c command
+	if err := json.Unmarshal(data, &c); err != nil {
+		return commandHead(data), fmt.Errorf("%w: %v", errBadFrame, jsonProblem(err))
+	}
+	if c.V != ProtocolVersion {
+		return c, fmt.Errorf("%w: protocol version %d is not supported (want \"v\":%d)", errBadFrame, c.V, ProtocolVersion)
+	}
+	if c.Type == "" {
+		return c, fmt.Errorf("%w: no \"type\"", errBadFrame)
+	}
+	return c, nil
+}
+
+// commandHead reads what it can of the id and the type of a frame that is
+// not a well-formed command.
+func commandHead(data []byte) command {
+	var head struct {
+		ID   json.RawMessage `json:"id"`
+		Type json.RawMessage `json:"type"`
+	}
+	var c command
+	if json.Unmarshal(data, &head) != nil {
+		return c
+	}
+	var id int64
+	if json.Unmarshal(head.ID, &id) == nil {
+		c.ID = &id
+	}
+	_ = json.Unmarshal(head.Type, &c.Type) // stays "" unless a string
+	return c
+}
+
+// jsonProblem says what is wrong with a frame, without echoing it.
+func jsonProblem(err error) string {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		return fmt.Sprintf("not JSON (at byte %d)", syn.Offset)
+	case errors.As(err, &typ) && typ.Field == "":
+		return "a command is a JSON object, not " + article(typ.Value)
+	case errors.As(err, &typ):
+		return fmt.Sprintf("field %q cannot be %s", typ.Field, article(typ.Value))
+	}
+	return "not a JSON object"
+}
+
+// envelope starts every event: the version, the command's id and the type.
+type envelope struct {
+	V    int    `json:"v"`
+	ID   *int64 `json:"id,omitempty"`
+	Type string `json:"type"`
+}
+
+// helloEvent is sent once when the socket opens.
+type helloEvent struct {
+	envelope
+	Protocol int `json:"protocol"`
+}
+
+// errorEvent answers a command that could not be carried out.
+type errorEvent struct {
+	envelope
+	Command string `json:"command,omitempty"`
+	Message string `json:"message"`
+}
+
+// loadedEvent describes the lesson as loaded.
+type loadedEvent struct {
+	envelope
+	Lesson lessonInfo `json:"lesson"`
+}
+
+// lessonInfo is the static description of a loaded lesson.
+type lessonInfo struct {
+	ID         string           `json:"id"`
+	Title      string           `json:"title"`
+	Summary    string           `json:"summary"`
+	Narrative  []string         `json:"narrative"`
+	Primitive  string           `json:"primitive"`
+	Variant    string           `json:"variant"`
+	Variants   []string         `json:"variants"`
+	Params     map[string]int   `json:"params"`
+	Bugs       []string         `json:"bugs"`
+	Threads    []string         `json:"threads"`
+	Coroutines []coroutineInfo  `json:"coroutines"`
+	Schedules  []scheduleInfo   `json:"schedules"`
+	Source     []sourceFile     `json:"source"`
+	Labels     []labelInfo      `json:"labels"`
+	Condition  string           `json:"condition"`
+	Lang       string           `json:"lang"`
+	Limits     map[string]int64 `json:"limits"`
+}
+
+// coroutineInfo is one coroutine of a lesson and its script.
+type coroutineInfo struct {
+	Name   string `json:"name"`
+	Thread string `json:"thread"`
+	Script string `json:"script"`
+}
+
+// scheduleInfo is one named schedule and its expected outcomes.
+type scheduleInfo struct {
+	Name     string            `json:"name"`
+	Title    string            `json:"title"`
+	Steps    string            `json:"steps"`
+	Expect   map[string]string `json:"expect"`
+	Captions []captionInfo     `json:"captions,omitempty"`
+}
+
+// captionInfo explains one step of a named schedule.
+type captionInfo struct {
+	Step int    `json:"step"`
+	Text string `json:"text"`
+}
+
+// sourceFile is one Go file of the primitive variant.
+type sourceFile struct {
+	File string `json:"file"`
+	Text string `json:"text"`
+}
+
+// labelInfo says what the step at a label does and where its code is.
+type labelInfo struct {
+	Label string `json:"label"`
+	Doc   string `json:"doc"`
+	File  string `json:"file,omitempty"`
+	Line  int    `json:"line,omitempty"`
+}
+
+// stateEvent is the whole state at the current position.
+type stateEvent struct {
+	envelope
+	Position int            `json:"position"`
+	Length   int            `json:"length"`
+	Playing  bool           `json:"playing"`
+	Speed    float64        `json:"speed,omitempty"`
+	Lang     string         `json:"lang"`
+	Variant  string         `json:"variant"`
+	Schedule string         `json:"schedule"`
+	History  []historyEntry `json:"history"`
+	Step     *stepInfo      `json:"step"`
+	Snapshot snapshotInfo   `json:"snapshot"`
+	Pending  []pendingInfo  `json:"pending"`
+	Outcome  *findingInfo   `json:"outcome"`
+	Findings []findingInfo  `json:"findings"`
+	Finished bool           `json:"finished"`
+}
+
+// historyEntry is one step of the history, for the timeline.
+type historyEntry struct {
+	Thread string `json:"thread"`
+	Label  string `json:"label"`
+	Op     string `json:"op"`
+	// Finding is the kind of a finding reported at this step, if any.
+	Finding string `json:"finding,omitempty"`
+}
+
+// stepInfo is the record of one step, in words and symbols.
+type stepInfo struct {
+	Index     int    `json:"index"`
+	Thread    string `json:"thread"`
+	Coroutine string `json:"coroutine"`
+	Op        string `json:"op"`
+	Label     string `json:"label"`
+	Doc       string `json:"doc"`
+	opValues
+	OK       bool          `json:"ok"`
+	Loc      *locInfo      `json:"loc"`
+	Events   []eventInfo   `json:"events"`
+	Changed  []string      `json:"changed"`
+	CAS      *casInfo      `json:"cas"`
+	Findings []findingInfo `json:"findings"`
+	Text     string        `json:"text"`
+}
+
+// opValues are a step's cell, memory orders and values, shown
+// symbolically; those that mean nothing for the operation are empty.
+type opValues struct {
+	Cell      string `json:"cell"`
+	Order     string `json:"order,omitempty"`
+	FailOrder string `json:"fail_order,omitempty"`
+	Expected  string `json:"expected,omitempty"`
+	Value     string `json:"value,omitempty"`
+	Result    string `json:"result,omitempty"`
+}
+
+// locInfo is a place in the primitives' Go source.
+type locInfo struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Function string `json:"function,omitempty"`
+}
+
+// eventInfo is a change in a coroutine's life during a step.
+type eventInfo struct {
+	Kind      string `json:"kind"`
+	Coroutine string `json:"coroutine"`
+	Thread    string `json:"thread,omitempty"`
+	Op        string `json:"op,omitempty"`
+}
+
+// casInfo explains a compare-and-swap: how many times this operation's CAS
+// failed so far, and for a failure, who changed the cell.
+type casInfo struct {
+	Retry     int      `json:"retry"`
+	ChangedBy *stepRef `json:"changed_by"`
+	ReadAt    *stepRef `json:"read_at,omitempty"`
+}
+
+// stepRef names a step of the history.
+type stepRef struct {
+	Step      int    `json:"step"`
+	Thread    string `json:"thread"`
+	Coroutine string `json:"coroutine"`
+	Label     string `json:"label"`
+}
+
+// snapshotInfo is the machine's state at the position.
+type snapshotInfo struct {
+	Cells      []cellInfo       `json:"cells"`
+	Lists      []listInfo       `json:"lists"`
+	Threads    []threadInfo     `json:"threads"`
+	Coroutines []coroutineState `json:"coroutines"`
+}
+
+// cellInfo is one memory cell.
+type cellInfo struct {
+	Addr   uint64 `json:"addr"`
+	Name   string `json:"name"`
+	Object string `json:"object"`
+	Value  string `json:"value"`
+	Atomic bool   `json:"atomic"`
+	Live   bool   `json:"live"`
+}
+
+// listInfo is an intrusive waiter list.
+type listInfo struct {
+	Name  string     `json:"name"`
+	Head  string     `json:"head"`
+	Nodes []nodeInfo `json:"nodes"`
+	Cycle bool       `json:"cycle"`
+}
+
+// nodeInfo is one awaiter in a list.
+type nodeInfo struct {
+	Addr      uint64 `json:"addr"`
+	Name      string `json:"name"`
+	Coroutine string `json:"coroutine"`
+	Live      bool   `json:"live"`
+}
+
+// threadInfo is one worker thread.
+type threadInfo struct {
+	Name    string   `json:"name"`
+	Stack   []string `json:"stack"`
+	Queue   []string `json:"queue"`
+	NumWait int64    `json:"num_wait"`
+}
+
+// coroutineState is one coroutine's state.
+type coroutineState struct {
+	Name        string `json:"name"`
+	Thread      string `json:"thread"`
+	Status      string `json:"status"`
+	Op          string `json:"op"`
+	Label       string `json:"label"`
+	FrameLive   bool   `json:"frame_live"`
+	AwaiterLive bool   `json:"awaiter_live"`
+	Dropped     bool   `json:"dropped"`
+	Holder      bool   `json:"holder"`
+}
+
+// pendingInfo says what a thread would do next, or why it cannot move.
+type pendingInfo struct {
+	Thread    string   `json:"thread"`
+	CanMove   bool     `json:"can_move"`
+	Why       string   `json:"why,omitempty"`
+	Coroutine string   `json:"coroutine,omitempty"`
+	Label     string   `json:"label,omitempty"`
+	Op        string   `json:"op,omitempty"`
+	Cell      string   `json:"cell,omitempty"`
+	Doc       string   `json:"doc,omitempty"`
+	Text      string   `json:"text,omitempty"`
+	Loc       *locInfo `json:"loc,omitempty"`
+}
+
+// findingInfo is an outcome or a finding.
+type findingInfo struct {
+	Kind      string `json:"kind"`
+	Message   string `json:"message"`
+	Step      int    `json:"step"`
+	Thread    string `json:"thread,omitempty"`
+	Coroutine string `json:"coroutine,omitempty"`
+}
+
+// article puts "a" or "an" before a JSON type name.
+func article(what string) string {
+	if what != "" && strings.ContainsRune("aeiou", rune(what[0])) {
+		return "an " + what
+	}
+	return "a " + what
+}

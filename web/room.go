@@ -1,0 +1,101 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"lockstep/web/classroom"
+)
+
+// rooms serves the live classroom over one classroom.Hub: the page that
+// opens or joins a room, a room's pages for its students and its
+// presenter, the QR code of its join link, and its WebSocket (room.md).
+// A room's pages are playground pages: each keeps its own playground
+// socket, and static/room.js mirrors the presenter's position on it.
+type rooms struct {
+	s   *Server
+	hub *classroom.Hub
+}
+
+// newRooms returns the classroom of s, with limits (zero fields take the
+// classroom's defaults).
+func (s *Server) newRooms(limits classroom.Limits) *rooms {
+	return &rooms{s: s, hub: classroom.NewHub(limits)}
+}
+
+// presenterCookieAge is how long the presenter's browser keeps a room's
+// token: longer than a room can stay idle, so a lecture never outlives it.
+const presenterCookieAge = 12 * time.Hour
+
+// presenterCookie names the cookie holding the presenter token of room
+// code. Its path is /room, so the room's pages and its socket see it.
+func presenterCookie(code string) string { return "lockstep_room_" + code }
+
+// roomHref is the path of room code's student page.
+func roomHref(code string) string { return "/room/" + code }
+
+// presentHref is the path of room code's presenter page.
+func presentHref(code string) string { return "/room/" + code + "/present" }
+
+// lookup finds the room named by the {code} of the URL, or a 404 that says
+// what to do.
+func (rs *rooms) lookup(r *http.Request) (*classroom.Room, error) {
+	code := chi.URLParam(r, "code")
+	room, err := rs.hub.Lookup(code)
+	if err != nil {
+		return nil, notFound(fmt.Sprintf("There is no open room %q: check the code, or ask the presenter whether the room is still open.", code), err)
+	}
+	return room, nil
+}
+
+// presenterToken is the token r carries for room: from ?token= (a link
+// handed to another device), else from the cookie set when the room was
+// opened.
+func presenterToken(r *http.Request, room *classroom.Room) string {
+	if t := r.URL.Query().Get("token"); t != "" {
+		return t
+	}
+	if c, err := r.Cookie(presenterCookie(room.Code())); err == nil {
+		return c.Value
+	}
+	return ""
+}
+
+// setPresenterCookie remembers token in the presenter's browser.
+func setPresenterCookie(w http.ResponseWriter, code, token string) {
+	http.SetCookie(w, &http.Cookie{
+		Name: presenterCookie(code), Value: token, Path: "/room",
+		MaxAge: int(presenterCookieAge / time.Second), HttpOnly: true, SameSite: http.SameSiteLaxMode,
+	})
+}
+
+// sameSite refuses a request that another site's page sent: opening a
+// room is a POST a foreign page must not be able to make for a visitor.
+func sameSite(r *http.Request) error {
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "", "same-origin", "none":
+	default:
+		return &httpError{Status: http.StatusForbidden, Msg: "A room can only be opened from this site's own page."}
+	}
+	if o := r.Header.Get("Origin"); o != "" && o != "null" {
+		u, err := url.Parse(o)
+		if err != nil || u.Host != r.Host {
+			return &httpError{Status: http.StatusForbidden, Msg: "A room can only be opened from this site's own page."}
+		}
+	}
+	return nil
+}
+
+// joinURL is the absolute URL students open to join room code, as seen
+// from request r.
+func joinURL(r *http.Request, code string) string {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host + roomHref(code)
+}

@@ -1,0 +1,276 @@
+package web
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"lockstep/sim"
+	"lockstep/web/classroom"
+)
+
+// The kinds of poll a presenter can ask for.
+const (
+	// pollThread asks which thread moves next, or, when several threads
+	// are about to CAS the same cell and each would succeed alone, whose
+	// CAS wins. The presenter's reveal decides: it steps the chosen
+	// thread.
+	pollThread = "thread"
+	// pollValue asks what a thread's next step will leave in the cell it
+	// writes, or read from the cell it reads. The answer is computed by
+	// performing the step on a copy of the machine.
+	pollValue = "value"
+)
+
+// maxChoices bounds the options of a value poll: the answer and up to
+// three values the cell held or the step names.
+const maxChoices = 4
+
+// derivePoll builds the poll of kind (about thread, for a value poll) at
+// the presenter's position pos.
+func (rs *rooms) derivePoll(pos classroom.Position, kind, thread string) (classroom.Poll, error) {
+	m, err := rs.machineAt(pos)
+	if err != nil {
+		return classroom.Poll{}, err
+	}
+	if m.Finished() {
+		return classroom.Poll{}, fmt.Errorf("the run is over: there is no next step to predict")
+	}
+	switch kind {
+	case pollThread:
+		return threadPoll(m, pos.Lang)
+	case pollValue:
+		return valuePoll(m, thread, pos.Lang)
+	}
+	return classroom.Poll{}, fmt.Errorf("poll: kind must be %q or %q", pollThread, pollValue)
+}
+
+// machineAt replays the presenter's history up to its position.
+func (rs *rooms) machineAt(pos classroom.Position) (*sim.Machine, error) {
+	lesson, err := rs.s.catalog.Lookup(pos.Lesson)
+	if err != nil {
+		return nil, err
+	}
+	variant := pos.Variant
+	if variant == "" {
+		variant = lesson.Variants[0]
+	}
+	if !slices.Contains(lesson.Variants, variant) {
+		return nil, fmt.Errorf("%s has no variant %q", lesson.ID, variant)
+	}
+	params, err := lesson.Resolve(pos.Params)
+	if err != nil {
+		return nil, err
+	}
+	prog, err := lesson.Build(variant, params)
+	if err != nil {
+		return nil, err
+	}
+	var sched sim.Schedule
+	if pos.Schedule != "" {
+		if sched, err = lessonSchedule(lesson, variant, pos.Schedule); err != nil {
+			return nil, err
+		}
+	}
+	if pos.Index > len(sched) {
+		return nil, fmt.Errorf("position %d is past the end of the history (%d steps)", pos.Index, len(sched))
+	}
+	return sim.ReplayPrefix(prog, sched[:pos.Index], sim.Options{Record: true})
+}
+
+// threadPoll asks which of the threads that can move goes next. When
+// several of them are about to CAS one cell and each would succeed alone,
+// it asks whose CAS wins, among those.
+func threadPoll(m *sim.Machine, lang string) (classroom.Poll, error) {
+	p := m.Program()
+	enabled := m.Enabled(nil)
+	if len(enabled) < 2 {
+		names := make([]string, len(enabled))
+		for i, t := range enabled {
+			names[i] = p.Threads[t].Name
+		}
+		return classroom.Poll{}, fmt.Errorf("only %s can move: there is no choice to predict", strings.Join(names, ", "))
+	}
+	q := classroom.Poll{Kind: pollThread, Answer: classroom.NoAnswer, Question: pollText(lang, "thread.next")}
+	casers := map[sim.Word][]int{} // cell → threads whose CAS on it would succeed
+	var cells []sim.Word           // those cells, in thread order
+	for _, t := range enabled {
+		if r, _ := m.Pending(t); r.Op == sim.OpCAS && r.OK {
+			if casers[r.Addr] == nil {
+				cells = append(cells, r.Addr)
+			}
+			casers[r.Addr] = append(casers[r.Addr], t)
+		}
+	}
+	movers := enabled
+	for _, cell := range cells {
+		if len(casers[cell]) < 2 {
+			continue
+		}
+		movers = casers[cell]
+		names := make([]string, len(movers))
+		for i, t := range movers {
+			names[i] = p.Threads[t].Name
+		}
+		q.Question = fmt.Sprintf(pollText(lang, "thread.cas"), strings.Join(names, ", "), p.CellName(cell))
+		break
+	}
+	for _, t := range movers {
+		r, _ := m.Pending(t)
+		name := p.Threads[t].Name
+		detail := strings.TrimSpace(labelOf(p, r.Label) + " " + opText(p, r, false))
+		q.Options = append(q.Options, classroom.Option{Label: name, Detail: detail, Thread: name})
+	}
+	return q, nil
+}
+
+// valuePoll asks what thread's next step leaves in its cell, or reads.
+func valuePoll(m *sim.Machine, thread, lang string) (classroom.Poll, error) {
+	p := m.Program()
+	t := p.Thread(thread)
+	if t < 0 {
+		return classroom.Poll{}, fmt.Errorf("no thread %q", thread)
+	}
+	r, ok := m.Pending(t)
+	if !ok {
+		return classroom.Poll{}, fmt.Errorf("%s cannot move: %s", thread, m.Why(t))
+	}
+	step := strings.TrimSpace(labelOf(p, r.Label) + " " + opText(p, r, false))
+	var answer, question string
+	switch r.Op {
+	case sim.OpLoad, sim.OpRead:
+		answer = p.FormatCell(r.Addr, r.Result)
+		question = fmt.Sprintf(pollText(lang, "value.read"), thread, p.CellName(r.Addr), step)
+	case sim.OpStore, sim.OpWrite, sim.OpExchange, sim.OpCAS, sim.OpFetchAdd: // writesCell
+		after := m.Clone()
+		if _, err := after.Step(t); err != nil {
+			return classroom.Poll{}, err
+		}
+		answer = cellValueAt(after, r.Addr)
+		question = fmt.Sprintf(pollText(lang, "value.write"), p.CellName(r.Addr), thread, step)
+	default:
+		return classroom.Poll{}, fmt.Errorf("%s's next step (%s) reads or writes no cell: ask which thread moves instead", thread, step)
+	}
+	choices := valueChoices(m, r, answer)
+	if len(choices) < 2 {
+		return classroom.Poll{}, fmt.Errorf("%s can hold nothing but %s here: there is nothing to predict", p.CellName(r.Addr), answer)
+	}
+	q := classroom.Poll{Kind: pollValue, Question: question, Thread: thread}
+	for i, v := range choices {
+		q.Options = append(q.Options, classroom.Option{Label: v})
+		if v == answer {
+			q.Answer = i
+		}
+	}
+	return q, nil
+}
+
+// valueChoices are the answer and the values a student may expect
+// instead, most telling first: the cell's value now, what it would be had
+// another thread's pending step on it gone first, the values the step
+// names (a CAS's expected and desired, a store's operand), the values the
+// cell held earlier (latest first), its named sentinels, its initial value
+// and, for a number, its neighbours. At most maxChoices are kept, sorted
+// so their order tells nothing.
+func valueChoices(m *sim.Machine, r sim.Record, answer string) []string {
+	p := m.Program()
+	a := r.Addr
+	candidates := []string{answer, cellValueAt(m, a)}
+	for _, u := range m.Enabled(nil) {
+		if u == r.Thread {
+			continue
+		}
+		if o, ok := m.Pending(u); ok && o.Addr == a && writesCell(o.Op) {
+			other := m.Clone()
+			if _, err := other.Step(u); err == nil {
+				candidates = append(candidates, cellValueAt(other, a))
+			}
+		}
+	}
+	switch r.Op {
+	case sim.OpCAS:
+		candidates = append(candidates, p.FormatCell(a, r.Value), p.FormatCell(a, r.Expected))
+	case sim.OpStore, sim.OpWrite, sim.OpExchange:
+		candidates = append(candidates, p.FormatCell(a, r.Value))
+	}
+	recs := m.Records()
+	for i := len(recs) - 1; i >= 0; i-- {
+		if recs[i].Addr == a {
+			candidates = append(candidates, heldValues(p, recs[i])...)
+		}
+	}
+	if a < sim.Word(len(p.Cells)) {
+		c := p.Cells[a]
+		for _, w := range slices.Sorted(maps.Keys(c.Names)) {
+			candidates = append(candidates, c.Names[w])
+		}
+		candidates = append(candidates, p.FormatCell(a, c.Init))
+		if c.Kind == sim.Int32 || c.Kind == sim.Int64 || c.Kind == sim.Uint32 {
+			now := cellAt(m, a).Raw
+			candidates = append(candidates, p.FormatCell(a, now+1), p.FormatCell(a, now-1))
+		}
+	}
+	var out []string
+	for _, c := range candidates {
+		if c != "" && !slices.Contains(out, c) && len(out) < maxChoices {
+			out = append(out, c)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// writesCell reports whether an operation stores to its cell.
+func writesCell(op sim.OpKind) bool {
+	switch op {
+	case sim.OpStore, sim.OpWrite, sim.OpExchange, sim.OpCAS, sim.OpFetchAdd:
+		return true
+	}
+	return false
+}
+
+// heldValues are the values of its cell that step rec saw: what it read,
+// and what it wrote when it wrote a given value.
+func heldValues(p *sim.Program, rec sim.Record) []string {
+	var vs []string
+	switch rec.Op {
+	case sim.OpLoad, sim.OpRead, sim.OpExchange, sim.OpCAS, sim.OpFetchAdd:
+		vs = append(vs, p.FormatCell(rec.Addr, rec.Result))
+	}
+	switch {
+	case rec.Op == sim.OpStore, rec.Op == sim.OpWrite, rec.Op == sim.OpExchange, rec.Op == sim.OpCAS && rec.OK:
+		vs = append(vs, p.FormatCell(rec.Addr, rec.Value))
+	}
+	return vs
+}
+
+// cellAt is the cell at addr in m's state now.
+func cellAt(m *sim.Machine, addr sim.Word) sim.CellState {
+	for _, c := range m.Snapshot().Cells {
+		if c.Addr == addr {
+			return c
+		}
+	}
+	return sim.CellState{}
+}
+
+// cellValueAt is the value of the cell at addr in m, shown symbolically.
+func cellValueAt(m *sim.Machine, addr sim.Word) string { return cellAt(m, addr).Value }
+
+// pollTexts are the questions of derived polls, in English and Chinese.
+var pollTexts = map[string][2]string{
+	"thread.next": {"Which thread should move next?", "下一步该让哪个线程执行？"},
+	"thread.cas":  {"%s are each about to CAS %s, and each would succeed alone. Whose CAS wins?", "%s 都即将对 %s 执行 CAS，单独执行时都会成功。谁的 CAS 会赢？"},
+	"value.read":  {"What will %s read from %s at its next step (%s)?", "%s 在下一步（%[3]s）会从 %[2]s 读到什么？"},
+	"value.write": {"What will %s hold after %s's next step (%s)?", "%[2]s 执行下一步（%[3]s）之后，%[1]s 的值是什么？"},
+}
+
+// pollText is the question key in lang.
+func pollText(lang, key string) string {
+	t := pollTexts[key]
+	if lang == "zh" {
+		return t[1]
+	}
+	return t[0]
+}

@@ -1,0 +1,142 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+
+	"github.com/coder/websocket"
+
+	"lockstep/web/classroom"
+)
+
+// maxStudentFrame bounds what a student's page may send: votes and
+// follow flags are a few dozen bytes. A presenter's frame may be as large
+// as a playground frame (maxFrame): it carries the history.
+const maxStudentFrame = 4 << 10
+
+// Close statuses of the room socket beyond the standard ones: the page
+// reads them to tell a final refusal (no such room, a full room, a bad
+// token) from a drop worth retrying.
+const (
+	statusRefused = websocket.StatusCode(4403)
+	statusSlow    = websocket.StatusCode(4408)
+)
+
+// serveSocket upgrades the request to a room's WebSocket (room.md):
+// ?code= names the room, ?role= is student or presenter, and a presenter
+// proves itself with the token of its cookie or ?token=. A refusal is told
+// on the socket itself, as a closed event, since a page cannot read the
+// HTTP status of a failed upgrade.
+func (rs *rooms) serveSocket(w http.ResponseWriter, r *http.Request) error {
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: rs.s.cfg.Origins})
+	if err != nil {
+		rs.s.log.Info("room websocket refused", "origin", r.Header.Get("Origin"), "err", err)
+		return nil
+	}
+	defer c.CloseNow()
+	m, err := rs.member(r)
+	if err != nil {
+		rs.refuse(r.Context(), c, err)
+		return nil
+	}
+	limit := int64(maxStudentFrame)
+	if m.Role() == classroom.Presenter {
+		limit = maxFrame
+	}
+	c.SetReadLimit(limit)
+	err = rs.runMember(r.Context(), c, m)
+	rs.s.log.Debug("room websocket ended", "room", m.Room().Code(), "member", m.ID(), "err", err)
+	return nil
+}
+
+// member joins the room the request names, in the role it asks for.
+func (rs *rooms) member(r *http.Request) (*classroom.Member, error) {
+	q := r.URL.Query()
+	room, err := rs.hub.Lookup(q.Get("code"))
+	if err != nil {
+		return nil, err
+	}
+	switch classroom.Role(q.Get("role")) {
+	case classroom.Student:
+		return room.Join()
+	case classroom.Presenter:
+		return room.Present(presenterToken(r, room))
+	}
+	return nil, fmt.Errorf("role must be %q or %q", classroom.Student, classroom.Presenter)
+}
+
+// refuse tells the page why it cannot be a member, and closes.
+func (rs *rooms) refuse(ctx context.Context, c *websocket.Conn, why error) {
+	_ = writeEvent(ctx, c, classroom.ClosedEvent(why))
+	_ = c.Close(statusRefused, "refused")
+}
+
+// runMember runs m's socket: a reader carries the page's commands to the
+// room, a writer sends m's events. It returns when either side is done;
+// m then leaves the room.
+func (rs *rooms) runMember(ctx context.Context, c *websocket.Conn, m *classroom.Member) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	defer m.Room().Leave(m)
+	var wg sync.WaitGroup
+	var readErr error
+	wg.Go(func() {
+		readErr = rs.readLoop(ctx, c, m)
+		cancel()
+	})
+	err := rs.writeLoop(ctx, c, m)
+	cancel()
+	wg.Wait()
+	return errors.Join(err, readErr)
+}
+
+// writeLoop writes m's events until m leaves the room or ctx ends. When m
+// was made to leave (the room closed, m fell behind, another presenter
+// view opened) the page is told why before the socket closes.
+func (rs *rooms) writeLoop(ctx context.Context, c *websocket.Conn, m *classroom.Member) error {
+	for {
+		ev, err := m.Next(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			_ = writeEvent(ctx, c, classroom.ClosedEvent(err))
+			status := websocket.StatusNormalClosure
+			if errors.Is(err, classroom.ErrSlow) {
+				status = statusSlow
+			}
+			return c.Close(status, "left the room")
+		}
+		if err := writeEvent(ctx, c, ev); err != nil {
+			return err
+		}
+	}
+}
+
+// writeEvent writes one event under writeTimeout.
+func writeEvent(ctx context.Context, c *websocket.Conn, ev *classroom.Event) error {
+	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
+	defer cancel()
+	return c.Write(ctx, websocket.MessageText, ev.JSON())
+}
+
+// readLoop carries out the page's commands until reading fails. A command
+// that cannot be carried out is answered with an error event.
+func (rs *rooms) readLoop(ctx context.Context, c *websocket.Conn, m *classroom.Member) error {
+	for {
+		_, data, err := c.Read(ctx)
+		if err != nil {
+			return err
+		}
+		cmd, err := decodeRoomCommand(data)
+		if err == nil {
+			err = rs.dispatch(m, cmd)
+		}
+		if err != nil {
+			m.Reply(classroom.ErrorEvent(cmd.Type, err))
+		}
+	}
+}
