@@ -10,12 +10,12 @@ test:
 	go test ./...
 
 generate:
-	go tool templ generate
+	go tool templ generate -path templates
 
 check:
 	test -z "$$(gofmt -l .)"
 	go vet ./...
-	go tool templ generate
+	go tool templ generate -path templates
 	git diff --exit-code -- '*_templ.go'
 
 golden:

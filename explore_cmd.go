@@ -84,7 +84,11 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	o.Progress = func(pr sim.ExploreProgress) {
 		if now := time.Now(); now.Sub(last) >= time.Second {
 			last = now
-			fmt.Fprintf(stderr, "explore: %s, %d states, %d executions\n", now.Sub(start).Round(time.Second), pr.States, pr.Executions)
+			done := fmt.Sprintf("%d states", pr.States)
+			if pr.States == 0 {
+				done = fmt.Sprintf("%d runs", pr.Executions)
+			}
+			fmt.Fprintf(stderr, "explore: %s, %s\n", now.Sub(start).Round(time.Second), done)
 		}
 	}
 	res, err := sim.Explore(ctx, p, o)

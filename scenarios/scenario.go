@@ -123,6 +123,14 @@ type Caption struct {
 // String returns the lesson's id.
 func (s *Scenario) String() string { return s.ID }
 
+// Bounds on a lesson's schedules. A lesson's schedules tell a story a
+// reader follows, so they are short; the bounds keep a hostile lesson (one
+// opened from a link) from costing more than a moment to check.
+const (
+	MaxSchedules   = 32
+	MaxLessonSteps = 20_000 // steps of all the lesson's schedules together
+)
+
 // validate checks what the JSON decoder cannot.
 func (s *Scenario) validate(known map[string][]string) error {
 	var errs []string
@@ -162,17 +170,27 @@ func (s *Scenario) validate(known map[string][]string) error {
 	if len(s.Schedules) == 0 {
 		add("schedules: name at least one")
 	}
+	if len(s.Schedules) > MaxSchedules {
+		add("schedules: %d is more than %d", len(s.Schedules), MaxSchedules)
+		s.Schedules = s.Schedules[:MaxSchedules]
+	}
+	budget := MaxLessonSteps // shared by all the lesson's schedules
+	parse := func(text string) error {
+		sched, err := sim.ParseScheduleMax(text, budget)
+		budget -= len(sched)
+		return err
+	}
 	for i, sc := range s.Schedules {
 		if sc.Name == "" {
 			add("schedules[%d]: name is required", i)
 		}
-		if _, err := sim.ParseSchedule(sc.Steps); err != nil {
+		if err := parse(sc.Steps); err != nil {
 			add("schedule %q: %v", sc.Name, err)
 		}
 		for _, v := range sortedKeys(sc.ByVariant) {
 			if !slices.Contains(s.Variants, v) {
 				add("schedule %q: by_variant names variant %q, which the lesson does not have", sc.Name, v)
-			} else if _, err := sim.ParseSchedule(sc.ByVariant[v]); err != nil {
+			} else if err := parse(sc.ByVariant[v]); err != nil {
 				add("schedule %q for %s: %v", sc.Name, v, err)
 			}
 		}

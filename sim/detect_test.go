@@ -185,7 +185,6 @@ func TestPanics(t *testing.T) {
 		msg  string
 		// engine says the machine, not the operation's code, found the
 		// fault; such outcomes do not name a thread.
-		engine bool
 	}{
 		{name: "Go panic", step: func(x *sim.Exec, d shared) { x.Load(d.flag, sim.Relaxed); panic("boom") }, msg: "boom"},
 		{name: "index out of range", step: func(x *sim.Exec, d shared) {
@@ -196,14 +195,14 @@ func TestPanics(t *testing.T) {
 			x.Load(d.flag, sim.Relaxed)
 			x.Panic("sync: negative WaitGroup counter")
 		}, msg: "panic: sync: negative WaitGroup counter"},
-		{name: "no access", step: func(x *sim.Exec, d shared) { x.Return() }, msg: "sim: step B1 of bad made no memory access", engine: true},
+		{name: "no access", step: func(x *sim.Exec, d shared) { x.Return() }, msg: "sim: step B1 of bad made no memory access"},
 		{name: "two accesses", step: func(x *sim.Exec, d shared) {
 			x.Load(d.flag, sim.Relaxed)
 			x.Load(d.flag, sim.Relaxed)
 			x.Return()
 		}, msg: "sim: step B1 makes a second memory access (load)"},
 		{name: "no next", step: func(x *sim.Exec, d shared) { x.Load(d.flag, sim.Relaxed) },
-			msg: "sim: step B1 of bad did not say where to go next", engine: true},
+			msg: "sim: step B1 of bad did not say where to go next"},
 		{name: "nil dereference", step: func(x *sim.Exec, d shared) { x.Load(0, sim.Relaxed); x.Return() },
 			msg: "invalid memory address or nil pointer dereference"},
 	}
@@ -214,7 +213,7 @@ func TestPanics(t *testing.T) {
 			f.thread("A", f.op("bad", "B", func(x *sim.Exec) { tt.step(x, d) }))
 			_, out := replay(t, f.program(t), "A")
 			checkOutcome(t, out, sim.Panic, 0, tt.msg)
-			if !tt.engine && (out.Thread != "A" || out.Coroutine != "A") {
+			if out.Thread != "A" || out.Coroutine != "A" {
 				t.Errorf("outcome names thread %q, coroutine %q; want A, A", out.Thread, out.Coroutine)
 			}
 		})

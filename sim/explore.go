@@ -12,17 +12,23 @@ type Strategy string
 // The strategies.
 const (
 	// Exhaustive visits every reachable state once: a depth-first search
-	// with state caching over the complete state (see stateKey) and
-	// symmetry reduction between the coroutines of a group. It counts the
-	// executions of the program exactly, without running them one by one,
-	// and finds for each outcome kind a counterexample with the fewest
-	// steps, then the fewest preemptions.
+	// with state caching over the complete state (see stateKey), symmetry
+	// reduction between the coroutines of a group, and a partial-order
+	// reduction that takes steps nobody else can observe alone (see
+	// reducer). It counts executions through the cache, without running
+	// them one by one, and finds for each outcome kind a counterexample
+	// with the fewest steps, then the fewest preemptions. When the reduced
+	// search finds a bug it searches again without the reduction, so that
+	// bugs come with exact counts and smallest counterexamples.
 	Exhaustive Strategy = "exhaustive"
 	// PreemptionBounded searches the executions with at most 0, then 1, 2...
 	// preemptions (a preemption is a switch away from a thread that could
 	// still move), as CHESS does, up to ExploreOptions.MaxPreemptions. Each
 	// bound is searched completely, with caching; counterexamples have the
-	// fewest preemptions, then the fewest steps.
+	// fewest preemptions, then the fewest steps. A probe runs first (see
+	// probe): every single preemption placed along one run, which finds
+	// most bugs in milliseconds and ends the search when asked to stop at
+	// the first (StopAtFirst, Want).
 	PreemptionBounded Strategy = "preemption"
 	// Randomized runs ExploreOptions.Runs executions chosen at random from
 	// ExploreOptions.Seed: uniformly among the threads that can move, or by
@@ -80,8 +86,8 @@ type ExploreOptions struct {
 	NoReduction bool
 	// Progress, when set, is called from the searching goroutine every
 	// ProgressEvery states searched (executions run, for Randomized;
-	// default 65536) and once at the end. The engine keeps no clock: the
-	// caller times the search.
+	// default 65536). The engine keeps no clock: the caller times the
+	// search.
 	Progress      func(ExploreProgress)
 	ProgressEvery int64
 }
@@ -89,7 +95,7 @@ type ExploreOptions struct {
 // ExploreProgress is a search's progress so far.
 type ExploreProgress struct {
 	States     int64  // states cached
-	Executions int64  // executions finished or counted so far
+	Executions int64  // executions run to their end so far (not those counted through the cache)
 	Bound      int    // the preemption bound being searched (PreemptionBounded)
 	Found      []Kind // outcome kinds other than ok seen so far
 }
@@ -193,10 +199,6 @@ func Explore(ctx context.Context, p *Program, o ExploreOptions) (ExploreResult, 
 	if err := res.check(p); err != nil {
 		return res, err
 	}
-	if o.Progress != nil {
-		o.Progress(ExploreProgress{States: res.States, Executions: res.Executions, Bound: res.Bound,
-			Found: res.kindsFound()})
-	}
 	return res, nil
 }
 
@@ -220,16 +222,6 @@ func (r *ExploreResult) check(p *Program) error {
 		c.Steps, c.Preemptions, c.Outcome = len(c.Schedule), n, out
 	}
 	return nil
-}
-
-func (r *ExploreResult) kindsFound() []Kind {
-	var out []Kind
-	for _, k := range Kinds {
-		if k != OK && r.Outcomes[k] > 0 {
-			out = append(out, k)
-		}
-	}
-	return out
 }
 
 // stopsAtAny reports whether some finding ends the search.

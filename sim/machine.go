@@ -386,7 +386,8 @@ func (m *Machine) runStep(t, c int) {
 		return
 	}
 	if x.ops == 0 {
-		m.setFatal(Outcome{Kind: Panic, Step: m.step, Detail: Detail{Reason: NoAccess, Label: m.prog.Label(x.pc), Op: op.Name},
+		m.setFatal(Outcome{Kind: Panic, Step: m.step, Thread: m.prog.Threads[t].Name, Coroutine: m.prog.Coroutines[c].Name,
+			Detail:  Detail{Reason: NoAccess, Label: m.prog.Label(x.pc), Op: op.Name},
 			Message: fmt.Sprintf("sim: step %s of %s made no memory access", m.prog.Label(x.pc), op.Name)})
 		return
 	}
@@ -399,7 +400,8 @@ func (m *Machine) runStep(t, c int) {
 	case nextReturn:
 		m.opReturned(t, c, op)
 	default:
-		m.setFatal(Outcome{Kind: Panic, Step: m.step, Detail: Detail{Reason: NoNext, Label: m.prog.Label(x.pc), Op: op.Name},
+		m.setFatal(Outcome{Kind: Panic, Step: m.step, Thread: m.prog.Threads[t].Name, Coroutine: m.prog.Coroutines[c].Name,
+			Detail:  Detail{Reason: NoNext, Label: m.prog.Label(x.pc), Op: op.Name},
 			Message: fmt.Sprintf("sim: step %s of %s did not say where to go next", m.prog.Label(x.pc), op.Name)})
 	}
 }

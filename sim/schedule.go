@@ -34,6 +34,14 @@ var ErrSchedule = errors.New("bad schedule")
 // ParseSchedule reads a schedule's text form. Errors say where, by line and
 // column.
 func ParseSchedule(text string) (Schedule, error) {
+	return ParseScheduleMax(text, MaxScheduleSteps)
+}
+
+// ParseScheduleMax is ParseSchedule for a schedule of at most max steps; it
+// stops at the token that would pass the bound, before expanding it, so a
+// caller with many schedules to check can share one budget.
+func ParseScheduleMax(text string, max int) (Schedule, error) {
+	max = min(max, MaxScheduleSteps)
 	var s Schedule
 	line, col := 1, 1
 	i := 0
@@ -63,8 +71,8 @@ func ParseSchedule(text string) (Schedule, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w: line %d, column %d: %q: %v", ErrSchedule, line, col, tok, err)
 		}
-		if len(s)+n > MaxScheduleSteps {
-			return nil, fmt.Errorf("%w: line %d, column %d: longer than %d steps", ErrSchedule, line, col, MaxScheduleSteps)
+		if len(s)+n > max {
+			return nil, fmt.Errorf("%w: line %d, column %d: longer than %d steps", ErrSchedule, line, col, max)
 		}
 		for range n {
 			s = append(s, c)

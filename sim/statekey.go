@@ -18,23 +18,24 @@ import (
 //     which objects are alive;
 //   - each thread's stack and run queue;
 //   - each coroutine's control state: status, operation, label, script
-//     position, loop counters, argument, locals, and the detector flags
-//     (dropped, condition held since it parked, lock holder), with the
-//     semaphore and lock queues as ranks; a finished coroutine is just
-//     "done";
+//     position, loop counters, argument, the locals that may still be read
+//     (see liveness), and the detector flags (dropped, registered, the
+//     condition held since, lock holder), with the semaphore and lock
+//     queues as ranks; a finished coroutine is just "done";
 //   - whether a data race has been seen;
 //   - happens-before in canonical form. Clock values grow forever, so they
 //     are not hashed. A future race check on a plain cell asks whether a
 //     thread's clock covers the cell's last write or last reads; every
-//     future clock is a join of clocks that exist now (the threads', the
-//     atomic cells' release sequences, the pending wakeups') and of ticks
-//     that cover only later accesses. So for each such access the key holds
-//     the set of existing clocks that cover it, and nothing else of the
-//     clocks.
+//     future clock is a join of clocks that exist now (the clocks of the
+//     threads that may still move, the atomic cells' release sequences, the
+//     wakeups pending in run queues) and of ticks that cover only later
+//     accesses. So for each such access the key holds the set of those
+//     clocks that cover it, and nothing else of the clocks; an access they
+//     all cover can never race and counts as none.
 //
-// What it leaves out: the step count, the step at which a coroutine parked
-// and anything else kept only for messages, and the step limit (see
-// Explore: a search reports runs that can go on forever as step-limit).
+// What it leaves out: the step count, the step at which a wait registered
+// and anything else kept only for messages, and the step limit (a search
+// reports a run that can go on forever as step-limit).
 //
 // Symmetry: the coroutines of a group (Program.Groups) run one script from
 // one start, each on a thread of its own. Renaming members, with their
@@ -46,15 +47,17 @@ import (
 // the same state.
 //
 // Renaming must rewrite every stored address of a renamed object. Cells say
-// what they hold (Pointer, Handle and Context cells hold addresses, the low
-// half of a PairCountHead cell does); locals do not, so a member whose
-// address might be in a local (either 32-bit half of a local equals one of
-// its cells' addresses) is pinned: that state is keyed with the member left
-// where it is. A number that happens to look like an address only pins a
-// member needlessly.
+// what they hold: Pointer, Handle and Context cells hold addresses, the low
+// half of a PairCountHead cell does. A local is typed by the cell its step
+// accessed before setting it (Exec.SetLocal), which holds for the
+// primitives as written: a step that loads a pointer keeps a pointer. A
+// local set before any access is untyped, and a member whose address it
+// might hold (either 32-bit half equals one of its cells' addresses) is
+// pinned: the state is keyed with that member left where it is. A number
+// that happens to look like an address only pins a member needlessly.
 //
-// The key is a 128-bit hash of that encoding: two different encodings share
-// a key with probability about 2^-128 per pair of states.
+// The key is a 128-bit hash of that encoding; the state cache keeps 96 bits
+// of it (see stateStore).
 type stateKey [2]uint64
 
 // member roles: the member-specific objects renaming moves.

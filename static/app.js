@@ -28,6 +28,8 @@ class App {
       params: parseParams(d.params),
       schedule: d.schedule || undefined,
       step: d.step !== undefined && d.step !== "" ? Number(d.step) : undefined,
+      // A lesson written in the browser travels with its link (src).
+      source: initialField("source"),
     };
     this.lesson = null;
     this.state = null;
@@ -86,6 +88,7 @@ class App {
   // and position last shown, so the page comes back where it was.
   load() {
     const cmd = { lesson: this.initial.lesson, lang: this.lang };
+    if (this.initial.source) cmd.source = this.initial.source;
     const last = this.state && this.lesson;
     if (last) {
       Object.assign(cmd, { variant: this.lesson.variant, params: this.lesson.params, schedule: this.state.schedule, step: this.state.position });
@@ -117,24 +120,31 @@ class App {
         this.controls.setStatus("");
         break;
       case "error":
-        this.controls.setStatus(this.t("status.error", { msg: msg.message }), true);
+        // Before a lesson is loaded there are no controls: the page says it
+        // where it says it is connecting.
+        if (!this.lesson) this.root.dataset.statusText = this.t("status.error", { msg: msg.message });
+        else this.controls.setStatus(this.t("status.error", { msg: msg.message }), true);
         break;
     }
   }
 
   // keepURL makes the address of a lesson page reopen what it shows: the
-  // variant, the parameters, the schedule and the step, so that it can be
-  // copied and shared. Other pages (a classroom, an embed) keep theirs.
+  // lesson (its fingerprint h, or the whole lesson in src when it was
+  // written in the browser), the variant, the parameters, the schedule,
+  // the step and the language, so that it can be copied and shared.
+  // Other pages (a classroom, an embed) keep theirs.
   keepURL(state) {
     if (!location.pathname.startsWith("/lesson/")) return;
     const q = new URLSearchParams();
+    if (this.initial.source) q.set("src", this.initial.source);
     q.set("variant", this.lesson.variant);
     for (const [k, v] of Object.entries(this.lesson.params || {})) q.set(k, String(v));
     if (state.schedule) {
       q.set("schedule", state.schedule);
       q.set("step", String(state.position));
     }
-    if (this.lang !== "en") q.set("lang", this.lang);
+    q.set("lang", this.lang);
+    if (this.lesson.fingerprint && !this.initial.source) q.set("h", this.lesson.fingerprint);
     const url = `${location.pathname}?${q}`;
     if (url !== location.pathname + location.search) history.replaceState(null, "", url);
   }
@@ -177,8 +187,14 @@ class App {
 // initialSocket is the WebSocket's path the page names in its initial
 // load (#lockstep-initial), if any.
 function initialSocket() {
+  return initialField("socket");
+}
+
+// initialField is a field of the page's initial load (#lockstep-initial),
+// if any.
+function initialField(name) {
   try {
-    return JSON.parse($("lockstep-initial").textContent).socket;
+    return JSON.parse($("lockstep-initial").textContent)[name] || undefined;
   } catch {
     return undefined;
   }

@@ -460,8 +460,7 @@ function mono(n) {
   return n * MONO;
 }
 
-// raceCell is the cell a data-race finding names ("data race on X: ...").
+// raceCell is the cell a data-race finding names.
 function raceCell(f) {
-  const m = /^data race on (\S+?):/.exec(f.message || "");
-  return m ? m[1] : "";
+  return f.cell || "";
 }

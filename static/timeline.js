@@ -70,7 +70,7 @@ function badSteps(state) {
   const add = (f) => {
     if (!f) return;
     if (f.step >= 0) out.add(f.step + 1);
-    if (f.kind === "data-race") for (const m of f.message.matchAll(/step (\d+)/g)) out.add(Number(m[1]) + 1);
+    for (const s of f.related || []) out.add(s + 1);
   };
   (state.findings || []).forEach(add);
   if (state.outcome && state.outcome.kind !== "ok") add(state.outcome);

@@ -11,6 +11,7 @@ var uiText = map[string]text{
 	"nav.lessons":     {"Lessons", "课程"},
 	"nav.howto":       {"How to", "使用说明"},
 	"nav.docs":        {"Docs", "文档"},
+	"nav.compose":     {"Write", "编写"},
 	"nav.language":    {"Language", "语言"},
 	"nav.main":        {"Main", "主导航"},
 	"lesson.variant":  {"Variant", "版本"},

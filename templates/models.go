@@ -65,6 +65,13 @@ type LessonPage struct {
 	// Initial is what the page asks the server to load first, passed to
 	// the browser as JSON.
 	Initial Initial
+	// Notices say what the page's link could not do as it asked (the
+	// lesson changed since the link was made, its schedule could not be
+	// replayed), in the page's language.
+	Notices []string
+	// NoEmbed leaves out the embed code (a lesson written in the browser
+	// has no embed view).
+	NoEmbed bool
 }
 
 // Initial is the first load command of a playground page: the lesson and
@@ -79,6 +86,9 @@ type Initial struct {
 	Lang     string         `json:"lang"`
 	// Socket is the WebSocket's path.
 	Socket string `json:"socket"`
+	// Source is a lesson written in the browser, as its link carries it
+	// (src); it goes with the load as "source".
+	Source string `json:"source,omitempty"`
 }
 
 // HowtoPage explains how to use the playground.

@@ -13,10 +13,10 @@ import (
 
 // load opens a lesson: the reply is loaded, then state.
 func (s *session) load(c command) ([]any, error) {
-	if c.Lesson == "" {
+	if c.Lesson == "" && c.Source == "" {
 		return nil, fmt.Errorf("load: name a lesson")
 	}
-	lesson, err := s.lessons.Lookup(c.Lesson)
+	lesson, err := s.lookup(c)
 	if err != nil {
 		return nil, err
 	}
@@ -269,8 +269,8 @@ func (s *session) loaded(id *int64, code *lessonCode) loadedEvent {
 		ID: l.ID, Title: l.Title.In(lang), Summary: l.Summary.In(lang), Narrative: l.Narrative.In(lang),
 		Primitive: l.Primitive, Variant: s.variant, Variants: l.Variants, Params: s.params,
 		Bugs: l.Bugs, Source: code.source, Labels: code.labels, Lang: lang,
-		Condition: s.tl.prog.Facts.Condition,
-		Limits:    map[string]int64{"max_param": scenarios.MaxParam, "max_schedule_text": maxScheduleText, "step_limit": int64(stepLimit(s.tl.prog))},
+		Condition: s.tl.prog.Facts.Condition, Fingerprint: l.Fingerprint(),
+		Limits: map[string]int64{"max_param": scenarios.MaxParam, "max_schedule_text": maxScheduleText, "step_limit": int64(stepLimit(s.tl.prog))},
 	}
 	if info.Bugs == nil {
 		info.Bugs = []string{}

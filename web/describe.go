@@ -38,6 +38,10 @@ func newCodeCache(src fs.FS) *codeCache {
 
 // describe returns the code of lesson s as variant v.
 func (cc *codeCache) describe(s *scenarios.Scenario, v string) (*lessonCode, error) {
+	if s.ID == customLessonID {
+		// Every lesson from a link has this id: none is cached.
+		return findCode(cc.src, s, v)
+	}
 	key := s.ID + "\x00" + v
 	cc.mu.Lock()
 	defer cc.mu.Unlock()

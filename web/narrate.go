@@ -27,9 +27,9 @@ func narrate(p *sim.Program, recs []sim.Record, i int, cas *casInfo, lang string
 	}
 	for _, f := range r.Findings {
 		if sim.Fatal(f.Kind) {
-			parts = append(parts, fmt.Sprintf(w.fatal, f.Kind, strings.TrimSuffix(f.Message, ".")))
+			parts = append(parts, fmt.Sprintf(w.fatal, kindName(f.Kind, lang), strings.TrimSuffix(findingText(f, lang), ".")))
 		} else {
-			parts = append(parts, fmt.Sprintf(w.finding, f.Kind))
+			parts = append(parts, fmt.Sprintf(w.finding, kindName(f.Kind, lang)))
 		}
 	}
 	prefix := ""

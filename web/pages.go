@@ -38,7 +38,7 @@ func (s *Server) serveCatalog(w http.ResponseWriter, r *http.Request) error {
 
 // lessonQuery names the query parameters of a lesson page that are not
 // the lesson's own parameters.
-var lessonQuery = []string{"variant", "schedule", "step", "lang"}
+var lessonQuery = []string{"variant", "schedule", "step", "lang", "h", "src"}
 
 // serveLesson renders the playground page of one lesson. The query picks
 // the variant, the parameters (?waiters=2), a schedule (a name or text),
@@ -46,12 +46,12 @@ var lessonQuery = []string{"variant", "schedule", "step", "lang"}
 // which asks for them over the WebSocket.
 func (s *Server) serveLesson(w http.ResponseWriter, r *http.Request) error {
 	id := chi.URLParam(r, "id")
-	lesson, err := s.catalog.Lookup(id)
+	lang := string(ResolveLang(w, r))
+	lesson, err := s.pageLesson(r, id, lang) // a catalog lesson, or one from the link (link.go)
 	if err != nil {
-		return notFound(fmt.Sprintf("There is no lesson %q.", id), err)
+		return err
 	}
 	q := r.URL.Query()
-	lang := string(ResolveLang(w, r))
 	variant := q.Get("variant")
 	if variant == "" {
 		variant = lesson.Variants[0]
@@ -77,9 +77,10 @@ func (s *Server) serveLesson(w http.ResponseWriter, r *http.Request) error {
 		}
 		initial.Step = &step
 	}
+	notices := linkState(lesson, &initial, q, lang)
 	page := templates.LessonPage{
 		Chrome: s.chrome(r, lang, lesson.Title.In(lang)), ID: id, Primitive: lesson.Primitive,
-		Summary: lesson.Summary.In(lang), Initial: initial,
+		Summary: lesson.Summary.In(lang), Initial: initial, Notices: notices, NoEmbed: id == customLessonID,
 	}
 	for _, v := range lesson.Variants {
 		u := *r.URL

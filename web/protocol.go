@@ -52,6 +52,9 @@ type command struct {
 	Lang     string         `json:"lang,omitempty"`
 	Thread   string         `json:"thread,omitempty"`
 	Speed    float64        `json:"speed,omitempty"`
+	// Source is a lesson written in the browser, as its link carries it
+	// (load only; see link_source.go).
+	Source string `json:"source,omitempty"`
 }
 
 // errBadFrame wraps every reason a frame is not a command.
@@ -152,6 +155,9 @@ type lessonInfo struct {
 	Condition  string           `json:"condition"`
 	Lang       string           `json:"lang"`
 	Limits     map[string]int64 `json:"limits"`
+	// Fingerprint is the lesson's (scenarios.Scenario.Fingerprint): a
+	// link carries it as h, to tell later whether the lesson changed.
+	Fingerprint string `json:"fingerprint"`
 }
 
 // coroutineInfo is one coroutine of a lesson and its script.
@@ -354,6 +360,13 @@ type findingInfo struct {
 	Step      int    `json:"step"`
 	Thread    string `json:"thread,omitempty"`
 	Coroutine string `json:"coroutine,omitempty"`
+	// Cell and Label are the cell and the label of the guilty step, when
+	// the finding names them.
+	Cell  string `json:"cell,omitempty"`
+	Label string `json:"label,omitempty"`
+	// Related are the other steps a finding names: a data race's earlier
+	// access, and the write that lacks a release.
+	Related []int `json:"related,omitempty"`
 }
 
 // article puts "a" or "an" before a JSON type name.

@@ -16,15 +16,15 @@ func (tl *timeline) state(lang string) stateEvent {
 		Schedule: tl.history.String(),
 		History:  tl.entries,
 		Snapshot: snapshotOf(snap),
-		Pending:  tl.pending(),
-		Findings: findingsOf(tl.m.Findings()),
+		Pending:  tl.pending(lang),
+		Findings: findingsOf(tl.m.Findings(), lang),
 		Finished: tl.m.Finished(),
 	}
 	if ev.History == nil {
 		ev.History = []historyEntry{}
 	}
 	if o := tl.m.Outcome(); o.Kind != "" {
-		f := findingOf(o)
+		f := findingOf(o, lang)
 		ev.Outcome = &f
 	}
 	if tl.pos > 0 {
@@ -47,7 +47,7 @@ func describeStep(p *sim.Program, recs []sim.Record, i int, before []cellValue, 
 		Doc:       p.Doc(r.Label),
 		Events:    eventsOf(p, r.Events),
 		Changed:   changedCells(before, after),
-		Findings:  findingsOf(r.Findings),
+		Findings:  findingsOf(r.Findings, lang),
 	}
 	st.opValues = valuesOf(p, r)
 	st.OK = r.OK
@@ -125,15 +125,15 @@ func changedCells(before []cellValue, after sim.Snapshot) []string {
 }
 
 // pending says, for every thread, what its next step would do, or why it
-// cannot move.
-func (tl *timeline) pending() []pendingInfo {
+// cannot move (in language lang).
+func (tl *timeline) pending(lang string) []pendingInfo {
 	p := tl.prog
 	out := make([]pendingInfo, len(p.Threads))
 	for t, th := range p.Threads {
 		pi := pendingInfo{Thread: th.Name}
 		r, ok := tl.m.Pending(t)
 		if !ok {
-			pi.Why = tl.m.Why(t)
+			pi.Why = blockedText(tl.m.Blocked(t), lang)
 			out[t] = pi
 			continue
 		}
@@ -201,14 +201,23 @@ func eventsOf(p *sim.Program, evs []sim.Event) []eventInfo {
 	return out
 }
 
-func findingOf(o sim.Outcome) findingInfo {
-	return findingInfo{Kind: string(o.Kind), Message: o.Message, Step: o.Step, Thread: o.Thread, Coroutine: o.Coroutine}
+// findingOf is the wire form of an outcome, its message in language lang.
+func findingOf(o sim.Outcome, lang string) findingInfo {
+	f := findingInfo{Kind: string(o.Kind), Message: findingText(o, lang), Step: o.Step, Thread: o.Thread, Coroutine: o.Coroutine,
+		Cell: o.Detail.Cell, Label: o.Detail.Label}
+	if o.Kind == sim.DataRace {
+		f.Related = append(f.Related, o.Detail.OtherStep)
+		if mr := o.Detail.Missing; mr != nil {
+			f.Related = append(f.Related, mr.Step)
+		}
+	}
+	return f
 }
 
-func findingsOf(os []sim.Outcome) []findingInfo {
+func findingsOf(os []sim.Outcome, lang string) []findingInfo {
 	out := make([]findingInfo, len(os))
 	for i, o := range os {
-		out[i] = findingOf(o)
+		out[i] = findingOf(o, lang)
 	}
 	return out
 }

@@ -1,0 +1,85 @@
+package scenarios
+
+import (
+	"slices"
+	"sort"
+)
+
+// What a lesson editor needs to check a lesson piece by piece, before it
+// is a whole lesson file.
+
+// PrimitiveInfo describes one primitive a lesson can use.
+type PrimitiveInfo struct {
+	// Name is the primitive's name in a lesson file ("wait_group").
+	Name string `json:"name"`
+	// Variants are its variants, the default first.
+	Variants []string `json:"variants"`
+	// Ops are the operations a script may call ("wait", "add"...),
+	// "cs" included; ArgOps are those that take a number ("add 2"). An
+	// event that carries a value also takes one in set.
+	Ops    []string `json:"ops"`
+	ArgOps []string `json:"arg_ops"`
+	// Init is the initial setting the primitive takes: "count"
+	// (wait_group, latch), "set" (event) or "" (mutex).
+	Init string `json:"init"`
+}
+
+// Primitives lists the primitives, sorted by name.
+func Primitives() []PrimitiveInfo {
+	var out []PrimitiveInfo
+	for name, k := range kinds() {
+		info := PrimitiveInfo{Name: name, Variants: k.variants, Ops: []string{}, ArgOps: []string{}}
+		prim, _, _ := newPrimitive(name, k.variants[0], config{}) // the table's own variant: it exists
+		prim.Bind(1)
+		for _, op := range prim.Ops() {
+			info.Ops = append(info.Ops, op.Name)
+			if op.HasArg {
+				info.ArgOps = append(info.ArgOps, op.Name)
+			}
+		}
+		info.Ops = append(info.Ops, "cs")
+		switch name {
+		case "wait_group", "latch":
+			info.Init = "count"
+		case "event":
+			info.Init = "set"
+		}
+		out = append(out, info)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// CheckScript compiles a coroutine's script for variant v of primitive
+// p, as Build would; value makes an event an event<int> (its set takes a
+// number). The error names the column of the fault.
+func CheckScript(p, v string, value bool, script string) error {
+	prim, _, err := newPrimitive(p, v, config{value: value})
+	if err != nil {
+		return err
+	}
+	// Some operations depend on the layout (an event<int>'s set): bind
+	// the primitive somewhere, as Build does before it asks for them.
+	prim.Bind(1)
+	ops := prim.Ops()
+	names := make([]string, 0, len(ops)+1)
+	for _, op := range ops {
+		names = append(names, op.Name)
+	}
+	names = append(names, "cs")
+	resolve := func(name string) (opInfo, bool) {
+		i := slices.Index(names, name)
+		if i < 0 {
+			return opInfo{}, false
+		}
+		return opInfo{index: i, hasArg: i < len(ops) && ops[i].HasArg}, true
+	}
+	_, err = compileScript(script, resolve, names)
+	return err
+}
+
+// EvalCount evaluates a count expression ("3", "waiters", "workers+1")
+// with the given parameters, as Build does.
+func EvalCount(expr string, params map[string]int) (int, error) {
+	return eval(expr, params)
+}

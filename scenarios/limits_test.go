@@ -1,0 +1,63 @@
+package scenarios
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// lessonWith returns a valid lesson whose schedules are the given texts.
+func lessonWith(steps ...string) []byte {
+	var scheds []string
+	for i, st := range steps {
+		scheds = append(scheds, fmt.Sprintf(`{"name": "s%d", "steps": %q, "expect": {"tinycoro": "ok"}}`, i, st))
+	}
+	return []byte(`{
+  "id": "limits", "primitive": "wait_group", "variants": ["tinycoro"],
+  "title": {"en": "t", "zh": "t"}, "summary": {"en": "s", "zh": "s"},
+  "narrative": {"en": ["n"], "zh": ["n"]},
+  "init": {"count": "1"},
+  "coroutines": [{"name": "A", "script": "done"}],
+  "schedules": [` + strings.Join(scheds, ",") + `]
+}`)
+}
+
+// TestScheduleBounds checks that a lesson cannot make its own check slow:
+// too many schedules, or schedules too long together, are refused at once.
+func TestScheduleBounds(t *testing.T) {
+	many := make([]string, MaxSchedules+1)
+	for i := range many {
+		many[i] = "A"
+	}
+	huge := make([]string, MaxSchedules)
+	for i := range huge {
+		huge[i] = "A*100000"
+	}
+	tests := []struct {
+		name  string
+		steps []string
+		want  string // "" for no error
+	}{
+		{"one short schedule", []string{"A"}, ""},
+		{"at the step budget", []string{fmt.Sprintf("A*%d", MaxLessonSteps)}, ""},
+		{"too many schedules", many, "is more than 32"},
+		{"too many steps together", []string{fmt.Sprintf("A*%d", MaxLessonSteps/2), fmt.Sprintf("A*%d", MaxLessonSteps/2+1)}, "longer than"},
+		{"hostile repeats", huge, "longer than"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			_, err := Decode("limits.jsonc", lessonWith(tt.steps...), knownVariants())
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatalf("Decode = %v, want no error", err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Fatalf("Decode = %v, want an error containing %q", err, tt.want)
+			}
+			if d := time.Since(start); d > 2*time.Second {
+				t.Errorf("Decode took %v; a lesson must be checked in a moment", d)
+			}
+		})
+	}
+}

@@ -1,0 +1,249 @@
+package web
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"lockstep/scenarios"
+)
+
+// customText is a lesson as the compose page makes it: id "custom".
+const customText = `{
+  "id": "custom",
+  "primitive": "wait_group",
+  "variants": ["tinycoro", "fixed"],
+  "title": {"en": "Mine", "zh": "我的"},
+  "summary": {"en": "A waiter and a done.", "zh": "一个等待者和一个 done。"},
+  "narrative": {"en": ["Written in a test."], "zh": ["在测试里编写。"]},
+  "params": {"waiters": 1},
+  "init": {"count": "1"},
+  "coroutines": [
+    {"name": "W", "count": "waiters", "script": "wait"},
+    {"name": "D", "script": "done"}
+  ],
+  "schedules": [
+    {"name": "lost", "title": {"en": "Lost", "zh": "丢失"}, "steps": "W1*5 D*2", "expect": {"tinycoro": "lost-wakeup", "fixed": "ok"}}
+  ]
+}`
+
+// deflated compresses text with raw deflate and encodes it as a link's
+// src, without encodeSource's limits, to make links it would refuse.
+func deflated(t *testing.T, text []byte) string {
+	t.Helper()
+	var b bytes.Buffer
+	w, err := flate.NewWriter(&b, flate.BestCompression)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Write(text); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return base64.RawURLEncoding.EncodeToString(b.Bytes())
+}
+
+func TestSourceRoundTrip(t *testing.T) {
+	src, err := encodeSource([]byte(customText))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.ContainsAny(src, "+/=") || url.QueryEscape(src) != src {
+		t.Errorf("src %q is not plain base64url", src)
+	}
+	text, err := decodeSource(src)
+	if err != nil || string(text) != customText {
+		t.Fatalf("decodeSource(encodeSource(lesson)) = %q, %v; want the lesson back", text, err)
+	}
+	if _, err := decodeSource(src + "=="); err != nil {
+		t.Errorf("decodeSource with padding: %v; want it read", err)
+	}
+	l, err := customLesson(src)
+	if err != nil || l.ID != customLessonID || l.Title.EN != "Mine" {
+		t.Errorf("customLesson = %v, %v; want the lesson Mine", l, err)
+	}
+}
+
+func TestSourceRefused(t *testing.T) {
+	good, err := encodeSource([]byte(customText))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Text that does not compress: every byte a fresh pseudo-random one.
+	noise := make([]byte, 16<<10)
+	x := uint32(1)
+	for i := range noise {
+		x = x*1664525 + 1013904223
+		noise[i] = 'a' + byte(x>>24)%26
+	}
+	tests := []struct {
+		name, src, want string
+	}{
+		{"empty", "", "carries no lesson"},
+		{"not base64", "@@@@", "not base64url"},
+		{"cut short", good[:len(good)/2], "does not decompress"},
+		{"not deflate", base64.RawURLEncoding.EncodeToString([]byte("hello, world")), "does not decompress"},
+		{"too long a parameter", strings.Repeat("A", maxSourceParam+10), "bytes compressed"},
+		{"too big compressed", deflated(t, noise), "bytes compressed"},
+		{"a bomb", deflated(t, bytes.Repeat([]byte(" "), maxSourceText+1)), "more than 65536 bytes"},
+		{"not a lesson", deflated(t, []byte(`{"id": "custom", "cats": 1}`)), `unknown field "cats"`},
+		{"not json", deflated(t, []byte(`lesson`)), "cannot be read"},
+		{"a catalog id", deflated(t, []byte(strings.Replace(customText, `"custom"`, `"wg-basic"`, 1))), `has id "wg-basic"`},
+		{"a long step limit", deflated(t, []byte(strings.Replace(customText, `"init"`, `"step_limit": 100000, "init"`, 1))), "step limit of 100000"},
+		{"a bad script", deflated(t, []byte(strings.Replace(customText, `"script": "done"`, `"script": "dome"`, 1))), `unknown operation "dome"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := customLesson(tt.src)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("customLesson = %v, %v; want an error with %q", l, err, tt.want)
+			}
+		})
+	}
+	if _, err := encodeSource(bytes.Repeat([]byte("x"), maxSourceText+1)); err == nil {
+		t.Error("encodeSource of more than 64 KiB: no error")
+	}
+	if _, err := encodeSource(noise); err == nil {
+		t.Error("encodeSource of text that compresses to more than 8 KiB: no error")
+	}
+}
+
+// page requests a page of the test server and returns its status and body.
+func page(t *testing.T, srv *Server, path string) (int, string) {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	srv.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+	body, _ := io.ReadAll(rec.Body)
+	return rec.Code, string(body)
+}
+
+// TestDeepLinks opens links to the test lesson, well-formed or not, and
+// checks what the page says about them.
+func TestDeepLinks(t *testing.T) {
+	srv := testServer(t)
+	l, err := srv.Lookup("test-wakeup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := l.Fingerprint()
+	src, err := encodeSource([]byte(customText))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, path string
+		status     int
+		want       []string // in the body
+		not        []string // not in the body
+	}{
+		{name: "the same lesson", path: "/lesson/test-wakeup?schedule=W1*5+D1*2&step=7&h=" + h, status: 200,
+			want: []string{`data-step="7"`, `data-schedule="W1*5 D1*2"`}, not: []string{"link-notice"}},
+		{name: "a changed lesson", path: "/lesson/test-wakeup?schedule=W1*5+D1*2&step=7&h=0123456789ab", status: 200,
+			want: []string{"This lesson has changed since the link was made", `data-step="7"`}},
+		{name: "a changed lesson, in Chinese", path: "/lesson/test-wakeup?h=0123456789ab&lang=zh", status: 200,
+			want: []string{"这节课已经改过了"}},
+		{name: "a schedule that no longer replays", path: "/lesson/test-wakeup?schedule=W1*3+D1*5&step=4&h=0123456789ab", status: 200,
+			want: []string{"This lesson has changed", "step 5 (D1) failed: D1 cannot move: D1 has finished", `data-step=""`, `data-schedule=""`}},
+		{name: "a label that no longer matches", path: "/lesson/test-wakeup?schedule=W1@G1+W1@G7&step=2", status: 200,
+			want: []string{"step 1 (W1@G7) failed: W1 is at G2, not G7"}},
+		{name: "no such thread, in Chinese", path: "/lesson/test-wakeup?schedule=X9&lang=zh", status: 200,
+			want: []string{"第 0 步（X9）失败：没有线程 X9"}},
+		{name: "a step past the end", path: "/lesson/test-wakeup?schedule=lost&step=500", status: 200,
+			want: []string{"asks for step 500, but this run has 8 steps", `data-step="8"`}},
+		{name: "a step without a schedule", path: "/lesson/test-wakeup?step=3", status: 200,
+			want: []string{"carries no schedule", `data-step=""`}},
+		{name: "an absurd step", path: "/lesson/test-wakeup?schedule=lost&step=99999999999999999999", status: 400,
+			want: []string{"not a step number"}},
+		{name: "bad schedule text", path: "/lesson/test-wakeup?schedule=W1%40%40", status: 400, want: []string{"The schedule cannot be read"}},
+		{name: "an unknown parameter", path: "/lesson/test-wakeup?cats=3", status: 400, want: []string{"has no parameter"}},
+		{name: "an oversized query", path: "/lesson/test-wakeup?schedule=" + strings.Repeat("W1+", 3000), status: 414,
+			want: []string{"This link is too long"}},
+		{name: "a lesson from a link", path: "/lesson/custom?src=" + src + "&schedule=lost&step=3", status: 200,
+			want: []string{`data-lesson="custom"`, `"source":"` + src + `"`, `data-step="3"`, "<h1 data-testid=\"lesson-title\">Mine</h1>"},
+			not:  []string{"embed-share"}},
+		{name: "a lesson from a link, damaged", path: "/lesson/custom?src=" + src[:len(src)/2], status: 400,
+			want: []string{"is damaged"}},
+		{name: "a lesson from a link, damaged, in Chinese", path: "/lesson/custom?lang=zh&src=" + src[:len(src)/2], status: 400,
+			want: []string{"已损坏"}},
+		{name: "the custom lesson without its source", path: "/lesson/custom", status: 400, want: []string{"carries none"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, body := page(t, srv, tt.path)
+			if status != tt.status {
+				t.Errorf("status %d; want %d", status, tt.status)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(body, htmlText(w)) {
+					t.Errorf("the page does not say %q", w)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(body, n) {
+					t.Errorf("the page has %q", n)
+				}
+			}
+		})
+	}
+}
+
+// htmlText is s as a page's text shows it: quotes escaped.
+func htmlText(s string) string {
+	if strings.HasPrefix(s, "data-") || strings.HasPrefix(s, "<h1") || strings.HasPrefix(s, `"source"`) {
+		return s
+	}
+	return strings.NewReplacer(`"`, "&#34;", "'", "&#39;").Replace(s)
+}
+
+// TestNoCatalogLessonIsCustom keeps the id of lessons from links free.
+func TestNoCatalogLessonIsCustom(t *testing.T) {
+	cat, err := scenarios.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cat.Lookup(customLessonID); err == nil {
+		t.Errorf("the catalog has a lesson %q: /lesson/%s is the playground of lessons from links", customLessonID, customLessonID)
+	}
+}
+
+func TestLoadedCarriesFingerprint(t *testing.T) {
+	d := newDriver(t)
+	if err := d.s.handle([]byte(loadLesson), d.out); err != nil {
+		t.Fatal(err)
+	}
+	var loaded struct {
+		Type   string `json:"type"`
+		Lesson struct {
+			Fingerprint string `json:"fingerprint"`
+		} `json:"lesson"`
+	}
+	if err := json.Unmarshal(d.out.msgs[0], &loaded); err != nil || loaded.Type != "loaded" {
+		t.Fatalf("first reply %s (%v); want loaded", d.out.msgs[0], err)
+	}
+	l, err := d.s.lessons.Lookup("test-wakeup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if loaded.Lesson.Fingerprint != l.Fingerprint() {
+		t.Errorf("loaded fingerprint %q; want the lesson's %q", loaded.Lesson.Fingerprint, l.Fingerprint())
+	}
+}
+
+// realLessons are the catalog's lessons.
+func realLessons(t *testing.T) []*scenarios.Scenario {
+	t.Helper()
+	cat, err := scenarios.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat.All()
+}
