@@ -38,8 +38,6 @@ type dfs struct {
 	cycleDepth int      // the depth of the last state met while in progress
 
 	visits int64
-	dbg    [8]int64
-	rawSeen map[stateKey]bool
 }
 
 func newDFS(ctx context.Context, p *Program, o *ExploreOptions, live *liveness) *dfs {
@@ -129,23 +127,12 @@ func (e *dfs) visit(d, last, left int) *summary {
 	if m.Finished() {
 		k := kindIndex(m.Outcome().Kind)
 		out.terminal(k)
-		e.dbg[3]++
 		e.terminals++
 		e.found(k, d)
 		return out
 	}
-	e.dbg[0]++
-	if e.rawSeen == nil {
-		e.rawSeen = map[stateKey]bool{}
-	}
-	rk := rawKeyDebug(m)
-	if e.rawSeen[rk] {
-		e.dbg[4]++
-	}
-	e.rawSeen[rk] = true
 	key := e.nodeKey(m, last, left)
 	if idx, ok := e.store.find(key); ok {
-		e.dbg[1]++
 		if e.store.inProgressAt(idx) {
 			e.cycleDepth = d
 			e.cycleAt(d, idx, last)
@@ -181,7 +168,6 @@ func (e *dfs) visit(d, last, left int) *summary {
 	}
 	if e.red != nil {
 		if t, ok := e.ample(m, d, en); ok {
-			e.dbg[2]++
 			if e.stop != "" {
 				return out
 			}

@@ -40,7 +40,6 @@ func exhaustive(ctx context.Context, p *Program, o *ExploreOptions, live *livene
 		if e.stop == relearn {
 			continue
 		}
-		println("dbg keyed", e.dbg[0], "hits", e.dbg[1], "ample", e.dbg[2], "terminal", e.dbg[3], "rawhits", e.dbg[4], len(e.rawSeen))
 		res := ExploreResult{Complete: e.stop == "", Stopped: e.stop, States: int64(e.store.n),
 			MemoryBytes: e.store.bytes(), Reduced: reduce}
 		res.fill(root)

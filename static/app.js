@@ -106,6 +106,7 @@ class App {
       case "loaded":
         this.lesson = msg.lesson;
         this.root.dataset.variant = msg.lesson.variant;
+        this.root.dataset.fingerprint = msg.lesson.fingerprint || ""; // embed.js puts it in its links as h
         this.markVariant(msg.lesson.variant);
         for (const v of this.views) if (v.loaded) v.loaded(msg.lesson);
         this.root.classList.add("ready");

@@ -37,6 +37,7 @@ function stateQuery(d) {
   const step = d.position !== undefined ? d.position : d.step;
   if (step !== undefined && step !== "") add("step", step);
   if (d.lang) add("lang", d.lang);
+  if (d.fingerprint) add("h", d.fingerprint);
   return q.join("&");
 }
 

@@ -12,6 +12,7 @@ var uiText = map[string]text{
 	"nav.howto":       {"How to", "使用说明"},
 	"nav.docs":        {"Docs", "文档"},
 	"nav.compose":     {"Write", "编写"},
+	"nav.room":        {"Classroom", "课堂"},
 	"nav.language":    {"Language", "语言"},
 	"nav.main":        {"Main", "主导航"},
 	"lesson.variant":  {"Variant", "版本"},

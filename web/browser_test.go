@@ -224,6 +224,15 @@ type page struct {
 // (chromedp.WithNewBrowserContext gives it cookies of its own).
 func (b *browser) open(t *testing.T, path string, opts ...chromedp.ContextOption) *page {
 	t.Helper()
+	p := b.tab(t, path, viewportH, opts...)
+	p.wait(`document.querySelector('#app.ready') && document.querySelector('#app').dataset.position !== undefined`)
+	return p
+}
+
+// tab opens path in a new tab, height pixels high, and reports the page's
+// script errors; it does not wait for the page.
+func (b *browser) tab(t *testing.T, path string, height int64, opts ...chromedp.ContextOption) *page {
+	t.Helper()
 	ctx, cancel := chromedp.NewContext(b.ctx, opts...)
 	t.Cleanup(cancel)
 	err := chromedp.Listen(ctx, func(ev any) {
@@ -251,8 +260,7 @@ func (b *browser) open(t *testing.T, path string, opts ...chromedp.ContextOption
 	p := &page{t: t, b: b, ctx: ctx}
 	// A tab in the background gets no animation frames: bring this one to
 	// the front, so the page animates and settles as on a screen.
-	p.do(chromedp.EmulateViewport(viewportW, viewportH), chromedp.Navigate(b.base+path), bringToFront())
-	p.wait(`document.querySelector('#app.ready') && document.querySelector('#app').dataset.position !== undefined`)
+	p.do(chromedp.EmulateViewport(viewportW, height), chromedp.Navigate(b.base+path), bringToFront())
 	return p
 }
 

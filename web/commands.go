@@ -268,7 +268,7 @@ func (s *session) loaded(id *int64, code *lessonCode) loadedEvent {
 	info := lessonInfo{
 		ID: l.ID, Title: l.Title.In(lang), Summary: l.Summary.In(lang), Narrative: l.Narrative.In(lang),
 		Primitive: l.Primitive, Variant: s.variant, Variants: l.Variants, Params: s.params,
-		Bugs: l.Bugs, Source: code.source, Labels: code.labels, Lang: lang,
+		Bugs: l.Bugs, Source: code.source, Labels: localLabels(code.labels, lang), Lang: lang,
 		Condition: s.tl.prog.Facts.Condition, Fingerprint: l.Fingerprint(),
 		Limits: map[string]int64{"max_param": scenarios.MaxParam, "max_schedule_text": maxScheduleText, "step_limit": int64(stepLimit(s.tl.prog))},
 	}

@@ -247,3 +247,25 @@ func realLessons(t *testing.T) []*scenarios.Scenario {
 	}
 	return cat.All()
 }
+
+// FuzzCustomLesson feeds customLesson any src: it reads a lesson or says
+// why not, and never panics.
+func FuzzCustomLesson(f *testing.F) {
+	good, err := encodeSource([]byte(customText))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
+	f.Add(good[:len(good)/2])
+	f.Add("")
+	f.Add("AAAA")
+	f.Fuzz(func(t *testing.T, src string) {
+		l, err := customLesson(src)
+		if (l == nil) == (err == nil) {
+			t.Fatalf("customLesson = %v, %v; want a lesson or an error", l, err)
+		}
+		if l != nil && l.ID != customLessonID {
+			t.Fatalf("a lesson from a link with id %q", l.ID)
+		}
+	})
+}

@@ -34,7 +34,7 @@ func narrate(p *sim.Program, recs []sim.Record, i int, cas *casInfo, lang string
 	}
 	prefix := ""
 	if r.Label >= 0 {
-		if doc := p.Doc(r.Label); doc != "" {
+		if doc := labelDoc(p, r.Label, lang); doc != "" {
 			prefix = fmt.Sprintf(w.labelDoc, p.Label(r.Label), doc)
 		} else {
 			prefix = fmt.Sprintf(w.label, p.Label(r.Label))

@@ -57,7 +57,8 @@ func (s *Server) serveLesson(w http.ResponseWriter, r *http.Request) error {
 		variant = lesson.Variants[0]
 	}
 	if !slices.Contains(lesson.Variants, variant) {
-		return notFound(fmt.Sprintf("Lesson %s has no variant %q; it has %s.", id, variant, strings.Join(lesson.Variants, ", ")), nil)
+		return notFound(phrase{fmt.Sprintf("Lesson %s has no variant %q; it has %s.", id, variant, strings.Join(lesson.Variants, ", ")),
+			fmt.Sprintf("课程 %s 没有版本 %q；它有 %s。", id, variant, strings.Join(lesson.Variants, "、"))}.in(lang), nil)
 	}
 	params, err := queryParams(lesson, q)
 	if err != nil {
@@ -66,14 +67,15 @@ func (s *Server) serveLesson(w http.ResponseWriter, r *http.Request) error {
 	initial := templates.Initial{Protocol: ProtocolVersion, Lesson: id, Variant: variant, Params: params, Lang: lang, Socket: "/ws"}
 	if text := q.Get("schedule"); text != "" {
 		if _, err := lessonSchedule(lesson, variant, text); err != nil {
-			return badRequest("The schedule cannot be read: "+err.Error(), nil)
+			return badRequest(phrase{"The schedule cannot be read: " + err.Error(), "无法读取调度：" + err.Error()}.in(lang), nil)
 		}
 		initial.Schedule = text
 	}
 	if q.Has("step") {
 		step, err := strconv.Atoi(q.Get("step"))
 		if err != nil || step < 0 || step > sim.MaxScheduleSteps {
-			return badRequest(fmt.Sprintf("step=%q is not a step number.", q.Get("step")), nil)
+			return badRequest(phrase{fmt.Sprintf("step=%q is not a step number.", q.Get("step")),
+				fmt.Sprintf("step=%q 不是一个步骤编号。", q.Get("step"))}.in(lang), nil)
 		}
 		initial.Step = &step
 	}

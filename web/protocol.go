@@ -55,6 +55,8 @@ type command struct {
 	// Source is a lesson written in the browser, as its link carries it
 	// (load only; see link_source.go).
 	Source string `json:"source,omitempty"`
+	// Strategy is the explore command's search strategy (explore.go).
+	Strategy string `json:"strategy,omitempty"`
 }
 
 // errBadFrame wraps every reason a frame is not a command.

@@ -43,6 +43,8 @@ type Server struct {
 	handler http.Handler
 	// writeTimeout bounds every write to a WebSocket.
 	writeTimeout time.Duration
+	// searches holds a token for every running search (explore.go).
+	searches chan struct{}
 }
 
 // NewServer checks cfg, reads the static assets and builds the routes.
@@ -58,7 +60,7 @@ func NewServer(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, log: cfg.Logger, catalog: cfg.Catalog, assets: a, code: newCodeCache(primitivesSource()),
-		writeTimeout: writeTimeout}
+		writeTimeout: writeTimeout, searches: make(chan struct{}, searchSlotCount())}
 	s.handler = s.routes()
 	return s, nil
 }

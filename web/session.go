@@ -42,6 +42,8 @@ type session struct {
 	playing bool
 	speed   float64
 	ticker  *time.Ticker
+
+	search *search // the explore command's running search, or nil
 }
 
 // lessonSource is what a session needs of the server: the catalog and the
@@ -49,6 +51,8 @@ type session struct {
 type lessonSource interface {
 	Lookup(id string) (*scenarios.Scenario, error)
 	Describe(s *scenarios.Scenario, variant string) (*lessonCode, error)
+	// searchSlots is the server's semaphore of running searches.
+	searchSlots() chan struct{}
 }
 
 // newSession returns a session with no lesson loaded, speaking English.
@@ -65,6 +69,7 @@ const defaultSpeed = 2
 // returns nil when cmds is closed, else why it stopped.
 func (s *session) run(ctx context.Context, cmds <-chan []byte, out Sink) error {
 	defer s.stopTicker()
+	defer s.endSearch()
 	if err := s.emit(out, helloEvent{envelope: envelope{V: ProtocolVersion, Type: "hello"}, Protocol: ProtocolVersion}); err != nil {
 		return err
 	}
@@ -87,7 +92,12 @@ func (s *session) run(ctx context.Context, cmds <-chan []byte, out Sink) error {
 			if err := s.tick(out); err != nil {
 				return err
 			}
+		case ev := <-s.searchEvents():
+			if err := s.searchEvent(ev, out); err != nil {
+				return err
+			}
 		}
+		s.followSearch()
 	}
 }
 
@@ -156,6 +166,10 @@ func (s *session) dispatch(c command) ([]any, error) {
 		s.tl.reset()
 	case cmdLang:
 		return s.switchLang(c)
+	case cmdExplore:
+		return s.explore(c)
+	case cmdCancel:
+		return s.cancelSearch()
 	default:
 		return nil, fmt.Errorf("unknown command type %q", c.Type)
 	}
@@ -169,7 +183,7 @@ func (s *session) dispatch(c command) ([]any, error) {
 func knownCommand(t string) bool {
 	switch t {
 	case cmdLoad, cmdStep, cmdBack, cmdForward, cmdGoto, cmdReplay, cmdRun,
-		cmdVariant, cmdPlay, cmdPause, cmdReset, cmdLang:
+		cmdVariant, cmdPlay, cmdPause, cmdReset, cmdLang, cmdExplore, cmdCancel:
 		return true
 	}
 	return false

@@ -44,7 +44,7 @@ func describeStep(p *sim.Program, recs []sim.Record, i int, before []cellValue, 
 		Coroutine: coroutineName(p, r.Coroutine),
 		Op:        r.Op.String(),
 		Label:     labelOf(p, r.Label),
-		Doc:       p.Doc(r.Label),
+		Doc:       labelDoc(p, r.Label, lang),
 		Events:    eventsOf(p, r.Events),
 		Changed:   changedCells(before, after),
 		Findings:  findingsOf(r.Findings, lang),
@@ -141,7 +141,7 @@ func (tl *timeline) pending(lang string) []pendingInfo {
 		pi.Coroutine = coroutineName(p, r.Coroutine)
 		pi.Label = labelOf(p, r.Label)
 		pi.Op = r.Op.String()
-		pi.Doc = p.Doc(r.Label)
+		pi.Doc = labelDoc(p, r.Label, lang)
 		if r.Op != sim.OpResume {
 			pi.Cell = p.CellName(r.Addr)
 		}

@@ -1,4 +1,4 @@
-package primitives_test
+package main
 
 import (
 	"bytes"
@@ -8,8 +8,25 @@ import (
 	"testing"
 )
 
-// The primitives depend on the standard library only, and on none of the
-// project's other packages. Each banned import says why.
+// The engine and the primitives depend on the standard library only, and
+// on none of the project's other packages: dependencies point inward. Each
+// banned import says why.
+var simBanned = map[string]string{
+	"lockstep/primitives": "the machine runs step functions through Exec; sim and primitives meet only in scenarios",
+	"lockstep/scenarios":  "lessons compile into programs; the engine never reads them",
+	"lockstep/web":        "the engine knows nothing of the playground",
+	"lockstep/templates":  "the engine knows nothing of the playground",
+	"time":                "a run is a function of its program and schedule: no clocks",
+	"math/rand":           "randomness comes from a seeded math/rand/v2 source, never the global one",
+	"os":                  "the engine touches no files, environment or processes",
+	"net":                 "sockets belong to web",
+	"net/http":            "HTTP belongs to web",
+	"encoding/json":       "sim types carry no wire format; web and the command line translate them",
+	"sync":                "a machine is single-threaded: concurrency is simulated, never real",
+	"sync/atomic":         "a machine is single-threaded: concurrency is simulated, never real",
+	"unsafe":              "memory is simulated with words and addresses",
+}
+
 var primitivesBanned = map[string]string{
 	"lockstep/sim":       "primitives declare the memory they run on as Mem; the machine satisfies it without either importing the other",
 	"lockstep/scenarios": "lessons use primitives, not the other way round",
@@ -26,6 +43,7 @@ var primitivesBanned = map[string]string{
 }
 
 func TestDependencies(t *testing.T) {
+	checkDeps(t, "lockstep/sim", simBanned)
 	checkDeps(t, "lockstep/primitives", primitivesBanned)
 }
 

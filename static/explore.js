@@ -1,0 +1,222 @@
+// explore.js adds the model checker to the lesson page: one button that
+// asks the server to search the lesson's interleavings (the explore
+// command, web/protocol.md). On a variant the lesson calls buggy it reads
+// "Find the bug" and searches with few preemptions first, which finds the
+// smallest counterexample fast; on a variant every interleaving of the
+// lesson should survive it reads "Verify" and searches them all. While the
+// search runs a line shows its progress and a Cancel button; at its end
+// the line shows the server's verdict, and the counterexample, loaded by
+// the server at its first step, is in the timeline to be stepped through.
+// The server computes everything; this module sends commands and draws
+// the events.
+
+import { h, s, put } from "./dom.js";
+import { kindName } from "./i18n.js";
+
+// The page loads app.js with its version (?v=...): importing it with the
+// same query shares that module instead of starting a second playground.
+const here = new URL(import.meta.url);
+const { watch } = await import(new URL("./app.js" + here.search, here).href);
+
+const STRINGS = {
+  en: {
+    find: "Find the bug",
+    findTitle: "Search the interleavings, fewest preemptions first, and load the smallest bug found",
+    verify: "Verify",
+    verifyTitle: "Search every interleaving of this lesson at these parameters",
+    searching: "Searching…",
+    progress: "{states} states · {runs} executions · {secs} s",
+    progressRuns: "{runs} executions · {secs} s",
+    cancel: "Cancel",
+    others: "Step through:",
+    load: "Load the {kind} counterexample ({steps} steps) at its first step",
+  },
+  zh: {
+    find: "找出缺陷",
+    findTitle: "搜索各种交错，抢占少的优先，并载入找到的最小缺陷",
+    verify: "验证",
+    verifyTitle: "按当前参数搜索本课的每一种交错",
+    searching: "正在搜索……",
+    progress: "{states} 个状态 · {runs} 次执行 · {secs} 秒",
+    progressRuns: "{runs} 次执行 · {secs} 秒",
+    cancel: "取消",
+    others: "逐步查看：",
+    load: "载入{kind}的反例（{steps} 步），从第一步开始",
+  },
+};
+
+// PATHS are the button's icons in a 16x16 box: a magnifier and a check.
+const PATHS = {
+  find: "M6.5 1a5.5 5.5 0 0 1 4.4 8.8l4.1 4.1-1.4 1.4-4.1-4.1A5.5 5.5 0 1 1 6.5 1Zm0 2a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7Z",
+  verify: "M6 11.2 2.8 8 1.4 9.4 6 14l8.6-8.6L13.2 4Z",
+};
+
+// Explorer owns the explore row of #controls: the button, the progress
+// and the verdict.
+class Explorer {
+  constructor(app) {
+    this.app = app;
+    this.words = STRINGS[app.lang] || STRINGS.en;
+    this.id = 0; // the id of the explore command whose search runs
+    this.running = false;
+    this.progress = null; // the last explore-progress
+    this.result = null; // the last explore-result, for the variant shown
+  }
+
+  // event follows the page's socket.
+  event(msg) {
+    switch (msg.type) {
+      case "hello": // a new session: nothing runs on it
+        this.running = false;
+        this.result = null;
+        break;
+      case "loaded":
+        // Another variant or language: the last verdict no longer applies.
+        if (this.result && (this.result.variant !== msg.lesson.variant || this.resultLang !== msg.lesson.lang)) this.result = null;
+        this.build(msg.lesson);
+        break;
+      case "explore-progress":
+        if (msg.id !== this.id) return;
+        this.running = true;
+        this.progress = msg;
+        break;
+      case "explore-result":
+        if (msg.id !== this.id) return;
+        this.running = false;
+        // A search that a variant switch ended says nothing of this one.
+        this.result = this.app.lesson && msg.variant === this.app.lesson.variant ? msg : null;
+        this.resultLang = this.app.lesson && this.app.lesson.lang;
+        break;
+      case "error":
+        // The explore command refused, or its search failed.
+        if (msg.command !== "explore" || msg.id !== this.id) return;
+        this.running = false;
+        break;
+      case "state":
+        this.markLoaded(msg);
+        return;
+      default:
+        return;
+    }
+    this.draw();
+  }
+
+  // build makes the row for a newly drawn set of controls: Controls
+  // rebuilds #controls at every loaded event.
+  build(lesson) {
+    const w = this.words;
+    const verify = expectsOK(lesson);
+    this.strategy = verify ? "exhaustive" : "preemption";
+    this.button = h(
+      "button",
+      { type: "button", class: "find", "data-action": "explore", "data-strategy": this.strategy, title: verify ? w.verifyTitle : w.findTitle, onclick: () => this.start() },
+      s("svg", { class: "icon", width: 18, height: 18, viewBox: "0 0 16 16", "aria-hidden": "true" }, s("path", { d: PATHS[verify ? "verify" : "find"], fill: "currentColor" })),
+      " " + (verify ? w.verify : w.find),
+    );
+    this.aside = h("span", { class: "aside" });
+    this.cancel = h("button", { type: "button", class: "cancel", "data-action": "cancel", onclick: () => this.app.send("cancel") }, w.cancel);
+    this.numbers = h("span", { class: "numbers", "aria-hidden": "true" });
+    this.line = h("p", { id: "explore-line", class: "result", role: "status" });
+    this.row = h("div", { class: "explore", "data-testid": "explore" }, this.button, this.aside, this.line);
+    const root = document.getElementById("controls");
+    root.insertBefore(this.row, root.querySelector(".status"));
+    this.draw();
+  }
+
+  start() {
+    if (this.running || !this.app.state) return;
+    this.result = null;
+    this.progress = null;
+    this.running = true;
+    this.id = this.app.send("explore", { strategy: this.strategy });
+    if (!this.id) this.running = false; // the socket is closed
+    this.draw();
+  }
+
+  // draw shows the search's progress or its verdict.
+  draw() {
+    if (!this.row) return;
+    const w = this.words;
+    this.button.disabled = this.running;
+    this.row.dataset.state = this.running ? "running" : this.result ? "done" : "idle";
+    const line = this.line;
+    for (const k of ["verdict", "loaded", "executions"]) delete line.dataset[k];
+    if (this.running) {
+      // The Cancel button and the line stay while the numbers change, so
+      // that a click on Cancel is never lost to a redraw.
+      const p = this.progress || { states: 0, executions: 0, elapsed_ms: 0 };
+      const vars = { states: count(p.states), runs: count(p.executions), secs: (p.elapsed_ms / 1000).toFixed(1) };
+      if (this.aside.firstChild !== this.cancel) put(this.aside, this.cancel);
+      if (!this.numbers.isConnected) put(line, w.searching, " ", this.numbers);
+      this.numbers.textContent = fill(p.strategy === "random" ? w.progressRuns : w.progress, vars);
+      return;
+    }
+    const r = this.result;
+    put(this.aside, r && r.counterexamples.length > 1 ? this.choices(r) : null);
+    put(line);
+    if (!r) return;
+    line.dataset.verdict = r.counterexamples.length ? "found" : r.complete ? "verified" : "incomplete";
+    line.dataset.loaded = r.loaded || "";
+    line.dataset.executions = String(r.executions);
+    put(line, r.verdict);
+    if (this.app.state) this.markLoaded(this.app.state);
+  }
+
+  // choices are buttons that load each counterexample found.
+  choices(r) {
+    const { t } = this.app;
+    return h(
+      "span",
+      { class: "choices" },
+      h("span", { class: "sr-only" }, this.words.others),
+      r.counterexamples.map((c) =>
+        h(
+          "button",
+          {
+            type: "button",
+            class: "chip",
+            "data-kind": c.kind,
+            title: fill(this.words.load, { kind: kindName(t, c.kind), steps: c.steps }),
+            onclick: () => this.app.send("run", { schedule: c.schedule, step: 0 }),
+          },
+          kindName(t, c.kind),
+        ),
+      ),
+    );
+  }
+
+  // markLoaded marks the counterexample the history runs.
+  markLoaded(state) {
+    if (!this.result || !this.aside) return;
+    for (const b of this.aside.querySelectorAll("button.chip")) {
+      const c = this.result.counterexamples.find((x) => x.kind === b.dataset.kind);
+      b.setAttribute("aria-pressed", String(!!c && c.schedule === state.schedule));
+    }
+  }
+}
+
+// expectsOK reports whether the lesson's schedules all expect the variant
+// to end well: then the button verifies instead of hunting.
+function expectsOK(lesson) {
+  const expects = (lesson.schedules || []).map((sc) => (sc.expect || {})[lesson.variant]).filter(Boolean);
+  return expects.length > 0 && expects.every((k) => k === "ok");
+}
+
+// count writes n with its thousands grouped, as the server's verdict does.
+function count(n) {
+  return Number(n || 0).toLocaleString("en-US");
+}
+
+// fill puts vars into a template's {name} holes.
+function fill(text, vars) {
+  return text.replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ""));
+}
+
+const link = document.createElement("link");
+link.rel = "stylesheet";
+link.href = new URL("./explore.css" + here.search, here).href;
+document.head.append(link);
+
+const app = watch((msg) => explorer.event(msg));
+const explorer = new Explorer(app);
+if (app.lesson) explorer.build(app.lesson);

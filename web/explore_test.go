@@ -1,0 +1,457 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"lockstep/sim"
+)
+
+// searchWait bounds the wait for any one event of a search.
+const searchWait = 30 * time.Second
+
+// exploreEvent is an event of a session that explores: the explore
+// events' fields besides event's.
+type exploreEvent struct {
+	event
+	Strategy        string           `json:"strategy"`
+	States          int64            `json:"states"`
+	Executions      int64            `json:"executions"`
+	Bound           *int             `json:"bound"`
+	ElapsedMS       *int64           `json:"elapsed_ms"`
+	Found           []string         `json:"found"`
+	Complete        bool             `json:"complete"`
+	Reduced         bool             `json:"reduced"`
+	Stopped         string           `json:"stopped"`
+	Params          map[string]int   `json:"params"`
+	Outcomes        map[string]int64 `json:"outcomes"`
+	Counterexamples []struct {
+		Kind, Schedule, Message string
+		Steps, Preemptions      int
+	} `json:"counterexamples"`
+	Loaded  string `json:"loaded"`
+	Verdict string `json:"verdict"`
+}
+
+// explorer is a session running in its own goroutine, as on a socket.
+type explorer struct {
+	cmds   chan []byte
+	out    chanSink
+	done   chan error
+	cancel context.CancelFunc
+	ended  bool
+}
+
+// startExplorer runs a session on the test lessons and reads its hello.
+// The session is ended, and its goroutines are checked gone, when the
+// test ends.
+func startExplorer(t *testing.T) *explorer {
+	t.Helper()
+	leaks := goleak.IgnoreCurrent()
+	srv := testServer(t)
+	ctx, cancel := context.WithCancel(t.Context())
+	x := &explorer{cmds: make(chan []byte), out: make(chanSink, 64), done: make(chan error, 1), cancel: cancel}
+	go func() { x.done <- newSession(srv, srv.log).run(ctx, x.cmds, x.out) }()
+	t.Cleanup(func() {
+		x.stop(t)
+		goleak.VerifyNone(t, leaks)
+	})
+	if e := x.next(t); e.Type != "hello" {
+		t.Fatalf("first event %+v; want hello", e)
+	}
+	return x
+}
+
+// stop ends the session and waits for it, once.
+func (x *explorer) stop(t *testing.T) {
+	t.Helper()
+	if x.ended {
+		return
+	}
+	x.ended = true
+	x.cancel()
+	select {
+	case <-x.done:
+	case <-time.After(searchWait):
+		t.Fatal("the session did not end when its context did")
+	}
+}
+
+// send hands the session one command.
+func (x *explorer) send(t *testing.T, frame string) {
+	t.Helper()
+	select {
+	case x.cmds <- []byte(frame):
+	case err := <-x.done:
+		t.Fatalf("session ended: %v", err)
+	case <-time.After(searchWait):
+		t.Fatalf("the session does not take %s", frame)
+	}
+}
+
+// next returns the next event.
+func (x *explorer) next(t *testing.T) exploreEvent {
+	t.Helper()
+	select {
+	case msg := <-x.out:
+		var e exploreEvent
+		if err := json.Unmarshal(msg, &e); err != nil {
+			t.Fatalf("event %s: %v", msg, err)
+		}
+		return e
+	case err := <-x.done:
+		t.Fatalf("session ended: %v", err)
+	case <-time.After(searchWait):
+		t.Fatal("no event came")
+	}
+	return exploreEvent{}
+}
+
+// until returns the next event of type typ, failing on an error event and
+// on events of types other than skip.
+func (x *explorer) until(t *testing.T, typ string, skip ...string) exploreEvent {
+	t.Helper()
+	for {
+		e := x.next(t)
+		switch {
+		case e.Type == typ:
+			return e
+		case e.Type == "error":
+			t.Fatalf("error event %q (command %q) while waiting for %s", e.Message, e.Command, typ)
+		case !contains(skip, e.Type):
+			t.Fatalf("%s event while waiting for %s", e.Type, typ)
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// load opens a lesson and returns its state.
+func (x *explorer) load(t *testing.T, frame string) exploreEvent {
+	t.Helper()
+	x.send(t, frame)
+	x.until(t, "loaded")
+	return x.until(t, "state")
+}
+
+// TestExploreFindsTheBug searches the buggy variant as "Find the bug"
+// does: the result names the minimal lost wakeup (one preemption), the
+// history is that counterexample at step 0, and both the history and the
+// schedule text replay to a lost wakeup.
+func TestExploreFindsTheBug(t *testing.T) {
+	x := startExplorer(t)
+	x.load(t, `{"v":1,"id":1,"type":"load","lesson":"test-wakeup","variant":"tinycoro"}`)
+	x.send(t, `{"v":1,"id":7,"type":"explore"}`)
+	first := x.next(t)
+	if first.Type != "explore-progress" || first.ID == nil || *first.ID != 7 || first.Strategy != "preemption" || first.States != 0 {
+		t.Fatalf("explore's first reply %+v; want explore-progress for id 7, preemption, 0 states", first)
+	}
+	res := x.until(t, "explore-result", "explore-progress")
+	if res.ID == nil || *res.ID != 7 {
+		t.Errorf("result id %v; want 7", res.ID)
+	}
+	if res.Loaded != "lost-wakeup" || len(res.Counterexamples) == 0 {
+		t.Fatalf("result %+v; want a lost-wakeup loaded", res)
+	}
+	var ce = res.Counterexamples[0]
+	for _, c := range res.Counterexamples {
+		if c.Kind == "lost-wakeup" {
+			ce = c
+		}
+	}
+	if ce.Kind != "lost-wakeup" || ce.Preemptions != 1 || ce.Steps != 8 {
+		t.Errorf("counterexample %+v; want the lost wakeup in 8 steps with 1 preemption", ce)
+	}
+	if want := "found lost-wakeup in 8 steps with 1 preemption"; !strings.HasPrefix(res.Verdict, want) {
+		t.Errorf("verdict %q; want it to begin %q", res.Verdict, want)
+	}
+	if !strings.Contains(ce.Message, "nothing will resume it") {
+		t.Errorf("counterexample message %q; want the lost wakeup's", ce.Message)
+	}
+	if res.Bound == nil || res.ElapsedMS == nil || res.Outcomes["lost-wakeup"] == 0 {
+		t.Errorf("result %+v; want a bound, an elapsed time and lost wakeups counted", res)
+	}
+
+	st := x.until(t, "state")
+	if st.ID == nil || *st.ID != 7 || st.Position != 0 || st.Length != ce.Steps || st.Schedule != ce.Schedule {
+		t.Fatalf("state after the result: id %v, position %d of %d, %q; want id 7 at 0 of %d, %q",
+			st.ID, st.Position, st.Length, st.Schedule, ce.Steps, ce.Schedule)
+	}
+	x.send(t, `{"v":1,"id":8,"type":"goto","step":8}`)
+	if end := x.until(t, "state"); end.Outcome == nil || end.Outcome.Kind != "lost-wakeup" {
+		t.Errorf("the loaded counterexample ends with %+v; want lost-wakeup", end.Outcome)
+	}
+	sched, err := sim.ParseSchedule(ce.Schedule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, out, err := sim.ReplaySchedule(buildTest(t, "tinycoro", nil), sched, sim.Options{}); err != nil || out.Kind != sim.LostWakeup {
+		t.Errorf("ReplaySchedule(%q) = %s, %v; want lost-wakeup", ce.Schedule, out.Kind, err)
+	}
+}
+
+// TestExploreResults runs each strategy on each variant and holds the
+// result to what sim.Explore computes with the same options.
+func TestExploreResults(t *testing.T) {
+	tests := []struct {
+		name, variant, strategy, lang string
+		params                        map[string]int
+		complete                      bool
+		loaded                        string
+		verdict                       string // the verdict begins with it; {n} is the executions' count
+	}{
+		{name: "verify fixed", variant: "fixed", strategy: "exhaustive", params: map[string]int{"waiters": 2, "workers": 2},
+			complete: true, verdict: "verified: every interleaving of this lesson (waiters=2, workers=2): "},
+		{name: "verify fixed at 1", variant: "fixed", strategy: "exhaustive", params: map[string]int{"waiters": 1, "workers": 1},
+			complete: true, verdict: "verified: every interleaving of this lesson (waiters=1, workers=1): "},
+		{name: "preemption on fixed", variant: "fixed", strategy: "preemption", params: map[string]int{"waiters": 1, "workers": 1},
+			verdict: "no bug in {n} executions with at most 2 preemptions (waiters=1, workers=1); executions with more preemptions were not searched"},
+		{name: "exhaustive on the bug", variant: "tinycoro", strategy: "exhaustive", params: map[string]int{"waiters": 1, "workers": 1},
+			complete: true, loaded: "lost-wakeup", verdict: "found lost-wakeup in 8 steps with 1 preemption"},
+		{name: "random on fixed", variant: "fixed", strategy: "random", params: map[string]int{"waiters": 1, "workers": 1},
+			verdict: "no bug in {n} random executions (waiters=1, workers=1); a random search (seed 1) is never complete"},
+		{name: "in Chinese", variant: "fixed", strategy: "exhaustive", lang: "zh", params: map[string]int{"waiters": 1, "workers": 1},
+			complete: true, verdict: "已验证：本课（waiters=1, workers=1）的每一种交错都没有缺陷（"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x := startExplorer(t)
+			load, _ := json.Marshal(map[string]any{"v": 1, "type": "load", "lesson": "test-wakeup", "variant": tt.variant,
+				"params": tt.params, "lang": tt.lang})
+			before := x.load(t, string(load))
+			x.send(t, `{"v":1,"id":2,"type":"explore","strategy":"`+tt.strategy+`"}`)
+			res := x.until(t, "explore-result", "explore-progress")
+			want, err := sim.Explore(t.Context(), buildTest(t, tt.variant, tt.params),
+				sim.ExploreOptions{Strategy: sim.Strategy(tt.strategy), MaxStates: searchMaxStates,
+					MaxPreemptions: searchMaxPreemptions, Runs: searchRuns, Seed: searchSeed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Complete != tt.complete || res.Complete != want.Complete || res.Executions != want.Executions ||
+				res.Executions <= 0 || res.Strategy != tt.strategy || len(res.Counterexamples) != len(want.Counterexamples) {
+				t.Errorf("result %+v; want complete %v, strategy %s, as sim.Explore: %+v", res, tt.complete, tt.strategy, want)
+			}
+			if v := strings.ReplaceAll(tt.verdict, "{n}", groupDigits(want.Executions)); !strings.HasPrefix(res.Verdict, v) {
+				t.Errorf("verdict %q; want it to begin %q", res.Verdict, v)
+			}
+			if tt.complete && len(want.Counterexamples) == 0 && !strings.Contains(res.Verdict, groupDigits(res.Executions)) {
+				t.Errorf("verdict %q; want it to count the %d executions", res.Verdict, res.Executions)
+			}
+			if res.Loaded != tt.loaded {
+				t.Errorf("loaded %q; want %q", res.Loaded, tt.loaded)
+			}
+			if tt.loaded == "" {
+				// No counterexample: the history stays as it was, and the
+				// next event answers the next command.
+				x.send(t, `{"v":1,"id":3,"type":"step","thread":"W1"}`)
+				if st := x.until(t, "state"); st.Position != before.Position+1 {
+					t.Errorf("after the search, step gave position %d; want %d", st.Position, before.Position+1)
+				}
+			} else if st := x.until(t, "state"); st.Position != 0 || st.Length == 0 {
+				t.Errorf("after the result, position %d of %d; want 0 of the counterexample", st.Position, st.Length)
+			}
+		})
+	}
+}
+
+// groupDigits writes n as the verdict does.
+func groupDigits(n int64) string { return verdictWords["en"].count(n) }
+
+// TestExploreCancel cancels a long search: the cancel is answered by an
+// incomplete result; the history is not touched.
+func TestExploreCancel(t *testing.T) {
+	x := startExplorer(t)
+	x.load(t, `{"v":1,"type":"load","lesson":"test-wakeup","variant":"fixed","params":{"waiters":8,"workers":8}}`)
+	x.send(t, `{"v":1,"id":4,"type":"explore","strategy":"exhaustive"}`)
+	if e := x.next(t); e.Type != "explore-progress" {
+		t.Fatalf("explore's reply is %s; want explore-progress", e.Type)
+	}
+	x.send(t, `{"v":1,"type":"cancel"}`)
+	res := x.until(t, "explore-result", "explore-progress")
+	if res.Complete || res.Stopped != "canceled" || res.ID == nil || *res.ID != 4 || res.Loaded != "" {
+		t.Errorf("result after cancel %+v; want incomplete, stopped canceled, id 4, nothing loaded", res)
+	}
+	if !strings.HasPrefix(res.Verdict, "canceled: no bug in ") {
+		t.Errorf("verdict %q; want it to say the search was canceled", res.Verdict)
+	}
+	x.send(t, `{"v":1,"id":5,"type":"cancel"}`)
+	if e := x.next(t); e.Type != "error" || e.Command != "cancel" || !strings.Contains(e.Message, "no search is running") {
+		t.Errorf("a cancel with nothing running got %+v; want an error", e)
+	}
+}
+
+// TestExploreOneAtATime refuses a second search while one runs, while the
+// other commands keep working; a load ends the search, whose result is
+// then not loaded.
+func TestExploreOneAtATime(t *testing.T) {
+	x := startExplorer(t)
+	x.load(t, `{"v":1,"type":"load","lesson":"test-wakeup","variant":"fixed","params":{"waiters":8,"workers":8}}`)
+	x.send(t, `{"v":1,"id":2,"type":"explore","strategy":"exhaustive"}`)
+	x.until(t, "explore-progress")
+	x.send(t, `{"v":1,"id":3,"type":"explore"}`)
+	if e := x.until(t, "error", "explore-progress"); e.Command != "explore" || !strings.Contains(e.Message, "already running") || *e.ID != 3 {
+		t.Errorf("a second explore got %+v; want an error for id 3", e)
+	}
+	x.send(t, `{"v":1,"id":4,"type":"step","thread":"W1"}`)
+	if st := x.until(t, "state", "explore-progress"); st.Position != 1 || *st.ID != 4 {
+		t.Errorf("step during a search: position %d, id %v; want 1, 4", st.Position, st.ID)
+	}
+	x.send(t, `{"v":1,"id":5,"type":"load","lesson":"test-wakeup","variant":"tinycoro"}`)
+	x.until(t, "loaded", "explore-progress")
+	x.until(t, "state", "explore-progress")
+	res := x.until(t, "explore-result", "explore-progress")
+	if res.Stopped != "canceled" || res.Loaded != "" || res.Variant != "fixed" {
+		t.Errorf("the search of the old lesson ended with %+v; want canceled, not loaded", res)
+	}
+	x.send(t, `{"v":1,"id":6,"type":"explore"}`)
+	if res := x.until(t, "explore-result", "explore-progress"); res.Loaded != "lost-wakeup" {
+		t.Errorf("the next search loaded %q; want lost-wakeup", res.Loaded)
+	}
+}
+
+// TestExploreSessionEnds ends a session in the middle of a search: the
+// search's goroutine ends with it (startExplorer checks for leaks).
+func TestExploreSessionEnds(t *testing.T) {
+	x := startExplorer(t)
+	x.load(t, `{"v":1,"type":"load","lesson":"test-wakeup","variant":"fixed","params":{"waiters":8,"workers":8}}`)
+	x.send(t, `{"v":1,"type":"explore","strategy":"exhaustive"}`)
+	x.until(t, "explore-progress")
+	x.stop(t)
+}
+
+// TestExploreBeforeLoad refuses a search with no lesson loaded, and a
+// strategy the engine does not have.
+func TestExploreBeforeLoad(t *testing.T) {
+	d := newDriver(t)
+	d.fail(t, `{"v":1,"type":"explore"}`, "send load first")
+	d.fail(t, `{"v":1,"type":"cancel"}`, "send load first")
+	d.state(t, loadLesson)
+	d.fail(t, `{"v":1,"type":"explore","strategy":"guess"}`, `unknown strategy "guess"`)
+}
+
+// TestSearchLimits runs a search directly: past its time limit it ends
+// incomplete with stopped "time-limit", and it waits for a slot while the
+// server's are taken, until cancelled.
+func TestSearchLimits(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	big := buildTest(t, "fixed", map[string]int{"waiters": 8, "workers": 8})
+	end := func(t *testing.T, sr *search) searchEvent {
+		t.Helper()
+		for {
+			select {
+			case ev := <-sr.events:
+				if ev.end {
+					<-sr.done
+					return ev
+				}
+			case <-time.After(searchWait):
+				t.Fatal("the search did not end")
+			}
+		}
+	}
+
+	sr := newSearch(nil, big, sim.Exhaustive, "fixed", nil)
+	sr.limit = 50 * time.Millisecond
+	go sr.run(make(chan struct{}, 1))
+	ev := end(t, sr)
+	if ev.err != nil || ev.res.Complete || ev.res.Stopped != "time-limit" {
+		t.Errorf("a search past its time limit ended with %+v, %v; want incomplete, stopped time-limit", ev.res, ev.err)
+	}
+	if v := searchVerdict(ev.res, map[string]int{"waiters": 8}, "", "en"); !strings.Contains(v, "time limit of 20 s") {
+		t.Errorf("verdict %q; want it to name the time limit", v)
+	}
+
+	synctest.Test(t, func(t *testing.T) {
+		busy := make(chan struct{}, 1)
+		busy <- struct{}{}
+		sr := newSearch(nil, big, sim.Exhaustive, "fixed", nil)
+		go sr.run(busy)
+		synctest.Wait()
+		if n := len(sr.events); n != 0 {
+			t.Fatalf("a search with no slot free sent %d events; want it waiting", n)
+		}
+		sr.cancel(errSearchCanceled)
+		<-sr.done
+		if ev := <-sr.events; !ev.end || ev.res.Stopped != "canceled" || len(busy) != 1 {
+			t.Errorf("a waiting search, cancelled, ended with %+v and %d slots taken; want canceled, 1", ev.res, len(busy))
+		}
+	})
+}
+
+// buildTest builds the test lesson.
+func buildTest(t *testing.T, variant string, params map[string]int) *sim.Program {
+	t.Helper()
+	l, err := testCatalog(t).Lookup("test-wakeup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := l.Build(variant, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestSearchVerdict holds each form of the verdict: what was found, or
+// within which bound nothing was.
+func TestSearchVerdict(t *testing.T) {
+	lost := sim.Counterexample{Kind: sim.LostWakeup, Steps: 8, Preemptions: 1}
+	uaf := sim.Counterexample{Kind: sim.UseAfterFree, Steps: 12, Preemptions: 2}
+	two := map[string]int{"waiters": 2, "workers": 1}
+	tests := []struct {
+		name   string
+		r      sim.ExploreResult
+		params map[string]int
+		lead   sim.Kind
+		lang   string
+		want   string
+	}{
+		{"found", sim.ExploreResult{Counterexamples: []sim.Counterexample{lost}}, two, "", "en",
+			"found lost-wakeup in 8 steps with 1 preemption"},
+		{"found, lead second", sim.ExploreResult{Counterexamples: []sim.Counterexample{lost, uaf}}, two, sim.UseAfterFree, "en",
+			"found use-after-free in 12 steps with 2 preemptions; also found lost-wakeup"},
+		{"found in Chinese", sim.ExploreResult{Counterexamples: []sim.Counterexample{lost, uaf}}, two, "", "zh",
+			"发现丢失的唤醒（lost-wakeup）：8 步，1 次抢占；另外还发现释放后使用（use-after-free）"},
+		{"verified", sim.ExploreResult{Complete: true, Executions: 1234567}, two, "", "en",
+			"verified: every interleaving of this lesson (waiters=2, workers=1): 1,234,567 executions, no bug"},
+		{"verified, reduced, no params", sim.ExploreResult{Complete: true, Reduced: true, Executions: 6}, nil, "", "en",
+			"verified: every interleaving of this lesson: 6 executions (partial-order reduced), no bug"},
+		{"verified, held at the top", sim.ExploreResult{Complete: true, Executions: math.MaxInt64}, nil, "", "en",
+			"verified: every interleaving of this lesson: more than 9.2e18 executions, no bug"},
+		{"preemption bound", sim.ExploreResult{Stopped: "max-preemptions", Bound: 2, Executions: 15}, two, "", "en",
+			"no bug in 15 executions with at most 2 preemptions (waiters=2, workers=1); executions with more preemptions were not searched"},
+		{"state bound", sim.ExploreResult{Stopped: "max-states", Executions: 1000}, two, "", "en",
+			"no bug in 1,000 executions searched (waiters=2, workers=1); the search stopped at its bound of 2,000,000 states and is not complete"},
+		{"time limit", sim.ExploreResult{Stopped: "time-limit", Executions: 999}, nil, "", "en",
+			"no bug in 999 executions searched; the search stopped at its time limit of 20 s and is not complete"},
+		{"canceled", sim.ExploreResult{Stopped: "canceled", Executions: 10}, two, "", "en",
+			"canceled: no bug in 10 executions searched so far"},
+		{"random", sim.ExploreResult{Stopped: "runs", Executions: 1000}, two, "", "en",
+			"no bug in 1,000 random executions (waiters=2, workers=1); a random search (seed 1) is never complete"},
+		{"time limit in Chinese", sim.ExploreResult{Stopped: "time-limit", Executions: 999}, two, "", "zh",
+			"在搜索过的 999 次执行中没有发现缺陷（waiters=2, workers=1）；搜索达到 20 秒的时间上限而停止，并不完整"},
+		{"verified in Chinese", sim.ExploreResult{Complete: true, Reduced: true, Executions: math.MaxInt64}, two, "", "zh",
+			"已验证：本课（waiters=2, workers=1）的每一种交错都没有缺陷（超过 9.2e18 次执行，偏序归约后）"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := searchVerdict(tt.r, tt.params, tt.lead, tt.lang); got != tt.want {
+				t.Errorf("searchVerdict = %q; want %q", got, tt.want)
+			}
+		})
+	}
+}

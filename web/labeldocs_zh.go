@@ -1,0 +1,120 @@
+package web
+
+import "lockstep/sim"
+
+// labelDocsZh says in Chinese what the step at each label does, keyed by
+// the label's name (primitives.LabelName). Each entry renders the
+// primitives package's English doc (primitives.LabelDoc) of the same label,
+// keeping the code's identifiers and expressions as they are; a CAS's
+// expected and new values are joined by "→".
+var labelDocsZh = map[string]string{
+	// event
+	"E1":  "await_ready：m_ctx.register_wait()，登记一次等待",
+	"E2":  "若 m_state.load(acquire) == this：事件已触发，不挂起",
+	"E3":  "await_suspend：m_await_coro = h，记下协程句柄",
+	"E4":  "old = m_state.load(acquire)：读取事件状态",
+	"E5":  "old == this：m_next = nullptr，事件已触发，不挂起",
+	"E6":  "m_next = old：指向原来的栈顶",
+	"E7":  "CAS m_state：old → 本 awaiter；成功则挂起，失败则回到 E4 重试",
+	"E9":  "await_resume：m_ctx.unregister_wait()，注销这次等待",
+	"E10": "await_resume：返回存下的值",
+	"S0":  "set(v)：存入值",
+	"S1":  "old = m_state.exchange(this, acq_rel)：标记为已触发，取走整个等待栈",
+	"S3":  "cur->m_ctx.submit_task(cur->m_await_coro)：把等待者交给它的上下文运行",
+	"S4":  "cur = cur->m_next：转到下一个等待者",
+	// latch
+	"L1": "count_down()：若 m_count.fetch_sub(1, acq_rel) <= 1，则 m_ev.set()",
+	// wait_group
+	"G1": "await_suspend：m_await_coro = h，记下协程句柄",
+	"G2": "m_ctx.register_wait()：登记一次等待",
+	"G3": "若 m_count.load(acquire) == 0：不挂起",
+	"G4": "head = m_state.load(acquire)：读取等待栈顶",
+	"G5": "m_next = head：指向原来的栈顶",
+	"G6": "CAS m_state：head → this（acq_rel）；成功则挂起，失败则重试",
+	"G7": "await_resume：m_ctx.unregister_wait()，注销这次等待",
+	"A1": "add(n)：m_count.fetch_add(n, acq_rel)，计数加 n",
+	"D1": "done()：若 m_count.fetch_sub(1, acq_rel) != 1，直接返回",
+	"D2": "head = m_state.exchange(nullptr, acq_rel)：取走整个等待栈",
+	"D3": "head->resume()：即 submit_task(head->m_await_coro)",
+	"D4": "head = head->m_next：在 resume 之后才读取",
+	// wait_group, Design A
+	"P1": "add(delta)：old = m_state.load(acquire)；计数变为负数则 panic",
+	"P2": "CAS m_state：old → (count+delta, head)，计数归零时改为 (0, nullptr)",
+	"P3": "next = cur->m_next：在 resume 之前读取",
+	"P4": "cur->resume()：即 submit_task(cur->m_await_coro)；然后 cur = next",
+	"Q1": "await_suspend：m_await_coro = h，记下协程句柄",
+	"Q2": "m_ctx.register_wait()：登记一次等待",
+	"Q3": "old = m_state.load(acquire)；若 old.count == 0：不挂起",
+	"Q4": "m_next = old.head：指向原来的栈顶",
+	"Q5": "CAS m_state：old → (old.count, this)（release）；成功则挂起，失败则重试",
+	"Q6": "await_resume：m_ctx.unregister_wait()，注销这次等待",
+	// mutex
+	"M1a": "await_suspend：m_await_coro = h，记下协程句柄",
+	"M1b": "m_ctx.register_wait()：登记一次等待",
+	"M2a": "s = m_state.load(acquire)：读取锁的状态",
+	"M2b": "m_next = nullptr：先清空 m_next",
+	"M3":  "若 s == nolocked：CAS m_state：1 → nullptr（acq_rel）；成功则取得锁",
+	"M4a": "m_next = s：指向原来的等待栈顶",
+	"M4b": "CAS m_state：s → 本 awaiter（acq_rel）；成功则挂起，失败则回到 M2a 重试",
+	"M5":  "await_resume：m_ctx.unregister_wait()；此时已持有锁",
+	"U1":  "unlock()：r = m_resume_list_head；若不为空，就把锁交给 r",
+	"U2":  "CAS m_state：nullptr → nolocked（acq_rel）；成功则释放锁",
+	"U3":  "h = m_state.exchange(nullptr, acq_rel)：摘下新来的等待者，锁仍被持有",
+	"U4a": "next = h->m_next（正在反转这一批等待者）",
+	"U4b": "h->m_next = r；r = h；h = next：把 h 移到 r 链表的头部",
+	"U5a": "恢复 r 之前先读 r->m_next",
+	"U5b": "m_resume_list_head = r->m_next：把 r 从恢复链表上摘下",
+	"U6":  "r->resume()：即 submit_task，把锁交给 r",
+	// mutex, LIFO wake-one
+	"V1": "unlock()：s = m_state.load(acquire)，读取锁的状态",
+	"V2": "若 s == nullptr：CAS m_state：nullptr → nolocked（release）；成功则释放锁",
+	"V3": "next = s->m_next：读取次新的等待者",
+	"V4": "CAS m_state：s → next（acq_rel），弹出最新的等待者；失败则回到 V1 重试",
+	"V5": "s->resume()：即 submit_task，把锁交给最新的等待者",
+	// Go's sync.WaitGroup
+	"GA1": "Add(delta)：state = state.Add(delta<<32)；检查 v 和 w",
+	"GA2": "若 state.Load() != state：panic（Add 与 Wait 并发）",
+	"GA3": "state.Store(0)：把计数和等待者数清零",
+	"GA4": "runtime_Semrelease(&sema)：每个等待者释放一次",
+	"GW1": "Wait()：state = state.Load()；若 v == 0：直接返回",
+	"GW2": "CAS state：state → state+1（多一个等待者）；失败则重试",
+	"GW3": "runtime_SemacquireWaitGroup(&sema)：睡眠，直到拿到一个许可",
+	"GW4": "若 state.Load() != 0：panic（Wait 返回之前就被重用）",
+	// a critical section
+	"CS1": "临界区：v = counter（普通读取）",
+	"CS2": "临界区：counter = v + 1（普通写入）",
+}
+
+// localDoc is the description doc of the label named name in language
+// lang: in Chinese the label's entry of labelDocsZh, in English (and for a
+// label without a Chinese entry) doc itself. A label without a doc has
+// none in any language.
+func localDoc(name, doc, lang string) string {
+	if doc == "" || lang != string(Chinese) {
+		return doc
+	}
+	if zh, ok := labelDocsZh[name]; ok {
+		return zh
+	}
+	return doc
+}
+
+// labelDoc says what the step at label pc of p does, in language lang
+// ("en" or "zh"). In English it is p.Doc(pc), the primitives package's doc.
+func labelDoc(p *sim.Program, pc int, lang string) string {
+	if pc < 0 {
+		return ""
+	}
+	return localDoc(p.Label(pc), p.Doc(pc), lang)
+}
+
+// localLabels is labels with every doc in language lang; labels itself,
+// which a cache may share, is left as it is.
+func localLabels(labels []labelInfo, lang string) []labelInfo {
+	out := make([]labelInfo, len(labels))
+	for i, l := range labels {
+		l.Doc = localDoc(l.Label, l.Doc, lang)
+		out[i] = l
+	}
+	return out
+}
