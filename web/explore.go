@@ -63,10 +63,12 @@ type search struct {
 	variant  string
 	params   map[string]int
 	limit    time.Duration // the search's time limit
-	ctx      context.Context
-	cancel   context.CancelCauseFunc
-	events   chan searchEvent
-	done     chan struct{} // closed when the goroutine has returned
+	// ctx is the search's own, ended by cancel (the user's cancel, a
+	// load, the session's end) with the reason as its cause.
+	ctx    context.Context
+	cancel context.CancelCauseFunc
+	events chan searchEvent
+	done   chan struct{} // closed when the goroutine has returned
 }
 
 // searchEvent is what a search's goroutine tells the session: its progress,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -125,20 +126,14 @@ func (x *explorer) until(t *testing.T, typ string, skip ...string) exploreEvent 
 			return e
 		case e.Type == "error":
 			t.Fatalf("error event %q (command %q) while waiting for %s", e.Message, e.Command, typ)
-		case !contains(skip, e.Type):
+		case !slices.Contains(skip, e.Type):
 			t.Fatalf("%s event while waiting for %s", e.Type, typ)
 		}
 	}
 }
 
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
+// hasID reports whether e answers the command with id.
+func hasID(e event, id int64) bool { return e.ID != nil && *e.ID == id }
 
 // load opens a lesson and returns its state.
 func (x *explorer) load(t *testing.T, frame string) exploreEvent {
@@ -157,17 +152,17 @@ func TestExploreFindsTheBug(t *testing.T) {
 	x.load(t, `{"v":1,"id":1,"type":"load","lesson":"test-wakeup","variant":"tinycoro"}`)
 	x.send(t, `{"v":1,"id":7,"type":"explore"}`)
 	first := x.next(t)
-	if first.Type != "explore-progress" || first.ID == nil || *first.ID != 7 || first.Strategy != "preemption" || first.States != 0 {
+	if first.Type != "explore-progress" || !hasID(first.event, 7) || first.Strategy != "preemption" || first.States != 0 {
 		t.Fatalf("explore's first reply %+v; want explore-progress for id 7, preemption, 0 states", first)
 	}
 	res := x.until(t, "explore-result", "explore-progress")
-	if res.ID == nil || *res.ID != 7 {
+	if !hasID(res.event, 7) {
 		t.Errorf("result id %v; want 7", res.ID)
 	}
 	if res.Loaded != "lost-wakeup" || len(res.Counterexamples) == 0 {
 		t.Fatalf("result %+v; want a lost-wakeup loaded", res)
 	}
-	var ce = res.Counterexamples[0]
+	ce := res.Counterexamples[0]
 	for _, c := range res.Counterexamples {
 		if c.Kind == "lost-wakeup" {
 			ce = c
@@ -187,7 +182,7 @@ func TestExploreFindsTheBug(t *testing.T) {
 	}
 
 	st := x.until(t, "state")
-	if st.ID == nil || *st.ID != 7 || st.Position != 0 || st.Length != ce.Steps || st.Schedule != ce.Schedule {
+	if !hasID(st.event, 7) || st.Position != 0 || st.Length != ce.Steps || st.Schedule != ce.Schedule {
 		t.Fatalf("state after the result: id %v, position %d of %d, %q; want id 7 at 0 of %d, %q",
 			st.ID, st.Position, st.Length, st.Schedule, ce.Steps, ce.Schedule)
 	}
@@ -282,7 +277,7 @@ func TestExploreCancel(t *testing.T) {
 	}
 	x.send(t, `{"v":1,"type":"cancel"}`)
 	res := x.until(t, "explore-result", "explore-progress")
-	if res.Complete || res.Stopped != "canceled" || res.ID == nil || *res.ID != 4 || res.Loaded != "" {
+	if res.Complete || res.Stopped != "canceled" || !hasID(res.event, 4) || res.Loaded != "" {
 		t.Errorf("result after cancel %+v; want incomplete, stopped canceled, id 4, nothing loaded", res)
 	}
 	if !strings.HasPrefix(res.Verdict, "canceled: no bug in ") {
@@ -303,11 +298,11 @@ func TestExploreOneAtATime(t *testing.T) {
 	x.send(t, `{"v":1,"id":2,"type":"explore","strategy":"exhaustive"}`)
 	x.until(t, "explore-progress")
 	x.send(t, `{"v":1,"id":3,"type":"explore"}`)
-	if e := x.until(t, "error", "explore-progress"); e.Command != "explore" || !strings.Contains(e.Message, "already running") || *e.ID != 3 {
+	if e := x.until(t, "error", "explore-progress"); e.Command != "explore" || !strings.Contains(e.Message, "already running") || !hasID(e.event, 3) {
 		t.Errorf("a second explore got %+v; want an error for id 3", e)
 	}
 	x.send(t, `{"v":1,"id":4,"type":"step","thread":"W1"}`)
-	if st := x.until(t, "state", "explore-progress"); st.Position != 1 || *st.ID != 4 {
+	if st := x.until(t, "state", "explore-progress"); st.Position != 1 || !hasID(st.event, 4) {
 		t.Errorf("step during a search: position %d, id %v; want 1, 4", st.Position, st.ID)
 	}
 	x.send(t, `{"v":1,"id":5,"type":"load","lesson":"test-wakeup","variant":"tinycoro"}`)
@@ -451,6 +446,35 @@ func TestSearchVerdict(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := searchVerdict(tt.r, tt.params, tt.lead, tt.lang); got != tt.want {
 				t.Errorf("searchVerdict = %q; want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestChooseCounterexample loads the counterexample of the lesson's own
+// bug when the search found several, and none for a program no longer
+// loaded.
+func TestChooseCounterexample(t *testing.T) {
+	d := newDriver(t)
+	d.state(t, loadLesson)
+	r := sim.ExploreResult{Counterexamples: []sim.Counterexample{{Kind: sim.Deadlock}, {Kind: sim.LostWakeup}}}
+	tests := []struct {
+		name, variant string
+		prog          *sim.Program
+		want          sim.Kind
+	}{
+		{"the lesson's bug", "tinycoro", d.s.tl.prog, sim.LostWakeup},
+		{"a variant expected ok", "fixed", d.s.tl.prog, sim.Deadlock},
+		{"another program", "tinycoro", buildTest(t, "tinycoro", nil), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got sim.Kind
+			if c := d.s.chooseCounterexample(&search{prog: tt.prog, variant: tt.variant}, r); c != nil {
+				got = c.Kind
+			}
+			if got != tt.want {
+				t.Errorf("chooseCounterexample = %q; want %q", got, tt.want)
 			}
 		})
 	}
