@@ -10,12 +10,12 @@ test:
 	go test ./...
 
 generate:
-	go tool templ generate -path templates
+	go tool templ generate
 
 check:
 	test -z "$$(gofmt -l .)"
 	go vet ./...
-	go tool templ generate -path templates
+	go tool templ generate
 	git diff --exit-code -- '*_templ.go'
 
 golden:
