@@ -85,6 +85,7 @@ func (m *Machine) plainRead(t, co, label int, addr Word, c *Cell) {
 	if w := m.lastW[c.Slot]; !m.happensBefore(w, t) {
 		m.race(t, co, label, addr, c, w, "reads", "wrote")
 	}
+	m.ownReads()
 	m.reads[c.Slot*n+t] = epoch{thread: int16(t), label: int32(label), clock: m.vc[t*n+t], step: int32(m.step)}
 }
 
@@ -109,10 +110,22 @@ func (m *Machine) plainWrite(t, co, label int, addr Word, c *Cell) {
 func (m *Machine) noteWrite(t int, addr Word, label int) {
 	n := len(m.threads)
 	c := &m.prog.Cells[addr]
+	m.ownReads()
 	m.lastW[c.Slot] = epoch{thread: int16(t), label: int32(label), clock: m.vc[t*n+t], step: int32(m.step)}
 	for u := range n {
 		m.reads[c.Slot*n+u].thread = -1
 	}
+}
+
+// ownReads gives m its own lastW and reads before it writes them, if it
+// shares them (see Machine.sharedReads).
+func (m *Machine) ownReads() {
+	if !m.sharedReads {
+		return
+	}
+	m.lastW = append(m.spareW[:0], m.lastW...)
+	m.reads = append(m.spareR[:0], m.reads...)
+	m.sharedReads, m.spareW, m.spareR = false, nil, nil
 }
 
 // race records a data race between the current access and the earlier

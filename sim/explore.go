@@ -15,11 +15,12 @@ const (
 	// with state caching over the complete state (see stateKey), symmetry
 	// reduction between the coroutines of a group, and a partial-order
 	// reduction that takes steps nobody else can observe alone (see
-	// reducer). It counts executions through the cache, without running
-	// them one by one, and finds for each outcome kind a counterexample
-	// with the fewest steps, then the fewest preemptions. When the reduced
-	// search finds a bug it searches again without the reduction, so that
-	// bugs come with exact counts and smallest counterexamples.
+	// reducer) and caches only the states where threads have a choice. It
+	// counts executions through the cache, without running them one by
+	// one, and finds for each outcome kind a counterexample with the
+	// fewest steps, then the fewest preemptions. When the reduced search
+	// finds a bug it searches again without the reduction, so that bugs
+	// come with exact counts and smallest counterexamples.
 	Exhaustive Strategy = "exhaustive"
 	// PreemptionBounded searches the executions with at most 0, then 1, 2...
 	// preemptions (a preemption is a switch away from a thread that could
@@ -50,7 +51,7 @@ func ParseStrategy(s string) (Strategy, error) {
 }
 
 // DefaultMaxStates bounds the states a search caches when the options set
-// no bound: about 40 bytes each.
+// no bound: 40 to 60 bytes each.
 const DefaultMaxStates = 25_000_000
 
 // ExploreOptions configure a search. The zero value is an exhaustive search
@@ -90,6 +91,11 @@ type ExploreOptions struct {
 	// search.
 	Progress      func(ExploreProgress)
 	ProgressEvery int64
+
+	// checkKeys checks every state key computed incrementally against
+	// the key computed from scratch, and wideKeys keys every state as a
+	// program too large for incremental keys (tests).
+	checkKeys, wideKeys bool
 }
 
 // ExploreProgress is a search's progress so far.
@@ -123,9 +129,11 @@ type ExploreResult struct {
 	// it searches again without reduction (when that search can finish),
 	// so a bug is always reported with exact counts.
 	Reduced bool
-	// States is the number of states cached: distinct up to symmetry
-	// (Exhaustive); with the last thread and the preemptions left
-	// (PreemptionBounded, summed over the bounds searched).
+	// States is the number of states cached: distinct up to symmetry,
+	// where threads have a choice (Exhaustive, with the reduction: a state
+	// with a step searched alone is walked through, not cached); with the
+	// last thread and the preemptions left (PreemptionBounded, summed over
+	// the bounds searched).
 	States int64
 	// Bound is the last preemption bound searched (PreemptionBounded).
 	Bound int

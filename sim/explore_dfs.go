@@ -2,15 +2,15 @@ package sim
 
 import (
 	"context"
+	"fmt"
 	"math"
-	"math/rand/v2"
 )
 
-// dfs is the depth-first search behind Exhaustive and PreemptionBounded. It visits
-// each state once (per last thread and preemptions left when bounded),
-// computing in post-order the summary of the executions from it: how many,
-// of which kinds, and the fewest steps to each kind. A state met again adds
-// its cached summary without being searched again.
+// dfs is the depth-first search behind Exhaustive and PreemptionBounded. It
+// visits each state once (per last thread and preemptions left when
+// bounded), computing in post-order the summary of the executions from it:
+// how many, of which kinds, and the fewest steps to each kind. A state met
+// again adds its cached summary without being searched again.
 type dfs struct {
 	p     *Program
 	o     *ExploreOptions
@@ -24,7 +24,8 @@ type dfs struct {
 	pool  []*Machine // the machine at each depth
 	sums  []*summary // the summary being built at each depth
 	en    [][]int    // enabled threads at each depth
-	stack []uint32   // the state number at each depth (exhaustive cycles)
+	stack []uint32   // the state number at each depth (exhaustive cycles), or noState
+	chain []int      // the uncached states in a row before each depth (see visit)
 	path  []int16    // the threads moved so far
 
 	best      [numKinds][]int16 // shortest path seen to each kind
@@ -38,50 +39,23 @@ type dfs struct {
 	cycleDepth int      // the depth of the last state met while in progress
 
 	visits int64
+
+	// Twins (see visit): per depth and thread, an earlier thread whose
+	// step leads to a symmetric state, or -1; and the summary of the state
+	// after each thread's step.
+	dup  [][]int
+	twin [][]summary
+
+	walk   [2]*Machine // stepsTo's
+	walkEn []int
 }
 
-func newDFS(ctx context.Context, p *Program, o *ExploreOptions, live *liveness) *dfs {
+func newDFS(ctx context.Context, p *Program, o *ExploreOptions, ms *models) *dfs {
 	k := newKeyer(p, !o.NoSymmetry)
-	k.live = live
+	k.live, k.sync, k.verify = ms.live, ms.sync, o.checkKeys
+	k.wide = k.wide || o.wideKeys
+	ms.sync.freeze()
 	return &dfs{p: p, o: o, ctx: ctx, k: k, store: newStateStore()}
-}
-
-// relearn is the stop reason of a search whose liveness model a step
-// showed wrong: it must start again with the corrected model.
-const relearn = "relearn"
-
-// step performs thread t's step from m into child and checks it against
-// the liveness model; false means the model was wrong (and is corrected).
-func (e *dfs) step(child, m *Machine, t int) bool {
-	child.copyFrom(m)
-	th := &m.threads[t]
-	if len(th.stack) == 0 || e.k.live == nil {
-		child.quietStep(t)
-		return true
-	}
-	c := int(th.stack[len(th.stack)-1])
-	op, pc := m.coros[c].op, m.coros[c].pc
-	child.quietStep(t)
-	return e.k.live.check(stepFact(child, c, op, pc))
-}
-
-// learnLiveness seeds a liveness model with the steps of a few random
-// runs, so that searches seldom have to start again.
-func learnLiveness(p *Program) *liveness {
-	live := newLiveness(p)
-	e := &dfs{p: p, k: &keyer{live: live}}
-	rng := rand.New(rand.NewPCG(1, 2))
-	m, child := New(p, Options{}), New(p, Options{})
-	var en []int
-	for range 64 {
-		m.copyFrom(New(p, Options{}))
-		for !m.Finished() {
-			en = m.Enabled(en[:0])
-			e.step(child, m, en[rng.IntN(len(en))])
-			m, child = child, m
-		}
-	}
-	return live
 }
 
 // level grows the per-depth buffers to depth d.
@@ -92,7 +66,10 @@ func (e *dfs) level(d int) {
 		s.reset()
 		e.sums = append(e.sums, s)
 		e.en = append(e.en, make([]int, 0, len(e.p.Threads)))
-		e.stack = append(e.stack, 0)
+		e.stack = append(e.stack, noState)
+		e.chain = append(e.chain, 0)
+		e.dup = append(e.dup, make([]int, len(e.p.Threads)))
+		e.twin = append(e.twin, make([]summary, len(e.p.Threads)))
 	}
 }
 
@@ -101,6 +78,7 @@ func (e *dfs) run() *summary {
 	e.level(0)
 	e.pool[0].copyFrom(New(e.p, Options{}))
 	e.path = e.path[:0]
+	e.chain[0] = 0
 	return e.visit(0, -1, e.bound)
 }
 
@@ -108,7 +86,24 @@ func (e *dfs) run() *summary {
 // with the last thread (renamed like the state) and the preemptions left
 // when preemptions are counted.
 func (e *dfs) nodeKey(m *Machine, last, left int) stateKey {
-	key := e.k.key(m)
+	return e.withContext(e.k.key(m), last, left)
+}
+
+// nodeKeyAt is nodeKey for pool[d] (m), computed from depth d's key cache.
+func (e *dfs) nodeKeyAt(d int, m *Machine, last, left int) stateKey {
+	key := e.k.keyAt(d, m)
+	if e.k.verify {
+		if want := e.k.key(m); want != key {
+			panic(fmt.Sprintf("sim: incremental key %x, from scratch %x, at depth %d after %v", key, want, d, e.path[:d]))
+		}
+		e.k.keyAt(d, m) // the renaming and encoding, again
+	}
+	return e.withContext(key, last, left)
+}
+
+// withContext adds the last thread and the preemptions left to a key when
+// preemptions are counted.
+func (e *dfs) withContext(key stateKey, last, left int) stateKey {
 	if !e.bounded {
 		return key
 	}
@@ -121,6 +116,17 @@ func (e *dfs) nodeKey(m *Machine, last, left int) stateKey {
 
 // visit searches the state pool[d], reached by a step of thread last (-1 at
 // the start) with left preemptions to spend, and returns its summary.
+//
+// With the reduction, a state with an ample step (see reducer) is not
+// cached: its summary is that of the state after the step, and the search
+// walks on without keying it, unless the step closes a cycle (the state is
+// then cached and searched in full: the cycle proviso) or maxChain such
+// states came in a row (so that a cycle of them is cached somewhere).
+//
+// Twins: when two threads' steps lead to states that are renamings of each
+// other (the state is symmetric in their members, see keyer.twins), their
+// executions map one to one, and the second thread counts the summary of
+// the first's without being searched.
 func (e *dfs) visit(d, last, left int) *summary {
 	m := e.pool[d]
 	out := e.sums[d]
@@ -131,8 +137,38 @@ func (e *dfs) visit(d, last, left int) *summary {
 		e.found(k, d)
 		return out
 	}
-	key := e.nodeKey(m, last, left)
-	if idx, ok := e.store.find(key); ok {
+	e.stack[d] = noState
+	e.level(d + 1)
+	if d == 0 {
+		e.k.start(0, m)
+	} else {
+		e.k.advance(d, e.pool[d-1], m, last)
+	}
+	if e.red != nil && e.chain[d] < maxChain {
+		en := m.Enabled(e.en[d][:0])
+		e.en[d] = en
+		t, ok := e.ample(m, e.pool[d+1], en)
+		if e.stop != "" {
+			out.reset()
+			return out
+		}
+		if ok {
+			e.path = append(e.path[:d], int16(t))
+			e.cycleDepth = -1
+			e.chain[d+1] = e.chain[d] + 1
+			sub := e.visit(d+1, t, left)
+			out.reset()
+			if e.stop != "" || e.cycleDepth != d+1 {
+				out.add(sub)
+				return out
+			}
+			// The step closed a cycle: cache this state, search every thread.
+		}
+	}
+	e.chain[d+1] = 0
+	key := e.nodeKeyAt(d, m, last, left)
+	idx, ok := e.store.find(key)
+	if ok {
 		if e.store.inProgressAt(idx) {
 			e.cycleDepth = d
 			e.cycleAt(d, idx, last)
@@ -149,10 +185,9 @@ func (e *dfs) visit(d, last, left int) *summary {
 		e.stop = "max-states"
 		return out
 	}
-	idx := e.store.insert(key)
+	idx = e.store.insert(key)
 	e.stack[d] = idx
 	e.periodic()
-	e.level(d + 1)
 	en := m.Enabled(e.en[d][:0])
 	e.en[d] = en
 	// The thread that moved last goes first: the runs without preemptions
@@ -166,27 +201,13 @@ func (e *dfs) visit(d, last, left int) *summary {
 			}
 		}
 	}
-	if e.red != nil {
-		if t, ok := e.ample(m, d, en); ok {
-			if e.stop != "" {
-				return out
-			}
-			e.path = append(e.path[:d], int16(t))
-			e.cycleDepth = -1
-			out.add(e.visit(d+1, t, left))
-			if e.stop != "" {
-				return out
-			}
-			if e.cycleDepth != d+1 {
-				e.store.save(idx, out)
-				return out
-			}
-			// The step alone closed a cycle: search every thread.
-			out.reset()
-		}
-	}
+	twins := e.findTwins(m, d, en)
 	preemptible := last >= 0 && m.canMove(last)
 	for _, t := range en {
+		if twins && e.dup[d][t] >= 0 {
+			out.add(&e.twin[d][e.dup[d][t]])
+			continue
+		}
 		cost := 0
 		if preemptible && t != last {
 			cost = 1
@@ -201,19 +222,54 @@ func (e *dfs) visit(d, last, left int) *summary {
 			return out
 		}
 		e.path = append(e.path[:d], int16(t))
-		out.add(e.visit(d+1, t, left-cost))
+		sub := e.visit(d+1, t, left-cost)
+		out.add(sub)
 		if e.stop != "" {
 			return out
+		}
+		if twins {
+			e.twin[d][t] = *sub
 		}
 	}
 	e.store.save(idx, out)
 	return out
 }
 
-// ample finds a thread whose step from m may be searched alone (see
-// reducer) and leaves the state after it in pool[d+1].
-func (e *dfs) ample(m *Machine, d int, en []int) (int, bool) {
-	child := e.pool[d+1]
+// maxChain bounds the uncached states in a row (see visit).
+const maxChain = 64
+
+// noState marks a depth whose state is not cached.
+const noState = ^uint32(0)
+
+// findTwins fills dup[d] for the threads of en, from pool[d] (m), just
+// keyed: each thread whose member is a twin of an earlier thread's (see
+// keyer.twins) gets that thread. It reports whether there is one. Not
+// with preemption bounds, which tell the threads apart.
+func (e *dfs) findTwins(m *Machine, d int, en []int) bool {
+	if e.bounded || len(e.k.groups) == 0 {
+		return false
+	}
+	dup, found := e.dup[d], false
+	for i, t2 := range en {
+		dup[t2] = -1
+		x2 := e.k.owner[t2]
+		if x2 < 0 {
+			continue
+		}
+		for _, t1 := range en[:i] {
+			if x1 := e.k.owner[t1]; x1 >= 0 && dup[t1] < 0 && e.k.twins(m, e.k.levels[d], x1, x2) {
+				dup[t2], found = t1, true
+				break
+			}
+		}
+	}
+	return found
+}
+
+// ample finds a thread of en whose step from m may be searched alone (see
+// reducer) and leaves the state after it in child. A label whose step
+// accessed a cell not its coroutine's own is not tried again.
+func (e *dfs) ample(m, child *Machine, en []int) (int, bool) {
 	for _, t := range en {
 		if th := &m.threads[t]; len(th.stack) == 0 {
 			child.copyFrom(m)
@@ -224,12 +280,19 @@ func (e *dfs) ample(m *Machine, d int, en []int) (int, bool) {
 	for _, t := range en {
 		th := &m.threads[t]
 		c := int(th.stack[len(th.stack)-1])
+		co := &m.coros[c]
+		if e.red.publicLabel(co.op, co.pc) {
+			continue
+		}
 		if !e.step(child, m, t) {
 			e.stop = relearn
 			return t, true
 		}
 		if e.red.private(m, child, c) {
 			return t, true
+		}
+		if !e.red.ownAccess(child, c) {
+			e.red.markPublic(co.op, co.pc)
 		}
 	}
 	return 0, false
@@ -317,6 +380,9 @@ func (e *dfs) periodic() {
 	}
 	e.o.Progress(ExploreProgress{States: int64(e.store.n), Executions: e.terminals, Bound: e.bound,
 		Found: found})
+	if e.ctx.Err() != nil { // the callback may have cancelled the search
+		e.stop = "canceled"
+	}
 }
 
 // minimal returns an execution of kind k with the fewest steps and, among
@@ -382,19 +448,42 @@ func (e *dfs) options(m *Machine, d, last, left, k int, f func(t, cost int, chil
 }
 
 // stepsTo is the fewest steps from m to the end of an execution of kind k,
-// from the cache.
+// from the cache. A state the search walked through without caching it
+// (see visit) counts its ample steps up to a state it cached.
 func (e *dfs) stepsTo(m *Machine, last, left, k int) uint32 {
-	if m.Finished() {
-		if kindIndex(m.Outcome().Kind) == k {
-			return 0
+	for steps := uint32(0); steps <= maxChain; steps++ {
+		if m.Finished() {
+			if kindIndex(m.Outcome().Kind) == k {
+				return steps
+			}
+			return noSteps
 		}
-		return noSteps
+		if idx, ok := e.store.find(e.nodeKey(m, last, left)); ok {
+			if s := e.store.minSteps(idx, k); s != noSteps {
+				return s + steps
+			}
+			return noSteps
+		}
+		if e.red == nil {
+			return noSteps
+		}
+		if e.walk[0] == nil {
+			e.walk = [2]*Machine{New(e.p, Options{}), New(e.p, Options{})}
+		}
+		next := e.walk[0]
+		if next == m {
+			next = e.walk[1]
+		}
+		e.walkEn = m.Enabled(e.walkEn[:0])
+		stop := e.stop
+		t, ok := e.ample(m, next, e.walkEn)
+		if !ok || e.stop != stop {
+			e.stop = stop
+			return noSteps
+		}
+		m, last = next, t
 	}
-	idx, ok := e.store.find(e.nodeKey(m, last, left))
-	if !ok {
-		return noSteps
-	}
-	return e.store.minSteps(idx, k)
+	return noSteps
 }
 
 // fewestPreemptions is the fewest preemptions with which pool[d] can reach

@@ -17,22 +17,28 @@ package sim
 //
 // A step that ends the run (a fatal finding) is never taken alone: the
 // other orders may end it differently. The search falls back to every
-// thread when the single step closes a cycle (the ignoring problem).
+// thread when the single step closes a cycle (the ignoring problem). A
+// state whose step is taken alone is not cached: the search walks through
+// it to the next state with a choice (see dfs.visit).
 //
 // The reduction keeps every outcome kind and every state's future; it
 // drops executions that differ from a kept one only in where such steps
 // fall, so counts and the lengths of fatal counterexamples then describe
-// the reduced executions (see dfs.reduce).
+// the reduced executions (see exploreExhaustive).
 type reducer struct {
 	p      *Program
 	owner  []int  // per address: coroutine whose frame or awaiter holds it, or -1
 	ctxOf  []int  // per address: coroutine whose thread's context it is, if the thread has only it; -1
 	isAddr []bool // per address: the cell holds addresses (renamed, scanned)
+	// public[op][label]: a step from that label accessed a cell that is
+	// not its coroutine's own, so it is not tried as a private step again
+	// (see dfs.ample; this only ever leaves a reduction out).
+	public [][]bool
 }
 
 func newReducer(p *Program) *reducer {
 	r := &reducer{p: p, owner: make([]int, len(p.Cells)), ctxOf: make([]int, len(p.Cells)),
-		isAddr: make([]bool, len(p.Cells))}
+		isAddr: make([]bool, len(p.Cells)), public: make([][]bool, len(p.Ops))}
 	for a := range r.owner {
 		r.owner[a], r.ctxOf[a] = -1, -1
 		switch p.Cells[a].Kind {
@@ -119,4 +125,39 @@ func (r *reducer) private(m, child *Machine, c int) bool {
 		return false
 	}
 	return !r.reachable(m, c)
+}
+
+// ownAccess reports whether the step coroutine c just took into child
+// accessed its own frame, awaiter or context, as a private step must.
+func (r *reducer) ownAccess(child *Machine, c int) bool {
+	switch child.lastOp {
+	case OpSubmit, OpSemAcquire, OpSemRelease, OpResume:
+		return false
+	}
+	a := child.lastAddr
+	return a < Word(len(r.owner)) && (r.owner[a] == c || r.ctxOf[a] == c)
+}
+
+// publicLabel reports whether a step from label pc of operation op was
+// seen accessing a cell that is not its coroutine's own.
+func (r *reducer) publicLabel(op int16, pc int32) bool {
+	if op < 0 {
+		return false
+	}
+	ls := r.public[op]
+	return int(pc) < len(ls) && ls[pc]
+}
+
+// markPublic notes that a step from label pc of operation op accessed a
+// cell that is not its coroutine's own.
+func (r *reducer) markPublic(op int16, pc int32) {
+	if op < 0 {
+		return
+	}
+	ls := r.public[op]
+	for int(pc) >= len(ls) {
+		ls = append(ls, false)
+	}
+	ls[pc] = true
+	r.public[op] = ls
 }

@@ -11,41 +11,61 @@ func exploreExhaustive(ctx context.Context, p *Program, o ExploreOptions) (Explo
 	if len(Kinds) != numKinds {
 		return ExploreResult{}, fmt.Errorf("sim: %d outcome kinds, the explorer knows %d", len(Kinds), numKinds)
 	}
-	live := learnLiveness(p)
-	res := exhaustive(ctx, p, &o, live, !o.NoReduction)
+	ms := learnModels(p)
+	e, root := exhaustive(ctx, p, &o, ms, !o.NoReduction)
+	res := e.result(root)
 	// The reduction keeps every kind but not every order: a bug's smallest
 	// execution may be one it left out. A complete reduced search that
 	// found a bug is done again without it, for exact counts and the
-	// smallest counterexamples, unless that one cannot finish.
-	if res.Reduced && res.Complete && len(res.Counterexamples) > 0 && !o.stopsAtAny() {
-		if full := exhaustive(ctx, p, &o, live, false); full.Complete {
+	// smallest counterexamples, unless that one cannot finish; its own
+	// counterexamples are then not needed.
+	if res.Reduced && res.Complete && e.foundBug() && !o.stopsAtAny() {
+		if f, froot := exhaustive(ctx, p, &o, ms, false); f.stop == "" {
+			full := f.result(froot)
+			full.Counterexamples = f.counterexamples(froot, true)
 			full.States += res.States
 			return full, nil
 		}
 	}
+	res.Counterexamples = e.counterexamples(root, res.Complete)
 	return res, nil
 }
 
 // exhaustive runs one exhaustive search, again while a step shows the
-// liveness model wrong.
-func exhaustive(ctx context.Context, p *Program, o *ExploreOptions, live *liveness, reduce bool) ExploreResult {
+// models wrong, and returns it with the summary of every execution.
+func exhaustive(ctx context.Context, p *Program, o *ExploreOptions, ms *models, reduce bool) (*dfs, *summary) {
 	var red *reducer
 	if reduce {
 		red = newReducer(p)
 	}
 	for {
-		e := newDFS(ctx, p, o, live)
+		e := newDFS(ctx, p, o, ms)
 		e.red = red
 		root := e.run()
-		if e.stop == relearn {
-			continue
+		if e.stop != relearn {
+			return e, root
 		}
-		res := ExploreResult{Complete: e.stop == "", Stopped: e.stop, States: int64(e.store.n),
-			MemoryBytes: e.store.bytes(), Reduced: reduce}
-		res.fill(root)
-		res.Counterexamples = e.counterexamples(root, res.Complete)
-		return res
 	}
+}
+
+// result is what search e found, root being the summary of every
+// execution, without its counterexamples.
+func (e *dfs) result(root *summary) ExploreResult {
+	res := ExploreResult{Complete: e.stop == "", Stopped: e.stop, States: int64(e.store.n),
+		MemoryBytes: e.store.bytes(), Reduced: e.red != nil}
+	res.fill(root)
+	return res
+}
+
+// foundBug reports whether the search saw an execution of a kind other
+// than ok.
+func (e *dfs) foundBug() bool {
+	for k := 1; k < numKinds; k++ {
+		if e.bestSet[k] {
+			return true
+		}
+	}
+	return false
 }
 
 // explorePreemption runs the preemption-bounded strategy: bounds 0, 1, 2...
@@ -58,7 +78,6 @@ func explorePreemption(ctx context.Context, p *Program, o ExploreOptions) (Explo
 	var res ExploreResult
 	var have [numKinds]bool
 	var found []Counterexample
-	live := learnLiveness(p)
 	pr := &probe{p: p, ctx: ctx, want: func(k int) bool { return o.stopsAt(Kinds[k]) }}
 	// The probe runs first: with a kind to stop at, its runs with one
 	// preemption often end the search before any complete bound is done.
@@ -66,12 +85,13 @@ func explorePreemption(ctx context.Context, p *Program, o ExploreOptions) (Explo
 	if pr.stop || pr.wanted {
 		return pr.result(1, ctx), nil
 	}
+	ms := learnModels(p)
 	for b := 0; ; b++ {
-		e := newDFS(ctx, p, &o, live)
+		e := newDFS(ctx, p, &o, ms)
 		e.bounded, e.bound = true, b
 		root := e.run()
 		for e.stop == relearn {
-			e = newDFS(ctx, p, &o, live)
+			e = newDFS(ctx, p, &o, ms)
 			e.bounded, e.bound = true, b
 			root = e.run()
 		}

@@ -94,6 +94,11 @@ type Machine struct {
 	reads   []epoch  // per plain cell and thread, the last read
 	atomW   []atomicWrite
 	lastAcq []Word // per thread, the last atomic cell it acquired from
+	// sharedReads says lastW and reads are another machine's: the
+	// explorer's copies share them until a step writes them (ownReads).
+	// spareW and spareR are then this machine's own buffers, or nil.
+	sharedReads    bool
+	spareW, spareR []epoch
 
 	step     int
 	semSeq   int32
@@ -233,6 +238,7 @@ func (m *Machine) Clone() *Machine {
 	c.wake = append([]uint32(nil), m.wake...)
 	c.lastW = append([]epoch(nil), m.lastW...)
 	c.reads = append([]epoch(nil), m.reads...)
+	c.sharedReads, c.spareW, c.spareR = false, nil, nil
 	c.atomW = append([]atomicWrite(nil), m.atomW...)
 	c.lastAcq = append([]Word(nil), m.lastAcq...)
 	c.races = append([]Outcome(nil), m.races...)

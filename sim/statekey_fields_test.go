@@ -8,8 +8,9 @@ import (
 
 // TestStateKeyCoversFields lists every field of the machine's state and
 // what the state key does with it. A field added to Machine or coroutine
-// fails this test until the key (statekey.go) and copyFrom
-// (explore_machine.go) are checked against it and the list is updated.
+// fails this test until the key (statekey.go), what a step may change
+// (keyer.advance) and copyFrom (explore_machine.go) are checked against it
+// and the list is updated.
 func TestStateKeyCoversFields(t *testing.T) {
 	cases := []struct {
 		v     any
@@ -20,6 +21,7 @@ func TestStateKeyCoversFields(t *testing.T) {
 			"mem", "ended", "threads", "coros", // keyed
 			"vc", "rel", "wake", "lastW", "reads", // keyed in canonical form
 			"atomW", "lastAcq", // messages only (nil when not recording)
+			"sharedReads", "spareW", "spareR", // who owns lastW and reads (see copyFrom)
 			"step",              // not keyed: see stateKey
 			"semSeq", "lockSeq", // keyed as ranks among the coroutines
 			"races",             // keyed as "a race has been seen"

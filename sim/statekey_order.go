@@ -1,0 +1,215 @@
+package sim
+
+import "math/bits"
+
+// The canonical renaming: which member of a group goes to which place.
+
+// chooseRenaming chooses the renaming for m, whose members' block hashes
+// are in c: src and ren for coroutines, tsrc and tren for threads (the
+// identity outside the groups). Within a group the members are sorted by
+// block hash, then by their place in the waiter lists; pinned members stay
+// where they are.
+func (k *keyer) chooseRenaming(m *Machine, c *keyCache) {
+	if len(k.groups) == 0 {
+		return
+	}
+	if k.wide {
+		k.pin(m)
+	} else {
+		var pins uint64
+		for _, p := range c.pins {
+			pins |= p
+		}
+		clear(k.pinned)
+		for ; pins != 0; pins &= pins - 1 {
+			k.pinned[bits.TrailingZeros64(pins)] = true
+		}
+	}
+	k.listPositions(m)
+	for _, g := range k.groups {
+		o := k.order[:0]
+		for _, x := range g.members {
+			if !k.pinned[x] {
+				o = append(o, x)
+			}
+		}
+		// Insertion sort, stable: groups are small.
+		for i := 1; i < len(o); i++ {
+			x := o[i]
+			j := i
+			for ; j > 0 && k.before(c, x, o[j-1]); j-- {
+				o[j] = o[j-1]
+			}
+			o[j] = x
+		}
+		k.order = o
+		j := 0
+		for _, slot := range g.members {
+			from := slot
+			if !k.pinned[slot] {
+				from = o[j]
+				j++
+			}
+			k.src[slot] = from
+			k.ren[from] = slot
+			ts, tf := k.threadOf[slot], k.threadOf[from]
+			k.tsrc[ts] = tf
+			k.tren[tf] = ts
+		}
+	}
+}
+
+// before reports whether member x sorts before member y.
+func (k *keyer) before(c *keyCache, x, y int) bool {
+	a, b := c.sig[x], c.sig[y]
+	switch {
+	case a[0] != b[0]:
+		return a[0] < b[0]
+	case a[1] != b[1]:
+		return a[1] < b[1]
+	}
+	return k.listPos[x] < k.listPos[y]
+}
+
+// pinsOf is the set of members whose addresses an untyped live local of
+// coroutine x might hold (members numbered below 64).
+func (k *keyer) pinsOf(m *Machine, x int) uint64 {
+	co := &m.coros[x]
+	live := k.liveMask(co)
+	if live == 0 {
+		return 0
+	}
+	var pins uint64
+	na := Word(len(k.addrCoro))
+	for i, v := range co.locals {
+		if live&(1<<i) == 0 || co.localKind[i] != 0 {
+			continue
+		}
+		if lo := v & 0xffffffff; lo < na && k.addrCoro[lo] >= 0 {
+			pins |= 1 << k.addrCoro[lo]
+		}
+		if hi := v >> 32; hi < na && k.addrCoro[hi] >= 0 {
+			pins |= 1 << k.addrCoro[hi]
+		}
+	}
+	return pins
+}
+
+// pin marks the members whose addresses an untyped local might hold.
+func (k *keyer) pin(m *Machine) {
+	clear(k.pinned)
+	na := Word(len(k.addrCoro))
+	for i := range m.coros {
+		co := &m.coros[i]
+		live := k.liveMask(co)
+		for i, v := range co.locals {
+			if live&(1<<i) == 0 || co.localKind[i] != 0 {
+				continue // dead, or typed: renamed by kind, like a cell
+			}
+			if lo := v & 0xffffffff; lo < na && k.addrCoro[lo] >= 0 {
+				k.pinned[k.addrCoro[lo]] = true
+			}
+			if hi := v >> 32; hi < na && k.addrCoro[hi] >= 0 {
+				k.pinned[k.addrCoro[hi]] = true
+			}
+		}
+	}
+}
+
+// listPositions finds each member's place in the primitive's waiter lists,
+// counted from the tail, so that a push leaves the others' places as they
+// are.
+func (k *keyer) listPositions(m *Machine) {
+	clear(k.listPos)
+	if len(k.p.Facts.Lists) > 0 && m.peekFn == nil {
+		m.peekFn = m.peek // a method value allocates: made once per machine
+	}
+	for li, l := range k.p.Facts.Lists {
+		start := len(k.order)
+		a := l.Head(m.peekFn)
+		for depth := 1; a != 0 && depth <= len(m.coros); depth++ {
+			if a >= Word(len(k.addrCoro)) {
+				break
+			}
+			c := k.addrCoro[a]
+			if c < 0 || k.addrRole[a] != roleAwaiter || k.addrOff[a] != 0 || m.ended[k.obj[c][roleAwaiter]] != 0 {
+				break
+			}
+			k.order = append(k.order, c)
+			a = m.mem[a+fieldNext]
+		}
+		list := k.order[start:]
+		for i, c := range list {
+			if k.listPos[c] == 0 {
+				k.listPos[c] = uint64(li+1)<<32 | uint64(len(list)-i)
+			}
+		}
+		k.order = k.order[:start]
+	}
+}
+
+// ranks computes each coroutine's place among the semaphore waiters and
+// among the parked lock waiters (0: none).
+func (k *keyer) ranks(m *Machine) {
+	if k.ranked {
+		clear(k.semRank)
+		clear(k.lockRank)
+		k.ranked = false
+	}
+	if m.semSeq == 0 && m.lockSeq == 0 {
+		return
+	}
+	for i := range m.coros {
+		co := &m.coros[i]
+		if co.semWait == 0 && co.lockSeq == 0 {
+			continue
+		}
+		for j := range m.coros {
+			o := &m.coros[j]
+			if co.semWait != 0 && o.semWait != 0 && o.semSeq <= co.semSeq {
+				k.semRank[i]++
+				k.ranked = true
+			}
+			if co.lockSeq != 0 && o.lockSeq != 0 && o.lockSeq <= co.lockSeq {
+				k.lockRank[i]++
+				k.ranked = true
+			}
+		}
+	}
+}
+
+// rename maps an address through the chosen renaming.
+func (k *keyer) rename(v Word) Word {
+	if v >= Word(len(k.addrCoro)) {
+		return v
+	}
+	c := k.addrCoro[v]
+	if c < 0 {
+		return v
+	}
+	return k.base[k.ren[c]][k.addrRole[v]] + k.addrOff[v]
+}
+
+// srcAddr is the address whose content appears at canonical address a.
+func (k *keyer) srcAddr(a Word) Word {
+	c := k.addrCoro[a]
+	if c < 0 {
+		return a
+	}
+	return k.base[k.src[c]][k.addrRole[a]] + k.addrOff[a]
+}
+
+// valueAs renames v, a value of kind tag-1; tag 0 (an untyped local) is
+// left as it is: the members it might name are pinned.
+func (k *keyer) valueAs(tag uint8, v Word) Word {
+	if tag == 0 {
+		return v
+	}
+	switch CellKind(tag - 1) {
+	case Pointer, Handle, Context:
+		return k.rename(v)
+	case PairCountHead:
+		return v&^0xffffffff | k.rename(v&0xffffffff)
+	}
+	return v
+}
