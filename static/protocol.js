@@ -5,17 +5,25 @@
 // VERSION is the protocol version every message carries.
 export const VERSION = 1;
 
-// Connection is one WebSocket to /ws that reconnects after a drop. Each
-// (re)opened socket is announced by a hello event; the owner then sends
-// load again, so a reconnect restores the session from the schedule and
-// position it last saw.
+// Connection is one WebSocket that reconnects after a drop: the
+// playground's /ws, or a classroom's room socket. Each (re)opened socket is
+// announced by a greeting event (hello on /ws); the owner then sends load
+// again, so a reconnect restores the session from the schedule and position
+// it last saw.
 export class Connection {
   // constructor takes the socket URL and handlers: onEvent(msg) for every
-  // event, onStatus(status) with "connecting", "open" or "closed".
-  constructor(url, { onEvent, onStatus }) {
+  // event, onStatus(status) with "connecting", "open", "closed" or
+  // "stopped". Options: version, the protocol version of its messages
+  // (default VERSION); greeting, the type of the event that says the socket
+  // is open (default "hello"); final(msg, code), true for an event (or,
+  // with msg null, a close status) after which it must not reconnect.
+  constructor(url, { onEvent, onStatus, version = VERSION, greeting = "hello", final = () => false }) {
     this.url = url;
+    this.version = version;
     this.onEvent = onEvent;
     this.onStatus = onStatus;
+    this.greeting = greeting;
+    this.final = final;
     this.nextID = 1;
     this.delay = 250; // ms before the next reconnect; doubles up to 8 s
     this.ws = null;
@@ -28,7 +36,7 @@ export class Connection {
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.addEventListener("message", (e) => this.receive(e.data));
-    ws.addEventListener("close", () => this.dropped(ws));
+    ws.addEventListener("close", (e) => this.dropped(ws, e.code));
   }
 
   // receive decodes one frame; frames of another version are ignored.
@@ -39,18 +47,25 @@ export class Connection {
     } catch {
       return;
     }
-    if (msg.v !== VERSION) return;
-    if (msg.type === "hello") {
+    if (msg.v !== this.version) return;
+    if (msg.type === this.greeting) {
       this.delay = 250;
       this.onStatus("open");
     }
+    if (this.final(msg, 0)) this.stopped = true;
     this.onEvent(msg);
   }
 
-  // dropped schedules a reconnect after ws closed.
-  dropped(ws) {
-    if (ws !== this.ws || this.stopped) return;
+  // dropped schedules a reconnect after ws closed, unless the connection
+  // was told to stop.
+  dropped(ws, code) {
+    if (ws !== this.ws) return;
     this.ws = null;
+    if (this.final(null, code)) this.stopped = true;
+    if (this.stopped) {
+      this.onStatus("stopped");
+      return;
+    }
     this.onStatus("closed");
     setTimeout(() => this.open(), this.delay);
     this.delay = Math.min(this.delay * 2, 8000);
@@ -67,7 +82,7 @@ export class Connection {
   send(type, fields = {}) {
     if (!this.ready()) return 0;
     const id = this.nextID++;
-    this.ws.send(JSON.stringify({ v: VERSION, id, type, ...fields }));
+    this.ws.send(JSON.stringify({ v: this.version, id, type, ...fields }));
     return id;
   }
 }

@@ -11,6 +11,7 @@
 // carries commands and draws what it is sent.
 
 import { watch } from "./app.js";
+import { Connection, socketURL } from "./protocol.js";
 import { h, clear } from "./dom.js";
 import { PollCard } from "./room-poll.js";
 
@@ -98,65 +99,6 @@ function t(key, vars = {}) {
 
 const $ = (id) => document.getElementById(id);
 
-// RoomSocket is the room's WebSocket. It reconnects after a drop, and
-// stops for good after a refusal or a closed event that says not to retry.
-class RoomSocket {
-  constructor(path, onEvent, onStatus) {
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    this.url = `${scheme}//${location.host}${path}`;
-    this.onEvent = onEvent;
-    this.onStatus = onStatus;
-    this.delay = 250;
-    this.stopped = false;
-    this.ws = null;
-  }
-
-  open() {
-    this.onStatus("connecting");
-    const ws = new WebSocket(this.url);
-    this.ws = ws;
-    ws.addEventListener("message", (e) => this.receive(e.data));
-    ws.addEventListener("close", (e) => this.dropped(ws, e.code));
-  }
-
-  receive(data) {
-    let msg;
-    try {
-      msg = JSON.parse(data);
-    } catch {
-      return;
-    }
-    if (msg.v !== VERSION) return;
-    if (msg.type === "welcome") {
-      this.delay = 250;
-      this.onStatus("open");
-    }
-    if (msg.type === "closed" && !msg.retry) this.stopped = true;
-    this.onEvent(msg);
-  }
-
-  dropped(ws, code) {
-    if (ws !== this.ws) return;
-    this.ws = null;
-    if (code === FINAL) this.stopped = true;
-    if (this.stopped) {
-      this.onStatus("stopped");
-      return;
-    }
-    this.onStatus("closed");
-    setTimeout(() => this.open(), this.delay);
-    this.delay = Math.min(this.delay * 2, 8000);
-  }
-
-  // send sends a command; it is dropped when the socket is not open (the
-  // welcome after a reconnect brings the room back).
-  send(type, fields = {}) {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
-    this.ws.send(JSON.stringify({ v: VERSION, type, ...fields }));
-    return true;
-  }
-}
-
 // Room is the page's side of the room: the socket, the panel and the role.
 class Room {
   constructor(cfg) {
@@ -170,7 +112,15 @@ class Room {
       reveal: (option) => this.sock.send("reveal", option >= 0 ? { option } : {}),
       cancel: () => this.sock.send("cancel"),
     });
-    this.sock = new RoomSocket(cfg.socket, (ev) => this.event(ev), (st) => this.connection(st));
+    // The room's socket reconnects after a drop, and stops for good after
+    // a refusal or a closed event that says not to retry.
+    this.sock = new Connection(socketURL(location, cfg.socket), {
+      onEvent: (ev) => this.event(ev),
+      onStatus: (st) => this.connection(st),
+      version: VERSION,
+      greeting: "welcome",
+      final: (msg, code) => (msg ? msg.type === "closed" && !msg.retry : code === FINAL),
+    });
   }
 
   start() {
