@@ -71,6 +71,7 @@ func lecture(t *testing.T, site *roomSite) ([]time.Duration, time.Duration) {
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
 	receipts := make(chan receipt, loadStudents)
+	joined := make(chan int, loadStudents)
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	defer cancel()
@@ -80,7 +81,16 @@ func lecture(t *testing.T, site *roomSite) ([]time.Duration, time.Duration) {
 			t.Fatalf("student %d: %v", i, err)
 		}
 		defer c.CloseNow()
-		wg.Go(func() { follow(ctx, c, i, receipts) })
+		wg.Go(func() { follow(ctx, c, i, joined, receipts) })
+	}
+	// A dial returns when the socket opens; a student is a member of the
+	// room once its welcome arrives. The lecture starts when all are in.
+	for range loadStudents {
+		select {
+		case <-joined:
+		case <-ctx.Done():
+			t.Fatalf("not every student joined: %v", ctx.Err())
+		}
 	}
 
 	start := time.Now()
@@ -110,10 +120,10 @@ func lecture(t *testing.T, site *roomSite) ([]time.Duration, time.Duration) {
 	return latencies, time.Since(start)
 }
 
-// follow reads a student's socket and reports each position as it
-// arrives, checking they come in order, one seq after the other, until
-// ctx ends.
-func follow(ctx context.Context, c *websocket.Conn, student int, receipts chan<- receipt) {
+// follow reads a student's socket, says when its welcome arrives on
+// joined, and reports each position as it arrives, checking they come in
+// order, one seq after the other, until ctx ends.
+func follow(ctx context.Context, c *websocket.Conn, student int, joined chan<- int, receipts chan<- receipt) {
 	want := 1
 	for {
 		_, data, err := c.Read(ctx)
@@ -131,6 +141,9 @@ func follow(ctx context.Context, c *websocket.Conn, student int, receipts chan<-
 		if err := json.Unmarshal(data, &ev); err != nil {
 			receipts <- receipt{student: student, err: err}
 			return
+		}
+		if ev.Type == classroom.TypeWelcome {
+			joined <- student
 		}
 		if ev.Type != classroom.TypePosition {
 			continue
