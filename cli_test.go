@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"lockstep/scenarios"
+	"lockstep/sim/trace"
 )
 
 // cli runs the binary's run() with args and returns what it printed and
@@ -98,8 +99,38 @@ func TestRunText(t *testing.T) {
 	}
 }
 
+// TestRunChinese prints the B5 walk-through in Chinese: the words are
+// Chinese (headings, events, the outcome), the code is the same code.
+func TestRunChinese(t *testing.T) {
+	out := mustCLI(t, "run", "wg-lost-wakeup", "--lang", "zh")
+	for _, want := range []string{
+		"课程：wg-lost-wakeup (丢失的唤醒)",
+		"007  W1  G6  cas  ",
+		"nullptr -> &W1.awaiter  成功（看到 nullptr）",
+		"W1 挂起",
+		"\n结果：丢失的唤醒，第 7 步：W1 在第 7 步挂起",
+		"\n调度：W1@G1 W1@G2 W1@G3 W1@G4 W1@G5 D1@D1 D1@D2 W1@G6\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("run --lang zh lacks %q:\n%s", want, out)
+		}
+	}
+	for _, english := range []string{" parks", "outcome:", "observed", " at step "} {
+		if strings.Contains(out, english) {
+			t.Errorf("run --lang zh still says %q:\n%s", english, out)
+		}
+	}
+	var rep trace.Report
+	if err := json.Unmarshal([]byte(mustCLI(t, "run", "wg-lost-wakeup", "--lang", "zh", "--json")), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rep.Outcome.Message, "挂起") || !strings.Contains(rep.Steps[7].Text, "W1 挂起") {
+		t.Errorf("JSON in Chinese: outcome %q, step 7 %q; want both in Chinese", rep.Outcome.Message, rep.Steps[7].Text)
+	}
+}
+
 func TestRunJSON(t *testing.T) {
-	var rep runReport
+	var rep trace.Report
 	if err := json.Unmarshal([]byte(mustCLI(t, "run", "wg-lost-wakeup", "--json")), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -201,6 +232,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"run", "wg-lost-wakeup", "--set", "waiters=999"}, "waiters=999 is out of range"},
 		{[]string{"run", filepath.Join(dir, "missing.jsonc")}, "no lesson file " + filepath.Join(dir, "missing.jsonc")},
 		{[]string{"run", broken}, "broken.jsonc:3: "},
+		{[]string{"run", "wg-lost-wakeup", "--lang", "fr"}, `--lang "fr": want en or zh`},
 	}
 	for _, tt := range tests {
 		out, errs, status := cli(t, tt.args...)

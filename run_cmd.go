@@ -11,9 +11,11 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/trace"
+	"lockstep/sim/words"
 )
 
-const runUsage = "run SCENARIO [--variant V] [--schedule S] [--set name=value]... [--json]"
+const runUsage = "run SCENARIO [--variant V] [--schedule S] [--set name=value]... [--lang en|zh] [--json]"
 
 // runCmd replays one execution of a lesson and prints it step by step.
 func runCmd(_ context.Context, e *env, args []string) error {
@@ -23,12 +25,17 @@ func runCmd(_ context.Context, e *env, args []string) error {
 	overrides := params{}
 	fs.Var(overrides, "set", "set a lesson parameter, as `name=value` (repeatable)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of text")
+	langFlag := fs.String("lang", "en", "the language of the trace's words: en or zh (code reads the same in both)")
 	rest, err := fs.parse(args)
 	if err != nil {
 		return err
 	}
 	if len(rest) != 1 {
 		return usageErrorf("usage: lockstep %s", runUsage)
+	}
+	lang, err := parseLang(*langFlag)
+	if err != nil {
+		return err
 	}
 	s, err := loadLesson(rest[0])
 	if err != nil {
@@ -38,7 +45,7 @@ func runCmd(_ context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	t, err := execute(job.prog, job.schedule)
+	t, err := trace.Execute(job.prog, job.schedule)
 	if errors.Is(err, sim.ErrSchedule) {
 		return badInput(err)
 	}
@@ -46,12 +53,12 @@ func runCmd(_ context.Context, e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		return writeJSON(e.stdout, t, s.ID, job.variant, job.params)
+		return trace.WriteJSON(e.stdout, t, trace.Header{Scenario: s.ID, Variant: job.variant, Params: job.params}, lang)
 	}
-	if err := writeHeader(e.stdout, s, job); err != nil {
+	if err := writeHeader(e.stdout, s, job, lang); err != nil {
 		return err
 	}
-	return writeText(e.stdout, t)
+	return trace.WriteText(e.stdout, t, lang)
 }
 
 // A runPlan is what `run` will execute, every choice resolved.
@@ -104,9 +111,9 @@ func scheduleIndex(s *scenarios.Scenario, name string) int {
 
 // writeHeader prints what is run: the lesson, the variant, the
 // parameters, and the named schedule with its expected outcome.
-func writeHeader(w io.Writer, s *scenarios.Scenario, pl *runPlan) error {
+func writeHeader(w io.Writer, s *scenarios.Scenario, pl *runPlan, lang string) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "lesson: %s (%s), variant %s", s.ID, s.Title.In("en"), pl.variant)
+	fmt.Fprintf(&b, "%s%s (%s), variant %s", words.Heading("lesson", lang), s.ID, s.Title.In(lang), pl.variant)
 	if len(pl.params) > 0 {
 		keys := make([]string, 0, len(pl.params))
 		for k := range pl.params {
@@ -120,10 +127,19 @@ func writeHeader(w io.Writer, s *scenarios.Scenario, pl *runPlan) error {
 	}
 	b.WriteString("\n")
 	if sc := pl.named; sc != nil {
-		fmt.Fprintf(&b, "replay: %s (%s), expect %s\n", sc.Name, sc.Title.In("en"), sc.Expect[pl.variant])
+		fmt.Fprintf(&b, "%s%s (%s), expect %s\n", words.Heading("replay", lang), sc.Name, sc.Title.In(lang), sc.Expect[pl.variant])
 	} else {
-		fmt.Fprintf(&b, "replay: %s\n", pl.schedule)
+		fmt.Fprintf(&b, "%s%s\n", words.Heading("replay", lang), pl.schedule)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// parseLang reads --lang: "en" or "zh".
+func parseLang(s string) (string, error) {
+	switch s {
+	case words.English, words.Chinese:
+		return s, nil
+	}
+	return "", usageErrorf("--lang %q: want en or zh", s)
 }

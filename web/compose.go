@@ -13,6 +13,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/words"
 	"lockstep/templates"
 )
 
@@ -409,11 +410,11 @@ func (c *checker) runSchedules(d draft, lesson *scenarios.Scenario) []scheduleOu
 			}
 			sched, _ := sim.ParseSchedule(steps) // checked by checkScheduleText
 			_, o, _ := sim.ReplaySchedule(p, sched, sim.Options{})
-			out = append(out, scheduleOutcome{Schedule: i, Variant: v, Kind: string(o.Kind), Name: kindName(o.Kind, c.lang)})
+			out = append(out, scheduleOutcome{Schedule: i, Variant: v, Kind: string(o.Kind), Name: words.KindName(o.Kind, c.lang)})
 			if want := d.Schedules[i].Expect[v]; want != "" && want != string(o.Kind) {
 				c.add(field+".expect."+v, phrase{
 					fmt.Sprintf("You expect %s, but on %s this schedule ends in %s.", want, v, o.Kind),
-					fmt.Sprintf("你预期 %s，但在 %s 上这个调度的结果是 %s。", kindName(sim.Kind(want), "zh"), v, kindName(o.Kind, "zh")),
+					fmt.Sprintf("你预期 %s，但在 %s 上这个调度的结果是 %s。", words.KindName(sim.Kind(want), "zh"), v, words.KindName(o.Kind, "zh")),
 				})
 			}
 		}

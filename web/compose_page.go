@@ -14,6 +14,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/words"
 	"lockstep/templates"
 )
 
@@ -65,7 +66,7 @@ func (s *Server) serveCompose(w http.ResponseWriter, r *http.Request) error {
 	}
 	in := composeInitial{Lang: lang, Draft: d, Primitives: scenarios.Primitives(), Check: "/compose/check", Texts: map[string]string{}}
 	for _, k := range sim.Kinds {
-		in.Kinds = append(in.Kinds, kindInfo{Kind: string(k), Name: kindName(k, lang)})
+		in.Kinds = append(in.Kinds, kindInfo{Kind: string(k), Name: words.KindName(k, lang)})
 	}
 	for k, v := range composeScriptTexts {
 		in.Texts[k] = v.in(lang)

@@ -10,6 +10,7 @@ import (
 	"lockstep/primitives"
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/words"
 )
 
 // lessonCode is the code a lesson variant runs: the Go files its steps
@@ -116,3 +117,14 @@ func findCode(src fs.FS, s *scenarios.Scenario, v string) (*lessonCode, error) {
 
 // primitivesSource is the Go source shown in the playground.
 func primitivesSource() fs.FS { return primitives.Source }
+
+// localLabels is labels with every doc in language lang; labels itself,
+// which a cache may share, is left as it is.
+func localLabels(labels []labelInfo, lang string) []labelInfo {
+	out := make([]labelInfo, len(labels))
+	for i, l := range labels {
+		l.Doc = words.LocalDoc(l.Label, l.Doc, lang)
+		out[i] = l
+	}
+	return out
+}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"lockstep/sim"
+	"lockstep/sim/words"
 )
 
 // The explore commands: search the loaded program's executions for a bug
@@ -286,7 +287,7 @@ func (s *session) resultEvent(sr *search, r sim.ExploreResult, elapsed time.Dura
 	for _, c := range r.Counterexamples {
 		ev.Counterexamples = append(ev.Counterexamples, counterexampleInfo{Kind: string(c.Kind),
 			Schedule: c.Schedule.String(), Steps: c.Steps, Preemptions: c.Preemptions,
-			Message: findingText(c.Outcome, s.lang)})
+			Message: words.Outcome(c.Outcome, s.lang)})
 	}
 	ev.Verdict = searchVerdict(r, sr.params, lead, s.lang)
 	return ev

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"lockstep/sim"
+	"lockstep/sim/words"
 )
 
 // searchVerdict says in one line, in language lang, what a search of a
@@ -173,7 +174,7 @@ var verdictWords = map[string]*verdictPhrases{
 		incomplete: func(n, at, why string) string {
 			return fmt.Sprintf("在搜索过的 %s 次执行中没有发现缺陷%s；搜索并不完整（%s）", n, at, why)
 		},
-		kind: func(k sim.Kind) string { return kindName(k, "zh") + "（" + string(k) + "）" },
+		kind: func(k sim.Kind) string { return words.KindName(k, "zh") + "（" + string(k) + "）" },
 		params: func(p map[string]int) string {
 			if len(p) == 0 {
 				return ""

@@ -8,6 +8,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/words"
 	"lockstep/templates"
 )
 
@@ -137,8 +138,8 @@ func replayLink(lesson *scenarios.Scenario, in *templates.Initial) (length int, 
 				fmt.Sprintf("第 %d 步（%s）失败：没有线程 %s。", i, step, c.Thread))
 		case !m.CanMove(t):
 			b := m.Blocked(t)
-			return fail(fmt.Sprintf("step %d (%s) failed: %s cannot move: %s.", i, step, c.Thread, blockedText(b, "en")),
-				fmt.Sprintf("第 %d 步（%s）失败：%s 不能前进：%s。", i, step, c.Thread, blockedText(b, "zh")))
+			return fail(fmt.Sprintf("step %d (%s) failed: %s cannot move: %s.", i, step, c.Thread, words.Blocked(b, "en")),
+				fmt.Sprintf("第 %d 步（%s）失败：%s 不能前进：%s。", i, step, c.Thread, words.Blocked(b, "zh")))
 		case c.Label != "" && m.NextLabel(t) != c.Label:
 			at := m.NextLabel(t)
 			atZH := at

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"lockstep/sim/words"
 	"strings"
 )
 
@@ -234,25 +235,14 @@ type stepInfo struct {
 	Op        string `json:"op"`
 	Label     string `json:"label"`
 	Doc       string `json:"doc"`
-	opValues
+	words.Values
 	OK       bool          `json:"ok"`
 	Loc      *locInfo      `json:"loc"`
 	Events   []eventInfo   `json:"events"`
 	Changed  []string      `json:"changed"`
-	CAS      *casInfo      `json:"cas"`
+	CAS      *words.CAS    `json:"cas"`
 	Findings []findingInfo `json:"findings"`
 	Text     string        `json:"text"`
-}
-
-// opValues are a step's cell, memory orders and values, shown
-// symbolically; those that mean nothing for the operation are empty.
-type opValues struct {
-	Cell      string `json:"cell"`
-	Order     string `json:"order,omitempty"`
-	FailOrder string `json:"fail_order,omitempty"`
-	Expected  string `json:"expected,omitempty"`
-	Value     string `json:"value,omitempty"`
-	Result    string `json:"result,omitempty"`
 }
 
 // locInfo is a place in the primitives' Go source.
@@ -268,22 +258,6 @@ type eventInfo struct {
 	Coroutine string `json:"coroutine"`
 	Thread    string `json:"thread,omitempty"`
 	Op        string `json:"op,omitempty"`
-}
-
-// casInfo explains a compare-and-swap: how many times this operation's CAS
-// failed so far, and for a failure, who changed the cell.
-type casInfo struct {
-	Retry     int      `json:"retry"`
-	ChangedBy *stepRef `json:"changed_by"`
-	ReadAt    *stepRef `json:"read_at,omitempty"`
-}
-
-// stepRef names a step of the history.
-type stepRef struct {
-	Step      int    `json:"step"`
-	Thread    string `json:"thread"`
-	Coroutine string `json:"coroutine"`
-	Label     string `json:"label"`
 }
 
 // snapshotInfo is the machine's state at the position.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"lockstep/sim"
+	"lockstep/sim/words"
 	"lockstep/web/classroom"
 )
 
@@ -119,7 +120,7 @@ func threadPoll(m *sim.Machine, lang string) (classroom.Poll, error) {
 	for _, t := range movers {
 		r, _ := m.Pending(t)
 		name := p.Threads[t].Name
-		detail := strings.TrimSpace(labelOf(p, r.Label) + " " + opText(p, r, false))
+		detail := strings.TrimSpace(words.LabelName(p, r.Label) + " " + words.OpText(p, r, false))
 		q.Options = append(q.Options, classroom.Option{Label: name, Detail: detail, Thread: name})
 	}
 	return q, nil
@@ -136,7 +137,7 @@ func valuePoll(m *sim.Machine, thread, lang string) (classroom.Poll, error) {
 	if !ok {
 		return classroom.Poll{}, fmt.Errorf("%s cannot move: %s", thread, m.Why(t))
 	}
-	step := strings.TrimSpace(labelOf(p, r.Label) + " " + opText(p, r, false))
+	step := strings.TrimSpace(words.LabelName(p, r.Label) + " " + words.OpText(p, r, false))
 	var answer, question string
 	switch r.Op {
 	case sim.OpLoad, sim.OpRead:

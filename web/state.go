@@ -1,9 +1,8 @@
 package web
 
 import (
-	"strconv"
-
 	"lockstep/sim"
+	"lockstep/sim/words"
 )
 
 // state is the state event at the position, in language lang; the caller
@@ -41,69 +40,24 @@ func describeStep(p *sim.Program, recs []sim.Record, i int, before []cellValue, 
 	st := &stepInfo{
 		Index:     r.Index,
 		Thread:    p.Threads[r.Thread].Name,
-		Coroutine: coroutineName(p, r.Coroutine),
+		Coroutine: words.CoroutineName(p, r.Coroutine),
 		Op:        r.Op.String(),
-		Label:     labelOf(p, r.Label),
-		Doc:       labelDoc(p, r.Label, lang),
+		Label:     words.LabelName(p, r.Label),
+		Doc:       words.LabelDoc(p, r.Label, lang),
 		Events:    eventsOf(p, r.Events),
 		Changed:   changedCells(before, after),
 		Findings:  findingsOf(r.Findings, lang),
 	}
-	st.opValues = valuesOf(p, r)
+	st.Values = words.ValuesOf(p, r)
 	st.OK = r.OK
 	if r.Loc.File != "" {
 		st.Loc = &locInfo{File: r.Loc.File, Line: r.Loc.Line, Function: r.Loc.Function}
 	}
 	if r.Op == sim.OpCAS {
-		st.CAS = casOf(p, recs, i)
+		st.CAS = words.CASOf(p, recs, i)
 	}
-	st.Text = narrate(p, recs, i, st.CAS, lang)
+	st.Text = words.Narrate(p, recs, i, st.CAS, lang)
 	return st
-}
-
-// valuesOf shows a record's cell, orders and values symbolically.
-func valuesOf(p *sim.Program, r sim.Record) opValues {
-	var v opValues
-	switch r.Op {
-	case sim.OpResume:
-		return v
-	case sim.OpSubmit:
-		v.Cell = p.CellName(r.Addr)
-		v.Result = p.FormatCell(r.Addr+1, r.Result) // the handle, m_await_coro
-		v.Value = p.FormatCell(r.Addr+2, r.Value)   // the context, m_ctx
-		return v
-	}
-	v.Cell = p.CellName(r.Addr)
-	if r.Op.Atomic() {
-		v.Order = sim.OrderName(r.Order)
-	}
-	switch r.Op {
-	case sim.OpLoad, sim.OpRead, sim.OpSemAcquire, sim.OpSemRelease:
-		v.Result = p.FormatCell(r.Addr, r.Result)
-	case sim.OpStore, sim.OpWrite:
-		v.Value = p.FormatCell(r.Addr, r.Value)
-	case sim.OpExchange:
-		v.Value = p.FormatCell(r.Addr, r.Value)
-		v.Result = p.FormatCell(r.Addr, r.Result)
-	case sim.OpCAS:
-		v.FailOrder = sim.OrderName(r.FailOrder)
-		v.Expected = p.FormatCell(r.Addr, r.Expected)
-		v.Value = p.FormatCell(r.Addr, r.Value)
-		v.Result = p.FormatCell(r.Addr, r.Result)
-	case sim.OpFetchAdd:
-		v.Value = delta(r.Value)
-		v.Result = p.FormatCell(r.Addr, r.Result)
-	}
-	return v
-}
-
-// delta shows a fetch_add operand as a signed number.
-func delta(w sim.Word) string {
-	d := int64(w)
-	if d > 0 {
-		return "+" + strconv.FormatInt(d, 10)
-	}
-	return strconv.FormatInt(d, 10)
 }
 
 // changedCells names the cells whose value or liveness differs between
@@ -133,19 +87,19 @@ func (tl *timeline) pending(lang string) []pendingInfo {
 		pi := pendingInfo{Thread: th.Name}
 		r, ok := tl.m.Pending(t)
 		if !ok {
-			pi.Why = blockedText(tl.m.Blocked(t), lang)
+			pi.Why = words.Blocked(tl.m.Blocked(t), lang)
 			out[t] = pi
 			continue
 		}
 		pi.CanMove = true
-		pi.Coroutine = coroutineName(p, r.Coroutine)
-		pi.Label = labelOf(p, r.Label)
+		pi.Coroutine = words.CoroutineName(p, r.Coroutine)
+		pi.Label = words.LabelName(p, r.Label)
 		pi.Op = r.Op.String()
-		pi.Doc = labelDoc(p, r.Label, lang)
+		pi.Doc = words.LabelDoc(p, r.Label, lang)
 		if r.Op != sim.OpResume {
 			pi.Cell = p.CellName(r.Addr)
 		}
-		pi.Text = opText(p, r, false)
+		pi.Text = words.OpText(p, r, false)
 		if r.Loc.File != "" {
 			pi.Loc = &locInfo{File: r.Loc.File, Line: r.Loc.Line, Function: r.Loc.Function}
 		}
@@ -193,7 +147,7 @@ func nonNil(s []string) []string {
 func eventsOf(p *sim.Program, evs []sim.Event) []eventInfo {
 	out := make([]eventInfo, len(evs))
 	for i, e := range evs {
-		out[i] = eventInfo{Kind: e.Kind.String(), Coroutine: coroutineName(p, e.Coroutine), Op: e.Op}
+		out[i] = eventInfo{Kind: e.Kind.String(), Coroutine: words.CoroutineName(p, e.Coroutine), Op: e.Op}
 		if e.Thread >= 0 && e.Thread < len(p.Threads) {
 			out[i].Thread = p.Threads[e.Thread].Name
 		}
@@ -203,7 +157,7 @@ func eventsOf(p *sim.Program, evs []sim.Event) []eventInfo {
 
 // findingOf is the wire form of an outcome, its message in language lang.
 func findingOf(o sim.Outcome, lang string) findingInfo {
-	f := findingInfo{Kind: string(o.Kind), Message: findingText(o, lang), Step: o.Step, Thread: o.Thread, Coroutine: o.Coroutine,
+	f := findingInfo{Kind: string(o.Kind), Message: words.Outcome(o, lang), Step: o.Step, Thread: o.Thread, Coroutine: o.Coroutine,
 		Cell: o.Detail.Cell, Label: o.Detail.Label}
 	if o.Kind == sim.DataRace {
 		f.Related = append(f.Related, o.Detail.OtherStep)
@@ -220,19 +174,4 @@ func findingsOf(os []sim.Outcome, lang string) []findingInfo {
 		out[i] = findingOf(o, lang)
 	}
 	return out
-}
-
-func coroutineName(p *sim.Program, c int) string {
-	if c < 0 || c >= len(p.Coroutines) {
-		return ""
-	}
-	return p.Coroutines[c].Name
-}
-
-// labelOf names label pc, "" for a step without one (a resume).
-func labelOf(p *sim.Program, pc int) string {
-	if pc < 0 {
-		return ""
-	}
-	return p.Label(pc)
 }

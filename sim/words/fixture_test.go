@@ -1,4 +1,4 @@
-package web
+package words
 
 import (
 	"testing"
@@ -151,10 +151,10 @@ func TestMessagesOfHandBuiltOutcomes(t *testing.T) {
 			}
 			checkMessage(t, out)
 			for th := range p.Threads {
-				if en := blockedText(m.Blocked(th), "en"); en != m.Why(th) {
+				if en := Blocked(m.Blocked(th), "en"); en != m.Why(th) {
 					t.Errorf("thread %d: blocked says %q; the engine says %q", th, en, m.Why(th))
 				}
-				checkChinese(t, blockedText(m.Blocked(th), "zh"))
+				checkChinese(t, Blocked(m.Blocked(th), "zh"))
 			}
 		})
 	}

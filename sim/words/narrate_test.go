@@ -1,6 +1,8 @@
-package web
+package words
 
 import (
+	"lockstep/scenarios"
+	"os"
 	"strings"
 	"testing"
 
@@ -32,12 +34,12 @@ func TestNarrationEveryStep(t *testing.T) {
 	ops := map[sim.OpKind]bool{}
 	for i, r := range recs {
 		ops[r.Op] = true
-		var cas *casInfo
+		var cas *CAS
 		if r.Op == sim.OpCAS {
-			cas = casOf(p, recs, i)
+			cas = CASOf(p, recs, i)
 		}
 		for _, lang := range []string{"en", "zh"} {
-			text := narrate(p, recs, i, cas, lang)
+			text := Narrate(p, recs, i, cas, lang)
 			end := map[string]string{"en": ".", "zh": "。"}[lang]
 			if strings.Contains(text, "%!") || !strings.HasSuffix(text, end) || strings.Count(text, end) != 1 && lang == "zh" {
 				t.Errorf("step %d (%s): %q; want one sentence with every value", i, lang, text)
@@ -83,8 +85,19 @@ func TestOpText(t *testing.T) {
 		{5, true, "CAS wg.m_state: nullptr → &W1.awaiter (acq_rel): ok"},
 	}
 	for _, tt := range tests {
-		if got := opText(p, recs[tt.step], tt.result); got != tt.want {
-			t.Errorf("opText(step %d, %v) = %q; want %q", tt.step, tt.result, got, tt.want)
+		if got := OpText(p, recs[tt.step], tt.result); got != tt.want {
+			t.Errorf("OpText(step %d, %v) = %q; want %q", tt.step, tt.result, got, tt.want)
 		}
 	}
+}
+
+// testCatalog holds the tests' own lessons (testdata/lessons), so the
+// tests do not change when the real lessons are reworded.
+func testCatalog(t testing.TB) *scenarios.Catalog {
+	t.Helper()
+	cat, err := scenarios.LoadFS(os.DirFS("testdata/lessons"))
+	if err != nil {
+		t.Fatalf("load test lessons: %v", err)
+	}
+	return cat
 }

@@ -1,4 +1,4 @@
-package web
+package words
 
 import "lockstep/sim"
 
@@ -85,12 +85,12 @@ var labelDocsZh = map[string]string{
 	"CS2": "临界区：counter = v + 1（普通写入）",
 }
 
-// localDoc is the description doc of the label named name in language
+// LocalDoc is the description doc of the label named name in language
 // lang: in Chinese the label's entry of labelDocsZh, in English (and for a
 // label without a Chinese entry) doc itself. A label without a doc has
 // none in any language.
-func localDoc(name, doc, lang string) string {
-	if doc == "" || lang != string(Chinese) {
+func LocalDoc(name, doc, lang string) string {
+	if doc == "" || lang != Chinese {
 		return doc
 	}
 	if zh, ok := labelDocsZh[name]; ok {
@@ -99,22 +99,11 @@ func localDoc(name, doc, lang string) string {
 	return doc
 }
 
-// labelDoc says what the step at label pc of p does, in language lang
-// ("en" or "zh"). In English it is p.Doc(pc), the primitives package's doc.
-func labelDoc(p *sim.Program, pc int, lang string) string {
+// LabelDoc says what the step at label pc of p does, in language lang. In
+// English it is p.Doc(pc), the primitives package's doc.
+func LabelDoc(p *sim.Program, pc int, lang string) string {
 	if pc < 0 {
 		return ""
 	}
-	return localDoc(p.Label(pc), p.Doc(pc), lang)
-}
-
-// localLabels is labels with every doc in language lang; labels itself,
-// which a cache may share, is left as it is.
-func localLabels(labels []labelInfo, lang string) []labelInfo {
-	out := make([]labelInfo, len(labels))
-	for i, l := range labels {
-		l.Doc = localDoc(l.Label, l.Doc, lang)
-		out[i] = l
-	}
-	return out
+	return LocalDoc(p.Label(pc), p.Doc(pc), lang)
 }

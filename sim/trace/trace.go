@@ -1,4 +1,10 @@
-package main
+// Package trace records one execution of a program step by step, with the
+// state after each step, and prints it for people (WriteText, aligned
+// columns in English or Chinese) or for programs (WriteJSON, whose field
+// names are the WebSocket protocol's). The words come from package words.
+//
+// trace imports the standard library and lockstep/sim/... only.
+package trace
 
 import (
 	"errors"
@@ -7,32 +13,33 @@ import (
 	"lockstep/sim"
 )
 
-// A trace is one execution of a program, step by step, with the state the
+// A Trace is one execution of a program, step by step, with the state the
 // primitive was left in after each step.
-type trace struct {
-	prog     *sim.Program
-	start    sim.Snapshot
-	steps    []traceStep
-	outcome  sim.Outcome
-	schedule sim.Schedule
+type Trace struct {
+	Program  *sim.Program
+	Start    sim.Snapshot
+	Steps    []Step
+	Outcome  sim.Outcome
+	Schedule sim.Schedule // the schedule performed, labels included
 }
 
-// traceStep is one step of a trace.
-type traceStep struct {
-	rec   sim.Record
-	after sim.Snapshot
-	// changed names the cells whose value or liveness the step changed.
-	changed []string
+// Step is one step of a trace.
+type Step struct {
+	Record sim.Record
+	After  sim.Snapshot
+	// Changed names the cells whose value or liveness the step changed.
+	Changed []string
 }
 
-// execute runs p along sched, then lets the remaining threads run without
-// preemption (sim.Continue), recording every step. A schedule that cannot
-// be followed is an error wrapping sim.ErrSchedule.
-func execute(p *sim.Program, sched sim.Schedule) (*trace, error) {
+// Execute runs p along sched, then lets the remaining threads run without
+// preemption (sim.Replay's continuation), recording every step with its
+// source location. A schedule that cannot be followed is an error wrapping
+// sim.ErrSchedule. The run is bounded by the machine's step limit.
+func Execute(p *sim.Program, sched sim.Schedule) (*Trace, error) {
 	m := sim.New(p, sim.Options{Record: true, Locations: true})
-	t := &trace{prog: p, start: m.Snapshot()}
+	t := &Trace{Program: p, Start: m.Snapshot()}
 	r := &sim.Replay{Schedule: sched}
-	before := t.start
+	before := t.Start
 	var buf []int
 	for !m.Finished() {
 		th, err := r.Choose(m, m.Enabled(buf[:0]))
@@ -44,12 +51,12 @@ func execute(p *sim.Program, sched sim.Schedule) (*trace, error) {
 			return nil, err
 		}
 		after := m.Snapshot()
-		t.steps = append(t.steps, traceStep{rec: rec, after: after, changed: changedCells(before, after)})
+		t.Steps = append(t.Steps, Step{Record: rec, After: after, Changed: changedCells(before, after)})
 		before = after
 	}
-	t.outcome = m.Outcome()
-	t.schedule = m.Schedule()
-	if t.outcome.Kind == "" {
+	t.Outcome = m.Outcome()
+	t.Schedule = m.Schedule()
+	if t.Outcome.Kind == "" {
 		return nil, errors.New("the run ended without an outcome")
 	}
 	return t, nil
@@ -66,10 +73,10 @@ func changedCells(before, after sim.Snapshot) []string {
 	return out
 }
 
-// stateText shows the primitive's fields, the shared data and the
+// State shows the primitive's fields, the shared data and the
 // non-empty waiter lists of a snapshot: "m_count=0 m_state=&W1.awaiter
 // list(m_state)=[W1]".
-func stateText(p *sim.Program, s sim.Snapshot) string {
+func State(p *sim.Program, s sim.Snapshot) string {
 	var parts []string
 	for _, c := range s.Cells {
 		ob := &p.Objects[p.Cells[c.Addr].Object]

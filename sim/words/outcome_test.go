@@ -1,4 +1,4 @@
-package web
+package words
 
 import (
 	"fmt"
@@ -27,7 +27,7 @@ func TestMessageFormsCoverEveryKind(t *testing.T) {
 		if !found {
 			t.Errorf("kind %s has no message form", k)
 		}
-		if kindName(k, "zh") == string(k) && k != sim.Panic {
+		if KindName(k, "zh") == string(k) && k != sim.Panic {
 			t.Errorf("kind %s has no Chinese name", k)
 		}
 	}
@@ -54,10 +54,10 @@ func TestMessagesOfEveryLesson(t *testing.T) {
 			checkMessage(t, o)
 		}
 		for th := range m.Program().Threads {
-			if en := blockedText(m.Blocked(th), "en"); en != m.Why(th) {
+			if en := Blocked(m.Blocked(th), "en"); en != m.Why(th) {
 				t.Errorf("thread %d: blocked says %q; the engine says %q", th, en, m.Why(th))
 			}
-			checkChinese(t, blockedText(m.Blocked(th), "zh"))
+			checkChinese(t, Blocked(m.Blocked(th), "zh"))
 		}
 	}
 	for _, l := range cat.All() {
@@ -100,10 +100,10 @@ func checkMessage(t *testing.T, o sim.Outcome) {
 		t.Errorf("%s/%s has no form: %q", o.Kind, o.Detail.Reason, o.Message)
 		return
 	}
-	if en := findingText(o, "en"); en != o.Message {
+	if en := Outcome(o, "en"); en != o.Message {
 		t.Errorf("%s/%s in English is %q, not the engine's %q", o.Kind, o.Detail.Reason, en, o.Message)
 	}
-	zh := findingText(o, "zh")
+	zh := Outcome(o, "zh")
 	if zh == o.Message {
 		t.Errorf("%s/%s in Chinese is the English message %q", o.Kind, o.Detail.Reason, zh)
 	}

@@ -1,4 +1,4 @@
-package web
+package words
 
 import (
 	"fmt"
@@ -186,12 +186,12 @@ var statusZH = map[sim.Status]string{
 	sim.Done:     "结束",
 }
 
-// findingText says outcome o in language lang: in English as the engine
-// said it, in Chinese from its data. An outcome the table has no form for
-// is said as the engine said it.
-func findingText(o sim.Outcome, lang string) string {
+// Outcome says outcome (or finding) o in language lang: in English as the
+// engine said it, in Chinese from its data. An outcome the table has no
+// form for is said as the engine said it.
+func Outcome(o sim.Outcome, lang string) string {
 	f, ok := messageForms[messageKey{o.Kind, o.Detail.Reason}]
-	if !ok || lang != "zh" {
+	if !ok || lang != Chinese {
 		return o.Message
 	}
 	return f.zh(o)
@@ -214,9 +214,9 @@ var kindNames = map[sim.Kind]string{
 	sim.StepLimit:        "步数上限",
 }
 
-// kindName names outcome kind k in language lang.
-func kindName(k sim.Kind, lang string) string {
-	if lang == "zh" {
+// KindName names outcome kind k in language lang.
+func KindName(k sim.Kind, lang string) string {
+	if lang == Chinese {
 		if n, ok := kindNames[k]; ok {
 			return n
 		}
@@ -224,10 +224,10 @@ func kindName(k sim.Kind, lang string) string {
 	return string(k)
 }
 
-// blockedText says why a thread cannot move, in language lang; in English
-// it is what Machine.Why says.
-func blockedText(b sim.Blocked, lang string) string {
-	if lang != "zh" {
+// Blocked says why a thread cannot move, in language lang; in English it
+// is what Machine.Why says.
+func Blocked(b sim.Blocked, lang string) string {
+	if lang != Chinese {
 		return b.String()
 	}
 	switch {

@@ -1,14 +1,31 @@
-package web
+package words
 
 import "lockstep/sim"
 
-// casOf explains the CAS of step i: how many CASes of its operation have
+// CAS explains a compare-and-swap: how many times its operation's CAS
+// failed so far, and for a failure, who changed the cell. Its JSON names
+// are the WebSocket protocol's.
+type CAS struct {
+	Retry     int      `json:"retry"`
+	ChangedBy *StepRef `json:"changed_by"`
+	ReadAt    *StepRef `json:"read_at,omitempty"`
+}
+
+// StepRef names a step of the history.
+type StepRef struct {
+	Step      int    `json:"step"`
+	Thread    string `json:"thread"`
+	Coroutine string `json:"coroutine"`
+	Label     string `json:"label"`
+}
+
+// CASOf explains the CAS of step i: how many CASes of its operation have
 // failed so far (this one included), and for a failure, the step that
-// changed the cell after the coroutine last read it, which is why the
-// value it expected was no longer there.
-func casOf(p *sim.Program, recs []sim.Record, i int) *casInfo {
+// changed the cell after the coroutine last read it (ChangedBy), which is
+// why the value it expected was no longer there, and that read (ReadAt).
+func CASOf(p *sim.Program, recs []sim.Record, i int) *CAS {
 	r := recs[i]
-	ci := &casInfo{}
+	ci := &CAS{}
 	for j := i; j >= 0; j-- {
 		q := recs[j]
 		if q.Op == sim.OpResume || q.Coroutine != r.Coroutine {
@@ -85,6 +102,7 @@ func writes(r sim.Record) bool {
 	return false
 }
 
-func refOf(p *sim.Program, r sim.Record) stepRef {
-	return stepRef{Step: r.Index, Thread: p.Threads[r.Thread].Name, Coroutine: coroutineName(p, r.Coroutine), Label: labelOf(p, r.Label)}
+// refOf names step r.
+func refOf(p *sim.Program, r sim.Record) StepRef {
+	return StepRef{Step: r.Index, Thread: ThreadName(p, r.Thread), Coroutine: CoroutineName(p, r.Coroutine), Label: LabelName(p, r.Label)}
 }

@@ -1,0 +1,161 @@
+package trace
+
+import (
+	"encoding/json"
+	"io"
+
+	"lockstep/sim"
+	"lockstep/sim/words"
+)
+
+// Header names what a trace is the run of, for WriteJSON.
+type Header struct {
+	Scenario string
+	Variant  string
+	Params   map[string]int
+}
+
+// Report is what WriteJSON prints: one object for the whole run. Field
+// names follow the "step" record of the WebSocket protocol.
+type Report struct {
+	Scenario string         `json:"scenario"`
+	Variant  string         `json:"variant"`
+	Params   map[string]int `json:"params"`
+	Schedule string         `json:"schedule"`
+	Outcome  ReportOutcome  `json:"outcome"`
+	Steps    []ReportStep   `json:"steps"`
+}
+
+// ReportOutcome is an outcome or a finding; Step is null when no single
+// step is to blame.
+type ReportOutcome struct {
+	Kind      sim.Kind `json:"kind"`
+	Message   string   `json:"message"`
+	Step      *int     `json:"step"` // null when no single step is to blame
+	Thread    string   `json:"thread,omitempty"`
+	Coroutine string   `json:"coroutine,omitempty"`
+}
+
+// ReportStep is one step, every value shown symbolically.
+type ReportStep struct {
+	Index     int             `json:"index"`
+	Thread    string          `json:"thread"`
+	Coroutine string          `json:"coroutine"`
+	Label     string          `json:"label"`
+	Op        string          `json:"op"`
+	Cell      string          `json:"cell,omitempty"`
+	Order     string          `json:"order,omitempty"`
+	FailOrder string          `json:"fail_order,omitempty"`
+	Expected  string          `json:"expected,omitempty"`
+	Value     string          `json:"value,omitempty"`
+	Result    string          `json:"result,omitempty"`
+	OK        *bool           `json:"ok,omitempty"`
+	Loc       *ReportLoc      `json:"loc,omitempty"`
+	Events    []ReportEvent   `json:"events"`
+	Changed   []string        `json:"changed"`
+	Findings  []ReportOutcome `json:"findings"`
+	// Text is the step's line of the text trace, without its index and
+	// state: "W1 G6 cas wg.m_state acq_rel/relaxed nullptr -> ...; W1 parks".
+	Text  string `json:"text"`
+	State string `json:"state"`
+}
+
+// ReportLoc is the place in the primitives' source a step ran.
+type ReportLoc struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Function string `json:"function"`
+}
+
+// ReportEvent is a change in a coroutine's life during a step.
+type ReportEvent struct {
+	Kind      string `json:"kind"`
+	Coroutine string `json:"coroutine"`
+	Thread    string `json:"thread,omitempty"`
+	Op        string `json:"op,omitempty"`
+}
+
+// WriteJSON prints t as one indented JSON object, its messages and step
+// texts in language lang; every value is shown symbolically.
+func WriteJSON(w io.Writer, t *Trace, h Header, lang string) error {
+	rep := Report{Scenario: h.Scenario, Variant: h.Variant, Params: h.Params,
+		Schedule: t.Schedule.String(), Outcome: outcomeJSON(t.Outcome, lang), Steps: []ReportStep{}}
+	for _, st := range t.Steps {
+		rep.Steps = append(rep.Steps, stepJSON(t.Program, st, lang))
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(rep)
+}
+
+func outcomeJSON(o sim.Outcome, lang string) ReportOutcome {
+	j := ReportOutcome{Kind: o.Kind, Message: words.Outcome(o, lang), Thread: o.Thread, Coroutine: o.Coroutine}
+	if o.Step >= 0 {
+		step := o.Step
+		j.Step = &step
+	}
+	return j
+}
+
+// stepJSON converts one step, every value shown symbolically.
+func stepJSON(p *sim.Program, st Step, lang string) ReportStep {
+	r := st.Record
+	j := ReportStep{Index: r.Index, Thread: words.ThreadName(p, r.Thread), Coroutine: words.CoroutineName(p, r.Coroutine),
+		Op: r.Op.String(), Events: []ReportEvent{}, Changed: st.Changed, Findings: []ReportOutcome{},
+		Text: describe(p, st, lang).text(), State: State(p, st.After)}
+	if j.Changed == nil {
+		j.Changed = []string{}
+	}
+	if r.Label >= 0 {
+		j.Label = p.Label(r.Label)
+	}
+	if r.Loc.File != "" {
+		j.Loc = &ReportLoc{File: r.Loc.File, Line: r.Loc.Line, Function: r.Loc.Function}
+	}
+	v := func(w sim.Word) string { return p.FormatCell(r.Addr, w) }
+	done := !words.FatalAt(r)
+	switch r.Op {
+	case sim.OpResume:
+	case sim.OpSubmit:
+		j.Cell = words.ObjectName(p, r.Addr)
+		if done {
+			j.Result = p.Format(sim.Handle, nil, r.Result)
+			j.Value = p.Format(sim.Context, nil, r.Value)
+		}
+	default:
+		j.Cell = p.CellName(r.Addr)
+	}
+	if r.Op.Atomic() {
+		j.Order = sim.OrderName(r.Order)
+	}
+	switch r.Op {
+	case sim.OpStore, sim.OpExchange, sim.OpFetchAdd, sim.OpWrite:
+		j.Value = v(r.Value)
+	case sim.OpCAS:
+		j.Value, j.Expected, j.FailOrder = v(r.Value), v(r.Expected), sim.OrderName(r.FailOrder)
+		if done {
+			ok := r.OK
+			j.OK = &ok
+		}
+	}
+	if done {
+		switch r.Op {
+		case sim.OpLoad, sim.OpExchange, sim.OpCAS, sim.OpFetchAdd, sim.OpRead, sim.OpSemAcquire:
+			j.Result = v(r.Result)
+		case sim.OpSemRelease:
+			j.Result = v(r.Result)
+			if words.HasEvent(r, sim.EvQueued) {
+				j.Result = p.Format(sim.Handle, nil, r.Result) // the permit went to this coroutine
+			}
+		}
+	}
+	for _, e := range r.Events {
+		je := ReportEvent{Kind: e.Kind.String(), Coroutine: words.CoroutineName(p, e.Coroutine), Op: e.Op, Thread: words.ThreadName(p, e.Thread)}
+		j.Events = append(j.Events, je)
+	}
+	for _, f := range r.Findings {
+		j.Findings = append(j.Findings, outcomeJSON(f, lang))
+	}
+	return j
+}

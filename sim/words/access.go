@@ -1,0 +1,183 @@
+package words
+
+import (
+	"fmt"
+	"strings"
+
+	"lockstep/sim"
+)
+
+// Access shows step r's access as the columns of a text trace: the cell,
+// the memory order(s), and the operands with what the step read, in
+// language lang ("wg.m_state", "acq_rel/relaxed", "nullptr -> &W1.awaiter
+// ok (observed nullptr)"). Values and orders are code and read the same in
+// every language. A step cut short by a fatal finding shows only what it
+// attempted.
+func Access(p *sim.Program, r sim.Record, lang string) (cell, order, operands string) {
+	w := tracePhrasesOf(lang)
+	v := func(x sim.Word) string { return p.FormatCell(r.Addr, x) }
+	done := !FatalAt(r)
+	res := func(s string) string {
+		if done {
+			return s
+		}
+		return ""
+	}
+	cell = p.CellName(r.Addr)
+	switch r.Op {
+	case sim.OpLoad:
+		return cell, sim.OrderName(r.Order), res("-> " + v(r.Result))
+	case sim.OpStore:
+		return cell, sim.OrderName(r.Order), "<- " + v(r.Value)
+	case sim.OpExchange:
+		return cell, sim.OrderName(r.Order), "<- " + v(r.Value) + res(fmt.Sprintf(w.was, v(r.Result)))
+	case sim.OpCAS:
+		verdict := w.failed
+		if r.OK {
+			verdict = w.ok
+		}
+		return cell, sim.OrderName(r.Order) + "/" + sim.OrderName(r.FailOrder),
+			v(r.Expected) + " -> " + v(r.Value) + res("  "+fmt.Sprintf(verdict, v(r.Result)))
+	case sim.OpFetchAdd:
+		return cell, sim.OrderName(r.Order), delta(v(r.Value)) + res(fmt.Sprintf(w.was, v(r.Result)))
+	case sim.OpRead:
+		return cell, "", res("-> " + v(r.Result))
+	case sim.OpWrite:
+		return cell, "", "<- " + v(r.Value)
+	case sim.OpSubmit:
+		return ObjectName(p, r.Addr), "", res(fmt.Sprintf(w.submit, p.Format(sim.Handle, nil, r.Result), p.Format(sim.Context, nil, r.Value)))
+	case sim.OpSemAcquire:
+		if r.OK {
+			return cell, "", res(fmt.Sprintf(w.semTake, v(r.Result)))
+		}
+		return cell, "", res(w.semNone)
+	case sim.OpSemRelease:
+		if HasEvent(r, sim.EvQueued) {
+			return cell, "", res(w.semHand)
+		}
+		return cell, "", res(fmt.Sprintf(w.semBank, v(r.Result)))
+	case sim.OpResume:
+		return "", "", fmt.Sprintf(w.resume, CoroutineName(p, r.Coroutine))
+	}
+	return cell, "", ""
+}
+
+// delta shows a fetch_add operand as "+= n" or "-= n".
+func delta(s string) string {
+	if rest, ok := strings.CutPrefix(s, "-"); ok {
+		return "-= " + rest
+	}
+	return "+= " + s
+}
+
+// ObjectName names the object at address a ("W1.awaiter").
+func ObjectName(p *sim.Program, a sim.Word) string {
+	if a < sim.Word(len(p.Cells)) && p.Cells[a].Object >= 0 {
+		return p.Objects[p.Cells[a].Object].Name
+	}
+	return p.CellName(a)
+}
+
+// Events says in short what a step did to coroutines, in language lang:
+// "call wait", "W1 parks", "W2 queued on D1"...
+func Events(p *sim.Program, events []sim.Event, lang string) string {
+	w := tracePhrasesOf(lang)
+	parts := make([]string, 0, len(events))
+	for _, e := range events {
+		co := CoroutineName(p, e.Coroutine)
+		var s string
+		switch e.Kind {
+		case sim.EvOpStart:
+			s = fmt.Sprintf(w.call, e.Op)
+		case sim.EvParked:
+			s = fmt.Sprintf(w.parks, co)
+		case sim.EvQueued:
+			s = fmt.Sprintf(w.queued, co, ThreadName(p, e.Thread))
+		case sim.EvInline:
+			s = fmt.Sprintf(w.inline, co)
+		case sim.EvDropped:
+			s = fmt.Sprintf(w.dropped, co)
+		case sim.EvResumed:
+			s = fmt.Sprintf(w.resumed, co)
+		case sim.EvAwaiterEnded:
+			s = fmt.Sprintf(w.awaiterEnds, co)
+		case sim.EvFinished:
+			s = fmt.Sprintf(w.finished, co)
+		case sim.EvSemQueued:
+			s = fmt.Sprintf(w.semQueued, co)
+		default:
+			s = e.Kind.String() + " " + co
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, w.comma)
+}
+
+// StepAt says where a step is in a run's words: "step 7".
+func StepAt(step int, lang string) string {
+	return fmt.Sprintf(tracePhrasesOf(lang).step, step)
+}
+
+// OutcomeLine is an outcome as a trace's last words: "lost-wakeup at step
+// 7: message", or "ok: message" when no single step is to blame.
+func OutcomeLine(o sim.Outcome, lang string) string {
+	w := tracePhrasesOf(lang)
+	if o.Step >= 0 {
+		return fmt.Sprintf(w.outcomeAt, KindName(o.Kind, lang), o.Step, Outcome(o, lang))
+	}
+	return fmt.Sprintf(w.outcome, KindName(o.Kind, lang), Outcome(o, lang))
+}
+
+// Heading is a trace's heading for its lesson, replay, start, outcome or
+// schedule line, with its colon, in language lang: Heading("outcome",
+// "en") is "outcome: ", Heading("outcome", "zh") is "结果：". A word
+// without a Chinese form stays English.
+func Heading(name, lang string) string {
+	if lang == Chinese {
+		if h, ok := headingsZh[name]; ok {
+			return h + "："
+		}
+	}
+	return name + ": "
+}
+
+// headingsZh are the trace's headings in Chinese.
+var headingsZh = map[string]string{
+	"lesson": "课程", "replay": "重放", "start": "开始", "outcome": "结果", "schedule": "调度",
+}
+
+// tracePhrases are the short forms a text trace uses.
+type tracePhrases struct {
+	was, ok, failed, submit, semTake, semNone, semHand, semBank, resume string
+	call, parks, queued, inline, dropped, resumed, awaiterEnds          string
+	finished, semQueued, comma, step, outcomeAt, outcome                string
+}
+
+func tracePhrasesOf(lang string) *tracePhrases {
+	if lang == Chinese {
+		return &traceChinese
+	}
+	return &traceEnglish
+}
+
+var traceEnglish = tracePhrases{
+	was: ", was %s", ok: "ok (observed %s)", failed: "failed (observed %s)",
+	submit: "%s to %s", semTake: "takes a permit, was %s", semNone: "no permit",
+	semHand: "hands its permit on", semBank: "banks a permit, was %s",
+	resume: "takes %s off the run queue",
+	call:   "call %s", parks: "%s parks", queued: "%s queued on %s", inline: "%s resumed inline",
+	dropped: "%s dropped", resumed: "%s resumed", awaiterEnds: "%s.awaiter ends",
+	finished: "%s finished", semQueued: "%s waits on the semaphore", comma: ", ",
+	step: "step %d", outcomeAt: "%s at step %d: %s", outcome: "%s: %s",
+}
+
+var traceChinese = tracePhrases{
+	was: "，原为 %s", ok: "成功（看到 %s）", failed: "失败（看到 %s）",
+	submit: "%s 交给 %s", semTake: "取得一个许可，原有 %s", semNone: "没有许可",
+	semHand: "把许可交给等待者", semBank: "存下一个许可，原有 %s",
+	resume: "从运行队列取出 %s",
+	call:   "调用 %s", parks: "%s 挂起", queued: "%s 进入 %s 的运行队列", inline: "%s 被内联恢复",
+	dropped: "%s 被丢弃", resumed: "%s 恢复", awaiterEnds: "%s.awaiter 结束",
+	finished: "%s 结束", semQueued: "%s 在信号量上等待", comma: "，",
+	step: "第 %d 步", outcomeAt: "%s，第 %d 步：%s", outcome: "%s：%s",
+}

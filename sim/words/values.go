@@ -1,0 +1,110 @@
+package words
+
+import (
+	"strconv"
+
+	"lockstep/sim"
+)
+
+// Values are a step's cell, memory orders and values, shown symbolically;
+// those that mean nothing for the operation are empty. Their JSON names are
+// the WebSocket protocol's.
+type Values struct {
+	Cell      string `json:"cell"`
+	Order     string `json:"order,omitempty"`
+	FailOrder string `json:"fail_order,omitempty"`
+	Expected  string `json:"expected,omitempty"`
+	Value     string `json:"value,omitempty"`
+	Result    string `json:"result,omitempty"`
+}
+
+// ValuesOf shows record r's cell, orders and values symbolically. A
+// fetch_add's value is the signed delta ("+1", "-1").
+func ValuesOf(p *sim.Program, r sim.Record) Values {
+	var v Values
+	switch r.Op {
+	case sim.OpResume:
+		return v
+	case sim.OpSubmit:
+		v.Cell = p.CellName(r.Addr)
+		v.Result = p.FormatCell(r.Addr+1, r.Result) // the handle, m_await_coro
+		v.Value = p.FormatCell(r.Addr+2, r.Value)   // the context, m_ctx
+		return v
+	}
+	v.Cell = p.CellName(r.Addr)
+	if r.Op.Atomic() {
+		v.Order = sim.OrderName(r.Order)
+	}
+	switch r.Op {
+	case sim.OpLoad, sim.OpRead, sim.OpSemAcquire, sim.OpSemRelease:
+		v.Result = p.FormatCell(r.Addr, r.Result)
+	case sim.OpStore, sim.OpWrite:
+		v.Value = p.FormatCell(r.Addr, r.Value)
+	case sim.OpExchange:
+		v.Value = p.FormatCell(r.Addr, r.Value)
+		v.Result = p.FormatCell(r.Addr, r.Result)
+	case sim.OpCAS:
+		v.FailOrder = sim.OrderName(r.FailOrder)
+		v.Expected = p.FormatCell(r.Addr, r.Expected)
+		v.Value = p.FormatCell(r.Addr, r.Value)
+		v.Result = p.FormatCell(r.Addr, r.Result)
+	case sim.OpFetchAdd:
+		v.Value = signed(r.Value)
+		v.Result = p.FormatCell(r.Addr, r.Result)
+	}
+	return v
+}
+
+// signed shows a fetch_add operand as a signed number: "+1", "-1".
+func signed(w sim.Word) string {
+	d := int64(w)
+	if d > 0 {
+		return "+" + strconv.FormatInt(d, 10)
+	}
+	return strconv.FormatInt(d, 10)
+}
+
+// CoroutineName names coroutine c of p, "" for none.
+func CoroutineName(p *sim.Program, c int) string {
+	if c < 0 || c >= len(p.Coroutines) {
+		return ""
+	}
+	return p.Coroutines[c].Name
+}
+
+// ThreadName names thread t of p, "" for none.
+func ThreadName(p *sim.Program, t int) string {
+	if t < 0 || t >= len(p.Threads) {
+		return ""
+	}
+	return p.Threads[t].Name
+}
+
+// LabelName names label pc, "" for a step without one (a resume).
+func LabelName(p *sim.Program, pc int) string {
+	if pc < 0 {
+		return ""
+	}
+	return p.Label(pc)
+}
+
+// HasEvent reports whether step r had an event of kind k.
+func HasEvent(r sim.Record, k sim.EventKind) bool {
+	for _, e := range r.Events {
+		if e.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// FatalAt reports whether step r ended the run with a fatal finding, in
+// which case its access did not complete.
+func FatalAt(r sim.Record) bool {
+	for _, f := range r.Findings {
+		if sim.Fatal(f.Kind) {
+			return true
+		}
+	}
+	return false
+}
