@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"lockstep/web/site"
 	"net/http"
 	"os"
 	"path"
@@ -81,11 +82,11 @@ func (a *assets) serve(w http.ResponseWriter, r *http.Request) error {
 	name := strings.TrimPrefix(r.URL.Path, "/static/")
 	ctype, ok := assetTypes[path.Ext(name)]
 	if !ok || !fs.ValidPath(name) || strings.Contains(name, "/") {
-		return notFound(fmt.Sprintf("There is no file %s.", r.URL.Path), nil)
+		return site.NotFound(fmt.Sprintf("There is no file %s.", r.URL.Path), nil)
 	}
 	data, err := fs.ReadFile(a.fsys, name)
 	if errors.Is(err, fs.ErrNotExist) {
-		return notFound(fmt.Sprintf("There is no file %s.", r.URL.Path), err)
+		return site.NotFound(fmt.Sprintf("There is no file %s.", r.URL.Path), err)
 	}
 	if err != nil {
 		return err

@@ -16,6 +16,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/words"
 	"lockstep/templates"
+	"lockstep/web/site"
 )
 
 // composeInitial is what the compose page's script starts with.
@@ -39,7 +40,7 @@ type kindInfo struct {
 }
 
 // composeScriptTexts are compose.js's strings.
-var composeScriptTexts = map[string]phrase{
+var composeScriptTexts = map[string]site.Phrase{
 	"expect.none": {"(not stated)", "（不指定）"},
 	"checking":    {"Checking…", "正在检查…"},
 	"ok":          {"The lesson is right: open it in the playground. Its link carries it ({size} of {limit} bytes).", "课程无误，可以在演练场中打开了。它的链接携带着整节课（{size} / {limit} 字节）。"},
@@ -54,13 +55,13 @@ var composeScriptTexts = map[string]phrase{
 // serveCompose renders the compose page, starting from the catalog's
 // lesson ?from=ID, or from a small example.
 func (s *Server) serveCompose(w http.ResponseWriter, r *http.Request) error {
-	lang := string(ResolveLang(w, r))
+	lang := string(site.ResolveLang(w, r))
 	d := exampleDraft(lang)
 	from := r.URL.Query().Get("from")
 	if from != "" {
 		l, err := s.catalog.Lookup(from)
 		if err != nil {
-			return notFound(phrase{fmt.Sprintf("There is no lesson %q to start from.", from), fmt.Sprintf("没有可以作为起点的课程 %q。", from)}.in(lang), err)
+			return site.NotFound(site.Phrase{fmt.Sprintf("There is no lesson %q to start from.", from), fmt.Sprintf("没有可以作为起点的课程 %q。", from)}.In(lang), err)
 		}
 		d = draftOf(l, lang)
 	}
@@ -69,7 +70,7 @@ func (s *Server) serveCompose(w http.ResponseWriter, r *http.Request) error {
 		in.Kinds = append(in.Kinds, kindInfo{Kind: string(k), Name: words.KindName(k, lang)})
 	}
 	for k, v := range composeScriptTexts {
-		in.Texts[k] = v.in(lang)
+		in.Texts[k] = v.In(lang)
 	}
 	page := templates.ComposePage{Chrome: s.chrome(r, lang, templates.ComposeText(lang, "compose.title")), Initial: in}
 	for _, p := range in.Primitives {
@@ -85,18 +86,18 @@ func (s *Server) serveCompose(w http.ResponseWriter, r *http.Request) error {
 // answers with a checkReply. A body that is not a draft is a 400 whose
 // reply names the problem.
 func (s *Server) serveComposeCheck(w http.ResponseWriter, r *http.Request) error {
-	lang := string(ResolveLang(w, r))
+	lang := string(site.ResolveLang(w, r))
 	r.Body = http.MaxBytesReader(w, r.Body, maxDraftBody)
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	var d draft
 	if err := dec.Decode(&d); err != nil {
-		msg := phrase{"The form could not be read: " + jsonProblem(err) + ".", "无法读取表单：" + jsonProblem(err) + "。"}
+		msg := site.Phrase{"The form could not be read: " + site.JSONProblem(err) + ".", "无法读取表单：" + site.JSONProblem(err) + "。"}
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			msg = phrase{fmt.Sprintf("The form is larger than %d bytes.", maxDraftBody), fmt.Sprintf("表单超过了 %d 字节。", maxDraftBody)}
+			msg = site.Phrase{fmt.Sprintf("The form is larger than %d bytes.", maxDraftBody), fmt.Sprintf("表单超过了 %d 字节。", maxDraftBody)}
 		}
-		return writeJSON(w, http.StatusBadRequest, checkReply{Errors: []fieldError{{Message: msg.in(lang)}}, Outcomes: []scheduleOutcome{}})
+		return writeJSON(w, http.StatusBadRequest, checkReply{Errors: []fieldError{{Message: msg.In(lang)}}, Outcomes: []scheduleOutcome{}})
 	}
 	if d.Lang == "" {
 		d.Lang = lang
@@ -124,8 +125,8 @@ func writeJSON(w http.ResponseWriter, status int, v any) error {
 func exampleDraft(lang string) draft {
 	return draft{
 		Lang:      lang,
-		Title:     phrase{"My lost wakeup", "我的丢失唤醒"}.in(lang),
-		Summary:   phrase{"done() slips between wait()'s check and its push.", "done() 插在 wait() 的检查与入栈之间。"}.in(lang),
+		Title:     site.Phrase{"My lost wakeup", "我的丢失唤醒"}.In(lang),
+		Summary:   site.Phrase{"done() slips between wait()'s check and its push.", "done() 插在 wait() 的检查与入栈之间。"}.In(lang),
 		Primitive: "wait_group", Variants: []string{"tinycoro", "fixed"}, Submit: "enqueue",
 		Params:    []draftParam{{Name: "waiters", Value: "1"}},
 		InitCount: "1",
@@ -134,7 +135,7 @@ func exampleDraft(lang string) draft {
 			{Name: "D", Script: "done"},
 		},
 		Schedules: []draftSchedule{
-			{Name: "lost", Title: phrase{"done() between the check and the push", "done() 插在检查与入栈之间"}.in(lang),
+			{Name: "lost", Title: site.Phrase{"done() between the check and the push", "done() 插在检查与入栈之间"}.In(lang),
 				Steps: "W1*5 D*2", Expect: map[string]string{"tinycoro": "lost-wakeup", "fixed": "ok"}},
 		},
 	}

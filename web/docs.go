@@ -10,11 +10,12 @@ import (
 
 	"lockstep/templates"
 	"lockstep/web/docs"
+	"lockstep/web/site"
 )
 
 // serveDocsIndex renders the docs' table of contents.
 func (s *Server) serveDocsIndex(w http.ResponseWriter, r *http.Request) error {
-	lang := string(ResolveLang(w, r))
+	lang := string(site.ResolveLang(w, r))
 	vm := templates.DocsIndex{
 		Chrome: s.chrome(r, lang, docsTitle(lang)),
 		Groups: docsNav(docs.Pages(), lang, ""),
@@ -28,10 +29,10 @@ func (s *Server) serveDocsPage(w http.ResponseWriter, r *http.Request) error {
 	pages := docs.Pages()
 	i := docsIndex(pages, slug)
 	if i < 0 {
-		return notFound(fmt.Sprintf("There is no docs page %q.", slug), nil)
+		return site.NotFound(fmt.Sprintf("There is no docs page %q.", slug), nil)
 	}
 	pg := pages[i]
-	lang := string(ResolveLang(w, r))
+	lang := string(site.ResolveLang(w, r))
 	vm := templates.DocsPage{
 		Chrome:   s.chrome(r, lang, pg.Title.In(lang)+" · "+docsTitle(lang)),
 		Slug:     pg.Slug,

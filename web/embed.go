@@ -13,6 +13,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/templates"
+	"lockstep/web/site"
 )
 
 // serveEmbed renders the embed view of one lesson: the stepper without
@@ -23,9 +24,9 @@ func (s *Server) serveEmbed(w http.ResponseWriter, r *http.Request) error {
 	id := chi.URLParam(r, "id")
 	lesson, err := s.catalog.Lookup(id)
 	if err != nil {
-		return notFound(fmt.Sprintf("There is no lesson %q.", id), err)
+		return site.NotFound(fmt.Sprintf("There is no lesson %q.", id), err)
 	}
-	lang := string(ResolveLang(w, r))
+	lang := string(site.ResolveLang(w, r))
 	initial, err := embedInitial(lesson, r.URL.Query(), lang)
 	if err != nil {
 		return err
@@ -39,7 +40,7 @@ func (s *Server) serveEmbed(w http.ResponseWriter, r *http.Request) error {
 		Open:    "/lesson/" + url.PathEscape(id) + "?" + q.Encode(),
 		Share: templates.EmbedShare{
 			Lang:   lang,
-			Src:    requestOrigin(r) + embedPath(id, q),
+			Src:    site.Origin(r) + embedPath(id, q),
 			Title:  lesson.Title.In(lang) + " · " + templates.T(lang, "site"),
 			Height: templates.EmbedHeight,
 		},
@@ -57,23 +58,23 @@ func embedInitial(lesson *scenarios.Scenario, q url.Values, lang string) (templa
 		in.Variant = lesson.Variants[0]
 	}
 	if !slices.Contains(lesson.Variants, in.Variant) {
-		return in, notFound(fmt.Sprintf("Lesson %s has no variant %q; it has %s.", lesson.ID, in.Variant, strings.Join(lesson.Variants, ", ")), nil)
+		return in, site.NotFound(fmt.Sprintf("Lesson %s has no variant %q; it has %s.", lesson.ID, in.Variant, strings.Join(lesson.Variants, ", ")), nil)
 	}
 	params, err := queryParams(lesson, q)
 	if err != nil {
-		return in, badRequest(err.Error(), nil)
+		return in, site.BadRequest(err.Error(), nil)
 	}
 	in.Params = params
 	if text := q.Get("schedule"); text != "" {
 		if _, err := lessonSchedule(lesson, in.Variant, text); err != nil {
-			return in, badRequest("The schedule cannot be read: "+err.Error(), nil)
+			return in, site.BadRequest("The schedule cannot be read: "+err.Error(), nil)
 		}
 		in.Schedule = text
 	}
 	if q.Has("step") {
 		step, err := strconv.Atoi(q.Get("step"))
 		if err != nil || step < 0 || step > sim.MaxScheduleSteps {
-			return in, badRequest(fmt.Sprintf("step=%q is not a step number.", q.Get("step")), nil)
+			return in, site.BadRequest(fmt.Sprintf("step=%q is not a step number.", q.Get("step")), nil)
 		}
 		in.Step = &step
 	}
@@ -101,15 +102,4 @@ func stateQuery(in templates.Initial) url.Values {
 // embedPath is the path of lesson id's embed view with query q.
 func embedPath(id string, q url.Values) string {
 	return "/embed/" + url.PathEscape(id) + "?" + q.Encode()
-}
-
-// requestOrigin is the scheme and host r was made to, for the absolute
-// URLs of an embed code. Behind a proxy the page's script corrects it
-// with the origin the browser sees.
-func requestOrigin(r *http.Request) string {
-	scheme := "http"
-	if r.TLS != nil {
-		scheme = "https"
-	}
-	return scheme + "://" + r.Host
 }

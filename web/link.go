@@ -10,6 +10,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/words"
 	"lockstep/templates"
+	"lockstep/web/site"
 )
 
 // Every state of the playground is a link: /lesson/{id} with the
@@ -32,29 +33,29 @@ const maxLinkQuery = 8 << 10
 func (s *Server) pageLesson(r *http.Request, id, lang string) (*scenarios.Scenario, error) {
 	q := r.URL.Query()
 	if n := len(r.URL.RawQuery) - len(url.QueryEscape(q.Get("src"))); n > maxLinkQuery {
-		return nil, &httpError{Status: http.StatusRequestURITooLong, Msg: phrase{
+		return nil, &site.Error{Status: http.StatusRequestURITooLong, Msg: site.Phrase{
 			fmt.Sprintf("This link is too long: its query is %d bytes, and at most %d are read. Was it pasted twice?", n, maxLinkQuery),
 			fmt.Sprintf("这个链接太长了：查询部分有 %d 字节，最多只读取 %d 字节。是不是粘贴了两次？", n, maxLinkQuery),
-		}.in(lang)}
+		}.In(lang)}
 	}
 	if id != customLessonID {
 		lesson, err := s.catalog.Lookup(id)
 		if err != nil {
-			return nil, notFound(phrase{fmt.Sprintf("There is no lesson %q.", id), fmt.Sprintf("没有名为 %q 的课程。", id)}.in(lang), err)
+			return nil, site.NotFound(site.Phrase{fmt.Sprintf("There is no lesson %q.", id), fmt.Sprintf("没有名为 %q 的课程。", id)}.In(lang), err)
 		}
 		return lesson, nil
 	}
 	if !q.Has("src") {
-		return nil, badRequest(phrase{
+		return nil, site.BadRequest(site.Phrase{
 			"This link should carry a lesson written in the browser (in src=…), but it carries none. Write one at /compose.",
 			"这个链接本应携带一节在浏览器里编写的课程（src=…），但它没有。可以在 /compose 编写一节。",
-		}.in(lang), nil)
+		}.In(lang), nil)
 	}
 	lesson, err := customLesson(q.Get("src"))
 	if err != nil {
 		var se *sourceError
 		if errors.As(err, &se) {
-			return nil, badRequest(se.in(lang), err)
+			return nil, site.BadRequest(se.In(lang), err)
 		}
 		return nil, err
 	}
@@ -74,35 +75,35 @@ func linkState(lesson *scenarios.Scenario, in *templates.Initial, q url.Values, 
 		in.Source = q.Get("src")
 	}
 	if h := q.Get("h"); h != "" && h != lesson.Fingerprint() {
-		notices = append(notices, phrase{
+		notices = append(notices, site.Phrase{
 			"This lesson has changed since the link was made; the steps below may differ.",
 			"自从这个链接生成以来，这节课已经改过了；下面的步骤可能与当时不同。",
-		}.in(lang))
+		}.In(lang))
 	}
 	if in.Schedule == "" {
 		if in.Step != nil && *in.Step != 0 {
-			notices = append(notices, phrase{
+			notices = append(notices, site.Phrase{
 				fmt.Sprintf("The link asks for step %d but carries no schedule; the lesson opens at its start.", *in.Step),
 				fmt.Sprintf("链接要求第 %d 步，却没有携带调度；课程从头开始。", *in.Step),
-			}.in(lang))
+			}.In(lang))
 		}
 		in.Step = nil
 		return notices
 	}
 	length, failure := replayLink(lesson, in)
 	if failure != nil {
-		notices = append(notices, phrase{
-			"The link's schedule cannot be replayed on this lesson: " + failure.en + " The lesson opens at its start instead.",
-			"链接里的调度无法在这节课上重放：" + failure.zh + "因此课程从头开始。",
-		}.in(lang))
+		notices = append(notices, site.Phrase{
+			"The link's schedule cannot be replayed on this lesson: " + failure.In("en") + " The lesson opens at its start instead.",
+			"链接里的调度无法在这节课上重放：" + failure.In("zh") + "因此课程从头开始。",
+		}.In(lang))
 		in.Schedule, in.Step = "", nil
 		return notices
 	}
 	if in.Step != nil && *in.Step > length {
-		notices = append(notices, phrase{
+		notices = append(notices, site.Phrase{
 			fmt.Sprintf("The link asks for step %d, but this run has %d steps; the page shows the last one.", *in.Step, length),
 			fmt.Sprintf("链接要求第 %d 步，但这次运行只有 %d 步；页面显示最后一步。", *in.Step, length),
-		}.in(lang))
+		}.In(lang))
 		*in.Step = length
 	}
 	return notices
@@ -112,8 +113,8 @@ func linkState(lesson *scenarios.Scenario, in *templates.Initial, q url.Values, 
 // parameters, as the session will, and returns the length of the history
 // it leads to. When a step of the schedule cannot be performed, failure
 // says which and why.
-func replayLink(lesson *scenarios.Scenario, in *templates.Initial) (length int, failure *phrase) {
-	fail := func(en, zh string) (int, *phrase) { return 0, &phrase{en, zh} }
+func replayLink(lesson *scenarios.Scenario, in *templates.Initial) (length int, failure *site.Phrase) {
+	fail := func(en, zh string) (int, *site.Phrase) { return 0, &site.Phrase{en, zh} }
 	p, err := lesson.Build(in.Variant, in.Params)
 	if err != nil {
 		return fail(err.Error()+".", err.Error()+"。")

@@ -10,6 +10,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/web/site"
 )
 
 // A lesson written in the browser travels in its link: the lesson file's
@@ -37,13 +38,13 @@ const (
 )
 
 // sourceError is why a link's lesson cannot be read, in both languages.
-type sourceError struct{ phrase }
+type sourceError struct{ site.Phrase }
 
-func (e *sourceError) Error() string { return e.en }
+func (e *sourceError) Error() string { return e.In("en") }
 
 // sourceErrorf makes a sourceError; both formats take the same arguments.
 func sourceErrorf(en, zh string, a ...any) error {
-	return &sourceError{phrase{fmt.Sprintf(en, a...), fmt.Sprintf(zh, a...)}}
+	return &sourceError{site.Phrase{fmt.Sprintf(en, a...), fmt.Sprintf(zh, a...)}}
 }
 
 // encodeSource compresses a lesson's text for a link. It fails when the

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"lockstep/sim/words"
-	"strings"
+	"lockstep/web/site"
 )
 
 // ProtocolVersion is the version of the WebSocket protocol described in
@@ -68,7 +68,7 @@ var errBadFrame = errors.New("bad message")
 func decodeCommand(data []byte) (command, error) {
 	var c command
 	if err := json.Unmarshal(data, &c); err != nil {
-		return commandHead(data), fmt.Errorf("%w: %v", errBadFrame, jsonProblem(err))
+		return commandHead(data), fmt.Errorf("%w: %v", errBadFrame, site.JSONProblem(err))
 	}
 	if c.V != ProtocolVersion {
 		return c, fmt.Errorf("%w: protocol version %d is not supported (want \"v\":%d)", errBadFrame, c.V, ProtocolVersion)
@@ -96,21 +96,6 @@ func commandHead(data []byte) command {
 	}
 	_ = json.Unmarshal(head.Type, &c.Type) // stays "" unless a string
 	return c
-}
-
-// jsonProblem says what is wrong with a frame, without echoing it.
-func jsonProblem(err error) string {
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syn):
-		return fmt.Sprintf("not JSON (at byte %d)", syn.Offset)
-	case errors.As(err, &typ) && typ.Field == "":
-		return "a command is a JSON object, not " + article(typ.Value)
-	case errors.As(err, &typ):
-		return fmt.Sprintf("field %q cannot be %s", typ.Field, article(typ.Value))
-	}
-	return "not a JSON object"
 }
 
 // envelope starts every event: the version, the command's id and the type.
@@ -343,12 +328,4 @@ type findingInfo struct {
 	// Related are the other steps a finding names: a data race's earlier
 	// access, and the write that lacks a release.
 	Related []int `json:"related,omitempty"`
-}
-
-// article puts "a" or "an" before a JSON type name.
-func article(what string) string {
-	if what != "" && strings.ContainsRune("aeiou", rune(what[0])) {
-		return "an " + what
-	}
-	return "a " + what
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"lockstep/web/classroom"
+	"lockstep/web/site"
 )
 
 // rooms serves the live classroom over one classroom.Hub: the page that
@@ -47,7 +48,7 @@ func (rs *rooms) lookup(r *http.Request) (*classroom.Room, error) {
 	code := chi.URLParam(r, "code")
 	room, err := rs.hub.Lookup(code)
 	if err != nil {
-		return nil, notFound(fmt.Sprintf("There is no open room %q: check the code, or ask the presenter whether the room is still open.", code), err)
+		return nil, site.NotFound(fmt.Sprintf("There is no open room %q: check the code, or ask the presenter whether the room is still open.", code), err)
 	}
 	return room, nil
 }
@@ -79,12 +80,12 @@ func sameSite(r *http.Request) error {
 	switch r.Header.Get("Sec-Fetch-Site") {
 	case "", "same-origin", "none":
 	default:
-		return &httpError{Status: http.StatusForbidden, Msg: "A room can only be opened from this site's own page."}
+		return &site.Error{Status: http.StatusForbidden, Msg: "A room can only be opened from this site's own page."}
 	}
 	if o := r.Header.Get("Origin"); o != "" && o != "null" {
 		u, err := url.Parse(o)
 		if err != nil || u.Host != r.Host {
-			return &httpError{Status: http.StatusForbidden, Msg: "A room can only be opened from this site's own page."}
+			return &site.Error{Status: http.StatusForbidden, Msg: "A room can only be opened from this site's own page."}
 		}
 	}
 	return nil
@@ -92,10 +93,4 @@ func sameSite(r *http.Request) error {
 
 // joinURL is the absolute URL students open to join room code, as seen
 // from request r.
-func joinURL(r *http.Request, code string) string {
-	scheme := "http"
-	if r.TLS != nil {
-		scheme = "https"
-	}
-	return scheme + "://" + r.Host + roomHref(code)
-}
+func joinURL(r *http.Request, code string) string { return site.Origin(r) + roomHref(code) }

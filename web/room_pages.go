@@ -12,13 +12,14 @@ import (
 
 	"lockstep/templates"
 	"lockstep/web/classroom"
+	"lockstep/web/site"
 )
 
 // serveForm renders the page that opens a room or joins one. With
 // ?code= it sends the visitor to that room, or shows the form again with
 // why it cannot (a 404).
 func (rs *rooms) serveForm(w http.ResponseWriter, r *http.Request) error {
-	lang := string(ResolveLang(w, r))
+	lang := string(site.ResolveLang(w, r))
 	typed := r.URL.Query().Get("code")
 	if typed == "" {
 		return rs.s.render(w, r, templates.RoomForm(rs.formPage(r, lang, "", "")))
@@ -56,22 +57,22 @@ func (rs *rooms) serveOpen(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if err := r.ParseForm(); err != nil {
-		return badRequest("The form cannot be read.", err)
+		return site.BadRequest("The form cannot be read.", err)
 	}
 	lesson := r.PostForm.Get("lesson")
 	if _, err := rs.s.catalog.Lookup(lesson); err != nil {
-		return badRequest(fmt.Sprintf("There is no lesson %q to start a room on.", lesson), err)
+		return site.BadRequest(fmt.Sprintf("There is no lesson %q to start a room on.", lesson), err)
 	}
 	room, token, err := rs.hub.Open()
 	if errors.Is(err, classroom.ErrTooManyRooms) {
-		return &httpError{Status: http.StatusServiceUnavailable, Msg: err.Error(), Err: err}
+		return &site.Error{Status: http.StatusServiceUnavailable, Msg: err.Error(), Err: err}
 	}
 	if err != nil {
 		return err
 	}
 	setPresenterCookie(w, room.Code(), token)
 	q := url.Values{"lesson": {lesson}}
-	if lang, ok := ParseLang(r.PostForm.Get("lang")); ok && lang != English {
+	if lang, ok := site.ParseLang(r.PostForm.Get("lang")); ok && lang != site.English {
 		q.Set("lang", string(lang))
 	}
 	http.Redirect(w, r, presentHref(room.Code())+"?"+q.Encode(), http.StatusSeeOther)
@@ -84,7 +85,7 @@ func (rs *rooms) serveJoin(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	lang := string(ResolveLang(w, r))
+	lang := string(site.ResolveLang(w, r))
 	page, err := rs.roomPage(r, room, lang, classroom.Student, "")
 	if err != nil {
 		return err
@@ -102,7 +103,7 @@ func (rs *rooms) servePresent(w http.ResponseWriter, r *http.Request) error {
 	}
 	token := presenterToken(r, room)
 	if !room.Authorized(token) {
-		return &httpError{Status: http.StatusForbidden,
+		return &site.Error{Status: http.StatusForbidden,
 			Msg: fmt.Sprintf("This is the presenter's view of room %s: open it in the browser that opened the room. Students join at %s.", room.Code(), roomHref(room.Code()))}
 	}
 	if q := r.URL.Query(); q.Has("token") {
@@ -113,7 +114,7 @@ func (rs *rooms) servePresent(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, u.RequestURI(), http.StatusSeeOther)
 		return nil
 	}
-	lang := string(ResolveLang(w, r))
+	lang := string(site.ResolveLang(w, r))
 	page, err := rs.roomPage(r, room, lang, classroom.Presenter, r.URL.Query().Get("lesson"))
 	if err != nil {
 		return err
@@ -179,7 +180,7 @@ func sentence(s string) string {
 
 // withLang adds ?lang= to path for a language other than English.
 func withLang(path, lang string) string {
-	if lang == "" || lang == string(English) {
+	if lang == "" || lang == string(site.English) {
 		return path
 	}
 	return path + "?lang=" + url.QueryEscape(lang)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"lockstep/web/classroom"
+	"lockstep/web/site"
 )
 
 // The commands of the room protocol (room.md).
@@ -42,7 +43,7 @@ func decodeRoomCommand(data []byte) (roomCommand, error) {
 		if json.Unmarshal(data, &head) == nil {
 			c.Type = head.Type
 		}
-		return c, fmt.Errorf("%w: %v", errBadFrame, jsonProblem(err))
+		return c, fmt.Errorf("%w: %v", errBadFrame, site.JSONProblem(err))
 	}
 	if c.V != classroom.Version {
 		return c, fmt.Errorf("%w: room protocol version %d is not supported (want \"v\":%d)", errBadFrame, c.V, classroom.Version)

@@ -7,6 +7,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 
 	"lockstep/web/classroom"
+	"lockstep/web/site"
 )
 
 // routes is every URL the server answers, in one place. Handlers are
@@ -52,5 +53,5 @@ func headers(next http.Handler) http.Handler {
 // serveMethodNotAllowed answers a method a route does not take.
 func (s *Server) serveMethodNotAllowed(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Allow", "GET, HEAD")
-	return &httpError{Status: http.StatusMethodNotAllowed, Msg: "Only GET and HEAD are answered here."}
+	return &site.Error{Status: http.StatusMethodNotAllowed, Msg: "Only GET and HEAD are answered here."}
 }

@@ -17,6 +17,10 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/static"
+	"lockstep/templates"
+	"lockstep/web/site"
+
+	"github.com/a-h/templ"
 )
 
 // Config is what a Server needs. Catalog is required; Logger defaults to
@@ -39,6 +43,7 @@ type Server struct {
 	log     *slog.Logger
 	catalog *scenarios.Catalog
 	assets  *assets
+	pages   *site.Pages
 	code    *codeCache
 	handler http.Handler
 	// writeTimeout bounds every write to a WebSocket.
@@ -61,6 +66,7 @@ func NewServer(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, log: cfg.Logger, catalog: cfg.Catalog, assets: a, code: newCodeCache(primitivesSource()),
 		writeTimeout: writeTimeout, searches: make(chan struct{}, searchSlotCount())}
+	s.pages = site.NewPages(cfg.Logger, a.version)
 	s.handler = s.routes()
 	return s, nil
 }
@@ -71,6 +77,19 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // AssetVersion is the version appended to asset URLs (?v=): a hash of the
 // embedded assets, or "dev" when they are read from a directory.
 func (s *Server) AssetVersion() string { return s.assets.version }
+
+// handle adapts a handler of the server's to http.Handler (site.Pages.Handle).
+func (s *Server) handle(f site.HandlerFunc) http.Handler { return s.pages.Handle(f) }
+
+// chrome is what every page of the server's own shares (site.Pages.Chrome).
+func (s *Server) chrome(r *http.Request, lang, title string) templates.Chrome {
+	return s.pages.Chrome(r, lang, title)
+}
+
+// render writes one of the server's own pages (site.Pages.Render).
+func (s *Server) render(w http.ResponseWriter, r *http.Request, c templ.Component) error {
+	return s.pages.Render(w, r, c)
+}
 
 // Lookup returns the lesson with the given id (lessonSource).
 func (s *Server) Lookup(id string) (*scenarios.Scenario, error) { return s.catalog.Lookup(id) }

@@ -1,4 +1,4 @@
-package web
+package site
 
 import (
 	"net/http"
@@ -15,8 +15,8 @@ const (
 	Chinese Lang = "zh"
 )
 
-// langCookie remembers a language chosen explicitly with ?lang=.
-const langCookie = "lang"
+// LangCookie remembers a language chosen explicitly with ?lang=.
+const LangCookie = "lang"
 
 // langCookieMaxAge keeps the choice for a year.
 const langCookieMaxAge = 365 * 24 * 60 * 60
@@ -53,7 +53,7 @@ func ResolveLang(w http.ResponseWriter, r *http.Request) Lang {
 	w.Header().Add("Vary", "Cookie")
 	if l, ok := ParseLang(r.URL.Query().Get("lang")); ok {
 		http.SetCookie(w, &http.Cookie{
-			Name:     langCookie,
+			Name:     LangCookie,
 			Value:    string(l),
 			Path:     "/",
 			MaxAge:   langCookieMaxAge,
@@ -63,7 +63,7 @@ func ResolveLang(w http.ResponseWriter, r *http.Request) Lang {
 		})
 		return l
 	}
-	if c, err := r.Cookie(langCookie); err == nil {
+	if c, err := r.Cookie(LangCookie); err == nil {
 		if l, ok := ParseLang(c.Value); ok {
 			return l
 		}

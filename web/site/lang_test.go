@@ -1,4 +1,4 @@
-package web
+package site
 
 import (
 	"net/http"
@@ -39,7 +39,7 @@ func TestResolveLang(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r := httptest.NewRequest(http.MethodGet, "/docs?"+tt.query, nil)
 			if tt.cookie != "" {
-				r.AddCookie(&http.Cookie{Name: langCookie, Value: tt.cookie})
+				r.AddCookie(&http.Cookie{Name: LangCookie, Value: tt.cookie})
 			}
 			if tt.accept != "" {
 				r.Header.Set("Accept-Language", tt.accept)
@@ -62,7 +62,7 @@ func checkLangCookie(t *testing.T, res *http.Response, want string) {
 	t.Helper()
 	var got *http.Cookie
 	for _, c := range res.Cookies() {
-		if c.Name == langCookie {
+		if c.Name == LangCookie {
 			got = c
 		}
 	}
@@ -71,7 +71,7 @@ func checkLangCookie(t *testing.T, res *http.Response, want string) {
 		t.Errorf("set cookie %q; want none", got.String())
 	case want == "":
 	case got == nil:
-		t.Errorf("no %s cookie; want %q", langCookie, want)
+		t.Errorf("no %s cookie; want %q", LangCookie, want)
 	case got.Value != want || got.Path != "/" || got.SameSite != http.SameSiteLaxMode || got.MaxAge <= 0:
 		t.Errorf("cookie %q; want value %q, Path=/, SameSite=Lax, a positive Max-Age", got.String(), want)
 	}
