@@ -15,6 +15,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/words"
 	"lockstep/templates"
+	"lockstep/web/playground"
 	"lockstep/web/site"
 )
 
@@ -188,7 +189,7 @@ func checkDraft(d draft) checkReply {
 	}
 	reply.OK = true
 	reply.Source = string(text)
-	reply.Link = "/lesson/" + customLessonID + "?src=" + src + "&lang=" + lang
+	reply.Link = "/lesson/" + playground.CustomLessonID + "?src=" + src + "&lang=" + lang
 	reply.Size, reply.Limit = (len(src)*6)/8, maxSourceCompressed
 	return reply
 }
@@ -381,8 +382,8 @@ func (c *checker) checkScheduleText(d draft) {
 
 // checkSteps checks a schedule's text.
 func (c *checker) checkSteps(field, steps string) {
-	if len(steps) > maxScheduleText {
-		c.add(field, site.Phrase{fmt.Sprintf("At most %d bytes.", maxScheduleText), fmt.Sprintf("最多 %d 字节。", maxScheduleText)})
+	if len(steps) > playground.MaxScheduleText {
+		c.add(field, site.Phrase{fmt.Sprintf("At most %d bytes.", playground.MaxScheduleText), fmt.Sprintf("最多 %d 字节。", playground.MaxScheduleText)})
 	} else if _, err := sim.ParseSchedule(steps); err != nil {
 		c.add(field, site.Phrase{err.Error() + ".", err.Error() + "。"})
 	}
@@ -446,7 +447,7 @@ func lessonText(d draft, params map[string]int) []byte {
 		story = scenarios.Paras{EN: []string{summary.EN}, ZH: []string{summary.ZH}}
 	}
 	l := scenarios.Scenario{
-		ID: customLessonID, Primitive: d.Primitive, Variants: d.Variants,
+		ID: playground.CustomLessonID, Primitive: d.Primitive, Variants: d.Variants,
 		Title: title, Summary: summary, Narrative: story,
 		Params: params,
 		Value:  d.Value && d.Primitive == "event",
@@ -508,5 +509,5 @@ func encodeLesson(l *scenarios.Scenario) []byte {
 // linkInitial is the first load of a playground link to schedule steps
 // of lesson on variant v, with default parameters.
 func linkInitial(lesson *scenarios.Scenario, v, steps string) templates.Initial {
-	return templates.Initial{Protocol: ProtocolVersion, Lesson: lesson.ID, Variant: v, Schedule: steps, Lang: "en"}
+	return templates.Initial{Protocol: playground.ProtocolVersion, Lesson: lesson.ID, Variant: v, Schedule: steps, Lang: "en"}
 }

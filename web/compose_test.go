@@ -49,7 +49,7 @@ func encodeDraft(t *testing.T, d draft) string {
 // TestComposeCheckGood checks a right draft: its reply is the lesson
 // file, what each schedule ends in, and a link whose lesson is the draft.
 func TestComposeCheckGood(t *testing.T) {
-	srv := testServer(t)
+	srv := newTestServer(t, Config{})
 	status, reply := postCheck(t, srv, encodeDraft(t, goodDraft()))
 	if status != 200 || !reply.OK || len(reply.Errors) != 0 {
 		t.Fatalf("check: %d %+v; want ok", status, reply)
@@ -119,7 +119,7 @@ func TestComposeCheckErrors(t *testing.T) {
 		{"no schedule", func(d *draft) { d.Schedules = nil }, "schedules", "at least one"},
 		{"no coroutine", func(d *draft) { d.Coroutines = nil }, "coroutines", "at least one"},
 	}
-	srv := testServer(t)
+	srv := newTestServer(t, Config{})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			d := goodDraft()
@@ -142,14 +142,14 @@ func TestComposeCheckInChinese(t *testing.T) {
 	d := goodDraft()
 	d.Lang = "zh"
 	d.Params[0].Value = "-1"
-	_, reply := postCheck(t, testServer(t), encodeDraft(t, d))
+	_, reply := postCheck(t, newTestServer(t, Config{}), encodeDraft(t, d))
 	if len(reply.Errors) != 1 || reply.Errors[0].Message != "0 到 64 之间的整数。" {
 		t.Errorf("errors %+v; want the parameter's, in Chinese", reply.Errors)
 	}
 }
 
 func TestComposeCheckBadBody(t *testing.T) {
-	srv := testServer(t)
+	srv := newTestServer(t, Config{})
 	tests := []struct{ name, body, want string }{
 		{"not JSON", "{", "could not be read"},
 		{"unknown field", `{"cats": 1}`, "could not be read"},
@@ -166,7 +166,7 @@ func TestComposeCheckBadBody(t *testing.T) {
 }
 
 func TestComposePage(t *testing.T) {
-	srv := testServer(t)
+	srv := newTestServer(t, Config{})
 	for _, tt := range []struct {
 		path   string
 		status int

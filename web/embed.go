@@ -13,6 +13,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/templates"
+	"lockstep/web/playground"
 	"lockstep/web/site"
 )
 
@@ -52,7 +53,7 @@ func (s *Server) serveEmbed(w http.ResponseWriter, r *http.Request) error {
 // the playground page does: an unknown variant is not found, a bad
 // parameter, schedule or step is a bad request.
 func embedInitial(lesson *scenarios.Scenario, q url.Values, lang string) (templates.Initial, error) {
-	in := templates.Initial{Protocol: ProtocolVersion, Lesson: lesson.ID, Lang: lang, Socket: "/ws"}
+	in := templates.Initial{Protocol: playground.ProtocolVersion, Lesson: lesson.ID, Lang: lang, Socket: "/ws"}
 	in.Variant = q.Get("variant")
 	if in.Variant == "" {
 		in.Variant = lesson.Variants[0]
@@ -66,7 +67,7 @@ func embedInitial(lesson *scenarios.Scenario, q url.Values, lang string) (templa
 	}
 	in.Params = params
 	if text := q.Get("schedule"); text != "" {
-		if _, err := lessonSchedule(lesson, in.Variant, text); err != nil {
+		if _, err := playground.LessonSchedule(lesson, in.Variant, text); err != nil {
 			return in, site.BadRequest("The schedule cannot be read: "+err.Error(), nil)
 		}
 		in.Schedule = text

@@ -10,6 +10,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/words"
 	"lockstep/templates"
+	"lockstep/web/playground"
 	"lockstep/web/site"
 )
 
@@ -38,7 +39,7 @@ func (s *Server) pageLesson(r *http.Request, id, lang string) (*scenarios.Scenar
 			fmt.Sprintf("这个链接太长了：查询部分有 %d 字节，最多只读取 %d 字节。是不是粘贴了两次？", n, maxLinkQuery),
 		}.In(lang)}
 	}
-	if id != customLessonID {
+	if id != playground.CustomLessonID {
 		lesson, err := s.catalog.Lookup(id)
 		if err != nil {
 			return nil, site.NotFound(site.Phrase{fmt.Sprintf("There is no lesson %q.", id), fmt.Sprintf("没有名为 %q 的课程。", id)}.In(lang), err)
@@ -71,7 +72,7 @@ func (s *Server) pageLesson(r *http.Request, id, lang string) (*scenarios.Scenar
 // step is past the end of the run (the page opens at the end).
 func linkState(lesson *scenarios.Scenario, in *templates.Initial, q url.Values, lang string) []string {
 	var notices []string
-	if lesson.ID == customLessonID {
+	if lesson.ID == playground.CustomLessonID {
 		in.Source = q.Get("src")
 	}
 	if h := q.Get("h"); h != "" && h != lesson.Fingerprint() {
@@ -119,7 +120,7 @@ func replayLink(lesson *scenarios.Scenario, in *templates.Initial) (length int, 
 	if err != nil {
 		return fail(err.Error()+".", err.Error()+"。")
 	}
-	sched, err := lessonSchedule(lesson, in.Variant, in.Schedule)
+	sched, err := playground.LessonSchedule(lesson, in.Variant, in.Schedule)
 	if err != nil {
 		return fail(err.Error()+".", err.Error()+"。")
 	}

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/base64"
-	"errors"
 	"fmt"
 	"io"
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/web/playground"
 	"lockstep/web/site"
 )
 
@@ -17,10 +17,6 @@ import (
 // text, compressed with raw deflate and encoded as unpadded base64url, in
 // the query parameter src of /lesson/custom. Nothing is stored on the
 // server; the link is the lesson.
-
-// customLessonID is the id of every lesson carried by a link, and the
-// path of its playground: /lesson/custom?src=...
-const customLessonID = "custom"
 
 // Limits on a lesson carried by a link.
 const (
@@ -133,9 +129,9 @@ func parseCustom(text []byte) (*scenarios.Scenario, error) {
 	if err != nil {
 		return nil, sourceErrorf("The link's lesson cannot be read: %v.", "链接里的课程无法读取：%v。", err)
 	}
-	if l.ID != customLessonID {
+	if l.ID != playground.CustomLessonID {
 		return nil, sourceErrorf("The link's lesson has id %q; a lesson in a link has id %q.",
-			"链接里的课程 id 是 %q；链接携带的课程 id 必须是 %q。", l.ID, customLessonID)
+			"链接里的课程 id 是 %q；链接携带的课程 id 必须是 %q。", l.ID, playground.CustomLessonID)
 	}
 	if len(l.Schedules) > maxCustomSchedules {
 		return nil, sourceErrorf("The link's lesson has %d schedules; at most %d are allowed.",
@@ -152,7 +148,3 @@ func parseCustom(text []byte) (*scenarios.Scenario, error) {
 	}
 	return l, nil
 }
-
-// errNoCustomSource is the session's answer to a load of the custom
-// lesson without its source.
-var errNoCustomSource = errors.New(`load: the lesson "custom" comes with its "source"`)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/base64"
-	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -13,26 +12,9 @@ import (
 	"testing"
 
 	"lockstep/scenarios"
+	"lockstep/web/internal/webtest"
+	"lockstep/web/playground"
 )
-
-// customText is a lesson as the compose page makes it: id "custom".
-const customText = `{
-  "id": "custom",
-  "primitive": "wait_group",
-  "variants": ["tinycoro", "fixed"],
-  "title": {"en": "Mine", "zh": "我的"},
-  "summary": {"en": "A waiter and a done.", "zh": "一个等待者和一个 done。"},
-  "narrative": {"en": ["Written in a test."], "zh": ["在测试里编写。"]},
-  "params": {"waiters": 1},
-  "init": {"count": "1"},
-  "coroutines": [
-    {"name": "W", "count": "waiters", "script": "wait"},
-    {"name": "D", "script": "done"}
-  ],
-  "schedules": [
-    {"name": "lost", "title": {"en": "Lost", "zh": "丢失"}, "steps": "W1*5 D*2", "expect": {"tinycoro": "lost-wakeup", "fixed": "ok"}}
-  ]
-}`
 
 // deflated compresses text with raw deflate and encodes it as a link's
 // src, without encodeSource's limits, to make links it would refuse.
@@ -53,7 +35,7 @@ func deflated(t *testing.T, text []byte) string {
 }
 
 func TestSourceRoundTrip(t *testing.T) {
-	src, err := encodeSource([]byte(customText))
+	src, err := encodeSource([]byte(webtest.CustomLesson))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,20 +43,20 @@ func TestSourceRoundTrip(t *testing.T) {
 		t.Errorf("src %q is not plain base64url", src)
 	}
 	text, err := decodeSource(src)
-	if err != nil || string(text) != customText {
+	if err != nil || string(text) != webtest.CustomLesson {
 		t.Fatalf("decodeSource(encodeSource(lesson)) = %q, %v; want the lesson back", text, err)
 	}
 	if _, err := decodeSource(src + "=="); err != nil {
 		t.Errorf("decodeSource with padding: %v; want it read", err)
 	}
 	l, err := customLesson(src)
-	if err != nil || l.ID != customLessonID || l.Title.EN != "Mine" {
+	if err != nil || l.ID != playground.CustomLessonID || l.Title.EN != "Mine" {
 		t.Errorf("customLesson = %v, %v; want the lesson Mine", l, err)
 	}
 }
 
 func TestSourceRefused(t *testing.T) {
-	good, err := encodeSource([]byte(customText))
+	good, err := encodeSource([]byte(webtest.CustomLesson))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,9 +79,9 @@ func TestSourceRefused(t *testing.T) {
 		{"a bomb", deflated(t, bytes.Repeat([]byte(" "), maxSourceText+1)), "more than 65536 bytes"},
 		{"not a lesson", deflated(t, []byte(`{"id": "custom", "cats": 1}`)), `unknown field "cats"`},
 		{"not json", deflated(t, []byte(`lesson`)), "cannot be read"},
-		{"a catalog id", deflated(t, []byte(strings.Replace(customText, `"custom"`, `"wg-basic"`, 1))), `has id "wg-basic"`},
-		{"a long step limit", deflated(t, []byte(strings.Replace(customText, `"init"`, `"step_limit": 100000, "init"`, 1))), "step limit of 100000"},
-		{"a bad script", deflated(t, []byte(strings.Replace(customText, `"script": "done"`, `"script": "dome"`, 1))), `unknown operation "dome"`},
+		{"a catalog id", deflated(t, []byte(strings.Replace(webtest.CustomLesson, `"custom"`, `"wg-basic"`, 1))), `has id "wg-basic"`},
+		{"a long step limit", deflated(t, []byte(strings.Replace(webtest.CustomLesson, `"init"`, `"step_limit": 100000, "init"`, 1))), "step limit of 100000"},
+		{"a bad script", deflated(t, []byte(strings.Replace(webtest.CustomLesson, `"script": "done"`, `"script": "dome"`, 1))), `unknown operation "dome"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -129,13 +111,13 @@ func page(t *testing.T, srv *Server, path string) (int, string) {
 // TestDeepLinks opens links to the test lesson, well-formed or not, and
 // checks what the page says about them.
 func TestDeepLinks(t *testing.T) {
-	srv := testServer(t)
+	srv := newTestServer(t, Config{})
 	l, err := srv.Lookup("test-wakeup")
 	if err != nil {
 		t.Fatal(err)
 	}
 	h := l.Fingerprint()
-	src, err := encodeSource([]byte(customText))
+	src, err := encodeSource([]byte(webtest.CustomLesson))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,31 +192,8 @@ func TestNoCatalogLessonIsCustom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := cat.Lookup(customLessonID); err == nil {
-		t.Errorf("the catalog has a lesson %q: /lesson/%s is the playground of lessons from links", customLessonID, customLessonID)
-	}
-}
-
-func TestLoadedCarriesFingerprint(t *testing.T) {
-	d := newDriver(t)
-	if err := d.s.handle([]byte(loadLesson), d.out); err != nil {
-		t.Fatal(err)
-	}
-	var loaded struct {
-		Type   string `json:"type"`
-		Lesson struct {
-			Fingerprint string `json:"fingerprint"`
-		} `json:"lesson"`
-	}
-	if err := json.Unmarshal(d.out.msgs[0], &loaded); err != nil || loaded.Type != "loaded" {
-		t.Fatalf("first reply %s (%v); want loaded", d.out.msgs[0], err)
-	}
-	l, err := d.s.lessons.Lookup("test-wakeup")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if loaded.Lesson.Fingerprint != l.Fingerprint() {
-		t.Errorf("loaded fingerprint %q; want the lesson's %q", loaded.Lesson.Fingerprint, l.Fingerprint())
+	if _, err := cat.Lookup(playground.CustomLessonID); err == nil {
+		t.Errorf("the catalog has a lesson %q: /lesson/%s is the playground of lessons from links", playground.CustomLessonID, playground.CustomLessonID)
 	}
 }
 
@@ -251,7 +210,7 @@ func realLessons(t *testing.T) []*scenarios.Scenario {
 // FuzzCustomLesson feeds customLesson any src: it reads a lesson or says
 // why not, and never panics.
 func FuzzCustomLesson(f *testing.F) {
-	good, err := encodeSource([]byte(customText))
+	good, err := encodeSource([]byte(webtest.CustomLesson))
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -264,7 +223,7 @@ func FuzzCustomLesson(f *testing.F) {
 		if (l == nil) == (err == nil) {
 			t.Fatalf("customLesson = %v, %v; want a lesson or an error", l, err)
 		}
-		if l != nil && l.ID != customLessonID {
+		if l != nil && l.ID != playground.CustomLessonID {
 			t.Fatalf("a lesson from a link with id %q", l.ID)
 		}
 	})

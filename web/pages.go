@@ -13,6 +13,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/templates"
+	"lockstep/web/playground"
 	"lockstep/web/site"
 )
 
@@ -63,9 +64,9 @@ func (s *Server) serveLesson(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return site.BadRequest(err.Error(), nil)
 	}
-	initial := templates.Initial{Protocol: ProtocolVersion, Lesson: id, Variant: variant, Params: params, Lang: lang, Socket: "/ws"}
+	initial := templates.Initial{Protocol: playground.ProtocolVersion, Lesson: id, Variant: variant, Params: params, Lang: lang, Socket: "/ws"}
 	if text := q.Get("schedule"); text != "" {
-		if _, err := lessonSchedule(lesson, variant, text); err != nil {
+		if _, err := playground.LessonSchedule(lesson, variant, text); err != nil {
 			return site.BadRequest(site.Phrase{"The schedule cannot be read: " + err.Error(), "无法读取调度：" + err.Error()}.In(lang), nil)
 		}
 		initial.Schedule = text
@@ -81,7 +82,7 @@ func (s *Server) serveLesson(w http.ResponseWriter, r *http.Request) error {
 	notices := linkState(lesson, &initial, q, lang)
 	page := templates.LessonPage{
 		Chrome: s.chrome(r, lang, lesson.Title.In(lang)), ID: id, Primitive: lesson.Primitive,
-		Summary: lesson.Summary.In(lang), Initial: initial, Notices: notices, NoEmbed: id == customLessonID,
+		Summary: lesson.Summary.In(lang), Initial: initial, Notices: notices, NoEmbed: id == playground.CustomLessonID,
 	}
 	for _, v := range lesson.Variants {
 		u := *r.URL

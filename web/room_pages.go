@@ -12,6 +12,7 @@ import (
 
 	"lockstep/templates"
 	"lockstep/web/classroom"
+	"lockstep/web/playground"
 	"lockstep/web/site"
 )
 
@@ -128,7 +129,7 @@ func (rs *rooms) servePresent(w http.ResponseWriter, r *http.Request) error {
 // the catalog has it) or on the catalog's first lesson.
 func (rs *rooms) roomPage(r *http.Request, room *classroom.Room, lang string, role classroom.Role, lesson string) (templates.RoomPage, error) {
 	code := room.Code()
-	in := templates.Initial{Protocol: ProtocolVersion, Lang: lang, Socket: "/ws"}
+	in := templates.Initial{Protocol: playground.ProtocolVersion, Lang: lang, Socket: "/ws"}
 	if pos, ok := room.Position(); ok {
 		in.Lesson, in.Variant, in.Params, in.Schedule = pos.Lesson, pos.Variant, pos.Params, pos.Schedule
 		step := pos.Index

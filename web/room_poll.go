@@ -9,6 +9,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/words"
 	"lockstep/web/classroom"
+	"lockstep/web/playground"
 )
 
 // The kinds of poll a presenter can ask for.
@@ -70,7 +71,7 @@ func (rs *rooms) machineAt(pos classroom.Position) (*sim.Machine, error) {
 	}
 	var sched sim.Schedule
 	if pos.Schedule != "" {
-		if sched, err = lessonSchedule(lesson, variant, pos.Schedule); err != nil {
+		if sched, err = playground.LessonSchedule(lesson, variant, pos.Schedule); err != nil {
 			return nil, err
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"lockstep/web/classroom"
+	"lockstep/web/playground"
 	"lockstep/web/site"
 )
 
@@ -43,10 +44,10 @@ func decodeRoomCommand(data []byte) (roomCommand, error) {
 		if json.Unmarshal(data, &head) == nil {
 			c.Type = head.Type
 		}
-		return c, fmt.Errorf("%w: %v", errBadFrame, site.JSONProblem(err))
+		return c, fmt.Errorf("%w: %v", playground.ErrBadFrame, site.JSONProblem(err))
 	}
 	if c.V != classroom.Version {
-		return c, fmt.Errorf("%w: room protocol version %d is not supported (want \"v\":%d)", errBadFrame, c.V, classroom.Version)
+		return c, fmt.Errorf("%w: room protocol version %d is not supported (want \"v\":%d)", playground.ErrBadFrame, c.V, classroom.Version)
 	}
 	return c, nil
 }

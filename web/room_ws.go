@@ -10,11 +10,12 @@ import (
 	"github.com/coder/websocket"
 
 	"lockstep/web/classroom"
+	"lockstep/web/playground"
 )
 
 // maxStudentFrame bounds what a student's page may send: votes and
 // follow flags are a few dozen bytes. A presenter's frame may be as large
-// as a playground frame (maxFrame): it carries the history.
+// as a playground frame (playground.MaxFrame): it carries the history.
 const maxStudentFrame = 4 << 10
 
 // Close statuses of the room socket beyond the standard ones: the page
@@ -44,7 +45,7 @@ func (rs *rooms) serveSocket(w http.ResponseWriter, r *http.Request) error {
 	}
 	limit := int64(maxStudentFrame)
 	if m.Role() == classroom.Presenter {
-		limit = maxFrame
+		limit = playground.MaxFrame
 	}
 	c.SetReadLimit(limit)
 	err = rs.runMember(r.Context(), c, m)
@@ -116,9 +117,9 @@ func (rs *rooms) writeLoop(ctx context.Context, c *websocket.Conn, m *classroom.
 	}
 }
 
-// writeEvent writes one event under writeTimeout.
+// writeEvent writes one event under playground.WriteTimeout.
 func writeEvent(ctx context.Context, c *websocket.Conn, ev *classroom.Event) error {
-	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
+	ctx, cancel := context.WithTimeout(ctx, playground.WriteTimeout)
 	defer cancel()
 	return c.Write(ctx, websocket.MessageText, ev.JSON())
 }

@@ -20,7 +20,7 @@ func (s *Server) routes() http.Handler {
 	r.Method(http.MethodGet, "/howto", s.handle(s.serveHowto))                         // how to use the playground
 	r.Method(http.MethodGet, "/compose", s.handle(s.serveCompose))                     // write a lesson in the browser
 	r.Method(http.MethodPost, "/compose/check", s.handle(s.serveComposeCheck))         // check it; its link when right
-	r.Method(http.MethodGet, "/ws", s.handle(s.serveWS))                               // the playground's WebSocket
+	r.Method(http.MethodGet, "/ws", s.handle(s.play.ServeWS))                          // the playground's WebSocket
 	r.Method(http.MethodGet, "/static/*", s.handle(s.assets.serve))                    // scripts, styles, images
 	r.Method(http.MethodGet, "/healthz", s.handle(s.serveHealth))                      // liveness
 	r.Method(http.MethodGet, "/docs", s.handle(s.serveDocsIndex))                      // the docs' contents

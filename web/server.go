@@ -13,11 +13,11 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
-	"time"
 
 	"lockstep/scenarios"
 	"lockstep/static"
 	"lockstep/templates"
+	"lockstep/web/playground"
 	"lockstep/web/site"
 
 	"github.com/a-h/templ"
@@ -44,12 +44,8 @@ type Server struct {
 	catalog *scenarios.Catalog
 	assets  *assets
 	pages   *site.Pages
-	code    *codeCache
+	play    *playground.Playground
 	handler http.Handler
-	// writeTimeout bounds every write to a WebSocket.
-	writeTimeout time.Duration
-	// searches holds a token for every running search (explore.go).
-	searches chan struct{}
 }
 
 // NewServer checks cfg, reads the static assets and builds the routes.
@@ -64,9 +60,11 @@ func NewServer(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, log: cfg.Logger, catalog: cfg.Catalog, assets: a, code: newCodeCache(primitivesSource()),
-		writeTimeout: writeTimeout, searches: make(chan struct{}, searchSlotCount())}
-	s.pages = site.NewPages(cfg.Logger, a.version)
+	s := &Server{cfg: cfg, log: cfg.Logger, catalog: cfg.Catalog, assets: a, pages: site.NewPages(cfg.Logger, a.version)}
+	s.play, err = playground.New(playground.Config{Lessons: cfg.Catalog, FromLink: customLesson, Logger: cfg.Logger, Origins: cfg.Origins})
+	if err != nil {
+		return nil, err
+	}
 	s.handler = s.routes()
 	return s, nil
 }
@@ -91,10 +89,5 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, c templ.Componen
 	return s.pages.Render(w, r, c)
 }
 
-// Lookup returns the lesson with the given id (lessonSource).
+// Lookup returns the catalog's lesson with the given id.
 func (s *Server) Lookup(id string) (*scenarios.Scenario, error) { return s.catalog.Lookup(id) }
-
-// Describe returns the code lesson l runs as variant v (lessonSource).
-func (s *Server) Describe(l *scenarios.Scenario, v string) (*lessonCode, error) {
-	return s.code.describe(l, v)
-}

@@ -1,4 +1,4 @@
-package web
+package playground
 
 import (
 	"context"
@@ -334,7 +334,3 @@ type counterexampleInfo struct {
 	Preemptions int    `json:"preemptions"`
 	Message     string `json:"message"`
 }
-
-// searchSlots is the server's semaphore of running searches
-// (lessonSource).
-func (s *Server) searchSlots() chan struct{} { return s.searches }

@@ -1,9 +1,11 @@
-package web
+package playground
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
+	"lockstep/web/internal/webtest"
+	"lockstep/web/site"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -79,27 +81,29 @@ func (cl *client) roundTrip(t *testing.T, frame string) event {
 // waited for.
 type testHTTP struct {
 	*httptest.Server
-	srv      *Server
 	handlers sync.WaitGroup
 }
 
-func newTestHTTP(t *testing.T, cfg Config, tune ...func(*Server)) *testHTTP {
+// newTestHTTP serves the playground of cfg at /ws, on the tests' own
+// lessons unless cfg names others; tune adjusts the playground first.
+func newTestHTTP(t *testing.T, cfg Config, tune ...func(*Playground)) *testHTTP {
 	t.Helper()
-	if cfg.Catalog == nil {
-		cfg.Catalog = testCatalog(t)
+	if cfg.Lessons == nil {
+		cfg.Lessons = webtest.Catalog(t)
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = quietLogger()
 	}
-	srv, err := NewServer(cfg)
+	p, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range tune {
-		f(srv)
+		f(p)
 	}
-	th := &testHTTP{srv: srv}
-	h := srv.Handler()
+	th := &testHTTP{}
+	h := http.NewServeMux()
+	h.Handle("GET /ws", site.NewPages(cfg.Logger, "test").Handle(p.ServeWS))
 	th.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		th.handlers.Add(1)
 		defer th.handlers.Done()
@@ -154,7 +158,7 @@ func TestSocketHugeFrame(t *testing.T) {
 	other := dial(t, ctx, ts)
 	other.roundTrip(t, loadLesson)
 	big := dial(t, ctx, ts)
-	big.write(t, `{"v":1,"type":"run","schedule":"`+strings.Repeat(" ", maxFrame)+`"}`)
+	big.write(t, `{"v":1,"type":"run","schedule":"`+strings.Repeat(" ", MaxFrame)+`"}`)
 	_, _, err := big.c.Read(ctx)
 	if got := websocket.CloseStatus(err); got != websocket.StatusMessageTooBig {
 		t.Errorf("after a huge frame: %v (status %d); want close status 1009", err, got)
@@ -170,7 +174,7 @@ func TestSocketSlowClient(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	var log syncBuffer
 	ts := newTestHTTP(t, Config{Logger: slog.New(slog.NewTextHandler(&log, nil))},
-		func(s *Server) { s.writeTimeout = 200 * time.Millisecond })
+		func(p *Playground) { p.writeTimeout = 200 * time.Millisecond })
 	ctx, cancel := context.WithTimeout(t.Context(), socketLimit)
 	defer cancel()
 

@@ -1,14 +1,14 @@
-package web
+package playground
 
 import (
 	"encoding/json"
 	"io"
 	"log/slog"
-	"os"
 	"strings"
 	"testing"
 
 	"lockstep/scenarios"
+	"lockstep/web/internal/webtest"
 )
 
 // event is the part of a server event the tests look at.
@@ -139,35 +139,30 @@ type driver struct {
 	out *recorder
 }
 
-// testCatalog holds the tests' own lessons (testdata/lessons), so the
-// tests do not change when the real lessons are reworded.
-func testCatalog(t testing.TB) *scenarios.Catalog {
+// testPlayground is a playground on the tests' own lessons
+// (webtest.Catalog). It reads a lesson from a link as the lesson file
+// itself: the links' encoding belongs to package share, and is tested
+// there.
+func testPlayground(t testing.TB) *Playground {
 	t.Helper()
-	cat, err := scenarios.LoadFS(os.DirFS("testdata/lessons"))
+	p, err := New(Config{Lessons: webtest.Catalog(t), FromLink: plainLesson, Logger: quietLogger()})
 	if err != nil {
-		t.Fatalf("load test lessons: %v", err)
+		t.Fatalf("New: %v", err)
 	}
-	if len(cat.All()) == 0 {
-		t.Fatal("no test lessons in testdata/lessons")
-	}
-	return cat
+	return p
 }
 
-func testServer(t testing.TB) *Server {
-	t.Helper()
-	s, err := NewServer(Config{Catalog: testCatalog(t), Logger: quietLogger()})
-	if err != nil {
-		t.Fatalf("NewServer: %v", err)
-	}
-	return s
+// plainLesson reads a link's source as a lesson file, not encoded.
+func plainLesson(src string) (*scenarios.Scenario, error) {
+	return scenarios.Parse("lesson", []byte(src))
 }
 
 func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
 func newDriver(t *testing.T) *driver {
 	t.Helper()
-	srv := testServer(t)
-	return &driver{s: newSession(srv, srv.log), out: &recorder{}}
+	p := testPlayground(t)
+	return &driver{s: newSession(p, p.log), out: &recorder{}}
 }
 
 // send handles one raw frame and returns the events it caused.

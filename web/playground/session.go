@@ -1,4 +1,4 @@
-package web
+package playground
 
 import (
 	"bytes"
@@ -46,12 +46,13 @@ type session struct {
 	search *search // the explore command's running search, or nil
 }
 
-// lessonSource is what a session needs of the server: the catalog and the
-// lesson descriptions it caches.
+// lessonSource is what a session needs of its Playground: the catalog,
+// the lessons links carry, and the lesson descriptions it caches.
 type lessonSource interface {
-	Lookup(id string) (*scenarios.Scenario, error)
-	Describe(s *scenarios.Scenario, variant string) (*lessonCode, error)
-	// searchSlots is the server's semaphore of running searches.
+	lookup(id string) (*scenarios.Scenario, error)
+	fromLink(src string) (*scenarios.Scenario, error)
+	describe(s *scenarios.Scenario, variant string) (*lessonCode, error)
+	// searchSlots is the semaphore of running searches.
 	searchSlots() chan struct{}
 }
 

@@ -1,4 +1,4 @@
-package web
+package playground
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"go.uber.org/goleak"
 
 	"lockstep/sim"
+	"lockstep/web/internal/webtest"
 )
 
 // searchWait bounds the wait for any one event of a search.
@@ -56,10 +57,10 @@ type explorer struct {
 func startExplorer(t *testing.T) *explorer {
 	t.Helper()
 	leaks := goleak.IgnoreCurrent()
-	srv := testServer(t)
+	p := testPlayground(t)
 	ctx, cancel := context.WithCancel(t.Context())
 	x := &explorer{cmds: make(chan []byte), out: make(chanSink, 64), done: make(chan error, 1), cancel: cancel}
-	go func() { x.done <- newSession(srv, srv.log).run(ctx, x.cmds, x.out) }()
+	go func() { x.done <- newSession(p, p.log).run(ctx, x.cmds, x.out) }()
 	t.Cleanup(func() {
 		x.stop(t)
 		goleak.VerifyNone(t, leaks)
@@ -390,7 +391,7 @@ func TestSearchLimits(t *testing.T) {
 // buildTest builds the test lesson.
 func buildTest(t *testing.T, variant string, params map[string]int) *sim.Program {
 	t.Helper()
-	l, err := testCatalog(t).Lookup("test-wakeup")
+	l, err := webtest.Catalog(t).Lookup("test-wakeup")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,14 +1,15 @@
-package web
+package playground
 
 import (
+	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/web/internal/webtest"
 )
 
 func TestLoad(t *testing.T) {
@@ -411,7 +412,7 @@ func TestCASAttribution(t *testing.T) {
 // is answered with an error event and changes nothing: the session then
 // answers a pause with the state it had before.
 func TestBadCommands(t *testing.T) {
-	huge := `{"v":1,"type":"run","schedule":"` + strings.Repeat("W1 ", maxScheduleText/3+1) + `"}`
+	huge := `{"v":1,"type":"run","schedule":"` + strings.Repeat("W1 ", MaxScheduleText/3+1) + `"}`
 	tests := []struct {
 		name    string
 		setup   []string
@@ -499,11 +500,7 @@ func TestErrorEchoesID(t *testing.T) {
 // TestTestLessons checks that the tests' own lessons expect what the
 // engine computes.
 func TestTestLessons(t *testing.T) {
-	cat, err := scenarios.LoadFS(os.DirFS("testdata/lessons"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkExpectations(t, cat)
+	checkExpectations(t, webtest.Catalog(t))
 }
 
 // TestEveryLesson opens every lesson of the embedded catalog in a session,
@@ -514,14 +511,14 @@ func TestEveryLesson(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := NewServer(Config{Catalog: cat, Logger: quietLogger()})
+	p, err := New(Config{Lessons: cat, Logger: quietLogger()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, l := range cat.All() {
 		for _, v := range l.Variants {
 			t.Run(l.ID+"/"+v, func(t *testing.T) {
-				d := &driver{s: newSession(srv, srv.log), out: &recorder{}}
+				d := &driver{s: newSession(p, p.log), out: &recorder{}}
 				evs := d.send(t, fmt.Sprintf(`{"v":1,"type":"load","lesson":%q,"variant":%q}`, l.ID, v))
 				if len(evs) != 2 || evs[0].Type != "loaded" || len(evs[0].Lesson.Source) == 0 {
 					t.Fatalf("load: %+v; want loaded with source, then state", evs)
@@ -583,11 +580,11 @@ func TestVariantKeepsTheStory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := NewServer(Config{Catalog: cat, Logger: quietLogger()})
+	p, err := New(Config{Lessons: cat, Logger: quietLogger()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := &driver{s: newSession(srv, srv.log), out: &recorder{}}
+	d := &driver{s: newSession(p, p.log), out: &recorder{}}
 	st := d.state(t, `{"v":1,"type":"load","lesson":"wg-lost-wakeup","variant":"tinycoro","schedule":"lost"}`)
 	if st.Position != 8 || st.Outcome == nil || st.Outcome.Kind != "lost-wakeup" {
 		t.Fatalf("tinycoro: position %d, outcome %+v; want 8, lost-wakeup", st.Position, st.Outcome)
@@ -611,5 +608,28 @@ func TestVariantKeepsTheStory(t *testing.T) {
 		if end.Outcome == nil || end.Outcome.Kind != want {
 			t.Errorf("%s: outcome %+v at the end, want %s", tt.variant, end.Outcome, want)
 		}
+	}
+}
+
+func TestLoadedCarriesFingerprint(t *testing.T) {
+	d := newDriver(t)
+	if err := d.s.handle([]byte(loadLesson), d.out); err != nil {
+		t.Fatal(err)
+	}
+	var loaded struct {
+		Type   string `json:"type"`
+		Lesson struct {
+			Fingerprint string `json:"fingerprint"`
+		} `json:"lesson"`
+	}
+	if err := json.Unmarshal(d.out.msgs[0], &loaded); err != nil || loaded.Type != "loaded" {
+		t.Fatalf("first reply %s (%v); want loaded", d.out.msgs[0], err)
+	}
+	l, err := d.s.lessons.lookup("test-wakeup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if loaded.Lesson.Fingerprint != l.Fingerprint() {
+		t.Errorf("loaded fingerprint %q; want the lesson's %q", loaded.Lesson.Fingerprint, l.Fingerprint())
 	}
 }

@@ -1,4 +1,4 @@
-package web
+package playground
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"lockstep/sim"
+	"lockstep/web/internal/webtest"
 )
 
 // chanSink is a Sink that hands every message to a channel, as a socket's
@@ -32,9 +33,9 @@ type loop struct {
 
 func startLoop(t *testing.T, ctx context.Context) *loop {
 	t.Helper()
-	srv := testServer(t)
+	p := testPlayground(t)
 	l := &loop{cmds: make(chan []byte), out: make(chanSink, 64), done: make(chan error, 1)}
-	go func() { l.done <- newSession(srv, srv.log).run(ctx, l.cmds, l.out) }()
+	go func() { l.done <- newSession(p, p.log).run(ctx, l.cmds, l.out) }()
 	if e := l.next(t); e.Type != "hello" || e.Protocol != ProtocolVersion {
 		t.Fatalf("first event %+v; want hello, protocol %d", e, ProtocolVersion)
 	}
@@ -134,7 +135,7 @@ func TestAutoplayPastTheHistory(t *testing.T) {
 // continueRun is the test lesson run by sim.Continue from the start.
 func continueRun(t *testing.T) *sim.Machine {
 	t.Helper()
-	l, err := testCatalog(t).Lookup("test-wakeup")
+	l, err := webtest.Catalog(t).Lookup("test-wakeup")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,11 +154,11 @@ func continueRun(t *testing.T) *sim.Machine {
 // not read is dropped, and the session does not wait for it.
 func TestSlowSink(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		srv := testServer(t)
+		p := testPlayground(t)
 		cmds := make(chan []byte, 4)
 		out := make(chanSink, 2) // hello, then room for one more
 		done := make(chan error, 1)
-		go func() { done <- newSession(srv, srv.log).run(t.Context(), cmds, out) }()
+		go func() { done <- newSession(p, p.log).run(t.Context(), cmds, out) }()
 		cmds <- []byte(loadLesson) // loaded fits, state does not
 		synctest.Wait()
 		select {

@@ -1,4 +1,4 @@
-package web
+package playground
 
 import (
 	"fmt"
@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 
-	"lockstep/primitives"
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/words"
@@ -39,7 +38,7 @@ func newCodeCache(src fs.FS) *codeCache {
 
 // describe returns the code of lesson s as variant v.
 func (cc *codeCache) describe(s *scenarios.Scenario, v string) (*lessonCode, error) {
-	if s.ID == customLessonID {
+	if s.ID == CustomLessonID {
 		// Every lesson from a link has this id: none is cached.
 		return findCode(cc.src, s, v)
 	}
@@ -114,9 +113,6 @@ func findCode(src fs.FS, s *scenarios.Scenario, v string) (*lessonCode, error) {
 	}
 	return c, nil
 }
-
-// primitivesSource is the Go source shown in the playground.
-func primitivesSource() fs.FS { return primitives.Source }
 
 // localLabels is labels with every doc in language lang; labels itself,
 // which a cache may share, is left as it is.

@@ -1,4 +1,4 @@
-package web
+package playground
 
 import (
 	"fmt"
@@ -43,7 +43,7 @@ func (s *session) load(c command) ([]any, error) {
 	}
 	tl := newTimeline(prog)
 	if c.Schedule != "" {
-		sched, err := lessonSchedule(lesson, variant, c.Schedule)
+		sched, err := LessonSchedule(lesson, variant, c.Schedule)
 		if err != nil {
 			return nil, err
 		}
@@ -57,7 +57,7 @@ func (s *session) load(c command) ([]any, error) {
 	} else if c.Step != nil && *c.Step != 0 {
 		return nil, fmt.Errorf("step %d is out of range: the history is empty", *c.Step)
 	}
-	code, err := s.lessons.Describe(lesson, variant)
+	code, err := s.lessons.describe(lesson, variant)
 	if err != nil {
 		return nil, err
 	}
@@ -66,9 +66,9 @@ func (s *session) load(c command) ([]any, error) {
 	return []any{s.loaded(c.ID, code), s.state(c.ID)}, nil
 }
 
-// lessonSchedule reads a schedule given by the name of one of the lesson's
+// LessonSchedule reads a schedule given by the name of one of the lesson's
 // schedules (its steps for variant) or as text.
-func lessonSchedule(lesson *scenarios.Scenario, variant, text string) (sim.Schedule, error) {
+func LessonSchedule(lesson *scenarios.Scenario, variant, text string) (sim.Schedule, error) {
 	for _, sc := range lesson.Schedules {
 		if sc.Name == text {
 			return sim.ParseSchedule(sc.For(variant))
@@ -79,8 +79,8 @@ func lessonSchedule(lesson *scenarios.Scenario, variant, text string) (sim.Sched
 
 // parseScheduleText parses a schedule the client wrote, bounding its size.
 func parseScheduleText(text string) (sim.Schedule, error) {
-	if len(text) > maxScheduleText {
-		return nil, fmt.Errorf("the schedule is %d bytes long; the limit is %d", len(text), maxScheduleText)
+	if len(text) > MaxScheduleText {
+		return nil, fmt.Errorf("the schedule is %d bytes long; the limit is %d", len(text), MaxScheduleText)
 	}
 	return sim.ParseSchedule(text)
 }
@@ -148,7 +148,7 @@ func (s *session) switchVariant(c command) ([]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	code, err := s.lessons.Describe(s.lesson, c.Variant)
+	code, err := s.lessons.describe(s.lesson, c.Variant)
 	if err != nil {
 		return nil, err
 	}
@@ -206,7 +206,7 @@ func (s *session) switchLang(c command) ([]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	code, err := s.lessons.Describe(s.lesson, s.variant)
+	code, err := s.lessons.describe(s.lesson, s.variant)
 	if err != nil {
 		return nil, err
 	}
@@ -270,7 +270,7 @@ func (s *session) loaded(id *int64, code *lessonCode) loadedEvent {
 		Primitive: l.Primitive, Variant: s.variant, Variants: l.Variants, Params: s.params,
 		Bugs: l.Bugs, Source: code.source, Labels: localLabels(code.labels, lang), Lang: lang,
 		Condition: s.tl.prog.Facts.Condition, Fingerprint: l.Fingerprint(),
-		Limits: map[string]int64{"max_param": scenarios.MaxParam, "max_schedule_text": maxScheduleText, "step_limit": int64(stepLimit(s.tl.prog))},
+		Limits: map[string]int64{"max_param": scenarios.MaxParam, "max_schedule_text": MaxScheduleText, "step_limit": int64(stepLimit(s.tl.prog))},
 	}
 	if info.Bugs == nil {
 		info.Bugs = []string{}

@@ -1,4 +1,4 @@
-package web
+package playground
 
 import (
 	"encoding/json"
@@ -14,11 +14,11 @@ const ProtocolVersion = 1
 
 // Bounds on what a client may send.
 const (
-	// maxFrame is the largest frame a client may send; a larger one closes
+	// MaxFrame is the largest frame a client may send; a larger one closes
 	// the socket with status 1009.
-	maxFrame = 64 << 10
-	// maxScheduleText bounds a schedule's text form.
-	maxScheduleText = 32 << 10
+	MaxFrame = 64 << 10
+	// MaxScheduleText bounds a schedule's text form.
+	MaxScheduleText = 32 << 10
 	// minSpeed and maxSpeed bound autoplay, in steps per second.
 	minSpeed, maxSpeed = 0.25, 20.0
 )
@@ -60,21 +60,21 @@ type command struct {
 	Strategy string `json:"strategy,omitempty"`
 }
 
-// errBadFrame wraps every reason a frame is not a command.
-var errBadFrame = errors.New("bad message")
+// ErrBadFrame wraps every reason a frame is not a command.
+var ErrBadFrame = errors.New("bad message")
 
 // decodeCommand reads one frame. On an error it still returns what it
 // could read of the id and the type, so the error event can name them.
 func decodeCommand(data []byte) (command, error) {
 	var c command
 	if err := json.Unmarshal(data, &c); err != nil {
-		return commandHead(data), fmt.Errorf("%w: %v", errBadFrame, site.JSONProblem(err))
+		return commandHead(data), fmt.Errorf("%w: %v", ErrBadFrame, site.JSONProblem(err))
 	}
 	if c.V != ProtocolVersion {
-		return c, fmt.Errorf("%w: protocol version %d is not supported (want \"v\":%d)", errBadFrame, c.V, ProtocolVersion)
+		return c, fmt.Errorf("%w: protocol version %d is not supported (want \"v\":%d)", ErrBadFrame, c.V, ProtocolVersion)
 	}
 	if c.Type == "" {
-		return c, fmt.Errorf("%w: no \"type\"", errBadFrame)
+		return c, fmt.Errorf("%w: no \"type\"", ErrBadFrame)
 	}
 	return c, nil
 }

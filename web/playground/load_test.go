@@ -1,8 +1,9 @@
-package web
+package playground
 
 import (
 	"context"
 	"fmt"
+	"lockstep/web/internal/webtest"
 	"os"
 	"runtime"
 	"slices"
@@ -37,7 +38,7 @@ func TestLoopbackLoad(t *testing.T) {
 	}
 	sessions, budget := loadSessions/smokeScale, false
 	if os.Getenv("LOCKSTEP_LOAD") == "1" {
-		sessions, budget = loadSessions, !raceEnabled
+		sessions, budget = loadSessions, !webtest.RaceEnabled
 	}
 	for _, pace := range []time.Duration{loadPace, 0} {
 		p50, p99, max := loopbackLoad(t, sessions, pace)
@@ -121,12 +122,12 @@ func (cl *client) trips(n int, pace time.Duration) ([]time.Duration, error) {
 // keeps on the heap, and bounds it.
 func TestIdleSessionMemory(t *testing.T) {
 	const n = 200
-	srv := testServer(t)
+	p := testPlayground(t)
 	sessions := make([]*session, n)
 	out := &recorder{}
 	before := heap()
 	for i := range sessions {
-		s := newSession(srv, srv.log)
+		s := newSession(p, p.log)
 		if err := s.handle([]byte(`{"v":1,"type":"load","lesson":"test-wakeup","schedule":"lost","step":8}`), out); err != nil {
 			t.Fatal(err)
 		}
@@ -154,8 +155,8 @@ func heap() int64 {
 // BenchmarkCommand measures one command through an in-memory session:
 // decoding, the step or the replay, the state and its encoding.
 func BenchmarkCommand(b *testing.B) {
-	srv := testServer(b)
-	s := newSession(srv, srv.log)
+	p := testPlayground(b)
+	s := newSession(p, p.log)
 	out := &recorder{}
 	if err := s.handle([]byte(`{"v":1,"type":"load","lesson":"test-wakeup","params":{"waiters":2}}`), out); err != nil {
 		b.Fatal(err)

@@ -1,4 +1,4 @@
-package web
+package playground
 
 import (
 	"context"
@@ -13,8 +13,8 @@ import (
 
 // Bounds of a WebSocket.
 const (
-	// writeTimeout bounds every write to a socket.
-	writeTimeout = 5 * time.Second
+	// WriteTimeout bounds every write to a socket.
+	WriteTimeout = 5 * time.Second
 	// outboxLen is how many events may wait for a slow client; one more
 	// and the client is dropped.
 	outboxLen = 32
@@ -23,9 +23,9 @@ const (
 // errSlowClient ends a session whose client does not read its events.
 var errSlowClient = errors.New("the client does not keep up with its events")
 
-// serveWS upgrades the request to a WebSocket and runs a session on it
+// ServeWS upgrades the request to a WebSocket and runs a session on it
 // until either side closes it or the request's context ends.
-func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) error {
+func (s *Playground) ServeWS(w http.ResponseWriter, r *http.Request) error {
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
 	if err != nil {
 		// Accept has answered already (403 for a foreign origin, 426 for
@@ -34,13 +34,13 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	defer c.CloseNow()
-	c.SetReadLimit(maxFrame)
+	c.SetReadLimit(MaxFrame)
 	err = s.runSocket(r.Context(), c)
 	switch status := websocket.CloseStatus(err); {
 	case errors.Is(err, errSlowClient):
 		s.log.Warn("websocket dropped: slow client", "remote", r.RemoteAddr)
 	case errors.Is(err, websocket.ErrMessageTooBig):
-		s.log.Info("websocket closed: frame too big", "remote", r.RemoteAddr, "limit", maxFrame)
+		s.log.Info("websocket closed: frame too big", "remote", r.RemoteAddr, "limit", MaxFrame)
 	case err == nil, status == websocket.StatusNormalClosure, status == websocket.StatusGoingAway,
 		errors.Is(err, context.Canceled), errors.Is(err, io.EOF): // a tab closed without a close frame
 		s.log.Debug("websocket closed", "err", err)
@@ -53,7 +53,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) error {
 // runSocket runs a session on c: a reader feeds the session's commands, a
 // writer drains its outbox. It returns when the session ends, with the
 // reason the socket is done.
-func (s *Server) runSocket(ctx context.Context, c *websocket.Conn) error {
+func (s *Playground) runSocket(ctx context.Context, c *websocket.Conn) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	out := &outbox{ch: make(chan []byte, outboxLen)}
