@@ -10,6 +10,7 @@ import (
 
 	"lockstep/templates"
 	"lockstep/web/docs"
+	"lockstep/web/share"
 	"lockstep/web/site"
 )
 
@@ -98,5 +99,5 @@ func docsEmbedURLs(e docs.Embed, lang string) (src, open string) {
 	q.Set("schedule", e.Schedule)
 	q.Set("step", strconv.Itoa(e.Step))
 	q.Set("lang", lang)
-	return embedPath(e.Lesson, q), "/lesson/" + url.PathEscape(e.Lesson) + "?" + q.Encode()
+	return share.EmbedPath(e.Lesson, q), "/lesson/" + url.PathEscape(e.Lesson) + "?" + q.Encode()
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 
 	"lockstep/web/classroom"
+	"lockstep/web/share"
 	"lockstep/web/site"
 )
 
@@ -14,20 +15,20 @@ import (
 // handlerFuncs: they return their errors to one adapter (handle).
 func (s *Server) routes() http.Handler {
 	r := chi.NewRouter()
-	r.Use(middleware.GetHead, headers, denyFraming)
-	r.Method(http.MethodGet, "/", s.handle(s.serveCatalog))                            // the lessons, by primitive
-	r.Method(http.MethodGet, "/lesson/{id}", s.handle(s.serveLesson))                  // one lesson's playground
-	r.Method(http.MethodGet, "/howto", s.handle(s.serveHowto))                         // how to use the playground
-	r.Method(http.MethodGet, "/compose", s.handle(s.serveCompose))                     // write a lesson in the browser
-	r.Method(http.MethodPost, "/compose/check", s.handle(s.serveComposeCheck))         // check it; its link when right
-	r.Method(http.MethodGet, "/ws", s.handle(s.play.ServeWS))                          // the playground's WebSocket
-	r.Method(http.MethodGet, "/static/*", s.handle(s.assets.serve))                    // scripts, styles, images
-	r.Method(http.MethodGet, "/healthz", s.handle(s.serveHealth))                      // liveness
-	r.Method(http.MethodGet, "/docs", s.handle(s.serveDocsIndex))                      // the docs' contents
-	r.Method(http.MethodGet, "/docs/{slug}", s.handle(s.serveDocsPage))                // one primitive or bug
-	r.With(allowFraming).Method(http.MethodGet, "/embed/{id}", s.handle(s.serveEmbed)) // one lesson, for an iframe
-	r.NotFound(s.handle(s.serveNotFound).ServeHTTP)                                    // everything else
-	r.MethodNotAllowed(s.handle(s.serveMethodNotAllowed).ServeHTTP)                    // POST / and the like
+	r.Use(middleware.GetHead, headers, share.DenyFraming)
+	r.Method(http.MethodGet, "/", s.handle(s.serveCatalog))                                        // the lessons, by primitive
+	r.Method(http.MethodGet, "/lesson/{id}", s.handle(s.share.ServeLesson))                        // one lesson's playground
+	r.Method(http.MethodGet, "/howto", s.handle(s.serveHowto))                                     // how to use the playground
+	r.Method(http.MethodGet, "/compose", s.handle(s.share.ServeCompose))                           // write a lesson in the browser
+	r.Method(http.MethodPost, "/compose/check", s.handle(s.share.ServeComposeCheck))               // check it; its link when right
+	r.Method(http.MethodGet, "/ws", s.handle(s.play.ServeWS))                                      // the playground's WebSocket
+	r.Method(http.MethodGet, "/static/*", s.handle(s.assets.serve))                                // scripts, styles, images
+	r.Method(http.MethodGet, "/healthz", s.handle(s.serveHealth))                                  // liveness
+	r.Method(http.MethodGet, "/docs", s.handle(s.serveDocsIndex))                                  // the docs' contents
+	r.Method(http.MethodGet, "/docs/{slug}", s.handle(s.serveDocsPage))                            // one primitive or bug
+	r.With(share.AllowFraming).Method(http.MethodGet, "/embed/{id}", s.handle(s.share.ServeEmbed)) // one lesson, for an iframe
+	r.NotFound(s.handle(s.serveNotFound).ServeHTTP)                                                // everything else
+	r.MethodNotAllowed(s.handle(s.serveMethodNotAllowed).ServeHTTP)                                // POST / and the like
 
 	// The live classroom (room.go).
 	rooms := s.newRooms(classroom.Limits{})

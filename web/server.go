@@ -18,6 +18,7 @@ import (
 	"lockstep/static"
 	"lockstep/templates"
 	"lockstep/web/playground"
+	"lockstep/web/share"
 	"lockstep/web/site"
 
 	"github.com/a-h/templ"
@@ -45,6 +46,7 @@ type Server struct {
 	assets  *assets
 	pages   *site.Pages
 	play    *playground.Playground
+	share   *share.Share
 	handler http.Handler
 }
 
@@ -61,7 +63,11 @@ func NewServer(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, log: cfg.Logger, catalog: cfg.Catalog, assets: a, pages: site.NewPages(cfg.Logger, a.version)}
-	s.play, err = playground.New(playground.Config{Lessons: cfg.Catalog, FromLink: customLesson, Logger: cfg.Logger, Origins: cfg.Origins})
+	s.play, err = playground.New(playground.Config{Lessons: cfg.Catalog, FromLink: share.CustomLesson, Logger: cfg.Logger, Origins: cfg.Origins})
+	if err != nil {
+		return nil, err
+	}
+	s.share, err = share.New(share.Config{Pages: s.pages, Lessons: cfg.Catalog})
 	if err != nil {
 		return nil, err
 	}

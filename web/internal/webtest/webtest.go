@@ -1,11 +1,15 @@
 // Package webtest holds what the tests of several web packages share: the
-// tests' own lessons, and whether the race detector is on. Only tests
+// tests' own lessons, whether the race detector is on, and checks of a
+// response's headers. Only tests
 // import it; it imports no package under lockstep/web.
 package webtest
 
 import (
 	"embed"
 	"io/fs"
+	"net/http"
+	"slices"
+	"strings"
 	"testing"
 
 	"lockstep/scenarios"
@@ -51,3 +55,26 @@ const CustomLesson = `{
     {"name": "lost", "title": {"en": "Lost", "zh": "丢失"}, "steps": "W1*5 D*2", "expect": {"tinycoro": "lost-wakeup", "fixed": "ok"}}
   ]
 }`
+
+// CheckFraming checks the framing headers of a response: any site may
+// frame it when embeddable, none otherwise.
+func CheckFraming(t *testing.T, h http.Header, embeddable bool) {
+	t.Helper()
+	xfo := h.Values("X-Frame-Options")
+	csp := h.Values("Content-Security-Policy")
+	if embeddable {
+		if len(xfo) != 0 {
+			t.Errorf("X-Frame-Options %q; want none on the embed view", xfo)
+		}
+		if !slices.Contains(csp, "frame-ancestors *") || slices.ContainsFunc(csp, func(p string) bool { return strings.Contains(p, "'none'") }) {
+			t.Errorf("Content-Security-Policy %q; want frame-ancestors * and nothing that forbids framing", csp)
+		}
+		return
+	}
+	if len(xfo) != 1 || xfo[0] != "DENY" {
+		t.Errorf("X-Frame-Options %q; want DENY", xfo)
+	}
+	if !slices.Contains(csp, "frame-ancestors 'none'") {
+		t.Errorf("Content-Security-Policy %q; want frame-ancestors 'none'", csp)
+	}
+}

@@ -1,12 +1,9 @@
-package web
+package share
 
 import (
 	"bytes"
 	"compress/flate"
 	"encoding/base64"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -49,9 +46,9 @@ func TestSourceRoundTrip(t *testing.T) {
 	if _, err := decodeSource(src + "=="); err != nil {
 		t.Errorf("decodeSource with padding: %v; want it read", err)
 	}
-	l, err := customLesson(src)
+	l, err := CustomLesson(src)
 	if err != nil || l.ID != playground.CustomLessonID || l.Title.EN != "Mine" {
-		t.Errorf("customLesson = %v, %v; want the lesson Mine", l, err)
+		t.Errorf("CustomLesson = %v, %v; want the lesson Mine", l, err)
 	}
 }
 
@@ -85,9 +82,9 @@ func TestSourceRefused(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			l, err := customLesson(tt.src)
+			l, err := CustomLesson(tt.src)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("customLesson = %v, %v; want an error with %q", l, err, tt.want)
+				t.Errorf("CustomLesson = %v, %v; want an error with %q", l, err, tt.want)
 			}
 		})
 	}
@@ -99,20 +96,11 @@ func TestSourceRefused(t *testing.T) {
 	}
 }
 
-// page requests a page of the test server and returns its status and body.
-func page(t *testing.T, srv *Server, path string) (int, string) {
-	t.Helper()
-	rec := httptest.NewRecorder()
-	srv.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
-	body, _ := io.ReadAll(rec.Body)
-	return rec.Code, string(body)
-}
-
 // TestDeepLinks opens links to the test lesson, well-formed or not, and
 // checks what the page says about them.
 func TestDeepLinks(t *testing.T) {
-	srv := newTestServer(t, Config{})
-	l, err := srv.Lookup("test-wakeup")
+	srv := testSite(t)
+	l, err := webtest.Catalog(t).Lookup("test-wakeup")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +195,7 @@ func realLessons(t *testing.T) []*scenarios.Scenario {
 	return cat.All()
 }
 
-// FuzzCustomLesson feeds customLesson any src: it reads a lesson or says
+// FuzzCustomLesson feeds CustomLesson any src: it reads a lesson or says
 // why not, and never panics.
 func FuzzCustomLesson(f *testing.F) {
 	good, err := encodeSource([]byte(webtest.CustomLesson))
@@ -219,9 +207,9 @@ func FuzzCustomLesson(f *testing.F) {
 	f.Add("")
 	f.Add("AAAA")
 	f.Fuzz(func(t *testing.T, src string) {
-		l, err := customLesson(src)
+		l, err := CustomLesson(src)
 		if (l == nil) == (err == nil) {
-			t.Fatalf("customLesson = %v, %v; want a lesson or an error", l, err)
+			t.Fatalf("CustomLesson = %v, %v; want a lesson or an error", l, err)
 		}
 		if l != nil && l.ID != playground.CustomLessonID {
 			t.Fatalf("a lesson from a link with id %q", l.ID)

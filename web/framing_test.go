@@ -1,6 +1,7 @@
 package web
 
 import (
+	"lockstep/web/internal/webtest"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -39,31 +40,8 @@ func TestFramingPolicy(t *testing.T) {
 		t.Run(rq.method+" "+rq.path, func(t *testing.T) {
 			w := httptest.NewRecorder()
 			srv.Handler().ServeHTTP(w, httptest.NewRequest(rq.method, rq.path, strings.NewReader("")))
-			checkFraming(t, w.Result().Header, strings.HasPrefix(rq.path, "/embed/"))
+			webtest.CheckFraming(t, w.Result().Header, strings.HasPrefix(rq.path, "/embed/"))
 		})
-	}
-}
-
-// checkFraming checks the framing headers of a response: any site may
-// frame it when embeddable, none otherwise.
-func checkFraming(t *testing.T, h http.Header, embeddable bool) {
-	t.Helper()
-	xfo := h.Values("X-Frame-Options")
-	csp := h.Values("Content-Security-Policy")
-	if embeddable {
-		if len(xfo) != 0 {
-			t.Errorf("X-Frame-Options %q; want none on the embed view", xfo)
-		}
-		if !slices.Contains(csp, "frame-ancestors *") || slices.ContainsFunc(csp, func(p string) bool { return strings.Contains(p, "'none'") }) {
-			t.Errorf("Content-Security-Policy %q; want frame-ancestors * and nothing that forbids framing", csp)
-		}
-		return
-	}
-	if len(xfo) != 1 || xfo[0] != "DENY" {
-		t.Errorf("X-Frame-Options %q; want DENY", xfo)
-	}
-	if !slices.Contains(csp, "frame-ancestors 'none'") {
-		t.Errorf("Content-Security-Policy %q; want frame-ancestors 'none'", csp)
 	}
 }
 
@@ -83,20 +61,4 @@ func concretePath(route string) string {
 		}
 		return "x"
 	})
-}
-
-func TestAllowFramingKeepsOtherPolicies(t *testing.T) {
-	h := allowFraming(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
-	w := httptest.NewRecorder()
-	w.Header().Set("X-Frame-Options", "DENY")
-	w.Header().Add("Content-Security-Policy", "default-src 'self'")
-	w.Header().Add("Content-Security-Policy", frameNone)
-	h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/embed/x", nil))
-	got := w.Header().Values("Content-Security-Policy")
-	if want := []string{"default-src 'self'", frameAny}; !slices.Equal(got, want) {
-		t.Errorf("Content-Security-Policy %q; want %q", got, want)
-	}
-	if got := w.Header().Values("X-Frame-Options"); len(got) != 0 {
-		t.Errorf("X-Frame-Options %q; want none", got)
-	}
 }

@@ -1,4 +1,4 @@
-package web
+package share
 
 import (
 	"encoding/json"
@@ -10,12 +10,12 @@ import (
 )
 
 // postCheck sends body to POST /compose/check and decodes the reply.
-func postCheck(t *testing.T, srv *Server, body string) (int, checkReply) {
+func postCheck(t *testing.T, srv http.Handler, body string) (int, checkReply) {
 	t.Helper()
 	rec := httptest.NewRecorder()
 	req := httptest.NewRequest(http.MethodPost, "/compose/check", strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
-	srv.Handler().ServeHTTP(rec, req)
+	srv.ServeHTTP(rec, req)
 	var reply checkReply
 	if err := json.Unmarshal(rec.Body.Bytes(), &reply); err != nil {
 		t.Fatalf("reply %q: %v", rec.Body.String(), err)
@@ -49,7 +49,7 @@ func encodeDraft(t *testing.T, d draft) string {
 // TestComposeCheckGood checks a right draft: its reply is the lesson
 // file, what each schedule ends in, and a link whose lesson is the draft.
 func TestComposeCheckGood(t *testing.T) {
-	srv := newTestServer(t, Config{})
+	srv := testSite(t)
 	status, reply := postCheck(t, srv, encodeDraft(t, goodDraft()))
 	if status != 200 || !reply.OK || len(reply.Errors) != 0 {
 		t.Fatalf("check: %d %+v; want ok", status, reply)
@@ -68,7 +68,7 @@ func TestComposeCheckGood(t *testing.T) {
 	if err != nil || u.Path != "/lesson/custom" || u.Query().Get("lang") != "en" {
 		t.Fatalf("link %q; want /lesson/custom?src=...&lang=en", reply.Link)
 	}
-	l, err := customLesson(u.Query().Get("src"))
+	l, err := CustomLesson(u.Query().Get("src"))
 	if err != nil {
 		t.Fatalf("the link's lesson: %v", err)
 	}
@@ -119,7 +119,7 @@ func TestComposeCheckErrors(t *testing.T) {
 		{"no schedule", func(d *draft) { d.Schedules = nil }, "schedules", "at least one"},
 		{"no coroutine", func(d *draft) { d.Coroutines = nil }, "coroutines", "at least one"},
 	}
-	srv := newTestServer(t, Config{})
+	srv := testSite(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			d := goodDraft()
@@ -142,14 +142,14 @@ func TestComposeCheckInChinese(t *testing.T) {
 	d := goodDraft()
 	d.Lang = "zh"
 	d.Params[0].Value = "-1"
-	_, reply := postCheck(t, newTestServer(t, Config{}), encodeDraft(t, d))
+	_, reply := postCheck(t, testSite(t), encodeDraft(t, d))
 	if len(reply.Errors) != 1 || reply.Errors[0].Message != "0 到 64 之间的整数。" {
 		t.Errorf("errors %+v; want the parameter's, in Chinese", reply.Errors)
 	}
 }
 
 func TestComposeCheckBadBody(t *testing.T) {
-	srv := newTestServer(t, Config{})
+	srv := testSite(t)
 	tests := []struct{ name, body, want string }{
 		{"not JSON", "{", "could not be read"},
 		{"unknown field", `{"cats": 1}`, "could not be read"},
@@ -166,7 +166,7 @@ func TestComposeCheckBadBody(t *testing.T) {
 }
 
 func TestComposePage(t *testing.T) {
-	srv := newTestServer(t, Config{})
+	srv := testSite(t)
 	for _, tt := range []struct {
 		path   string
 		status int

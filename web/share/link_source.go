@@ -1,4 +1,4 @@
-package web
+package share
 
 import (
 	"bytes"
@@ -108,10 +108,10 @@ func trimPadding(s string) string {
 	return s
 }
 
-// customLesson decodes and checks the lesson a link carries: the text is
+// CustomLesson decodes and checks the lesson a link carries: the text is
 // decoded strictly as a lesson file, its id must be "custom", it stays
 // within the limits of a lesson from a link, and every variant builds.
-func customLesson(src string) (*scenarios.Scenario, error) {
+func CustomLesson(src string) (*scenarios.Scenario, error) {
 	text, err := decodeSource(src)
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package web
+package share
 
 import (
 	"bytes"
@@ -52,14 +52,14 @@ var composeScriptTexts = map[string]site.Phrase{
 	"steps.on":    {"The steps on {v}, when they differ", "{v} 上的步骤（如果不同）"},
 }
 
-// serveCompose renders the compose page, starting from the catalog's
+// ServeCompose renders the compose page, starting from the catalog's
 // lesson ?from=ID, or from a small example.
-func (s *Server) serveCompose(w http.ResponseWriter, r *http.Request) error {
+func (s *Share) ServeCompose(w http.ResponseWriter, r *http.Request) error {
 	lang := string(site.ResolveLang(w, r))
 	d := exampleDraft(lang)
 	from := r.URL.Query().Get("from")
 	if from != "" {
-		l, err := s.catalog.Lookup(from)
+		l, err := s.lessons.Lookup(from)
 		if err != nil {
 			return site.NotFound(site.Phrase{fmt.Sprintf("There is no lesson %q to start from.", from), fmt.Sprintf("没有可以作为起点的课程 %q。", from)}.In(lang), err)
 		}
@@ -72,20 +72,20 @@ func (s *Server) serveCompose(w http.ResponseWriter, r *http.Request) error {
 	for k, v := range composeScriptTexts {
 		in.Texts[k] = v.In(lang)
 	}
-	page := templates.ComposePage{Chrome: s.chrome(r, lang, templates.ComposeText(lang, "compose.title")), Initial: in}
+	page := templates.ComposePage{Chrome: s.pages.Chrome(r, lang, templates.ComposeText(lang, "compose.title")), Initial: in}
 	for _, p := range in.Primitives {
 		page.Primitives = append(page.Primitives, p.Name)
 	}
-	for _, l := range s.catalog.All() {
+	for _, l := range s.lessons.All() {
 		page.Lessons = append(page.Lessons, templates.Link{Key: l.ID, Text: l.Title.In(lang), Current: l.ID == from})
 	}
-	return s.render(w, r, templates.Compose(page))
+	return s.pages.Render(w, r, templates.Compose(page))
 }
 
-// serveComposeCheck checks a draft (a JSON body of at most 128 KiB) and
+// ServeComposeCheck checks a draft (a JSON body of at most 128 KiB) and
 // answers with a checkReply. A body that is not a draft is a 400 whose
 // reply names the problem.
-func (s *Server) serveComposeCheck(w http.ResponseWriter, r *http.Request) error {
+func (s *Share) ServeComposeCheck(w http.ResponseWriter, r *http.Request) error {
 	lang := string(site.ResolveLang(w, r))
 	r.Body = http.MaxBytesReader(w, r.Body, maxDraftBody)
 	dec := json.NewDecoder(r.Body)

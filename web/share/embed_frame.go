@@ -1,4 +1,4 @@
-package web
+package share
 
 import "net/http"
 
@@ -10,11 +10,11 @@ const (
 	frameAny  = "frame-ancestors *"
 )
 
-// denyFraming forbids framing every response: X-Frame-Options for old
+// DenyFraming forbids framing every response: X-Frame-Options for old
 // browsers, and a Content-Security-Policy of frame-ancestors 'none' (added
 // to, not replacing, any other policy). Use it for the whole router; the
-// embed view's route undoes it with allowFraming.
-func denyFraming(next http.Handler) http.Handler {
+// embed view's route undoes it with AllowFraming.
+func DenyFraming(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("X-Frame-Options", "DENY")
@@ -23,10 +23,10 @@ func denyFraming(next http.Handler) http.Handler {
 	})
 }
 
-// allowFraming lets any site frame the response: it drops X-Frame-Options
-// and replaces denyFraming's policy with frame-ancestors *, keeping any
-// other policy. Use it on the embed view's route only, inside denyFraming.
-func allowFraming(next http.Handler) http.Handler {
+// AllowFraming lets any site frame the response: it drops X-Frame-Options
+// and replaces DenyFraming's policy with frame-ancestors *, keeping any
+// other policy. Use it on the embed view's route only, inside DenyFraming.
+func AllowFraming(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Del("X-Frame-Options")

@@ -1,7 +1,8 @@
-package web
+package share
 
 import (
 	"html"
+	"lockstep/web/internal/webtest"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -10,7 +11,7 @@ import (
 )
 
 func TestEmbedView(t *testing.T) {
-	srv := newDocsServer(t)
+	srv := realSite(t)
 	tests := []struct {
 		name, path string
 		status     int
@@ -35,14 +36,14 @@ func TestEmbedView(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, body := docsGet(t, srv, tt.path)
+			res, body := get(t, srv, tt.path)
 			if res.StatusCode != tt.status {
 				t.Fatalf("status %s; want %d (%.300s)", res.Status, tt.status, body)
 			}
 			if got := res.Header.Get("Content-Type"); got != "text/html; charset=utf-8" {
 				t.Errorf("Content-Type %q; want text/html; charset=utf-8", got)
 			}
-			checkFraming(t, res.Header, true)
+			webtest.CheckFraming(t, res.Header, true)
 			for _, s := range tt.body {
 				if !strings.Contains(body, s) {
 					t.Errorf("the body has no %s", s)
@@ -60,14 +61,25 @@ func TestEmbedView(t *testing.T) {
 var (
 	embedOpenHref = regexp.MustCompile(`id="embed-open"[^>]*href="([^"]*)"`)
 	embedCode     = regexp.MustCompile(`<textarea[^>]*class="embed-code"[^>]*>([^<]*)</textarea>`)
+	iframeTag     = regexp.MustCompile(`<iframe\b[^>]*>`)
 )
+
+// iframeAttr is attribute name of the first iframe in s, unescaped; ""
+// when there is none.
+func iframeAttr(s, name string) string {
+	m := regexp.MustCompile(`\s` + name + `="([^"]*)"`).FindStringSubmatch(iframeTag.FindString(s))
+	if m == nil {
+		return ""
+	}
+	return html.UnescapeString(m[1])
+}
 
 // TestEmbedLinks checks that the embed view's way out and its embed code
 // both reopen the state it was opened at, and that both work.
 func TestEmbedLinks(t *testing.T) {
-	srv := newDocsServer(t)
+	srv := realSite(t)
 	const query = "variant=fixed&waiters=1&schedule=park-first&step=5&lang=zh"
-	res, body := docsGet(t, srv, "/embed/wg-basic?"+query)
+	res, body := get(t, srv, "/embed/wg-basic?"+query)
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("status %s", res.Status)
 	}
@@ -85,7 +97,7 @@ func TestEmbedLinks(t *testing.T) {
 	if open.Path != "/lesson/wg-basic" || open.Query().Encode() != want.Encode() {
 		t.Errorf("Open in Lockstep goes to %s; want /lesson/wg-basic?%s", open, want.Encode())
 	}
-	if res, _ := docsGet(t, srv, open.String()); res.StatusCode != http.StatusOK {
+	if res, _ := get(t, srv, open.String()); res.StatusCode != http.StatusOK {
 		t.Errorf("GET %s: %s", open, res.Status)
 	}
 
@@ -94,10 +106,8 @@ func TestEmbedLinks(t *testing.T) {
 		t.Fatal("no embed code")
 	}
 	snippet := html.UnescapeString(m[1])
-	tag := docsIframeTag.FindString(snippet)
-	title, _ := docsAttr(tag, "title")
-	src, _ := docsAttr(tag, "src")
-	if tag == "" || title == "" {
+	title, src := iframeAttr(snippet, "title"), iframeAttr(snippet, "src")
+	if src == "" || title == "" {
 		t.Fatalf("embed code %q: want an iframe with a title", snippet)
 	}
 	u, err := url.Parse(src)
@@ -112,13 +122,13 @@ func TestEmbedLinks(t *testing.T) {
 // TestLessonPageHasEmbedCode checks that the playground page offers the
 // embed code of the state it opens at.
 func TestLessonPageHasEmbedCode(t *testing.T) {
-	srv := newDocsServer(t)
-	_, body := docsGet(t, srv, "/lesson/wg-lost-wakeup?schedule=lost&step=8")
+	srv := realSite(t)
+	_, body := get(t, srv, "/lesson/wg-lost-wakeup?schedule=lost&step=8")
 	m := embedCode.FindStringSubmatch(body)
 	if m == nil {
 		t.Fatal("the playground page has no embed code")
 	}
-	src, _ := docsAttr(docsIframeTag.FindString(html.UnescapeString(m[1])), "src")
+	src := iframeAttr(html.UnescapeString(m[1]), "src")
 	u, err := url.Parse(src)
 	if err != nil {
 		t.Fatal(err)

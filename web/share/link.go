@@ -1,4 +1,4 @@
-package web
+package share
 
 import (
 	"errors"
@@ -31,7 +31,7 @@ const maxLinkQuery = 8 << 10
 // pageLesson is the lesson a playground link opens: the catalog's lesson
 // id, or, for id "custom", the lesson the link carries in src. It rejects
 // a query over maxLinkQuery. Messages are in language lang.
-func (s *Server) pageLesson(r *http.Request, id, lang string) (*scenarios.Scenario, error) {
+func (s *Share) pageLesson(r *http.Request, id, lang string) (*scenarios.Scenario, error) {
 	q := r.URL.Query()
 	if n := len(r.URL.RawQuery) - len(url.QueryEscape(q.Get("src"))); n > maxLinkQuery {
 		return nil, &site.Error{Status: http.StatusRequestURITooLong, Msg: site.Phrase{
@@ -40,7 +40,7 @@ func (s *Server) pageLesson(r *http.Request, id, lang string) (*scenarios.Scenar
 		}.In(lang)}
 	}
 	if id != playground.CustomLessonID {
-		lesson, err := s.catalog.Lookup(id)
+		lesson, err := s.lessons.Lookup(id)
 		if err != nil {
 			return nil, site.NotFound(site.Phrase{fmt.Sprintf("There is no lesson %q.", id), fmt.Sprintf("没有名为 %q 的课程。", id)}.In(lang), err)
 		}
@@ -52,7 +52,7 @@ func (s *Server) pageLesson(r *http.Request, id, lang string) (*scenarios.Scenar
 			"这个链接本应携带一节在浏览器里编写的课程（src=…），但它没有。可以在 /compose 编写一节。",
 		}.In(lang), nil)
 	}
-	lesson, err := customLesson(q.Get("src"))
+	lesson, err := CustomLesson(q.Get("src"))
 	if err != nil {
 		var se *sourceError
 		if errors.As(err, &se) {

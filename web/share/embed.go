@@ -1,4 +1,4 @@
-package web
+package share
 
 import (
 	"fmt"
@@ -17,13 +17,13 @@ import (
 	"lockstep/web/site"
 )
 
-// serveEmbed renders the embed view of one lesson: the stepper without
+// ServeEmbed renders the embed view of one lesson: the stepper without
 // the site's chrome, for an iframe on another page. It takes the query of
 // the playground page (variant, the lesson's parameters, schedule, step,
 // lang) and checks it the same way.
-func (s *Server) serveEmbed(w http.ResponseWriter, r *http.Request) error {
+func (s *Share) ServeEmbed(w http.ResponseWriter, r *http.Request) error {
 	id := chi.URLParam(r, "id")
-	lesson, err := s.catalog.Lookup(id)
+	lesson, err := s.lessons.Lookup(id)
 	if err != nil {
 		return site.NotFound(fmt.Sprintf("There is no lesson %q.", id), err)
 	}
@@ -34,19 +34,19 @@ func (s *Server) serveEmbed(w http.ResponseWriter, r *http.Request) error {
 	}
 	q := stateQuery(initial)
 	page := templates.EmbedPage{
-		Chrome:  s.chrome(r, lang, lesson.Title.In(lang)),
+		Chrome:  s.pages.Chrome(r, lang, lesson.Title.In(lang)),
 		ID:      id,
 		Summary: lesson.Summary.In(lang),
 		Initial: initial,
 		Open:    "/lesson/" + url.PathEscape(id) + "?" + q.Encode(),
 		Share: templates.EmbedShare{
 			Lang:   lang,
-			Src:    site.Origin(r) + embedPath(id, q),
+			Src:    site.Origin(r) + EmbedPath(id, q),
 			Title:  lesson.Title.In(lang) + " · " + templates.T(lang, "site"),
 			Height: templates.EmbedHeight,
 		},
 	}
-	return s.render(w, r, templates.Embed(page))
+	return s.pages.Render(w, r, templates.Embed(page))
 }
 
 // embedInitial reads what an embed view loads first from its query, as
@@ -100,7 +100,7 @@ func stateQuery(in templates.Initial) url.Values {
 	return q
 }
 
-// embedPath is the path of lesson id's embed view with query q.
-func embedPath(id string, q url.Values) string {
+// EmbedPath is the path of lesson id's embed view with query q.
+func EmbedPath(id string, q url.Values) string {
 	return "/embed/" + url.PathEscape(id) + "?" + q.Encode()
 }
