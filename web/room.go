@@ -8,24 +8,24 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"lockstep/web/classroom"
+	"lockstep/web/classroom/lecture"
 	"lockstep/web/site"
 )
 
-// rooms serves the live classroom over one classroom.Hub: the page that
+// rooms serves the live classroom over one lecture.Hub: the page that
 // opens or joins a room, a room's pages for its students and its
 // presenter, the QR code of its join link, and its WebSocket (room.md).
 // A room's pages are playground pages: each keeps its own playground
 // socket, and static/room.js mirrors the presenter's position on it.
 type rooms struct {
 	s   *Server
-	hub *classroom.Hub
+	hub *lecture.Hub
 }
 
 // newRooms returns the classroom of s, with limits (zero fields take the
 // classroom's defaults).
-func (s *Server) newRooms(limits classroom.Limits) *rooms {
-	return &rooms{s: s, hub: classroom.NewHub(limits)}
+func (s *Server) newRooms(limits lecture.Limits) *rooms {
+	return &rooms{s: s, hub: lecture.NewHub(limits)}
 }
 
 // presenterCookieAge is how long the presenter's browser keeps a room's
@@ -44,7 +44,7 @@ func presentHref(code string) string { return "/room/" + code + "/present" }
 
 // lookup finds the room named by the {code} of the URL, or a 404 that says
 // what to do.
-func (rs *rooms) lookup(r *http.Request) (*classroom.Room, error) {
+func (rs *rooms) lookup(r *http.Request) (*lecture.Room, error) {
 	code := chi.URLParam(r, "code")
 	room, err := rs.hub.Lookup(code)
 	if err != nil {
@@ -56,7 +56,7 @@ func (rs *rooms) lookup(r *http.Request) (*classroom.Room, error) {
 // presenterToken is the token r carries for room: from ?token= (a link
 // handed to another device), else from the cookie set when the room was
 // opened.
-func presenterToken(r *http.Request, room *classroom.Room) string {
+func presenterToken(r *http.Request, room *lecture.Room) string {
 	if t := r.URL.Query().Get("token"); t != "" {
 		return t
 	}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/coder/websocket"
 
-	"lockstep/web/classroom"
+	"lockstep/web/classroom/lecture"
 	"lockstep/web/internal/webtest"
 )
 
@@ -42,7 +42,7 @@ type receipt struct {
 func TestRoomLoad(t *testing.T) {
 	site := newRoomSite(t)
 	for attempt := 1; ; attempt++ {
-		latencies, elapsed := lecture(t, site)
+		latencies, elapsed := runLecture(t, site)
 		slices.Sort(latencies)
 		p50, p99 := latencies[len(latencies)/2], latencies[len(latencies)*99/100]
 		t.Logf("%d students × %d steps in %v: broadcast latency p50 %v, p99 %v, max %v",
@@ -59,15 +59,15 @@ func TestRoomLoad(t *testing.T) {
 	}
 }
 
-// lecture opens a room on site, connects loadStudents students and a
+// runLecture opens a room on site, connects loadStudents students and a
 // presenter, and publishes loadSteps positions, each once every student
 // received the one before. Every student must receive every position, in
 // order. It returns the latency of each receipt and the lecture's length.
-func lecture(t *testing.T, site *roomSite) ([]time.Duration, time.Duration) {
+func runLecture(t *testing.T, site *roomSite) ([]time.Duration, time.Duration) {
 	t.Helper()
 	code, cookie := site.open("wg-lost-wakeup")
 	pres := dialRoom(t, roomSocketURL(site.srv.URL, code, "presenter"), cookie)
-	pres.until(classroom.TypeWelcome)
+	pres.until(lecture.TypeWelcome)
 
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
@@ -136,17 +136,17 @@ func follow(ctx context.Context, c *websocket.Conn, student int, joined chan<- i
 		}
 		at := time.Now()
 		var ev struct {
-			Type classroom.Type `json:"type"`
+			Type lecture.Type `json:"type"`
 			Seq  int            `json:"seq"`
 		}
 		if err := json.Unmarshal(data, &ev); err != nil {
 			receipts <- receipt{student: student, err: err}
 			return
 		}
-		if ev.Type == classroom.TypeWelcome {
+		if ev.Type == lecture.TypeWelcome {
 			joined <- student
 		}
-		if ev.Type != classroom.TypePosition {
+		if ev.Type != lecture.TypePosition {
 			continue
 		}
 		if ev.Seq != want {

@@ -11,7 +11,7 @@ import (
 	"rsc.io/qr"
 
 	"lockstep/templates"
-	"lockstep/web/classroom"
+	"lockstep/web/classroom/lecture"
 	"lockstep/web/playground"
 	"lockstep/web/site"
 )
@@ -65,7 +65,7 @@ func (rs *rooms) serveOpen(w http.ResponseWriter, r *http.Request) error {
 		return site.BadRequest(fmt.Sprintf("There is no lesson %q to start a room on.", lesson), err)
 	}
 	room, token, err := rs.hub.Open()
-	if errors.Is(err, classroom.ErrTooManyRooms) {
+	if errors.Is(err, lecture.ErrTooManyRooms) {
 		return &site.Error{Status: http.StatusServiceUnavailable, Msg: err.Error(), Err: err}
 	}
 	if err != nil {
@@ -87,7 +87,7 @@ func (rs *rooms) serveJoin(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	lang := string(site.ResolveLang(w, r))
-	page, err := rs.roomPage(r, room, lang, classroom.Student, "")
+	page, err := rs.roomPage(r, room, lang, lecture.Student, "")
 	if err != nil {
 		return err
 	}
@@ -116,7 +116,7 @@ func (rs *rooms) servePresent(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	lang := string(site.ResolveLang(w, r))
-	page, err := rs.roomPage(r, room, lang, classroom.Presenter, r.URL.Query().Get("lesson"))
+	page, err := rs.roomPage(r, room, lang, lecture.Presenter, r.URL.Query().Get("lesson"))
 	if err != nil {
 		return err
 	}
@@ -127,7 +127,7 @@ func (rs *rooms) servePresent(w http.ResponseWriter, r *http.Request) error {
 // roomPage is the view of a room's page for role. Its playground starts
 // at the presenter's latest position; before the first, on lesson (when
 // the catalog has it) or on the catalog's first lesson.
-func (rs *rooms) roomPage(r *http.Request, room *classroom.Room, lang string, role classroom.Role, lesson string) (templates.RoomPage, error) {
+func (rs *rooms) roomPage(r *http.Request, room *lecture.Room, lang string, role lecture.Role, lesson string) (templates.RoomPage, error) {
 	code := room.Code()
 	in := templates.Initial{Protocol: playground.ProtocolVersion, Lang: lang, Socket: "/ws"}
 	if pos, ok := room.Position(); ok {
@@ -144,7 +144,7 @@ func (rs *rooms) roomPage(r *http.Request, room *classroom.Room, lang string, ro
 	title := fmt.Sprintf(templates.RT(lang, "room.name"), code)
 	q := url.Values{"code": {code}, "role": {string(role)}}
 	return templates.RoomPage{
-		Chrome: rs.s.chrome(r, lang, title), Code: code, Presenter: role == classroom.Presenter,
+		Chrome: rs.s.chrome(r, lang, title), Code: code, Presenter: role == lecture.Presenter,
 		JoinURL: joinURL(r, code), QRURL: roomHref(code) + "/qr.png", Playground: in,
 		Room: templates.RoomScript{Code: code, Role: string(role), Socket: "/room/ws?" + q.Encode()},
 	}, nil

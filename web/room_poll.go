@@ -8,7 +8,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/words"
-	"lockstep/web/classroom"
+	"lockstep/web/classroom/lecture"
 	"lockstep/web/playground"
 )
 
@@ -31,13 +31,13 @@ const maxChoices = 4
 
 // derivePoll builds the poll of kind (about thread, for a value poll) at
 // the presenter's position pos.
-func (rs *rooms) derivePoll(pos classroom.Position, kind, thread string) (classroom.Poll, error) {
+func (rs *rooms) derivePoll(pos lecture.Position, kind, thread string) (lecture.Poll, error) {
 	m, err := rs.machineAt(pos)
 	if err != nil {
-		return classroom.Poll{}, err
+		return lecture.Poll{}, err
 	}
 	if m.Finished() {
-		return classroom.Poll{}, fmt.Errorf("the run is over: there is no next step to predict")
+		return lecture.Poll{}, fmt.Errorf("the run is over: there is no next step to predict")
 	}
 	switch kind {
 	case pollThread:
@@ -45,11 +45,11 @@ func (rs *rooms) derivePoll(pos classroom.Position, kind, thread string) (classr
 	case pollValue:
 		return valuePoll(m, thread, pos.Lang)
 	}
-	return classroom.Poll{}, fmt.Errorf("poll: kind must be %q or %q", pollThread, pollValue)
+	return lecture.Poll{}, fmt.Errorf("poll: kind must be %q or %q", pollThread, pollValue)
 }
 
 // machineAt replays the presenter's history up to its position.
-func (rs *rooms) machineAt(pos classroom.Position) (*sim.Machine, error) {
+func (rs *rooms) machineAt(pos lecture.Position) (*sim.Machine, error) {
 	lesson, err := rs.s.catalog.Lookup(pos.Lesson)
 	if err != nil {
 		return nil, err
@@ -84,7 +84,7 @@ func (rs *rooms) machineAt(pos classroom.Position) (*sim.Machine, error) {
 // threadPoll asks which of the threads that can move goes next. When
 // several of them are about to CAS one cell and each would succeed alone,
 // it asks whose CAS wins, among those.
-func threadPoll(m *sim.Machine, lang string) (classroom.Poll, error) {
+func threadPoll(m *sim.Machine, lang string) (lecture.Poll, error) {
 	p := m.Program()
 	enabled := m.Enabled(nil)
 	if len(enabled) < 2 {
@@ -92,9 +92,9 @@ func threadPoll(m *sim.Machine, lang string) (classroom.Poll, error) {
 		for i, t := range enabled {
 			names[i] = p.Threads[t].Name
 		}
-		return classroom.Poll{}, fmt.Errorf("only %s can move: there is no choice to predict", strings.Join(names, ", "))
+		return lecture.Poll{}, fmt.Errorf("only %s can move: there is no choice to predict", strings.Join(names, ", "))
 	}
-	q := classroom.Poll{Kind: pollThread, Answer: classroom.NoAnswer, Question: pollText(lang, "thread.next")}
+	q := lecture.Poll{Kind: pollThread, Answer: lecture.NoAnswer, Question: pollText(lang, "thread.next")}
 	casers := map[sim.Word][]int{} // cell → threads whose CAS on it would succeed
 	var cells []sim.Word           // those cells, in thread order
 	for _, t := range enabled {
@@ -122,21 +122,21 @@ func threadPoll(m *sim.Machine, lang string) (classroom.Poll, error) {
 		r, _ := m.Pending(t)
 		name := p.Threads[t].Name
 		detail := strings.TrimSpace(words.LabelName(p, r.Label) + " " + words.OpText(p, r, false))
-		q.Options = append(q.Options, classroom.Option{Label: name, Detail: detail, Thread: name})
+		q.Options = append(q.Options, lecture.Option{Label: name, Detail: detail, Thread: name})
 	}
 	return q, nil
 }
 
 // valuePoll asks what thread's next step leaves in its cell, or reads.
-func valuePoll(m *sim.Machine, thread, lang string) (classroom.Poll, error) {
+func valuePoll(m *sim.Machine, thread, lang string) (lecture.Poll, error) {
 	p := m.Program()
 	t := p.Thread(thread)
 	if t < 0 {
-		return classroom.Poll{}, fmt.Errorf("no thread %q", thread)
+		return lecture.Poll{}, fmt.Errorf("no thread %q", thread)
 	}
 	r, ok := m.Pending(t)
 	if !ok {
-		return classroom.Poll{}, fmt.Errorf("%s cannot move: %s", thread, m.Why(t))
+		return lecture.Poll{}, fmt.Errorf("%s cannot move: %s", thread, m.Why(t))
 	}
 	step := strings.TrimSpace(words.LabelName(p, r.Label) + " " + words.OpText(p, r, false))
 	var answer, question string
@@ -147,20 +147,20 @@ func valuePoll(m *sim.Machine, thread, lang string) (classroom.Poll, error) {
 	case sim.OpStore, sim.OpWrite, sim.OpExchange, sim.OpCAS, sim.OpFetchAdd: // writesCell
 		after := m.Clone()
 		if _, err := after.Step(t); err != nil {
-			return classroom.Poll{}, err
+			return lecture.Poll{}, err
 		}
 		answer = cellValueAt(after, r.Addr)
 		question = fmt.Sprintf(pollText(lang, "value.write"), p.CellName(r.Addr), thread, step)
 	default:
-		return classroom.Poll{}, fmt.Errorf("%s's next step (%s) reads or writes no cell: ask which thread moves instead", thread, step)
+		return lecture.Poll{}, fmt.Errorf("%s's next step (%s) reads or writes no cell: ask which thread moves instead", thread, step)
 	}
 	choices := valueChoices(m, r, answer)
 	if len(choices) < 2 {
-		return classroom.Poll{}, fmt.Errorf("%s can hold nothing but %s here: there is nothing to predict", p.CellName(r.Addr), answer)
+		return lecture.Poll{}, fmt.Errorf("%s can hold nothing but %s here: there is nothing to predict", p.CellName(r.Addr), answer)
 	}
-	q := classroom.Poll{Kind: pollValue, Question: question, Thread: thread}
+	q := lecture.Poll{Kind: pollValue, Question: question, Thread: thread}
 	for i, v := range choices {
-		q.Options = append(q.Options, classroom.Option{Label: v})
+		q.Options = append(q.Options, lecture.Option{Label: v})
 		if v == answer {
 			q.Answer = i
 		}

@@ -7,12 +7,12 @@ import (
 	"testing"
 
 	"lockstep/scenarios"
-	"lockstep/web/classroom"
+	"lockstep/web/classroom/lecture"
 )
 
 // newTestRooms returns the classroom of a server on the embedded lessons,
 // with limits.
-func newTestRooms(t *testing.T, limits classroom.Limits) *rooms {
+func newTestRooms(t *testing.T, limits lecture.Limits) *rooms {
 	t.Helper()
 	cat, err := scenarios.Load()
 	if err != nil {
@@ -30,15 +30,15 @@ func newTestRooms(t *testing.T, limits classroom.Limits) *rooms {
 const lostWakeup = "W1 W1 W1 W1 W1 D1 D1 W1"
 
 func TestDerivePoll(t *testing.T) {
-	rs := newTestRooms(t, classroom.Limits{})
-	wg := func(schedule string, index int) classroom.Position {
-		return classroom.Position{Lesson: "wg-lost-wakeup", Variant: "tinycoro", Schedule: schedule, Index: index, Lang: "en"}
+	rs := newTestRooms(t, lecture.Limits{})
+	wg := func(schedule string, index int) lecture.Position {
+		return lecture.Position{Lesson: "wg-lost-wakeup", Variant: "tinycoro", Schedule: schedule, Index: index, Lang: "en"}
 	}
 	twoWaiters := wg("W1 W1 W1 W1 W1 W2 W2 W2 W2 W2", 10)
 	twoWaiters.Params = map[string]int{"waiters": 2}
 	tests := []struct {
 		name     string
-		pos      classroom.Position
+		pos      lecture.Position
 		kind     string
 		thread   string
 		question string   // a part of the question
@@ -68,7 +68,7 @@ func TestDerivePoll(t *testing.T) {
 			if !strings.Contains(q.Question, tt.question) || !slices.Equal(labels, tt.options) {
 				t.Errorf("poll %q %v; want a question with %q, options %v", q.Question, labels, tt.question, tt.options)
 			}
-			want := classroom.NoAnswer
+			want := lecture.NoAnswer
 			if tt.answer != "" {
 				want = slices.Index(labels, tt.answer)
 			}
@@ -86,13 +86,13 @@ func TestDerivePoll(t *testing.T) {
 }
 
 func TestDerivePollRefused(t *testing.T) {
-	rs := newTestRooms(t, classroom.Limits{})
-	wg := func(schedule string, index int) classroom.Position {
-		return classroom.Position{Lesson: "wg-lost-wakeup", Schedule: schedule, Index: index}
+	rs := newTestRooms(t, lecture.Limits{})
+	wg := func(schedule string, index int) lecture.Position {
+		return lecture.Position{Lesson: "wg-lost-wakeup", Schedule: schedule, Index: index}
 	}
 	tests := []struct {
 		name   string
-		pos    classroom.Position
+		pos    lecture.Position
 		kind   string
 		thread string
 		want   string
@@ -100,8 +100,8 @@ func TestDerivePollRefused(t *testing.T) {
 		{"run over", wg(lostWakeup, 8), pollThread, "", "the run is over"},
 		{"past the end", wg("W1 W1", 3), pollThread, "", "past the end"},
 		{"one thread left", wg("D1 D1", 2), pollThread, "", "only W1 can move"},
-		{"unknown lesson", classroom.Position{Lesson: "no-such-lesson"}, pollThread, "", "no such lesson"},
-		{"unknown variant", classroom.Position{Lesson: "wg-lost-wakeup", Variant: "nope"}, pollThread, "", "no variant"},
+		{"unknown lesson", lecture.Position{Lesson: "no-such-lesson"}, pollThread, "", "no such lesson"},
+		{"unknown variant", lecture.Position{Lesson: "wg-lost-wakeup", Variant: "nope"}, pollThread, "", "no variant"},
 		{"unknown thread", wg("", 0), pollValue, "Z9", "no thread"},
 		{"unknown kind", wg("", 0), "guess", "", "kind must be"},
 		{"a parked thread", wg(lostWakeup, 8), pollValue, "W1", "the run is over"},

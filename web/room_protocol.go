@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"lockstep/web/classroom"
+	"lockstep/web/classroom/lecture"
 	"lockstep/web/playground"
 	"lockstep/web/site"
 )
@@ -25,7 +25,7 @@ const (
 type roomCommand struct {
 	V         int                 `json:"v"`
 	Type      string              `json:"type"`
-	Position  *classroom.Position `json:"position,omitempty"`
+	Position  *lecture.Position `json:"position,omitempty"`
 	Kind      string              `json:"kind,omitempty"`
 	Thread    string              `json:"thread,omitempty"`
 	Poll      int                 `json:"poll,omitempty"`
@@ -46,14 +46,14 @@ func decodeRoomCommand(data []byte) (roomCommand, error) {
 		}
 		return c, fmt.Errorf("%w: %v", playground.ErrBadFrame, site.JSONProblem(err))
 	}
-	if c.V != classroom.Version {
-		return c, fmt.Errorf("%w: room protocol version %d is not supported (want \"v\":%d)", playground.ErrBadFrame, c.V, classroom.Version)
+	if c.V != lecture.Version {
+		return c, fmt.Errorf("%w: room protocol version %d is not supported (want \"v\":%d)", playground.ErrBadFrame, c.V, lecture.Version)
 	}
 	return c, nil
 }
 
 // dispatch carries out command c of member m.
-func (rs *rooms) dispatch(m *classroom.Member, c roomCommand) error {
+func (rs *rooms) dispatch(m *lecture.Member, c roomCommand) error {
 	room := m.Room()
 	switch c.Type {
 	case roomPublish:
@@ -90,9 +90,9 @@ func (rs *rooms) dispatch(m *classroom.Member, c roomCommand) error {
 
 // openPoll derives the poll of kind about thread from the presenter's
 // position and opens it.
-func (rs *rooms) openPoll(m *classroom.Member, kind, thread string) error {
-	if m.Role() != classroom.Presenter {
-		return classroom.ErrNotPresenter
+func (rs *rooms) openPoll(m *lecture.Member, kind, thread string) error {
+	if m.Role() != lecture.Presenter {
+		return lecture.ErrNotPresenter
 	}
 	pos, ok := m.Room().Position()
 	if !ok {

@@ -19,7 +19,7 @@ import (
 	"github.com/coder/websocket"
 
 	"lockstep/scenarios"
-	"lockstep/web/classroom"
+	"lockstep/web/classroom/lecture"
 )
 
 // roomSite is a test server with an HTTP client that does not follow
@@ -143,14 +143,14 @@ func (rc *roomConn) sendRaw(b []byte) {
 }
 
 // read returns the next event, or the error that ended the socket.
-func (rc *roomConn) read() (classroom.Event, error) {
+func (rc *roomConn) read() (lecture.Event, error) {
 	ctx, cancel := context.WithTimeout(rc.t.Context(), 5*time.Second)
 	defer cancel()
 	_, data, err := rc.c.Read(ctx)
 	if err != nil {
-		return classroom.Event{}, err
+		return lecture.Event{}, err
 	}
-	var ev classroom.Event
+	var ev lecture.Event
 	if err := json.Unmarshal(data, &ev); err != nil {
 		rc.t.Fatalf("event %s: %v", data, err)
 	}
@@ -159,7 +159,7 @@ func (rc *roomConn) read() (classroom.Event, error) {
 
 // until reads events up to the first of type typ, skipping rosters and
 // tallies of other types.
-func (rc *roomConn) until(typ classroom.Type) classroom.Event {
+func (rc *roomConn) until(typ lecture.Type) lecture.Event {
 	rc.t.Helper()
 	for {
 		ev, err := rc.read()
@@ -169,7 +169,7 @@ func (rc *roomConn) until(typ classroom.Type) classroom.Event {
 		if ev.Type == typ {
 			return ev
 		}
-		if ev.Type != classroom.TypeRoster && ev.Type != classroom.TypeTally {
+		if ev.Type != lecture.TypeRoster && ev.Type != lecture.TypeTally {
 			rc.t.Fatalf("got a %s event (%+v) while waiting for %s", ev.Type, ev, typ)
 		}
 	}
@@ -179,7 +179,7 @@ func (rc *roomConn) until(typ classroom.Type) classroom.Event {
 // returns the event's message and the close status.
 func (rc *roomConn) closedWith() (string, websocket.StatusCode) {
 	rc.t.Helper()
-	ev := rc.until(classroom.TypeClosed)
+	ev := rc.until(lecture.TypeClosed)
 	_, err := rc.read()
 	return ev.Message, websocket.CloseStatus(err)
 }
@@ -279,31 +279,31 @@ func TestRoomSocket(t *testing.T) {
 	site := newRoomSite(t)
 	code, cookie := site.open("wg-lost-wakeup")
 	pres := dialRoom(t, roomSocketURL(site.srv.URL, code, "presenter"), cookie)
-	if w := pres.until(classroom.TypeWelcome); w.Role != classroom.Presenter || w.Room != code {
+	if w := pres.until(lecture.TypeWelcome); w.Role != lecture.Presenter || w.Room != code {
 		t.Fatalf("presenter's welcome %+v", w)
 	}
 	stu := dialRoom(t, roomSocketURL(site.srv.URL, code, "student"))
-	if w := stu.until(classroom.TypeWelcome); w.Role != classroom.Student || w.Member != "s1" || w.Position != nil {
+	if w := stu.until(lecture.TypeWelcome); w.Role != lecture.Student || w.Member != "s1" || w.Position != nil {
 		t.Fatalf("student's welcome %+v; want s1 with no position yet", w)
 	}
 
 	pos := map[string]any{"lesson": "wg-lost-wakeup", "variant": "tinycoro", "schedule": "", "position": 0}
 	pres.send(map[string]any{"type": "publish", "position": pos})
-	if ev := stu.until(classroom.TypePosition); ev.Seq != 1 || ev.Position.Lesson != "wg-lost-wakeup" {
+	if ev := stu.until(lecture.TypePosition); ev.Seq != 1 || ev.Position.Lesson != "wg-lost-wakeup" {
 		t.Errorf("student's position %+v", ev)
 	}
 
 	pres.send(map[string]any{"type": "poll", "kind": "thread"})
-	poll := stu.until(classroom.TypePoll).Poll
+	poll := stu.until(lecture.TypePoll).Poll
 	if poll == nil || len(poll.Options) != 2 || poll.Options[1].Thread != "D1" {
 		t.Fatalf("student's poll %+v; want W1 or D1", poll)
 	}
-	pres.until(classroom.TypePoll)
+	pres.until(lecture.TypePoll)
 	stu.send(map[string]any{"type": "vote", "poll": poll.ID, "option": 1})
-	if ev := stu.until(classroom.TypeVoted); *ev.Vote != 1 {
+	if ev := stu.until(lecture.TypeVoted); *ev.Vote != 1 {
 		t.Errorf("voted %+v", ev)
 	}
-	if tl := pres.until(classroom.TypeTally).Tally; !slices.Equal(tl.Counts, []int{0, 1}) {
+	if tl := pres.until(lecture.TypeTally).Tally; !slices.Equal(tl.Counts, []int{0, 1}) {
 		t.Errorf("presenter's tally %v, want [0 1]", tl.Counts)
 	}
 
@@ -322,18 +322,18 @@ func TestRoomSocket(t *testing.T) {
 	for _, tt := range refused {
 		t.Run(tt.name, func(t *testing.T) {
 			stu.send(tt.cmd)
-			if ev := stu.until(classroom.TypeError); !strings.Contains(ev.Message, tt.want) {
+			if ev := stu.until(lecture.TypeError); !strings.Contains(ev.Message, tt.want) {
 				t.Errorf("error %q, want one saying %q", ev.Message, tt.want)
 			}
 		})
 	}
 	stu.sendRaw([]byte(`{"v":1,"type":"vote","poll":`))
-	if ev := stu.until(classroom.TypeError); !strings.Contains(ev.Message, "not JSON") {
+	if ev := stu.until(lecture.TypeError); !strings.Contains(ev.Message, "not JSON") {
 		t.Errorf("error for a broken frame: %q", ev.Message)
 	}
 
 	pres.send(map[string]any{"type": "reveal"})
-	res := stu.until(classroom.TypeReveal).Result
+	res := stu.until(lecture.TypeReveal).Result
 	if res.Chosen != 1 || res.Thread != "D1" || res.Votes != 1 {
 		t.Errorf("reveal %+v; want D1, the class's choice, with 1 vote", res)
 	}
@@ -371,7 +371,7 @@ func TestRoomSocketRefused(t *testing.T) {
 }
 
 func TestRoomSocketFull(t *testing.T) {
-	rs := newTestRooms(t, classroom.Limits{MaxStudents: 1})
+	rs := newTestRooms(t, lecture.Limits{MaxStudents: 1})
 	srv := httptest.NewServer(rs.s.handle(rs.serveSocket))
 	t.Cleanup(srv.Close)
 	room, _, err := rs.hub.Open()
@@ -379,7 +379,7 @@ func TestRoomSocketFull(t *testing.T) {
 		t.Fatal(err)
 	}
 	first := dialRoom(t, roomSocketURL(srv.URL, room.Code(), "student"))
-	first.until(classroom.TypeWelcome)
+	first.until(lecture.TypeWelcome)
 	msg, status := dialRoom(t, roomSocketURL(srv.URL, room.Code(), "student")).closedWith()
 	if !strings.Contains(msg, "room is full") || status != statusRefused {
 		t.Errorf("second student told %q, status %v; want the room is full", msg, status)
@@ -390,7 +390,7 @@ func TestRoomSocketFull(t *testing.T) {
 }
 
 func TestRoomSocketFrameLimit(t *testing.T) {
-	rs := newTestRooms(t, classroom.Limits{})
+	rs := newTestRooms(t, lecture.Limits{})
 	srv := httptest.NewServer(rs.s.handle(rs.serveSocket))
 	t.Cleanup(srv.Close)
 	room, _, err := rs.hub.Open()
@@ -398,9 +398,9 @@ func TestRoomSocketFrameLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	big := dialRoom(t, roomSocketURL(srv.URL, room.Code(), "student"))
-	big.until(classroom.TypeWelcome)
+	big.until(lecture.TypeWelcome)
 	watcher := dialRoom(t, roomSocketURL(srv.URL, room.Code(), "student"))
-	watcher.until(classroom.TypeWelcome)
+	watcher.until(lecture.TypeWelcome)
 	big.sendRaw(bytes.Repeat([]byte(" "), maxStudentFrame+1))
 	for {
 		_, err := big.read()
@@ -413,7 +413,7 @@ func TestRoomSocketFrameLimit(t *testing.T) {
 		break
 	}
 	for { // the oversized student has left: the roster says so
-		if ev := watcher.until(classroom.TypeRoster); ev.Roster.Students == 1 {
+		if ev := watcher.until(lecture.TypeRoster); ev.Roster.Students == 1 {
 			break
 		}
 	}

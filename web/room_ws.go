@@ -9,7 +9,7 @@ import (
 
 	"github.com/coder/websocket"
 
-	"lockstep/web/classroom"
+	"lockstep/web/classroom/lecture"
 	"lockstep/web/playground"
 )
 
@@ -44,7 +44,7 @@ func (rs *rooms) serveSocket(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	limit := int64(maxStudentFrame)
-	if m.Role() == classroom.Presenter {
+	if m.Role() == lecture.Presenter {
 		limit = playground.MaxFrame
 	}
 	c.SetReadLimit(limit)
@@ -54,31 +54,31 @@ func (rs *rooms) serveSocket(w http.ResponseWriter, r *http.Request) error {
 }
 
 // member joins the room the request names, in the role it asks for.
-func (rs *rooms) member(r *http.Request) (*classroom.Member, error) {
+func (rs *rooms) member(r *http.Request) (*lecture.Member, error) {
 	q := r.URL.Query()
 	room, err := rs.hub.Lookup(q.Get("code"))
 	if err != nil {
 		return nil, err
 	}
-	switch classroom.Role(q.Get("role")) {
-	case classroom.Student:
+	switch lecture.Role(q.Get("role")) {
+	case lecture.Student:
 		return room.Join()
-	case classroom.Presenter:
+	case lecture.Presenter:
 		return room.Present(presenterToken(r, room))
 	}
-	return nil, fmt.Errorf("role must be %q or %q", classroom.Student, classroom.Presenter)
+	return nil, fmt.Errorf("role must be %q or %q", lecture.Student, lecture.Presenter)
 }
 
 // refuse tells the page why it cannot be a member, and closes.
 func (rs *rooms) refuse(ctx context.Context, c *websocket.Conn, why error) {
-	_ = writeEvent(ctx, c, classroom.ClosedEvent(why))
+	_ = writeEvent(ctx, c, lecture.ClosedEvent(why))
 	_ = c.Close(statusRefused, "refused")
 }
 
 // runMember runs m's socket: a reader carries the page's commands to the
 // room, a writer sends m's events. It returns when either side is done;
 // m then leaves the room.
-func (rs *rooms) runMember(ctx context.Context, c *websocket.Conn, m *classroom.Member) error {
+func (rs *rooms) runMember(ctx context.Context, c *websocket.Conn, m *lecture.Member) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer m.Room().Leave(m)
@@ -97,16 +97,16 @@ func (rs *rooms) runMember(ctx context.Context, c *websocket.Conn, m *classroom.
 // writeLoop writes m's events until m leaves the room or ctx ends. When m
 // was made to leave (the room closed, m fell behind, another presenter
 // view opened) the page is told why before the socket closes.
-func (rs *rooms) writeLoop(ctx context.Context, c *websocket.Conn, m *classroom.Member) error {
+func (rs *rooms) writeLoop(ctx context.Context, c *websocket.Conn, m *lecture.Member) error {
 	for {
 		ev, err := m.Next(ctx)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil
 			}
-			_ = writeEvent(ctx, c, classroom.ClosedEvent(err))
+			_ = writeEvent(ctx, c, lecture.ClosedEvent(err))
 			status := websocket.StatusNormalClosure
-			if errors.Is(err, classroom.ErrSlow) {
+			if errors.Is(err, lecture.ErrSlow) {
 				status = statusSlow
 			}
 			return c.Close(status, "left the room")
@@ -118,7 +118,7 @@ func (rs *rooms) writeLoop(ctx context.Context, c *websocket.Conn, m *classroom.
 }
 
 // writeEvent writes one event under playground.WriteTimeout.
-func writeEvent(ctx context.Context, c *websocket.Conn, ev *classroom.Event) error {
+func writeEvent(ctx context.Context, c *websocket.Conn, ev *lecture.Event) error {
 	ctx, cancel := context.WithTimeout(ctx, playground.WriteTimeout)
 	defer cancel()
 	return c.Write(ctx, websocket.MessageText, ev.JSON())
@@ -126,7 +126,7 @@ func writeEvent(ctx context.Context, c *websocket.Conn, ev *classroom.Event) err
 
 // readLoop carries out the page's commands until reading fails. A command
 // that cannot be carried out is answered with an error event.
-func (rs *rooms) readLoop(ctx context.Context, c *websocket.Conn, m *classroom.Member) error {
+func (rs *rooms) readLoop(ctx context.Context, c *websocket.Conn, m *lecture.Member) error {
 	for {
 		_, data, err := c.Read(ctx)
 		if err != nil {
@@ -137,7 +137,7 @@ func (rs *rooms) readLoop(ctx context.Context, c *websocket.Conn, m *classroom.M
 			err = rs.dispatch(m, cmd)
 		}
 		if err != nil {
-			m.Reply(classroom.ErrorEvent(cmd.Type, err))
+			m.Reply(lecture.ErrorEvent(cmd.Type, err))
 		}
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 
-	"lockstep/web/classroom"
+	"lockstep/web/classroom/lecture"
 	"lockstep/web/share"
 	"lockstep/web/site"
 )
@@ -31,7 +31,7 @@ func (s *Server) routes() http.Handler {
 	r.MethodNotAllowed(s.handle(s.serveMethodNotAllowed).ServeHTTP)                                // POST / and the like
 
 	// The live classroom (room.go).
-	rooms := s.newRooms(classroom.Limits{})
+	rooms := s.newRooms(lecture.Limits{})
 	r.Method(http.MethodGet, "/room", s.handle(rooms.serveForm))                   // open a room, or join one
 	r.Method(http.MethodPost, "/room", s.handle(rooms.serveOpen))                  // open a room: to its presenter page
 	r.Method(http.MethodGet, "/room/ws", s.handle(rooms.serveSocket))              // a room's WebSocket

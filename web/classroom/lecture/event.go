@@ -1,4 +1,4 @@
-package classroom
+package lecture
 
 import (
 	"encoding/json"
@@ -98,7 +98,7 @@ func (e *Event) seal() {
 	b, err := json.Marshal(e)
 	if err != nil {
 		// An event is made of strings, numbers and slices of them.
-		panic(fmt.Sprintf("classroom: encode %s event: %v", e.Type, err))
+		panic(fmt.Sprintf("lecture: encode %s event: %v", e.Type, err))
 	}
 	e.wire = b
 }

@@ -1,4 +1,4 @@
-package classroom
+package lecture
 
 import (
 	"crypto/subtle"

@@ -1,11 +1,13 @@
-// Package classroom holds the live rooms of a lecture: a presenter steps
+// Package lecture holds the live rooms of a lecture: a presenter steps
 // through a lesson on the projector and the students' pages follow along,
 // branch off to explore, snap back, and vote in "predict the next step"
 // polls.
 //
-// The package knows nothing about sockets, HTTP or the step machine. A
-// transport adapter (package web) turns the commands a page sends into calls
-// on a Room, and writes the Events a Member's outbox yields.
+// The package knows nothing about sockets, HTTP or the step machine: it
+// imports the standard library only (deps_test.go at the module root
+// holds it to that). Its transport adapter, package classroom one level
+// up, turns the commands a page sends into calls on a Room, and writes the
+// Events a Member's outbox yields.
 //
 // # Vocabulary
 //
@@ -47,4 +49,4 @@
 // The package reads the clock with time.Now and waits with time.AfterFunc,
 // and starts no goroutine of its own, so a test can run a hub inside a
 // testing/synctest bubble, where idle hours pass at once.
-package classroom
+package lecture
