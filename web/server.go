@@ -17,6 +17,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/static"
 	"lockstep/templates"
+	"lockstep/web/classroom"
 	"lockstep/web/playground"
 	"lockstep/web/share"
 	"lockstep/web/site"
@@ -47,6 +48,7 @@ type Server struct {
 	pages   *site.Pages
 	play    *playground.Playground
 	share   *share.Share
+	rooms   *classroom.Rooms
 	handler http.Handler
 }
 
@@ -71,6 +73,10 @@ func NewServer(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.rooms, err = classroom.New(classroom.Config{Pages: s.pages, Lessons: cfg.Catalog, Logger: cfg.Logger, Origins: cfg.Origins})
+	if err != nil {
+		return nil, err
+	}
 	s.handler = s.routes()
 	return s, nil
 }
@@ -81,9 +87,6 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // AssetVersion is the version appended to asset URLs (?v=): a hash of the
 // embedded assets, or "dev" when they are read from a directory.
 func (s *Server) AssetVersion() string { return s.assets.version }
-
-// handle adapts a handler of the server's to http.Handler (site.Pages.Handle).
-func (s *Server) handle(f site.HandlerFunc) http.Handler { return s.pages.Handle(f) }
 
 // chrome is what every page of the server's own shares (site.Pages.Chrome).
 func (s *Server) chrome(r *http.Request, lang, title string) templates.Chrome {

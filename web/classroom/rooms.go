@@ -1,7 +1,9 @@
-package web
+package classroom
 
 import (
+	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"time"
@@ -12,20 +14,44 @@ import (
 	"lockstep/web/site"
 )
 
-// rooms serves the live classroom over one lecture.Hub: the page that
+// Config is what Rooms need. Pages and Lessons are required; Logger
+// defaults to slog.Default; zero fields of Limits take the lecture
+// package's defaults.
+type Config struct {
+	// Pages renders the rooms' pages and their chrome.
+	Pages *site.Pages
+	// Lessons are the lessons a room may be opened on.
+	Lessons site.Lessons
+	Logger  *slog.Logger
+	// Origins are the extra origins whose pages may open a room's
+	// WebSocket, as for the playground's (playground.Config.Origins).
+	Origins []string
+	Limits  lecture.Limits
+}
+
+// Rooms serve the live classroom over one lecture.Hub: the page that
 // opens or joins a room, a room's pages for its students and its
 // presenter, the QR code of its join link, and its WebSocket (room.md).
 // A room's pages are playground pages: each keeps its own playground
 // socket, and static/room.js mirrors the presenter's position on it.
-type rooms struct {
-	s   *Server
-	hub *lecture.Hub
+type Rooms struct {
+	pages   *site.Pages
+	lessons site.Lessons
+	log     *slog.Logger
+	origins []string
+	hub     *lecture.Hub
 }
 
-// newRooms returns the classroom of s, with limits (zero fields take the
-// classroom's defaults).
-func (s *Server) newRooms(limits lecture.Limits) *rooms {
-	return &rooms{s: s, hub: lecture.NewHub(limits)}
+// New checks cfg and returns its rooms, none open yet.
+func New(cfg Config) (*Rooms, error) {
+	if cfg.Pages == nil || cfg.Lessons == nil {
+		return nil, errors.New("classroom: Config.Pages and Config.Lessons are required")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	return &Rooms{pages: cfg.Pages, lessons: cfg.Lessons, log: cfg.Logger, origins: cfg.Origins,
+		hub: lecture.NewHub(cfg.Limits)}, nil
 }
 
 // presenterCookieAge is how long the presenter's browser keeps a room's
@@ -44,7 +70,7 @@ func presentHref(code string) string { return "/room/" + code + "/present" }
 
 // lookup finds the room named by the {code} of the URL, or a 404 that says
 // what to do.
-func (rs *rooms) lookup(r *http.Request) (*lecture.Room, error) {
+func (rs *Rooms) lookup(r *http.Request) (*lecture.Room, error) {
 	code := chi.URLParam(r, "code")
 	room, err := rs.hub.Lookup(code)
 	if err != nil {

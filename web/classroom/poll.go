@@ -1,4 +1,4 @@
-package web
+package classroom
 
 import (
 	"fmt"
@@ -31,7 +31,7 @@ const maxChoices = 4
 
 // derivePoll builds the poll of kind (about thread, for a value poll) at
 // the presenter's position pos.
-func (rs *rooms) derivePoll(pos lecture.Position, kind, thread string) (lecture.Poll, error) {
+func (rs *Rooms) derivePoll(pos lecture.Position, kind, thread string) (lecture.Poll, error) {
 	m, err := rs.machineAt(pos)
 	if err != nil {
 		return lecture.Poll{}, err
@@ -49,8 +49,8 @@ func (rs *rooms) derivePoll(pos lecture.Position, kind, thread string) (lecture.
 }
 
 // machineAt replays the presenter's history up to its position.
-func (rs *rooms) machineAt(pos lecture.Position) (*sim.Machine, error) {
-	lesson, err := rs.s.catalog.Lookup(pos.Lesson)
+func (rs *Rooms) machineAt(pos lecture.Position) (*sim.Machine, error) {
+	lesson, err := rs.lessons.Lookup(pos.Lesson)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package web
+package classroom
 
 import (
 	"bytes"
@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"image/png"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -16,14 +15,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-
-	"lockstep/scenarios"
 	"lockstep/web/classroom/lecture"
+
+	"github.com/coder/websocket"
+	"github.com/go-chi/chi/v5"
 )
 
-// roomSite is a test server with an HTTP client that does not follow
-// redirects.
+// roomSite is a test server of the classroom's routes, with an HTTP
+// client that does not follow redirects.
 type roomSite struct {
 	t      *testing.T
 	srv    *httptest.Server
@@ -32,15 +31,16 @@ type roomSite struct {
 
 func newRoomSite(t *testing.T) *roomSite {
 	t.Helper()
-	cat, err := scenarios.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := NewServer(Config{Catalog: cat, Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(s.Handler())
+	rs := newTestRooms(t, lecture.Limits{})
+	h := rs.pages.Handle
+	r := chi.NewRouter() // the classroom's routes, as package web's
+	r.Method(http.MethodGet, "/room", h(rs.ServeForm))
+	r.Method(http.MethodPost, "/room", h(rs.ServeOpen))
+	r.Method(http.MethodGet, "/room/ws", h(rs.ServeSocket))
+	r.Method(http.MethodGet, "/room/{code}", h(rs.ServeJoin))
+	r.Method(http.MethodGet, "/room/{code}/present", h(rs.ServePresent))
+	r.Method(http.MethodGet, "/room/{code}/qr.png", h(rs.ServeQR))
+	srv := httptest.NewServer(r)
 	t.Cleanup(srv.Close)
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	return &roomSite{t: t, srv: srv, client: client}
@@ -185,8 +185,8 @@ func (rc *roomConn) closedWith() (string, websocket.StatusCode) {
 }
 
 func TestRoomPages(t *testing.T) {
-	site := newRoomSite(t)
-	code, cookie := site.open("wg-lost-wakeup")
+	ts := newRoomSite(t)
+	code, cookie := ts.open("wg-lost-wakeup")
 
 	tests := []struct {
 		name    string
@@ -207,7 +207,7 @@ func TestRoomPages(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			resp, body := site.get(tt.path, tt.cookies...)
+			resp, body := ts.get(tt.path, tt.cookies...)
 			got := body
 			if resp.StatusCode == http.StatusSeeOther {
 				got = resp.Header.Get("Location")
@@ -218,16 +218,8 @@ func TestRoomPages(t *testing.T) {
 		})
 	}
 
-	t.Run("the same playground as a lesson", func(t *testing.T) {
-		_, lesson := site.get("/lesson/wg-lost-wakeup")
-		_, room := site.get("/room/" + code)
-		if got, want := sectionIDs(room), sectionIDs(lesson); len(want) == 0 || !slices.Equal(got, want) {
-			t.Errorf("room page sections %v, lesson page sections %v", got, want)
-		}
-	})
-
 	t.Run("qr code", func(t *testing.T) {
-		resp, body := site.get("/room/" + code + "/qr.png")
+		resp, body := ts.get("/room/" + code + "/qr.png")
 		img, err := png.Decode(strings.NewReader(body))
 		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" || err != nil {
 			t.Fatalf("qr.png: %d %s, decode: %v", resp.StatusCode, resp.Header.Get("Content-Type"), err)
@@ -238,19 +230,8 @@ func TestRoomPages(t *testing.T) {
 	})
 }
 
-// sectionIDs are the ids of the sections inside #app, in order.
-func sectionIDs(page string) []string {
-	_, app, _ := strings.Cut(page, `id="app"`)
-	app, _, _ = strings.Cut(app, "</main>")
-	var ids []string
-	for _, m := range regexp.MustCompile(`<section id="([a-z-]+)"`).FindAllStringSubmatch(app, -1) {
-		ids = append(ids, m[1])
-	}
-	return ids
-}
-
 func TestOpenRoomRefused(t *testing.T) {
-	site := newRoomSite(t)
+	ts := newRoomSite(t)
 	tests := []struct {
 		name   string
 		lesson string
@@ -263,12 +244,12 @@ func TestOpenRoomRefused(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			req, _ := http.NewRequest(http.MethodPost, site.srv.URL+"/room", strings.NewReader("lesson="+tt.lesson))
+			req, _ := http.NewRequest(http.MethodPost, ts.srv.URL+"/room", strings.NewReader("lesson="+tt.lesson))
 			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 			for k, v := range tt.header {
 				req.Header.Set(k, v)
 			}
-			if resp, _ := site.do(req); resp.StatusCode != tt.status {
+			if resp, _ := ts.do(req); resp.StatusCode != tt.status {
 				t.Errorf("POST /room: %s, want %d", resp.Status, tt.status)
 			}
 		})
@@ -276,13 +257,13 @@ func TestOpenRoomRefused(t *testing.T) {
 }
 
 func TestRoomSocket(t *testing.T) {
-	site := newRoomSite(t)
-	code, cookie := site.open("wg-lost-wakeup")
-	pres := dialRoom(t, roomSocketURL(site.srv.URL, code, "presenter"), cookie)
+	ts := newRoomSite(t)
+	code, cookie := ts.open("wg-lost-wakeup")
+	pres := dialRoom(t, roomSocketURL(ts.srv.URL, code, "presenter"), cookie)
 	if w := pres.until(lecture.TypeWelcome); w.Role != lecture.Presenter || w.Room != code {
 		t.Fatalf("presenter's welcome %+v", w)
 	}
-	stu := dialRoom(t, roomSocketURL(site.srv.URL, code, "student"))
+	stu := dialRoom(t, roomSocketURL(ts.srv.URL, code, "student"))
 	if w := stu.until(lecture.TypeWelcome); w.Role != lecture.Student || w.Member != "s1" || w.Position != nil {
 		t.Fatalf("student's welcome %+v; want s1 with no position yet", w)
 	}
@@ -345,8 +326,8 @@ func TestRoomSocket(t *testing.T) {
 }
 
 func TestRoomSocketRefused(t *testing.T) {
-	site := newRoomSite(t)
-	code, cookie := site.open("wg-lost-wakeup")
+	ts := newRoomSite(t)
+	code, cookie := ts.open("wg-lost-wakeup")
 	bad := &http.Cookie{Name: cookie.Name, Value: "forged"}
 	tests := []struct {
 		name    string
@@ -354,11 +335,11 @@ func TestRoomSocketRefused(t *testing.T) {
 		cookies []*http.Cookie
 		want    string
 	}{
-		{"missing room", roomSocketURL(site.srv.URL, "ZZZ222", "student"), nil, "no open room with that code"},
-		{"bad code", roomSocketURL(site.srv.URL, "<>", "student"), nil, "no open room with that code"},
-		{"forged token", roomSocketURL(site.srv.URL, code, "presenter"), []*http.Cookie{bad}, "token does not match"},
-		{"no token", roomSocketURL(site.srv.URL, code, "presenter"), nil, "token does not match"},
-		{"no role", roomSocketURL(site.srv.URL, code, "spectator"), nil, "role must be"},
+		{"missing room", roomSocketURL(ts.srv.URL, "ZZZ222", "student"), nil, "no open room with that code"},
+		{"bad code", roomSocketURL(ts.srv.URL, "<>", "student"), nil, "no open room with that code"},
+		{"forged token", roomSocketURL(ts.srv.URL, code, "presenter"), []*http.Cookie{bad}, "token does not match"},
+		{"no token", roomSocketURL(ts.srv.URL, code, "presenter"), nil, "token does not match"},
+		{"no role", roomSocketURL(ts.srv.URL, code, "spectator"), nil, "role must be"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -372,7 +353,7 @@ func TestRoomSocketRefused(t *testing.T) {
 
 func TestRoomSocketFull(t *testing.T) {
 	rs := newTestRooms(t, lecture.Limits{MaxStudents: 1})
-	srv := httptest.NewServer(rs.s.handle(rs.serveSocket))
+	srv := httptest.NewServer(rs.pages.Handle(rs.ServeSocket))
 	t.Cleanup(srv.Close)
 	room, _, err := rs.hub.Open()
 	if err != nil {
@@ -391,7 +372,7 @@ func TestRoomSocketFull(t *testing.T) {
 
 func TestRoomSocketFrameLimit(t *testing.T) {
 	rs := newTestRooms(t, lecture.Limits{})
-	srv := httptest.NewServer(rs.s.handle(rs.serveSocket))
+	srv := httptest.NewServer(rs.pages.Handle(rs.ServeSocket))
 	t.Cleanup(srv.Close)
 	room, _, err := rs.hub.Open()
 	if err != nil {

@@ -1,4 +1,4 @@
-package web
+package classroom
 
 import (
 	"encoding/json"
@@ -23,14 +23,14 @@ const (
 // roomCommand is one message from a room page. Which fields matter
 // depends on Type.
 type roomCommand struct {
-	V         int                 `json:"v"`
-	Type      string              `json:"type"`
+	V         int               `json:"v"`
+	Type      string            `json:"type"`
 	Position  *lecture.Position `json:"position,omitempty"`
-	Kind      string              `json:"kind,omitempty"`
-	Thread    string              `json:"thread,omitempty"`
-	Poll      int                 `json:"poll,omitempty"`
-	Option    *int                `json:"option,omitempty"`
-	Following *bool               `json:"following,omitempty"`
+	Kind      string            `json:"kind,omitempty"`
+	Thread    string            `json:"thread,omitempty"`
+	Poll      int               `json:"poll,omitempty"`
+	Option    *int              `json:"option,omitempty"`
+	Following *bool             `json:"following,omitempty"`
 }
 
 // decodeRoomCommand reads one frame. On an error it still returns the
@@ -53,7 +53,7 @@ func decodeRoomCommand(data []byte) (roomCommand, error) {
 }
 
 // dispatch carries out command c of member m.
-func (rs *rooms) dispatch(m *lecture.Member, c roomCommand) error {
+func (rs *Rooms) dispatch(m *lecture.Member, c roomCommand) error {
 	room := m.Room()
 	switch c.Type {
 	case roomPublish:
@@ -90,7 +90,7 @@ func (rs *rooms) dispatch(m *lecture.Member, c roomCommand) error {
 
 // openPoll derives the poll of kind about thread from the presenter's
 // position and opens it.
-func (rs *rooms) openPoll(m *lecture.Member, kind, thread string) error {
+func (rs *Rooms) openPoll(m *lecture.Member, kind, thread string) error {
 	if m.Role() != lecture.Presenter {
 		return lecture.ErrNotPresenter
 	}

@@ -1,4 +1,4 @@
-package web
+package classroom
 
 import (
 	"errors"
@@ -16,14 +16,14 @@ import (
 	"lockstep/web/site"
 )
 
-// serveForm renders the page that opens a room or joins one. With
+// ServeForm renders the page that opens a room or joins one. With
 // ?code= it sends the visitor to that room, or shows the form again with
 // why it cannot (a 404).
-func (rs *rooms) serveForm(w http.ResponseWriter, r *http.Request) error {
+func (rs *Rooms) ServeForm(w http.ResponseWriter, r *http.Request) error {
 	lang := string(site.ResolveLang(w, r))
 	typed := r.URL.Query().Get("code")
 	if typed == "" {
-		return rs.s.render(w, r, templates.RoomForm(rs.formPage(r, lang, "", "")))
+		return rs.pages.Render(w, r, templates.RoomForm(rs.formPage(r, lang, "", "")))
 	}
 	room, err := rs.hub.Lookup(typed)
 	if err != nil {
@@ -31,29 +31,29 @@ func (rs *rooms) serveForm(w http.ResponseWriter, r *http.Request) error {
 		// fail to render once the status is written.
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(http.StatusNotFound)
-		return rs.s.render(w, r, templates.RoomForm(rs.formPage(r, lang, typed, sentence(err.Error()))))
+		return rs.pages.Render(w, r, templates.RoomForm(rs.formPage(r, lang, typed, sentence(err.Error()))))
 	}
 	http.Redirect(w, r, withLang(roomHref(room.Code()), lang), http.StatusSeeOther)
 	return nil
 }
 
 // formPage is the view of the form page.
-func (rs *rooms) formPage(r *http.Request, lang, code, msg string) templates.RoomFormPage {
+func (rs *Rooms) formPage(r *http.Request, lang, code, msg string) templates.RoomFormPage {
 	l := rs.hub.Limits()
 	p := templates.RoomFormPage{
-		Chrome: rs.s.chrome(r, lang, templates.RT(lang, "room.title")), Code: code, Message: msg,
+		Chrome: rs.pages.Chrome(r, lang, templates.RT(lang, "room.title")), Code: code, Message: msg,
 		MaxStudents: l.MaxStudents, IdleHours: int(l.IdleTimeout.Hours()),
 	}
-	for _, lesson := range rs.s.catalog.All() {
+	for _, lesson := range rs.lessons.All() {
 		p.Lessons = append(p.Lessons, templates.Link{Key: lesson.ID, Text: lesson.Title.In(lang)})
 	}
 	return p
 }
 
-// serveOpen opens a room on the lesson the form chose, gives the
+// ServeOpen opens a room on the lesson the form chose, gives the
 // presenter's browser the room's token in a cookie, and sends it to the
 // presenter page.
-func (rs *rooms) serveOpen(w http.ResponseWriter, r *http.Request) error {
+func (rs *Rooms) ServeOpen(w http.ResponseWriter, r *http.Request) error {
 	if err := sameSite(r); err != nil {
 		return err
 	}
@@ -61,7 +61,7 @@ func (rs *rooms) serveOpen(w http.ResponseWriter, r *http.Request) error {
 		return site.BadRequest("The form cannot be read.", err)
 	}
 	lesson := r.PostForm.Get("lesson")
-	if _, err := rs.s.catalog.Lookup(lesson); err != nil {
+	if _, err := rs.lessons.Lookup(lesson); err != nil {
 		return site.BadRequest(fmt.Sprintf("There is no lesson %q to start a room on.", lesson), err)
 	}
 	room, token, err := rs.hub.Open()
@@ -80,8 +80,8 @@ func (rs *rooms) serveOpen(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// serveJoin renders a student's page of a room.
-func (rs *rooms) serveJoin(w http.ResponseWriter, r *http.Request) error {
+// ServeJoin renders a student's page of a room.
+func (rs *Rooms) ServeJoin(w http.ResponseWriter, r *http.Request) error {
 	room, err := rs.lookup(r)
 	if err != nil {
 		return err
@@ -91,13 +91,13 @@ func (rs *rooms) serveJoin(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return rs.s.render(w, r, templates.Room(page))
+	return rs.pages.Render(w, r, templates.Room(page))
 }
 
-// servePresent renders the presenter's page of a room, for the holder of
+// ServePresent renders the presenter's page of a room, for the holder of
 // its token. A token given as ?token= is moved into the cookie, and the
 // page reloaded without it, so it does not linger in the address bar.
-func (rs *rooms) servePresent(w http.ResponseWriter, r *http.Request) error {
+func (rs *Rooms) ServePresent(w http.ResponseWriter, r *http.Request) error {
 	room, err := rs.lookup(r)
 	if err != nil {
 		return err
@@ -121,22 +121,22 @@ func (rs *rooms) servePresent(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	return rs.s.render(w, r, templates.Room(page))
+	return rs.pages.Render(w, r, templates.Room(page))
 }
 
 // roomPage is the view of a room's page for role. Its playground starts
 // at the presenter's latest position; before the first, on lesson (when
 // the catalog has it) or on the catalog's first lesson.
-func (rs *rooms) roomPage(r *http.Request, room *lecture.Room, lang string, role lecture.Role, lesson string) (templates.RoomPage, error) {
+func (rs *Rooms) roomPage(r *http.Request, room *lecture.Room, lang string, role lecture.Role, lesson string) (templates.RoomPage, error) {
 	code := room.Code()
 	in := templates.Initial{Protocol: playground.ProtocolVersion, Lang: lang, Socket: "/ws"}
 	if pos, ok := room.Position(); ok {
 		in.Lesson, in.Variant, in.Params, in.Schedule = pos.Lesson, pos.Variant, pos.Params, pos.Schedule
 		step := pos.Index
 		in.Step = &step
-	} else if _, err := rs.s.catalog.Lookup(lesson); err == nil {
+	} else if _, err := rs.lessons.Lookup(lesson); err == nil {
 		in.Lesson = lesson
-	} else if all := rs.s.catalog.All(); len(all) > 0 {
+	} else if all := rs.lessons.All(); len(all) > 0 {
 		in.Lesson = all[0].ID
 	} else {
 		return templates.RoomPage{}, errors.New("the catalog has no lessons")
@@ -144,7 +144,7 @@ func (rs *rooms) roomPage(r *http.Request, room *lecture.Room, lang string, role
 	title := fmt.Sprintf(templates.RT(lang, "room.name"), code)
 	q := url.Values{"code": {code}, "role": {string(role)}}
 	return templates.RoomPage{
-		Chrome: rs.s.chrome(r, lang, title), Code: code, Presenter: role == lecture.Presenter,
+		Chrome: rs.pages.Chrome(r, lang, title), Code: code, Presenter: role == lecture.Presenter,
 		JoinURL: joinURL(r, code), QRURL: roomHref(code) + "/qr.png", Playground: in,
 		Room: templates.RoomScript{Code: code, Role: string(role), Socket: "/room/ws?" + q.Encode()},
 	}, nil
@@ -153,8 +153,8 @@ func (rs *rooms) roomPage(r *http.Request, room *lecture.Room, lang string, role
 // qrScale is the size of one module of the QR code, in pixels.
 const qrScale = 6
 
-// serveQR draws the join link of a room as a QR code.
-func (rs *rooms) serveQR(w http.ResponseWriter, r *http.Request) error {
+// ServeQR draws the join link of a room as a QR code.
+func (rs *Rooms) ServeQR(w http.ResponseWriter, r *http.Request) error {
 	room, err := rs.lookup(r)
 	if err != nil {
 		return err

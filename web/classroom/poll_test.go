@@ -1,4 +1,4 @@
-package web
+package classroom
 
 import (
 	"log/slog"
@@ -8,21 +8,22 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/web/classroom/lecture"
+	"lockstep/web/site"
 )
 
-// newTestRooms returns the classroom of a server on the embedded lessons,
-// with limits.
-func newTestRooms(t *testing.T, limits lecture.Limits) *rooms {
+// newTestRooms returns rooms on the embedded lessons, with limits.
+func newTestRooms(t *testing.T, limits lecture.Limits) *Rooms {
 	t.Helper()
 	cat, err := scenarios.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewServer(Config{Catalog: cat, Logger: slog.New(slog.DiscardHandler)})
+	log := slog.New(slog.DiscardHandler)
+	rs, err := New(Config{Pages: site.NewPages(log, "test"), Lessons: cat, Logger: log, Limits: limits})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s.newRooms(limits)
+	return rs
 }
 
 // lostWakeup is the lost wakeup of wg-lost-wakeup: W1 checks the count and

@@ -1,4 +1,4 @@
-package web
+package classroom
 
 import (
 	"context"
@@ -26,15 +26,15 @@ const (
 	statusSlow    = websocket.StatusCode(4408)
 )
 
-// serveSocket upgrades the request to a room's WebSocket (room.md):
+// ServeSocket upgrades the request to a room's WebSocket (room.md):
 // ?code= names the room, ?role= is student or presenter, and a presenter
 // proves itself with the token of its cookie or ?token=. A refusal is told
 // on the socket itself, as a closed event, since a page cannot read the
 // HTTP status of a failed upgrade.
-func (rs *rooms) serveSocket(w http.ResponseWriter, r *http.Request) error {
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: rs.s.cfg.Origins})
+func (rs *Rooms) ServeSocket(w http.ResponseWriter, r *http.Request) error {
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: rs.origins})
 	if err != nil {
-		rs.s.log.Info("room websocket refused", "origin", r.Header.Get("Origin"), "err", err)
+		rs.log.Info("room websocket refused", "origin", r.Header.Get("Origin"), "err", err)
 		return nil
 	}
 	defer c.CloseNow()
@@ -49,12 +49,12 @@ func (rs *rooms) serveSocket(w http.ResponseWriter, r *http.Request) error {
 	}
 	c.SetReadLimit(limit)
 	err = rs.runMember(r.Context(), c, m)
-	rs.s.log.Debug("room websocket ended", "room", m.Room().Code(), "member", m.ID(), "err", err)
+	rs.log.Debug("room websocket ended", "room", m.Room().Code(), "member", m.ID(), "err", err)
 	return nil
 }
 
 // member joins the room the request names, in the role it asks for.
-func (rs *rooms) member(r *http.Request) (*lecture.Member, error) {
+func (rs *Rooms) member(r *http.Request) (*lecture.Member, error) {
 	q := r.URL.Query()
 	room, err := rs.hub.Lookup(q.Get("code"))
 	if err != nil {
@@ -70,7 +70,7 @@ func (rs *rooms) member(r *http.Request) (*lecture.Member, error) {
 }
 
 // refuse tells the page why it cannot be a member, and closes.
-func (rs *rooms) refuse(ctx context.Context, c *websocket.Conn, why error) {
+func (rs *Rooms) refuse(ctx context.Context, c *websocket.Conn, why error) {
 	_ = writeEvent(ctx, c, lecture.ClosedEvent(why))
 	_ = c.Close(statusRefused, "refused")
 }
@@ -78,7 +78,7 @@ func (rs *rooms) refuse(ctx context.Context, c *websocket.Conn, why error) {
 // runMember runs m's socket: a reader carries the page's commands to the
 // room, a writer sends m's events. It returns when either side is done;
 // m then leaves the room.
-func (rs *rooms) runMember(ctx context.Context, c *websocket.Conn, m *lecture.Member) error {
+func (rs *Rooms) runMember(ctx context.Context, c *websocket.Conn, m *lecture.Member) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer m.Room().Leave(m)
@@ -97,7 +97,7 @@ func (rs *rooms) runMember(ctx context.Context, c *websocket.Conn, m *lecture.Me
 // writeLoop writes m's events until m leaves the room or ctx ends. When m
 // was made to leave (the room closed, m fell behind, another presenter
 // view opened) the page is told why before the socket closes.
-func (rs *rooms) writeLoop(ctx context.Context, c *websocket.Conn, m *lecture.Member) error {
+func (rs *Rooms) writeLoop(ctx context.Context, c *websocket.Conn, m *lecture.Member) error {
 	for {
 		ev, err := m.Next(ctx)
 		if err != nil {
@@ -126,7 +126,7 @@ func writeEvent(ctx context.Context, c *websocket.Conn, ev *lecture.Event) error
 
 // readLoop carries out the page's commands until reading fails. A command
 // that cannot be carried out is answered with an error event.
-func (rs *rooms) readLoop(ctx context.Context, c *websocket.Conn, m *lecture.Member) error {
+func (rs *Rooms) readLoop(ctx context.Context, c *websocket.Conn, m *lecture.Member) error {
 	for {
 		_, data, err := c.Read(ctx)
 		if err != nil {
