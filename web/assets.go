@@ -6,13 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"lockstep/web/site"
 	"net/http"
 	"os"
 	"path"
 	"sort"
 	"strings"
 	"time"
+
+	"lockstep/web/site"
 )
 
 // assetTypes are the files served from the static directory, by extension.

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"lockstep/web/internal/webtest"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -10,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/go-chi/chi/v5"
+
+	"lockstep/web/internal/webtest"
 )
 
 // TestFramingPolicy requests every route of the router, found by walking

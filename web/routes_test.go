@@ -2,13 +2,14 @@ package web
 
 import (
 	"io"
-	"lockstep/web/internal/webtest"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
+
+	"lockstep/web/internal/webtest"
 )
 
 // testHTTP is a test server of the whole site.

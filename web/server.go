@@ -14,6 +14,8 @@ import (
 	"log/slog"
 	"net/http"
 
+	"github.com/a-h/templ"
+
 	"lockstep/scenarios"
 	"lockstep/static"
 	"lockstep/templates"
@@ -21,8 +23,6 @@ import (
 	"lockstep/web/playground"
 	"lockstep/web/share"
 	"lockstep/web/site"
-
-	"github.com/a-h/templ"
 )
 
 // Config is what a Server needs. Catalog is required; Logger defaults to

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"lockstep/web/classroom/lecture"
-
 	"github.com/go-chi/chi/v5"
+
+	"lockstep/web/classroom/lecture"
 )
 
 // roomSite is a test server of the classroom's routes, with an HTTP

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"lockstep/web/classroom/lecture"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -14,6 +13,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"lockstep/web/classroom/lecture"
 )
 
 // roomSocketURL is the room socket's URL for code and role.

@@ -2,8 +2,9 @@ package playground
 
 import (
 	"fmt"
-	"lockstep/web/internal/webtest"
 	"testing"
+
+	"lockstep/web/internal/webtest"
 )
 
 // TestLoadCustomLesson loads a lesson written in the browser over the

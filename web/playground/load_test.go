@@ -3,7 +3,6 @@ package playground
 import (
 	"context"
 	"fmt"
-	"lockstep/web/internal/webtest"
 	"os"
 	"runtime"
 	"slices"
@@ -11,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"lockstep/web/internal/webtest"
 )
 
 // Budgets of the playground's socket path, measured on loopback.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
 	"lockstep/sim/words"
 	"lockstep/web/site"
 )

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"lockstep/web/internal/webtest"
-	"lockstep/web/site"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -16,6 +14,9 @@ import (
 
 	"github.com/coder/websocket"
 	"go.uber.org/goleak"
+
+	"lockstep/web/internal/webtest"
+	"lockstep/web/site"
 )
 
 // socketLimit bounds every socket test.

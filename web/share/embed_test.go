@@ -2,12 +2,13 @@ package share
 
 import (
 	"html"
-	"lockstep/web/internal/webtest"
 	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
 	"testing"
+
+	"lockstep/web/internal/webtest"
 )
 
 func TestEmbedView(t *testing.T) {

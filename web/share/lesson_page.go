@@ -2,11 +2,6 @@ package share
 
 import (
 	"fmt"
-	"lockstep/scenarios"
-	"lockstep/sim"
-	"lockstep/templates"
-	"lockstep/web/playground"
-	"lockstep/web/site"
 	"net/http"
 	"net/url"
 	"slices"
@@ -14,6 +9,12 @@ import (
 	"strings"
 
 	"github.com/go-chi/chi/v5"
+
+	"lockstep/scenarios"
+	"lockstep/sim"
+	"lockstep/templates"
+	"lockstep/web/playground"
+	"lockstep/web/site"
 )
 
 // lessonQuery names the query parameters of a lesson page that are not
