@@ -1,12 +1,3 @@
-// Package web serves the Lockstep playground: the catalog and lesson pages,
-// the static assets, and the WebSocket through which a page drives one
-// deterministic step machine held by the server.
-//
-// The server is authoritative: a page sends commands (step this thread, go
-// back, replay that schedule) and draws the states it is sent. Each socket
-// has its own session, a loop over the commands that owns the lesson, the
-// history of steps and a machine at the current position; ws.go adapts it
-// to coder/websocket and nothing else knows about sockets.
 package web
 
 import (
@@ -32,17 +23,16 @@ type Config struct {
 	Catalog      *scenarios.Catalog
 	Logger       *slog.Logger
 	DevStaticDir string
-	// Origins are the extra origins whose pages may open the WebSocket,
-	// as host patterns ("example.org", "*.example.org", "localhost:*").
-	// A page of the server's own host is always allowed.
+	// Origins are the extra origins whose pages may open the WebSockets
+	// (the playground's and a room's), as host patterns ("example.org",
+	// "*.example.org", "localhost:*"). A page of the server's own host is
+	// always allowed.
 	Origins []string
 }
 
-// A Server holds the routes of the playground. It is safe for concurrent
-// use; every WebSocket gets its own session.
+// A Server holds the routes of the site and the handlers they lead to. It
+// is safe for concurrent use; every WebSocket gets its own session.
 type Server struct {
-	cfg     Config
-	log     *slog.Logger
 	catalog *scenarios.Catalog
 	assets  *assets
 	pages   *site.Pages
@@ -52,7 +42,8 @@ type Server struct {
 	handler http.Handler
 }
 
-// NewServer checks cfg, reads the static assets and builds the routes.
+// NewServer checks cfg, reads the static assets, builds the handlers of
+// the site's packages, each with what it needs, and routes them.
 func NewServer(cfg Config) (*Server, error) {
 	if cfg.Catalog == nil {
 		return nil, errors.New("web: Config.Catalog is required")
@@ -64,7 +55,7 @@ func NewServer(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, log: cfg.Logger, catalog: cfg.Catalog, assets: a, pages: site.NewPages(cfg.Logger, a.version)}
+	s := &Server{catalog: cfg.Catalog, assets: a, pages: site.NewPages(cfg.Logger, a.version)}
 	s.play, err = playground.New(playground.Config{Lessons: cfg.Catalog, FromLink: share.CustomLesson, Logger: cfg.Logger, Origins: cfg.Origins})
 	if err != nil {
 		return nil, err
@@ -81,7 +72,7 @@ func NewServer(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// Handler returns the root handler of the playground.
+// Handler returns the root handler of the site.
 func (s *Server) Handler() http.Handler { return s.handler }
 
 // AssetVersion is the version appended to asset URLs (?v=): a hash of the

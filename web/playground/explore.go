@@ -120,7 +120,7 @@ func (sr *search) options() sim.ExploreOptions {
 	return o
 }
 
-// run waits for one of the server's slots, then searches within the time
+// run waits for one of the playground's slots, then searches within the time
 // limit, sending progress at most every progressInterval, and sends the
 // end. Cancelling the search ends the wait or the search.
 func (sr *search) run(slots chan struct{}) {

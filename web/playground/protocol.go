@@ -55,7 +55,7 @@ type command struct {
 	Thread   string         `json:"thread,omitempty"`
 	Speed    float64        `json:"speed,omitempty"`
 	// Source is a lesson written in the browser, as its link carries it
-	// (load only; see link_source.go).
+	// (load only; the encoding is package share's link_source.go).
 	Source string `json:"source,omitempty"`
 	// Strategy is the explore command's search strategy (explore.go).
 	Strategy string `json:"strategy,omitempty"`

@@ -12,7 +12,7 @@ const Version = 1
 // Type names an Event.
 type Type string
 
-// The event types. The fields each one sets are listed in web/room.md.
+// The event types. The fields each one sets are listed in web/classroom/room.md.
 const (
 	// TypeWelcome is the first event of every member: its role and id, the
 	// room, the latest position, the open poll and its tally, the roster.
