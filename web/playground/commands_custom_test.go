@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -54,5 +55,28 @@ func TestLoadCustomLessonRefused(t *testing.T) {
 			// The session still works.
 			d.state(t, loadLesson)
 		})
+	}
+}
+
+func TestLoadedCarriesFingerprint(t *testing.T) {
+	d := newDriver(t)
+	if err := d.s.handle([]byte(loadLesson), d.out); err != nil {
+		t.Fatal(err)
+	}
+	var loaded struct {
+		Type   string `json:"type"`
+		Lesson struct {
+			Fingerprint string `json:"fingerprint"`
+		} `json:"lesson"`
+	}
+	if err := json.Unmarshal(d.out.msgs[0], &loaded); err != nil || loaded.Type != "loaded" {
+		t.Fatalf("first reply %s (%v); want loaded", d.out.msgs[0], err)
+	}
+	l, err := d.s.lessons.lookup("test-wakeup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if loaded.Lesson.Fingerprint != l.Fingerprint() {
+		t.Errorf("loaded fingerprint %q; want the lesson's %q", loaded.Lesson.Fingerprint, l.Fingerprint())
 	}
 }

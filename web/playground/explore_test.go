@@ -3,17 +3,14 @@ package playground
 import (
 	"context"
 	"encoding/json"
-	"math"
 	"slices"
 	"strings"
 	"testing"
-	"testing/synctest"
 	"time"
 
 	"go.uber.org/goleak"
 
 	"lockstep/sim"
-	"lockstep/web/internal/webtest"
 )
 
 // searchWait bounds the wait for any one event of a search.
@@ -337,146 +334,4 @@ func TestExploreBeforeLoad(t *testing.T) {
 	d.fail(t, `{"v":1,"type":"cancel"}`, "send load first")
 	d.state(t, loadLesson)
 	d.fail(t, `{"v":1,"type":"explore","strategy":"guess"}`, `unknown strategy "guess"`)
-}
-
-// TestSearchLimits runs a search directly: past its time limit it ends
-// incomplete with stopped "time-limit", and it waits for a slot while the
-// server's are taken, until cancelled.
-func TestSearchLimits(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	big := buildTest(t, "fixed", map[string]int{"waiters": 8, "workers": 8})
-	end := func(t *testing.T, sr *search) searchEvent {
-		t.Helper()
-		for {
-			select {
-			case ev := <-sr.events:
-				if ev.end {
-					<-sr.done
-					return ev
-				}
-			case <-time.After(searchWait):
-				t.Fatal("the search did not end")
-			}
-		}
-	}
-
-	sr := newSearch(nil, big, sim.Exhaustive, "fixed", nil)
-	sr.limit = 50 * time.Millisecond
-	go sr.run(make(chan struct{}, 1))
-	ev := end(t, sr)
-	if ev.err != nil || ev.res.Complete || ev.res.Stopped != "time-limit" {
-		t.Errorf("a search past its time limit ended with %+v, %v; want incomplete, stopped time-limit", ev.res, ev.err)
-	}
-	if v := searchVerdict(ev.res, map[string]int{"waiters": 8}, "", "en"); !strings.Contains(v, "time limit of 20 s") {
-		t.Errorf("verdict %q; want it to name the time limit", v)
-	}
-
-	synctest.Test(t, func(t *testing.T) {
-		busy := make(chan struct{}, 1)
-		busy <- struct{}{}
-		sr := newSearch(nil, big, sim.Exhaustive, "fixed", nil)
-		go sr.run(busy)
-		synctest.Wait()
-		if n := len(sr.events); n != 0 {
-			t.Fatalf("a search with no slot free sent %d events; want it waiting", n)
-		}
-		sr.cancel(errSearchCanceled)
-		<-sr.done
-		if ev := <-sr.events; !ev.end || ev.res.Stopped != "canceled" || len(busy) != 1 {
-			t.Errorf("a waiting search, cancelled, ended with %+v and %d slots taken; want canceled, 1", ev.res, len(busy))
-		}
-	})
-}
-
-// buildTest builds the test lesson.
-func buildTest(t *testing.T, variant string, params map[string]int) *sim.Program {
-	t.Helper()
-	l, err := webtest.Catalog(t).Lookup("test-wakeup")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := l.Build(variant, params)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-// TestSearchVerdict holds each form of the verdict: what was found, or
-// within which bound nothing was.
-func TestSearchVerdict(t *testing.T) {
-	lost := sim.Counterexample{Kind: sim.LostWakeup, Steps: 8, Preemptions: 1}
-	uaf := sim.Counterexample{Kind: sim.UseAfterFree, Steps: 12, Preemptions: 2}
-	two := map[string]int{"waiters": 2, "workers": 1}
-	tests := []struct {
-		name   string
-		r      sim.ExploreResult
-		params map[string]int
-		lead   sim.Kind
-		lang   string
-		want   string
-	}{
-		{"found", sim.ExploreResult{Counterexamples: []sim.Counterexample{lost}}, two, "", "en",
-			"found lost-wakeup in 8 steps with 1 preemption"},
-		{"found, lead second", sim.ExploreResult{Counterexamples: []sim.Counterexample{lost, uaf}}, two, sim.UseAfterFree, "en",
-			"found use-after-free in 12 steps with 2 preemptions; also found lost-wakeup"},
-		{"found in Chinese", sim.ExploreResult{Counterexamples: []sim.Counterexample{lost, uaf}}, two, "", "zh",
-			"发现丢失的唤醒（lost-wakeup）：8 步，1 次抢占；另外还发现释放后使用（use-after-free）"},
-		{"verified", sim.ExploreResult{Complete: true, Executions: 1234567}, two, "", "en",
-			"verified: every interleaving of this lesson (waiters=2, workers=1): 1,234,567 executions, no bug"},
-		{"verified, reduced, no params", sim.ExploreResult{Complete: true, Reduced: true, Executions: 6}, nil, "", "en",
-			"verified: every interleaving of this lesson: 6 executions (partial-order reduced), no bug"},
-		{"verified, held at the top", sim.ExploreResult{Complete: true, Executions: math.MaxInt64}, nil, "", "en",
-			"verified: every interleaving of this lesson: more than 9.2e18 executions, no bug"},
-		{"preemption bound", sim.ExploreResult{Stopped: "max-preemptions", Bound: 2, Executions: 15}, two, "", "en",
-			"no bug in 15 executions with at most 2 preemptions (waiters=2, workers=1); executions with more preemptions were not searched"},
-		{"state bound", sim.ExploreResult{Stopped: "max-states", Executions: 1000}, two, "", "en",
-			"no bug in 1,000 executions searched (waiters=2, workers=1); the search stopped at its bound of 2,000,000 states and is not complete"},
-		{"time limit", sim.ExploreResult{Stopped: "time-limit", Executions: 999}, nil, "", "en",
-			"no bug in 999 executions searched; the search stopped at its time limit of 20 s and is not complete"},
-		{"canceled", sim.ExploreResult{Stopped: "canceled", Executions: 10}, two, "", "en",
-			"canceled: no bug in 10 executions searched so far"},
-		{"random", sim.ExploreResult{Stopped: "runs", Executions: 1000}, two, "", "en",
-			"no bug in 1,000 random executions (waiters=2, workers=1); a random search (seed 1) is never complete"},
-		{"time limit in Chinese", sim.ExploreResult{Stopped: "time-limit", Executions: 999}, two, "", "zh",
-			"在搜索过的 999 次执行中没有发现缺陷（waiters=2, workers=1）；搜索达到 20 秒的时间上限而停止，并不完整"},
-		{"verified in Chinese", sim.ExploreResult{Complete: true, Reduced: true, Executions: math.MaxInt64}, two, "", "zh",
-			"已验证：本课（waiters=2, workers=1）的每一种交错都没有缺陷（超过 9.2e18 次执行，偏序归约后）"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := searchVerdict(tt.r, tt.params, tt.lead, tt.lang); got != tt.want {
-				t.Errorf("searchVerdict = %q; want %q", got, tt.want)
-			}
-		})
-	}
-}
-
-// TestChooseCounterexample loads the counterexample of the lesson's own
-// bug when the search found several, and none for a program no longer
-// loaded.
-func TestChooseCounterexample(t *testing.T) {
-	d := newDriver(t)
-	d.state(t, loadLesson)
-	r := sim.ExploreResult{Counterexamples: []sim.Counterexample{{Kind: sim.Deadlock}, {Kind: sim.LostWakeup}}}
-	tests := []struct {
-		name, variant string
-		prog          *sim.Program
-		want          sim.Kind
-	}{
-		{"the lesson's bug", "tinycoro", d.s.tl.prog, sim.LostWakeup},
-		{"a variant expected ok", "fixed", d.s.tl.prog, sim.Deadlock},
-		{"another program", "tinycoro", buildTest(t, "tinycoro", nil), ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var got sim.Kind
-			if c := d.s.chooseCounterexample(&search{prog: tt.prog, variant: tt.variant}, r); c != nil {
-				got = c.Kind
-			}
-			if got != tt.want {
-				t.Errorf("chooseCounterexample = %q; want %q", got, tt.want)
-			}
-		})
-	}
 }
