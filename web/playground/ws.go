@@ -25,27 +25,27 @@ var errSlowClient = errors.New("the client does not keep up with its events")
 
 // ServeWS upgrades the request to a WebSocket and runs a session on it
 // until either side closes it or the request's context ends.
-func (s *Playground) ServeWS(w http.ResponseWriter, r *http.Request) error {
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
+func (p *Playground) ServeWS(w http.ResponseWriter, r *http.Request) error {
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: p.cfg.Origins})
 	if err != nil {
 		// Accept has answered already (403 for a foreign origin, 426 for
 		// a plain GET), so there is nothing more to write.
-		s.log.Info("websocket refused", "origin", r.Header.Get("Origin"), "err", err)
+		p.log.Info("websocket refused", "origin", r.Header.Get("Origin"), "err", err)
 		return nil
 	}
 	defer c.CloseNow()
 	c.SetReadLimit(MaxFrame)
-	err = s.runSocket(r.Context(), c)
+	err = p.runSocket(r.Context(), c)
 	switch status := websocket.CloseStatus(err); {
 	case errors.Is(err, errSlowClient):
-		s.log.Warn("websocket dropped: slow client", "remote", r.RemoteAddr)
+		p.log.Warn("websocket dropped: slow client", "remote", r.RemoteAddr)
 	case errors.Is(err, websocket.ErrMessageTooBig):
-		s.log.Info("websocket closed: frame too big", "remote", r.RemoteAddr, "limit", MaxFrame)
+		p.log.Info("websocket closed: frame too big", "remote", r.RemoteAddr, "limit", MaxFrame)
 	case err == nil, status == websocket.StatusNormalClosure, status == websocket.StatusGoingAway,
 		errors.Is(err, context.Canceled), errors.Is(err, io.EOF): // a tab closed without a close frame
-		s.log.Debug("websocket closed", "err", err)
+		p.log.Debug("websocket closed", "err", err)
 	default:
-		s.log.Info("websocket ended", "remote", r.RemoteAddr, "err", err)
+		p.log.Info("websocket ended", "remote", r.RemoteAddr, "err", err)
 	}
 	return nil
 }
@@ -53,7 +53,7 @@ func (s *Playground) ServeWS(w http.ResponseWriter, r *http.Request) error {
 // runSocket runs a session on c: a reader feeds the session's commands, a
 // writer drains its outbox. It returns when the session ends, with the
 // reason the socket is done.
-func (s *Playground) runSocket(ctx context.Context, c *websocket.Conn) error {
+func (p *Playground) runSocket(ctx context.Context, c *websocket.Conn) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	out := &outbox{ch: make(chan []byte, outboxLen)}
@@ -65,12 +65,12 @@ func (s *Playground) runSocket(ctx context.Context, c *websocket.Conn) error {
 		readErr = readLoop(ctx, c, cmds)
 	})
 	wg.Go(func() {
-		writeErr = writeLoop(ctx, c, out.ch, s.writeTimeout)
+		writeErr = writeLoop(ctx, c, out.ch, p.writeTimeout)
 		if writeErr != nil {
 			cancel()
 		}
 	})
-	err := newSession(s, s.log).run(ctx, cmds, out)
+	err := newSession(p, p.log).run(ctx, cmds, out)
 	if errors.Is(err, errSlowClient) {
 		// Close before cancelling: a cancelled read closes the socket
 		// without a status.
