@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"io"
 	"os/exec"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -42,10 +44,97 @@ var primitivesBanned = map[string]string{
 	"unsafe":             "memory is simulated with words and addresses",
 }
 
+// The room model knows nothing of HTTP, sockets or the step machine: its
+// adapter, package classroom, does.
+var lectureBanned = map[string]string{
+	"net":      "sockets belong to the classroom's adapter",
+	"net/http": "HTTP belongs to the classroom's adapter",
+}
+
 func TestDependencies(t *testing.T) {
 	checkDeps(t, "lockstep/sim", simBanned)
 	checkDeps(t, "lockstep/primitives", primitivesBanned)
+	checkDeps(t, "lockstep/web/classroom/lecture", lectureBanned)
 }
+
+// webImports is the import graph of the web packages: for each package
+// under lockstep/web, the packages under lockstep/web it may import.
+// Imports point down: web wires the others and nothing imports it; share
+// and classroom build on playground; every one may build on site, the
+// bottom, which imports none of them. A package missing from the table
+// fails, as does an import its row does not allow, in its code or in its
+// tests (which may also import webtest, the tests' helpers).
+var webImports = map[string][]string{
+	"lockstep/web": {
+		"lockstep/web/classroom", "lockstep/web/docs", "lockstep/web/playground", "lockstep/web/share", "lockstep/web/site",
+	},
+	"lockstep/web/share":             {"lockstep/web/playground", "lockstep/web/site"},
+	"lockstep/web/classroom":         {"lockstep/web/classroom/lecture", "lockstep/web/playground", "lockstep/web/site"},
+	"lockstep/web/playground":        {"lockstep/web/site"},
+	"lockstep/web/docs":              {"lockstep/web/site"},
+	"lockstep/web/classroom/lecture": {},
+	"lockstep/web/site":              {},
+	"lockstep/web/internal/webtest":  {},
+}
+
+// webtestPkg is the helpers only tests may import.
+const webtestPkg = "lockstep/web/internal/webtest"
+
+func TestWebDependencies(t *testing.T) {
+	out, err := exec.Command("go", "list", "-json=ImportPath,Imports,TestImports,XTestImports", "lockstep/web/...").Output()
+	if err != nil {
+		t.Fatalf("go list lockstep/web/...: %v", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var p struct {
+			ImportPath                         string
+			Imports, TestImports, XTestImports []string
+		}
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("go list output: %v", err)
+		}
+		allowed, ok := webImports[p.ImportPath]
+		if !ok {
+			t.Errorf("%s is not in webImports: add it, with the web packages it may import", p.ImportPath)
+			continue
+		}
+		check := func(imports []string, test bool) {
+			for _, imp := range imports {
+				if !isWeb(imp) || slices.Contains(allowed, imp) || test && (imp == webtestPkg || imp == p.ImportPath) {
+					continue
+				}
+				what := "imports"
+				if test {
+					what = "tests import"
+				}
+				t.Errorf("%s %s %s: webImports allows it %v", p.ImportPath, what, imp, allowed)
+			}
+		}
+		check(p.Imports, false)
+		check(p.TestImports, true)
+		check(p.XTestImports, true)
+	}
+}
+
+// TestTemplatesKnowNoHandler keeps the views below the handlers: the
+// templates render the view models the web packages fill in.
+func TestTemplatesKnowNoHandler(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "lockstep/templates").Output()
+	if err != nil {
+		t.Fatalf("go list -deps lockstep/templates: %v", err)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		if isWeb(dep) {
+			t.Errorf("lockstep/templates depends on %s: the web packages fill the templates' view models, not the other way round", dep)
+		}
+	}
+}
+
+// isWeb reports whether pkg is lockstep/web or a package under it.
+func isWeb(pkg string) bool { return pkg == "lockstep/web" || strings.HasPrefix(pkg, "lockstep/web/") }
 
 // checkDeps fails if pkg imports a banned package directly, or depends on
 // anything outside the standard library, however indirectly.

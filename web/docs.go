@@ -10,11 +10,13 @@ import (
 
 	"lockstep/templates"
 	"lockstep/web/docs"
+	"lockstep/web/share"
+	"lockstep/web/site"
 )
 
 // serveDocsIndex renders the docs' table of contents.
 func (s *Server) serveDocsIndex(w http.ResponseWriter, r *http.Request) error {
-	lang := string(ResolveLang(w, r))
+	lang := string(site.ResolveLang(w, r))
 	vm := templates.DocsIndex{
 		Chrome: s.chrome(r, lang, docsTitle(lang)),
 		Groups: docsNav(docs.Pages(), lang, ""),
@@ -28,10 +30,10 @@ func (s *Server) serveDocsPage(w http.ResponseWriter, r *http.Request) error {
 	pages := docs.Pages()
 	i := docsIndex(pages, slug)
 	if i < 0 {
-		return notFound(fmt.Sprintf("There is no docs page %q.", slug), nil)
+		return site.NotFound(fmt.Sprintf("There is no docs page %q.", slug), nil)
 	}
 	pg := pages[i]
-	lang := string(ResolveLang(w, r))
+	lang := string(site.ResolveLang(w, r))
 	vm := templates.DocsPage{
 		Chrome:   s.chrome(r, lang, pg.Title.In(lang)+" · "+docsTitle(lang)),
 		Slug:     pg.Slug,
@@ -97,5 +99,5 @@ func docsEmbedURLs(e docs.Embed, lang string) (src, open string) {
 	q.Set("schedule", e.Schedule)
 	q.Set("step", strconv.Itoa(e.Step))
 	q.Set("lang", lang)
-	return embedPath(e.Lesson, q), "/lesson/" + url.PathEscape(e.Lesson) + "?" + q.Encode()
+	return share.EmbedPath(e.Lesson, q), "/lesson/" + url.PathEscape(e.Lesson) + "?" + q.Encode()
 }

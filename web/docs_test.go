@@ -13,6 +13,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/web/docs"
+	"lockstep/web/site"
 )
 
 // newDocsServer is a server over the real catalog, which the docs pages
@@ -167,7 +168,7 @@ func TestDocsLanguage(t *testing.T) {
 	}
 	req = httptest.NewRequest(http.MethodGet, "/docs/event", nil)
 	req.Header.Set("Accept-Language", "zh-CN")
-	req.AddCookie(&http.Cookie{Name: langCookie, Value: "en"})
+	req.AddCookie(&http.Cookie{Name: site.LangCookie, Value: "en"})
 	w = httptest.NewRecorder()
 	srv.Handler().ServeHTTP(w, req)
 	if body := w.Body.String(); !strings.Contains(body, `<html lang="en">`) || !strings.Contains(body, "The state word") {
