@@ -17,6 +17,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/static"
+	"lockstep/web/docs"
 )
 
 // Config is what a Server needs. Catalog is required; Logger defaults to
@@ -40,6 +41,7 @@ type Server struct {
 	catalog *scenarios.Catalog
 	assets  *assets
 	code    *codeCache
+	docs    *docs.Site // read once, at NewServer
 	handler http.Handler
 	// writeTimeout bounds every write to a WebSocket.
 	writeTimeout time.Duration
@@ -60,7 +62,7 @@ func NewServer(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, log: cfg.Logger, catalog: cfg.Catalog, assets: a, code: newCodeCache(primitivesSource()),
-		writeTimeout: writeTimeout, searches: make(chan struct{}, searchSlotCount())}
+		docs: loadDocs(cfg.Logger), writeTimeout: writeTimeout, searches: make(chan struct{}, searchSlotCount())}
 	s.handler = s.routes()
 	return s, nil
 }
