@@ -211,11 +211,11 @@ func TestBrokenContentFails(t *testing.T) {
 		{"translation lacks a block", "zh/bug.md", "> 注意。\n", "", `section "fix" ends where the English has a note`},
 		{"translation has another block", "zh/bug.md", "> 注意。", "> 注意。\n\n还有。", "a paragraph that the English does not have"},
 		{"translation's table differs", "zh/prim.md", "| `x` | 计数 |", "| `x` | 计数 |\n| y | z |", "zh/prim.md:14: this table does not match the English table at en/prim.md:14"},
-		{"translation's code differs", "zh/bug.md", "F1   fix it", "F1   修好它", "zh/bug.md:12: this code does not match"},
+		{"translation's code differs", "zh/bug.md", "F1   fix it", "F1   修好它", "zh/bug.md:12: this code block does not match"},
 		{"translation's link differs", "zh/prim.md", "(bug#fix)", "(bug)", "this paragraph does not match"},
 		{"translation's stepper differs", "zh/prim.md", "step: 2", "step: 3", `this stepper does not match the English stepper at en/prim.md:20: here "stepper lesson=l variant= schedule=s step=3`},
 		{"translation's steps differ", "zh/bug.md", "T |    | 恢复。", "U |    | 恢复。", `here "  step 2: U | "`},
-		{"translation's outcome differs", "zh/bug.md", "outcome: ok", "outcome: lost-wakeup", "this steps does not match"},
+		{"translation's outcome differs", "zh/bug.md", "outcome: ok", "outcome: lost-wakeup", "this step table does not match"},
 		{"translation's order differs", "zh/bug.md", "order: 2", "order: 3", "zh/bug.md:1: the front matter's order, group or bugs differ"},
 		// the site
 		{"order twice", "en/bug.md", "order: 2", "order: 1", "order 1 is also"},

@@ -61,13 +61,13 @@ type Kind string
 // The kinds of block. The first five are Markdown; the last two are the
 // docs' directives.
 const (
-	Paragraph Kind = "paragraph"
-	List      Kind = "list"
-	Code      Kind = "code"
-	Table     Kind = "table"
-	Note      Kind = "note"
-	StepsKind Kind = "steps"
-	Live      Kind = "stepper"
+	Paragraph   Kind = "paragraph"
+	List        Kind = "list"
+	CodeBlock   Kind = "code block"
+	Table       Kind = "table"
+	Note        Kind = "note"
+	StepTable   Kind = "step table"
+	LiveStepper Kind = "stepper"
 )
 
 // Block is one block of a section: Markdown, rendered when the page was

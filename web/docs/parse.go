@@ -118,14 +118,14 @@ func (p reader) block(n ast.Node, src []byte, lines lineOf, line int) (Block, er
 		}
 		switch info {
 		case "":
-			b.Kind = Code
+			b.Kind = CodeBlock
 		case "stepper", "steps":
 			return p.directive(info, n, src, lines, line)
 		default:
 			return b, fmt.Errorf("%d: a code block marked %q; mark none for pseudocode, or stepper or steps for a directive", line, info)
 		}
 	case *ast.CodeBlock:
-		b.Kind = Code
+		b.Kind = CodeBlock
 	case *ast.Paragraph:
 		b.Kind = Paragraph
 	case *ast.List:
@@ -164,14 +164,14 @@ func (p reader) directive(kind string, n *ast.FencedCodeBlock, src []byte, lines
 		if err != nil {
 			return b, err
 		}
-		b.Kind, b.Stepper, b.Texts, b.Links, b.shape = Live, s, []string{s.Title, s.Caption}, caption.Links, stepperShape(s)
+		b.Kind, b.Stepper, b.Texts, b.Links, b.shape = LiveStepper, s, []string{s.Title, s.Caption}, caption.Links, stepperShape(s)
 		return b, nil
 	}
 	st, links, err := parseSteps(p.md, dl, line)
 	if err != nil {
 		return b, err
 	}
-	b.Kind, b.Steps, b.Links, b.shape = StepsKind, st, links, stepsShape(st)
+	b.Kind, b.Steps, b.Links, b.shape = StepTable, st, links, stepsShape(st)
 	for _, r := range st.Rows {
 		b.Texts = append(b.Texts, r.Text)
 	}
