@@ -11,6 +11,7 @@ import (
 	"lockstep/static"
 	"lockstep/templates"
 	"lockstep/web/classroom"
+	"lockstep/web/docs"
 	"lockstep/web/playground"
 	"lockstep/web/share"
 	"lockstep/web/site"
@@ -39,6 +40,7 @@ type Server struct {
 	play    *playground.Playground
 	share   *share.Share
 	rooms   *classroom.Rooms
+	docs    *docs.Site // read once, at NewServer
 	handler http.Handler
 }
 
@@ -55,7 +57,7 @@ func NewServer(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{catalog: cfg.Catalog, assets: a, pages: site.NewPages(cfg.Logger, a.version)}
+	s := &Server{catalog: cfg.Catalog, assets: a, pages: site.NewPages(cfg.Logger, a.version), docs: loadDocs(cfg.Logger)}
 	s.play, err = playground.New(playground.Config{Lessons: cfg.Catalog, FromLink: share.CustomLesson, Logger: cfg.Logger, Origins: cfg.Origins})
 	if err != nil {
 		return nil, err
