@@ -48,6 +48,7 @@ func (m *Machine) atomicRead(t int, addr Word, c *Cell, o Order) {
 	if acquires(o) {
 		join(m.clockOf(t), m.relOf(c.Slot))
 		m.lastAcq[t] = addr
+		m.acquired = true
 	}
 }
 

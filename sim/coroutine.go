@@ -143,7 +143,7 @@ func (m *Machine) advance(c int) bool {
 			co.op = int16(in.Op)
 			co.pc = int32(m.prog.Ops[in.Op].Entry)
 			co.arg = in.Arg
-			co.locals = [numLocals]Word{}
+			co.locals = [NumLocals]Word{}
 			co.started = false
 			return true
 		case Repeat:

@@ -261,7 +261,7 @@ func schedulePath(p *Program, path []int16) Schedule {
 	s := make(Schedule, 0, len(path))
 	for _, t := range path {
 		s = append(s, Choice{Thread: p.Threads[t].Name, Label: m.NextLabel(int(t))})
-		m.quietStep(int(t))
+		m.QuietStep(int(t))
 	}
 	return s
 }

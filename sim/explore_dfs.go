@@ -76,7 +76,7 @@ func (e *dfs) level(d int) {
 // run searches from the start and returns the summary of every execution.
 func (e *dfs) run() *summary {
 	e.level(0)
-	e.pool[0].copyFrom(New(e.p, Options{}))
+	e.pool[0].CopyFrom(New(e.p, Options{}))
 	e.path = e.path[:0]
 	e.chain[0] = 0
 	return e.visit(0, -1, e.bound)
@@ -272,8 +272,8 @@ func (e *dfs) findTwins(m *Machine, d int, en []int) bool {
 func (e *dfs) ample(m, child *Machine, en []int) (int, bool) {
 	for _, t := range en {
 		if th := &m.threads[t]; len(th.stack) == 0 {
-			child.copyFrom(m)
-			child.quietStep(t)
+			child.CopyFrom(m)
+			child.QuietStep(t)
 			return t, true
 		}
 	}
@@ -393,7 +393,7 @@ func (e *dfs) periodic() {
 func (e *dfs) minimal(k int) []int16 {
 	memo := map[stateKey]int{}
 	e.level(0)
-	e.pool[0].copyFrom(New(e.p, Options{}))
+	e.pool[0].CopyFrom(New(e.p, Options{}))
 	var path []int16
 	d, last, left := 0, -1, e.bound
 	for {
@@ -412,8 +412,8 @@ func (e *dfs) minimal(k int) []int16 {
 			return nil
 		}
 		child := e.pool[d+1]
-		child.copyFrom(m)
-		child.quietStep(bestT)
+		child.CopyFrom(m)
+		child.QuietStep(bestT)
 		path = append(path, int16(bestT))
 		// Move the child down one level: the next round works at d+1.
 		d, last, left = d+1, bestT, bestLeft

@@ -24,7 +24,7 @@ func learnModels(p *Program) *models {
 	m, child := New(p, Options{}), New(p, Options{})
 	var en []int
 	for range 64 {
-		m.copyFrom(New(p, Options{}))
+		m.CopyFrom(New(p, Options{}))
 		for !m.Finished() {
 			en = m.Enabled(en[:0])
 			e.step(child, m, en[rng.IntN(len(en))])
@@ -37,23 +37,16 @@ func learnModels(p *Program) *models {
 // step performs thread t's step from m into child and checks it against
 // the models; false means a model was wrong (and is corrected).
 func (e *dfs) step(child, m *Machine, t int) bool {
-	child.copyFrom(m)
+	child.CopyFrom(m)
 	th := &m.threads[t]
 	if len(th.stack) == 0 || e.k.live == nil {
-		child.quietStep(t)
+		child.QuietStep(t)
 		return true
 	}
 	c := int(th.stack[len(th.stack)-1])
 	op, pc := m.coros[c].op, m.coros[c].pc
-	// Whether the step acquired from the cell it accessed: lastAcq (kept
-	// for messages) is cleared for the step, and restored if it did not.
-	saved := child.lastAcq[t]
-	child.lastAcq[t] = 0
-	child.quietStep(t)
-	acquired := child.lastAcq[t] != 0 && child.lastAcq[t] == child.lastAddr
-	if child.lastAcq[t] == 0 {
-		child.lastAcq[t] = saved
-	}
-	synced := e.k.sync == nil || e.k.sync.check(t, op, pc, child.lastOp, child.lastAddr, acquired)
+	child.QuietStep(t)
+	a := child.LastAccess()
+	synced := e.k.sync == nil || e.k.sync.check(t, op, pc, a.Op, a.Addr, a.Acquired)
 	return e.k.live.check(stepFact(child, c, op, pc)) && synced
 }

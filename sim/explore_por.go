@@ -52,13 +52,13 @@ func newReducer(p *Program) *reducer {
 	}
 	for i, c := range p.Coroutines {
 		for _, base := range []Word{c.Frame, c.Awaiter} {
-			ob := p.objectAt(base)
+			ob := p.ObjectAt(base)
 			for a := ob.Base; a < ob.Base+ob.Size; a++ {
 				r.owner[a] = i
 			}
 		}
 		if perThread[c.Thread] == 1 {
-			ob := p.objectAt(p.Threads[c.Thread].Context)
+			ob := p.ObjectAt(p.Threads[c.Thread].Context)
 			for a := ob.Base; a < ob.Base+ob.Size; a++ {
 				r.ctxOf[a] = i
 			}

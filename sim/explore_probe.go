@@ -49,7 +49,7 @@ func roundRobin(m *Machine, last int) int {
 func (pr *probe) finish(m *Machine, last, pre int) {
 	for !m.Finished() {
 		t := roundRobin(m, last)
-		m.quietStep(t)
+		m.QuietStep(t)
 		pr.path = append(pr.path, int16(t))
 		last = t
 	}
@@ -73,7 +73,7 @@ func (pr *probe) finish(m *Machine, last, pre int) {
 func (pr *probe) run(bound int) {
 	base := New(pr.p, Options{})
 	m := New(pr.p, Options{})
-	m.copyFrom(base)
+	m.CopyFrom(base)
 	pr.path = pr.path[:0]
 	pr.finish(m, -1, 0)
 	if bound < 1 {
@@ -93,14 +93,14 @@ func (pr *probe) run(bound int) {
 					pr.stop = true
 					return
 				}
-				m.copyFrom(base)
-				m.quietStep(u)
+				m.CopyFrom(base)
+				m.QuietStep(u)
 				pr.path = append(append(pr.path[:0], basePath...), int16(u))
 				pr.finish(m, u, 1)
 			}
 		}
 		t := roundRobin(base, last)
-		base.quietStep(t)
+		base.QuietStep(t)
 		basePath = append(basePath, int16(t))
 		last = t
 	}

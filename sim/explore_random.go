@@ -38,7 +38,7 @@ func exploreRandom(ctx context.Context, p *Program, o ExploreOptions) (ExploreRe
 			res.Stopped = "canceled"
 			break
 		}
-		m.copyFrom(initial)
+		m.CopyFrom(initial)
 		path = path[:0]
 		if o.Depth > 0 {
 			for i, v := range rng.Perm(n) {
@@ -75,7 +75,7 @@ func exploreRandom(ctx context.Context, p *Program, o ExploreOptions) (ExploreRe
 			if prev >= 0 && t != prev && m.canMove(prev) {
 				preemptions++
 			}
-			m.quietStep(t)
+			m.QuietStep(t)
 			path = append(path, int16(t))
 			prev = t
 		}

@@ -15,9 +15,10 @@ var statusNames = [...]string{"running", "runnable", "parked", "done"}
 
 func (s Status) String() string { return statusNames[s] }
 
+// Bounds of a coroutine's control state.
 const (
-	maxLoops  = 2 // loop nesting a script may use
-	numLocals = 4 // locals an operation may use
+	MaxLoops  = 2 // loop nesting a script may use
+	NumLocals = 4 // locals an operation may use
 )
 
 // coroutine is the mutable state of one coroutine.
@@ -28,9 +29,9 @@ type coroutine struct {
 	pc      int32
 	ip      int16 // next script instruction
 	started bool  // the operation's first step has run
-	locals  [numLocals]Word
+	locals  [NumLocals]Word
 	arg     Word
-	loops   [maxLoops]Word
+	loops   [MaxLoops]Word
 
 	dropped  bool  // submit_task dropped it
 	parkStep int32 // step at which its wait registered (by default: parked)
@@ -44,9 +45,9 @@ type coroutine struct {
 	holder     bool  // holds the lock
 	lockSeq    int32 // its place among parked lock waiters, 0 if none
 	// localKind is 1 + the kind of the cell the step that last set each
-	// local accessed, 0 if it accessed none before setting it: what the
-	// explorer's symmetry reduction knows of what a local holds.
-	localKind [numLocals]uint8
+	// local accessed, 0 if it accessed none before setting it: what a
+	// search's symmetry reduction knows of what a local holds.
+	localKind [NumLocals]uint8
 }
 
 // thread is the mutable state of one worker thread.
@@ -89,8 +90,8 @@ type Machine struct {
 	reads   []epoch  // per plain cell and thread, the last read
 	atomW   []atomicWrite
 	lastAcq []Word // per thread, the last atomic cell it acquired from
-	// sharedReads says lastW and reads are another machine's: the
-	// explorer's copies share them until a step writes them (ownReads).
+	// sharedReads says lastW and reads are another machine's: copies
+	// made by CopyFrom share them until a step writes them (ownReads).
 	// spareW and spareR are then this machine's own buffers, or nil.
 	sharedReads    bool
 	spareW, spareR []epoch
@@ -101,14 +102,14 @@ type Machine struct {
 	races    []Outcome
 	fatal    *Outcome
 	limitHit bool
-	// localUse is the last step's use of its coroutine's locals: read
-	// before written (low 4 bits), written (high 4 bits). The explorer
-	// checks its model of which locals are live against it.
+	// The last step, as LastAccess reports it: its use of its
+	// coroutine's locals, read before written (low 4 bits) and written
+	// (high 4 bits); its memory access (OpResume: none); whether that
+	// access acquired.
 	localUse uint8
-	// lastOp and lastAddr are the last step's memory access (the
-	// explorer's partial-order reduction looks at them).
 	lastOp   OpKind
 	lastAddr Word
+	acquired bool
 	exec     Exec // what the running step sees (see runStep)
 	peekFn   Peek // m.peek, made once (a method value allocates)
 

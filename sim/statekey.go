@@ -314,7 +314,7 @@ func (k *keyer) layout() {
 	}
 	k.awaiterSlots = make([][]int32, len(p.Coroutines))
 	for i, c := range p.Coroutines {
-		ob := p.objectAt(c.Awaiter)
+		ob := p.ObjectAt(c.Awaiter)
 		for a := ob.Base; a < ob.Base+ob.Size; a++ {
 			if !p.Cells[a].Atomic {
 				k.awaiterSlots[i] = append(k.awaiterSlots[i], int32(p.Cells[a].Slot))

@@ -84,7 +84,7 @@ func (k *keyer) writeBlock(c *keyCache, m *Machine, x int) {
 }
 
 // advance derives depth d's cache, for child, from depth d-1's, for
-// parent, which thread t's step turned into child (by quietStep, so that
+// parent, which thread t's step turned into child (by QuietStep, so that
 // lastOp and lastAddr describe that step).
 //
 // What a step can change, as the machine stands (machine.go, exec.go,
@@ -135,13 +135,13 @@ func (k *keyer) advance(d int, parent, child *Machine, t int) {
 		}
 		slots[0], ns = k.cellSlot[a], 1
 	case OpSubmit:
-		if a+fieldCtx < Word(len(p.Cells)) {
-			for i, f := range [...]Word{fieldAwaitCoro, fieldCtx} {
+		if a+FieldCtx < Word(len(p.Cells)) {
+			for i, f := range [...]Word{FieldAwaitCoro, FieldCtx} {
 				if s := k.cellSlot[a+f]; s >= 0 && !p.Cells[a+f].Atomic {
 					slots[i], ns = s, i+1
 				}
 			}
-			if w := p.coroutineOfHandle(parent.mem[a+fieldAwaitCoro]); w >= 0 {
+			if w := p.CoroutineOfHandle(parent.mem[a+FieldAwaitCoro]); w >= 0 {
 				dirty |= 1 << w
 				if o := k.owner[child.coros[w].thread]; o >= 0 {
 					dirty |= 1 << o

@@ -9,7 +9,7 @@ import (
 // TestStateKeyCoversFields lists every field of the machine's state and
 // what the state key does with it. A field added to Machine or coroutine
 // fails this test until the key (statekey.go), what a step may change
-// (keyer.advance) and copyFrom (explore_machine.go) are checked against it
+// (keyer.advance) and CopyFrom (explore_machine.go) are checked against it
 // and the list is updated.
 func TestStateKeyCoversFields(t *testing.T) {
 	cases := []struct {
@@ -21,12 +21,12 @@ func TestStateKeyCoversFields(t *testing.T) {
 			"mem", "ended", "threads", "coros", // keyed
 			"vc", "rel", "wake", "lastW", "reads", // keyed in canonical form
 			"atomW", "lastAcq", // messages only (nil when not recording)
-			"sharedReads", "spareW", "spareR", // who owns lastW and reads (see copyFrom)
+			"sharedReads", "spareW", "spareR", // who owns lastW and reads (see CopyFrom)
 			"step",              // not keyed: see stateKey
 			"semSeq", "lockSeq", // keyed as ranks among the coroutines
 			"races",             // keyed as "a race has been seen"
 			"fatal", "limitHit", // the run is over: never keyed
-			"localUse", "lastOp", "lastAddr", // the last step, read by the explorer
+			"localUse", "lastOp", "lastAddr", "acquired", // the last step (LastAccess)
 			"exec", "peekFn", // scratch of a step
 			"record", "where", "snaps", "records", "choices", "cur", // recording
 		}},

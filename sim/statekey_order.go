@@ -136,7 +136,7 @@ func (k *keyer) listPositions(m *Machine) {
 				break
 			}
 			k.order = append(k.order, c)
-			a = m.mem[a+fieldNext]
+			a = m.mem[a+FieldNext]
 		}
 		list := k.order[start:]
 		for i, c := range list {

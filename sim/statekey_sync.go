@@ -72,7 +72,7 @@ func newSyncModel(p *Program) *syncModel {
 		for _, c := range g {
 			spec := &p.Coroutines[c]
 			for r, base := range [numRoles]Word{spec.Frame, spec.Awaiter, p.Threads[spec.Thread].Context} {
-				ob := p.objectAt(base)
+				ob := p.ObjectAt(base)
 				for off := range ob.Size {
 					id := [3]int{gi, r, int(off)}
 					x, ok := classes[id]

@@ -38,6 +38,7 @@ func (m *Machine) Step(t int) (Record, error) {
 		rec = &Record{Index: m.step, Thread: t, Label: -1}
 		m.cur = rec
 	}
+	m.lastOp, m.lastAddr, m.acquired, m.localUse = OpResume, 0, false, 0
 	m.tick(t)
 	th := &m.threads[t]
 	label := -1
