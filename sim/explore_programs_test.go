@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"lockstep/sim"
+	"lockstep/sim/internal/fixture"
 )
 
 // randomProgram builds a small program of two or three threads, each
@@ -17,8 +18,8 @@ import (
 // that symmetry applies.
 func randomProgram(t *testing.T, rng *rand.Rand, twins bool) (*sim.Program, string) {
 	t.Helper()
-	f := newFixture()
-	base := f.data(
+	f := fixture.New()
+	base := f.Data(
 		sim.Field{Name: "x", Kind: sim.Int64},
 		sim.Field{Name: "y", Kind: sim.Int64},
 		sim.Field{Name: "f", Kind: sim.Int64, Atomic: true},
@@ -46,7 +47,7 @@ func randomProgram(t *testing.T, rng *rand.Rand, twins bool) (*sim.Program, stri
 					x.Return()
 					return
 				}
-				next(x)
+				fixture.Next(x)
 			}
 			p, a := plain[rng.IntN(2)], atomic[rng.IntN(2)]
 			v := sim.Word(rng.IntN(3))
@@ -87,12 +88,12 @@ func randomProgram(t *testing.T, rng *rand.Rand, twins bool) (*sim.Program, stri
 			}
 		}
 		desc += ";"
-		ops = append(ops, f.op(fmt.Sprintf("op%d", i), fmt.Sprintf("L%d.", i), steps...))
+		ops = append(ops, f.Op(fmt.Sprintf("op%d", i), fmt.Sprintf("L%d.", i), steps...))
 	}
 	for i, op := range ops {
-		f.thread(fmt.Sprintf("T%d", i), op)
+		f.Thread(fmt.Sprintf("T%d", i), op)
 	}
-	p := f.program(t)
+	p := f.Program(t)
 	if twins {
 		p.Coroutines[0].Group, p.Coroutines[1].Group = "twins", "twins"
 	}
@@ -175,22 +176,22 @@ func TestExploreSyncModel(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			f := newFixture()
-			base := f.data(sim.Field{Name: "x", Kind: sim.Int64}, sim.Field{Name: "f", Kind: sim.Int64, Atomic: true})
+			f := fixture.New()
+			base := f.Data(sim.Field{Name: "x", Kind: sim.Int64}, sim.Field{Name: "f", Kind: sim.Int64, Atomic: true})
 			x, fl := base, base+1
-			v := f.op("v", "V",
-				func(e *sim.Exec) { e.Load(fl, sim.Acquire); next(e) },
-				func(e *sim.Exec) { e.Load(fl, c.second); next(e) },
+			v := f.Op("v", "V",
+				func(e *sim.Exec) { e.Load(fl, sim.Acquire); fixture.Next(e) },
+				func(e *sim.Exec) { e.Load(fl, c.second); fixture.Next(e) },
 				func(e *sim.Exec) { e.Read(x); e.Return() })
-			w := f.op("w", "W",
-				func(e *sim.Exec) { e.Write(x, 1); next(e) },
+			w := f.Op("w", "W",
+				func(e *sim.Exec) { e.Write(x, 1); fixture.Next(e) },
 				func(e *sim.Exec) { e.Exchange(fl, 1, sim.Release); e.Return() })
-			f.thread("V", v)
-			f.thread("W", w)
+			f.Thread("V", v)
+			f.Thread("W", w)
 			if c.other != nil {
-				f.thread("U", f.op("u", "U", func(e *sim.Exec) { c.other(e, fl); e.Return() }))
+				f.Thread("U", f.Op("u", "U", func(e *sim.Exec) { c.other(e, fl); e.Return() }))
 			}
-			p := f.program(t)
+			p := f.Program(t)
 			want := bruteForce(t, p)
 			if want[sim.DataRace] == 0 || want[sim.OK] == 0 {
 				t.Fatalf("running every execution: %v, want races and runs without", want)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"lockstep/sim"
+	"lockstep/sim/internal/fixture"
 )
 
 // bruteForce runs every execution of p one by one, without caching, and
@@ -243,22 +244,22 @@ func TestRandomStrategies(t *testing.T) {
 // search reports a step-limit run, and its counterexample replays to the
 // step limit.
 func TestExploreSpinForever(t *testing.T) {
-	f := newFixture()
-	sh := f.shared()
-	spin := f.op("spin", "P", func(x *sim.Exec) {
-		if x.Load(sh.flag, sim.Acquire) == 0 {
+	f := fixture.New()
+	sh := f.Shared()
+	spin := f.Op("spin", "P", func(x *sim.Exec) {
+		if x.Load(sh.Flag, sim.Acquire) == 0 {
 			x.Goto(x.PC())
 			return
 		}
 		x.Return()
 	})
-	set := f.op("set", "F", func(x *sim.Exec) {
-		x.Store(sh.flag, 1, sim.Release)
+	set := f.Op("set", "F", func(x *sim.Exec) {
+		x.Store(sh.Flag, 1, sim.Release)
 		x.Return()
 	})
-	f.thread("S", spin)
-	f.thread("F", set)
-	p := f.program(t)
+	f.Thread("S", spin)
+	f.Thread("F", set)
+	p := f.Program(t)
 	p.StepLimit = 50
 	for _, strategy := range []sim.Strategy{sim.Exhaustive, sim.PreemptionBounded} {
 		r := explore(t, p, sim.ExploreOptions{Strategy: strategy, MaxPreemptions: -1})
