@@ -1,9 +1,6 @@
 package sim
 
-import (
-	"fmt"
-	"sort"
-)
+import "fmt"
 
 // A Program is a compiled scenario: memory layout, threads, coroutines and
 // the operations their scripts call. It is immutable once built and may be
@@ -350,28 +347,4 @@ func (p *Program) Validate() error {
 		}
 	}
 	return nil
-}
-
-// Groups returns the coroutine indices of each group with more than one
-// member, sorted, in order of first appearance.
-func (p *Program) Groups() [][]int {
-	var order []string
-	byName := map[string][]int{}
-	for i, c := range p.Coroutines {
-		if c.Group == "" {
-			continue
-		}
-		if _, ok := byName[c.Group]; !ok {
-			order = append(order, c.Group)
-		}
-		byName[c.Group] = append(byName[c.Group], i)
-	}
-	var out [][]int
-	for _, g := range order {
-		if m := byName[g]; len(m) > 1 {
-			sort.Ints(m)
-			out = append(out, m)
-		}
-	}
-	return out
 }

@@ -1,16 +1,20 @@
-package sim
+package statekey
 
-import "math/bits"
+import (
+	"math/bits"
 
-// keyCache is what the keyer knows of one state before choosing its
+	"lockstep/sim"
+)
+
+// keyCache is what the Keyer knows of one state before choosing its
 // renaming: each member's block hash and refs (see memberBlock), and each
 // plain access with the clocks that cover it (see access). Along the
 // search's path each depth has one, derived from the one before by the
-// step between them (advance): the step changes the blocks of the members
+// step between them (Advance): the step changes the blocks of the members
 // it touches and the coverage by the clocks it changes, and nothing else.
 type keyCache struct {
 	valid bool
-	sig   []stateKey // per coroutine (members only)
+	sig   []Key // per coroutine (members only)
 	// refs are views: of this cache's own buffers (own) for the blocks it
 	// wrote, of an earlier depth's for the blocks it carried over. A cache
 	// is rewritten only when the search has left every deeper one.
@@ -22,7 +26,7 @@ type keyCache struct {
 	// first when it next moves (see claimOf); both unused for wide
 	// programs.
 	pins   []uint64
-	claims []Word
+	claims []sim.Word
 }
 
 // access is the last write or a last read of a plain cell: who made it,
@@ -38,25 +42,25 @@ type access struct {
 	mask   uint64
 }
 
-func (k *keyer) newCache() *keyCache {
+func (k *Keyer) newCache() *keyCache {
 	nc := len(k.p.Coroutines)
-	return &keyCache{sig: make([]stateKey, nc), refs: make([][]int32, nc), own: make([][]int32, nc),
-		pins: make([]uint64, nc), claims: make([]Word, k.n)}
+	return &keyCache{sig: make([]Key, nc), refs: make([][]int32, nc), own: make([][]int32, nc),
+		pins: make([]uint64, nc), claims: make([]sim.Word, k.n)}
 }
 
 // level returns depth d's cache.
-func (k *keyer) level(d int) *keyCache {
+func (k *Keyer) level(d int) *keyCache {
 	for len(k.levels) <= d {
 		k.levels = append(k.levels, k.newCache())
 	}
 	return k.levels[d]
 }
 
-// start fills depth d's cache from scratch, for m.
-func (k *keyer) start(d int, m *Machine) { k.fill(k.level(d), m) }
+// Start fills depth d's cache from scratch, for m.
+func (k *Keyer) Start(d int, m *sim.Machine) { k.fill(k.level(d), m) }
 
 // fill computes c from scratch for m.
-func (k *keyer) fill(c *keyCache, m *Machine) {
+func (k *Keyer) fill(c *keyCache, m *sim.Machine) {
 	k.ranks(m)
 	for _, g := range k.groups {
 		for _, x := range g.members {
@@ -65,10 +69,10 @@ func (k *keyer) fill(c *keyCache, m *Machine) {
 	}
 	if !k.wide {
 		c.acc = k.fillAccesses(c.acc, m)
-		for x := range m.coros {
+		for x := range c.pins {
 			c.pins[x] = k.pinsOf(m, x)
 		}
-		for t := range m.threads {
+		for t := range k.n {
 			c.claims[t] = k.claimOf(m, t)
 		}
 	}
@@ -76,19 +80,19 @@ func (k *keyer) fill(c *keyCache, m *Machine) {
 }
 
 // writeBlock computes member x's block hash and refs into c.
-func (k *keyer) writeBlock(c *keyCache, m *Machine, x int) {
+func (k *Keyer) writeBlock(c *keyCache, m *sim.Machine, x int) {
 	k.refs = k.refs[:0]
 	c.sig[x] = k.memberBlock(m, x)
 	c.own[x] = append(c.own[x][:0], k.refs...)
 	c.refs[x] = c.own[x]
 }
 
-// advance derives depth d's cache, for child, from depth d-1's, for
-// parent, which thread t's step turned into child (by QuietStep, so that
-// lastOp and lastAddr describe that step).
+// Advance derives depth d's cache, for child, from depth d-1's, for
+// parent, which thread t's step turned into child (child.LastAccess
+// describes that step). Neither machine may have changed since.
 //
-// What a step can change, as the machine stands (machine.go, exec.go,
-// resume.go, clock.go): the state of the coroutine that moved, the stack
+// What a step can change, as the machine stands (sim's step.go,
+// coroutine.go, exec.go, resume.go, clock.go): the state of the coroutine that moved, the stack
 // and queue of its thread, the cell it accessed, its awaiter when it
 // constructs or ends it, the coroutine a submit wakes with its thread's
 // queue, and the detector flags of any coroutine (afterStep); the clock of
@@ -97,20 +101,21 @@ func (k *keyer) writeBlock(c *keyCache, m *Machine, x int) {
 // it read or wrote. Semaphores, lock queues and wide programs are keyed
 // from scratch. Tests check the result against the key from scratch after
 // every step of whole searches.
-func (k *keyer) advance(d int, parent, child *Machine, t int) {
+func (k *Keyer) Advance(d int, parent, child *sim.Machine, t int) {
 	prev, c := k.level(d-1), k.level(d)
 	p := k.p
-	a := child.lastAddr
-	if !prev.valid || k.wide || child.semSeq != 0 || child.lockSeq != 0 || a >= Word(len(p.Cells)) {
+	last := child.LastAccess()
+	a := last.Addr
+	if !prev.valid || k.wide || child.Queued() || a >= sim.Word(len(p.Cells)) {
 		k.fill(c, child)
 		return
 	}
-	th := &parent.threads[t]
+	stack := parent.Stack(t)
 	var mover int
-	if len(th.stack) > 0 {
-		mover = int(th.stack[len(th.stack)-1])
+	if len(stack) > 0 {
+		mover = int(stack[len(stack)-1])
 	} else {
-		mover = int(th.queue[0])
+		mover = int(parent.Queue(t)[0])
 	}
 	// The coroutines whose blocks may have changed.
 	dirty := uint64(1) << mover
@@ -120,43 +125,43 @@ func (k *keyer) advance(d int, parent, child *Machine, t int) {
 	var holders uint64 = 1 << t // raw holders whose clocks may have changed
 	var slots [8]int32          // plain slots whose accesses may have changed
 	ns := 0
-	switch child.lastOp {
-	case OpLoad:
-	case OpStore, OpExchange, OpCAS, OpFetchAdd:
+	switch last.Op {
+	case sim.OpLoad:
+	case sim.OpStore, sim.OpExchange, sim.OpCAS, sim.OpFetchAdd:
 		if x := k.addrCoro[a]; x >= 0 {
 			dirty |= 1 << x
 		}
 		holders |= 1 << (k.n + int(k.cellSlot[a]))
-	case OpRead:
+	case sim.OpRead:
 		slots[0], ns = k.cellSlot[a], 1
-	case OpWrite:
+	case sim.OpWrite:
 		if x := k.addrCoro[a]; x >= 0 {
 			dirty |= 1 << x
 		}
 		slots[0], ns = k.cellSlot[a], 1
-	case OpSubmit:
-		if a+FieldCtx < Word(len(p.Cells)) {
-			for i, f := range [...]Word{FieldAwaitCoro, FieldCtx} {
+	case sim.OpSubmit:
+		if a+sim.FieldCtx < sim.Word(len(p.Cells)) {
+			for i, f := range [...]sim.Word{sim.FieldAwaitCoro, sim.FieldCtx} {
 				if s := k.cellSlot[a+f]; s >= 0 && !p.Cells[a+f].Atomic {
 					slots[i], ns = s, i+1
 				}
 			}
-			if w := p.CoroutineOfHandle(parent.mem[a+FieldAwaitCoro]); w >= 0 {
+			if w := p.CoroutineOfHandle(parent.Memory()[a+sim.FieldAwaitCoro]); w >= 0 {
 				dirty |= 1 << w
-				if o := k.owner[child.coros[w].thread]; o >= 0 {
+				if o := k.owner[child.Coroutine(w).Thread()]; o >= 0 {
 					dirty |= 1 << o
 				}
 				holders |= 1 << (k.n + len(k.atomics) + w)
 			}
 		}
-	case OpResume:
+	case sim.OpResume:
 	default: // a semaphore: not tracked
 		k.fill(c, child)
 		return
 	}
-	for i := range child.coros {
-		x, y := &parent.coros[i], &child.coros[i]
-		if x.registered != y.registered || x.opened != y.opened || x.status != y.status {
+	for i := range len(p.Coroutines) {
+		x, y := parent.Coroutine(i), child.Coroutine(i)
+		if x.Registered() != y.Registered() || x.Opened() != y.Opened() || x.Status() != y.Status() {
 			dirty |= 1 << i
 		}
 	}
@@ -176,12 +181,12 @@ func (k *keyer) advance(d int, parent, child *Machine, t int) {
 	copy(c.claims, prev.claims)
 	c.claims[t] = k.claimOf(child, t)
 	changed := slots[:ns]
-	if len(th.stack) > 0 && !parent.coros[mover].started && p.Ops[parent.coros[mover].op].Awaits {
+	if co := parent.Coroutine(mover); len(stack) > 0 && !co.Started() && p.Ops[co.Op()].Awaits {
 		// The step constructed the awaiter: its cells were written.
 		changed = append(changed, k.awaiterSlots[mover]...)
 	}
 	for _, o := range [...]int{k.obj[mover][roleFrame], k.obj[mover][roleAwaiter]} {
-		if (parent.ended[o] == 0) != (child.ended[o] == 0) {
+		if parent.ObjectLive(o) != child.ObjectLive(o) {
 			// The object was constructed or ended: its cells' accesses
 			// count again, or no more.
 			changed = append(changed, k.objectSlots[o]...)

@@ -1,4 +1,4 @@
-package sim_test
+package explore_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"lockstep/sim"
+	"lockstep/sim/explore"
 	"lockstep/sim/internal/fixture"
 )
 
@@ -123,17 +124,17 @@ func TestExploreRandomPrograms(t *testing.T) {
 		if want[sim.DataRace] > 0 {
 			races++
 		}
-		for j, o := range []sim.ExploreOptions{
+		for j, o := range []explore.Options{
 			{NoReduction: true},
 			{NoReduction: true, NoSymmetry: true},
-			{Strategy: sim.PreemptionBounded, MaxPreemptions: -1},
+			{Strategy: explore.PreemptionBounded, MaxPreemptions: -1},
 			{NoReduction: true}, // keyed as a large program
 		} {
-			explore := sim.ExploreCheckingKeys
+			run := explore.CheckingKeys
 			if j == 3 {
-				explore = sim.ExploreWideKeys
+				run = explore.WideKeys
 			}
-			r, err := explore(context.Background(), p, o)
+			r, err := run(context.Background(), p, o)
 			if err != nil {
 				t.Fatalf("program %d (%s): %v", i, desc, err)
 			}
@@ -142,7 +143,7 @@ func TestExploreRandomPrograms(t *testing.T) {
 					i, desc, o, j == 3, r.Executions, r.Outcomes, total, want)
 			}
 		}
-		r, err := sim.ExploreCheckingKeys(context.Background(), p, sim.ExploreOptions{})
+		r, err := explore.CheckingKeys(context.Background(), p, explore.Options{})
 		if err != nil {
 			t.Fatalf("program %d (%s): %v", i, desc, err)
 		}
@@ -196,11 +197,11 @@ func TestExploreSyncModel(t *testing.T) {
 			if want[sim.DataRace] == 0 || want[sim.OK] == 0 {
 				t.Fatalf("running every execution: %v, want races and runs without", want)
 			}
-			for _, explore := range []func(context.Context, *sim.Program, sim.ExploreOptions) (sim.ExploreResult, error){
-				sim.ExploreCheckingKeys, sim.ExploreWideKeys,
+			for _, run := range []func(context.Context, *sim.Program, explore.Options) (explore.Result, error){
+				explore.CheckingKeys, explore.WideKeys,
 			} {
-				for _, o := range []sim.ExploreOptions{{NoReduction: true}, {Strategy: sim.PreemptionBounded, MaxPreemptions: -1}} {
-					r, err := explore(context.Background(), p, o)
+				for _, o := range []explore.Options{{NoReduction: true}, {Strategy: explore.PreemptionBounded, MaxPreemptions: -1}} {
+					r, err := run(context.Background(), p, o)
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -1,4 +1,4 @@
-package sim_test
+package explore_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"lockstep/sim"
+	"lockstep/sim/explore"
 	"lockstep/sim/internal/fixture"
 )
 
@@ -60,7 +61,7 @@ func TestExhaustiveCountsEveryExecution(t *testing.T) {
 				total += n
 			}
 			for _, sym := range []bool{true, false} {
-				r := explore(t, p, sim.ExploreOptions{NoSymmetry: !sym, NoReduction: true})
+				r := search(t, p, explore.Options{NoSymmetry: !sym, NoReduction: true})
 				if !r.Complete || r.Executions != total || !maps.Equal(r.Outcomes, want) {
 					t.Errorf("symmetry %v: complete=%v, %d executions %v; want %d executions %v",
 						sym, r.Complete, r.Executions, r.Outcomes, total, want)
@@ -72,7 +73,7 @@ func TestExhaustiveCountsEveryExecution(t *testing.T) {
 				}
 			}
 			// With the reduction, fewer executions, but the same kinds.
-			r := explore(t, p, sim.ExploreOptions{})
+			r := search(t, p, explore.Options{})
 			if !r.Complete || !sameKeys(r.Outcomes, want) || r.Executions > total {
 				t.Errorf("reduced: complete=%v, %d executions %v; want the kinds of %v in at most %d",
 					r.Complete, r.Executions, r.Outcomes, want, total)
@@ -111,8 +112,8 @@ func TestSymmetryKeepsCounts(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.id+"/"+c.variant, func(t *testing.T) {
 			p := build(t, c.id, c.variant, c.params)
-			with := explore(t, p, sim.ExploreOptions{NoReduction: true})
-			without := explore(t, p, sim.ExploreOptions{NoReduction: true, NoSymmetry: true})
+			with := search(t, p, explore.Options{NoReduction: true})
+			without := search(t, p, explore.Options{NoReduction: true, NoSymmetry: true})
 			if with.Executions != without.Executions || !maps.Equal(with.Outcomes, without.Outcomes) {
 				t.Errorf("with symmetry %d %v, without %d %v", with.Executions, with.Outcomes, without.Executions, without.Outcomes)
 			}
@@ -137,19 +138,19 @@ func TestSymmetryKeepsCounts(t *testing.T) {
 // TestExploreDeterministic runs each strategy twice.
 func TestExploreDeterministic(t *testing.T) {
 	p := build(t, "wg-lost-wakeup", "tinycoro", map[string]int{"waiters": 2, "workers": 3})
-	for _, o := range []sim.ExploreOptions{
-		{Strategy: sim.Exhaustive},
-		{Strategy: sim.PreemptionBounded, MaxPreemptions: 2},
-		{Strategy: sim.Randomized, Runs: 300, Seed: 3},
-		{Strategy: sim.Randomized, Runs: 300, Seed: 3, Depth: 3},
+	for _, o := range []explore.Options{
+		{Strategy: explore.Exhaustive},
+		{Strategy: explore.PreemptionBounded, MaxPreemptions: 2},
+		{Strategy: explore.Randomized, Runs: 300, Seed: 3},
+		{Strategy: explore.Randomized, Runs: 300, Seed: 3, Depth: 3},
 	} {
-		a, b := explore(t, p, o), explore(t, p, o)
+		a, b := search(t, p, o), search(t, p, o)
 		if !reflect.DeepEqual(a, b) {
 			t.Errorf("%s depth %d: two searches differ:\n%+v\n%+v", o.Strategy, o.Depth, a, b)
 		}
 	}
-	a := explore(t, p, sim.ExploreOptions{Strategy: sim.Randomized, Runs: 300, Seed: 3})
-	b := explore(t, p, sim.ExploreOptions{Strategy: sim.Randomized, Runs: 300, Seed: 4})
+	a := search(t, p, explore.Options{Strategy: explore.Randomized, Runs: 300, Seed: 3})
+	b := search(t, p, explore.Options{Strategy: explore.Randomized, Runs: 300, Seed: 4})
 	if reflect.DeepEqual(a.Outcomes, b.Outcomes) {
 		t.Errorf("seeds 3 and 4 gave the same counts %v: the seed is not used", a.Outcomes)
 	}
@@ -159,13 +160,13 @@ func TestExploreDeterministic(t *testing.T) {
 // preemption, one with one; a bound that leaves nothing out is complete.
 func TestPreemptionBounds(t *testing.T) {
 	p := build(t, "wg-lost-wakeup", "tinycoro", map[string]int{"waiters": 1, "workers": 1})
-	r0 := explore(t, p, sim.ExploreOptions{Strategy: sim.PreemptionBounded, MaxPreemptions: 0})
+	r0 := search(t, p, explore.Options{Strategy: explore.PreemptionBounded, MaxPreemptions: 0})
 	if r0.Found(sim.LostWakeup) || r0.Complete || r0.Stopped != "max-preemptions" || r0.Bound != 0 {
 		t.Errorf("bound 0: found %v, complete=%v (%s), bound %d; want no lost wakeup, incomplete at bound 0",
 			kinds(r0), r0.Complete, r0.Stopped, r0.Bound)
 	}
-	all := explore(t, p, sim.ExploreOptions{Strategy: sim.PreemptionBounded, MaxPreemptions: -1})
-	ex := explore(t, p, sim.ExploreOptions{NoReduction: true})
+	all := search(t, p, explore.Options{Strategy: explore.PreemptionBounded, MaxPreemptions: -1})
+	ex := search(t, p, explore.Options{NoReduction: true})
 	if !all.Complete || all.Executions != ex.Executions || !maps.Equal(all.Outcomes, ex.Outcomes) {
 		t.Errorf("unbounded: complete=%v at bound %d, %d executions %v; want complete with the exhaustive %d %v",
 			all.Complete, all.Bound, all.Executions, all.Outcomes, ex.Executions, ex.Outcomes)
@@ -182,7 +183,7 @@ func TestPreemptionBounds(t *testing.T) {
 // others 4 each, the workers one each and the last one more.
 func TestFirstCounterexampleLarge(t *testing.T) {
 	p := build(t, "wg-lost-wakeup", "tinycoro", map[string]int{"waiters": 12, "workers": 13})
-	r := explore(t, p, sim.ExploreOptions{Strategy: sim.PreemptionBounded, Want: sim.LostWakeup})
+	r := search(t, p, explore.Options{Strategy: explore.PreemptionBounded, Want: sim.LostWakeup})
 	if !r.Found(sim.LostWakeup) || r.Stopped != "first-counterexample" {
 		t.Fatalf("found %v (%s), want a lost wakeup", kinds(r), r.Stopped)
 	}
@@ -196,13 +197,13 @@ func TestFirstCounterexampleLarge(t *testing.T) {
 // TestExploreLimits stops searches on the state bound and on cancellation.
 func TestExploreLimits(t *testing.T) {
 	p := build(t, "wg-lost-wakeup", "fixed", map[string]int{"waiters": 3, "workers": 3})
-	r := explore(t, p, sim.ExploreOptions{MaxStates: 100})
+	r := search(t, p, explore.Options{MaxStates: 100})
 	if r.Complete || r.Stopped != "max-states" || r.States != 100 {
 		t.Errorf("max 100 states: complete=%v (%s), %d states", r.Complete, r.Stopped, r.States)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	calls := 0
-	r, err := sim.Explore(ctx, p, sim.ExploreOptions{ProgressEvery: 1024, Progress: func(pr sim.ExploreProgress) {
+	r, err := explore.Explore(ctx, p, explore.Options{ProgressEvery: 1024, Progress: func(pr explore.Progress) {
 		calls++
 		if pr.States > 0 {
 			cancel()
@@ -212,10 +213,10 @@ func TestExploreLimits(t *testing.T) {
 		t.Errorf("cancelled: complete=%v (%s), %d progress calls, err %v", r.Complete, r.Stopped, calls, err)
 	}
 	cancel()
-	if _, err := sim.Explore(context.Background(), p, sim.ExploreOptions{Want: "nonsense"}); err == nil {
+	if _, err := explore.Explore(context.Background(), p, explore.Options{Want: "nonsense"}); err == nil {
 		t.Error("Want: an unknown kind was accepted")
 	}
-	if _, err := sim.ParseStrategy("dfs"); err == nil {
+	if _, err := explore.ParseStrategy("dfs"); err == nil {
 		t.Error(`ParseStrategy("dfs") succeeded`)
 	}
 }
@@ -225,7 +226,7 @@ func TestExploreLimits(t *testing.T) {
 func TestRandomStrategies(t *testing.T) {
 	p := build(t, "wg-lost-wakeup", "tinycoro", map[string]int{"waiters": 2, "workers": 2})
 	for _, depth := range []int{0, 2} {
-		r := explore(t, p, sim.ExploreOptions{Strategy: sim.Randomized, Runs: 2000, Seed: 1, Depth: depth})
+		r := search(t, p, explore.Options{Strategy: explore.Randomized, Runs: 2000, Seed: 1, Depth: depth})
 		var sum int64
 		for _, n := range r.Outcomes {
 			sum += n
@@ -261,8 +262,8 @@ func TestExploreSpinForever(t *testing.T) {
 	f.Thread("F", set)
 	p := f.Program(t)
 	p.StepLimit = 50
-	for _, strategy := range []sim.Strategy{sim.Exhaustive, sim.PreemptionBounded} {
-		r := explore(t, p, sim.ExploreOptions{Strategy: strategy, MaxPreemptions: -1})
+	for _, strategy := range []explore.Strategy{explore.Exhaustive, explore.PreemptionBounded} {
+		r := search(t, p, explore.Options{Strategy: strategy, MaxPreemptions: -1})
 		if !r.Found(sim.StepLimit) {
 			t.Fatalf("%s: found %v, outcomes %v; want a step-limit run", strategy, kinds(r), r.Outcomes)
 		}

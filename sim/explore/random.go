@@ -1,8 +1,10 @@
-package sim
+package explore
 
 import (
 	"context"
 	"math/rand/v2"
+
+	"lockstep/sim"
 )
 
 // exploreRandom runs the random strategy: o.Runs executions, each choosing
@@ -15,11 +17,11 @@ import (
 // drops to priority Depth-1, Depth-2, ... 1. A bug that needs Depth
 // ordering constraints is found by one run with probability at least
 // 1/(threads × steps^(Depth-1)).
-func exploreRandom(ctx context.Context, p *Program, o ExploreOptions) (ExploreResult, error) {
+func exploreRandom(ctx context.Context, p *sim.Program, o Options) (Result, error) {
 	rng := rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15))
 	n := len(p.Threads)
-	initial := New(p, Options{})
-	m := New(p, Options{})
+	initial := sim.New(p, sim.Options{})
+	m := sim.New(p, sim.Options{})
 	var (
 		path    []int16
 		en      []int
@@ -30,7 +32,7 @@ func exploreRandom(ctx context.Context, p *Program, o ExploreOptions) (ExploreRe
 		have    [numKinds]bool
 		counts  [numKinds]int64
 		longest = 1
-		res     ExploreResult
+		res     Result
 	)
 	var run int64
 	for run = 0; run < o.Runs; run++ {
@@ -72,7 +74,7 @@ func exploreRandom(ctx context.Context, p *Program, o ExploreOptions) (ExploreRe
 					}
 				}
 			}
-			if prev >= 0 && t != prev && m.canMove(prev) {
+			if prev >= 0 && t != prev && m.CanMove(prev) {
 				preemptions++
 			}
 			m.QuietStep(t)
@@ -88,15 +90,15 @@ func exploreRandom(ctx context.Context, p *Program, o ExploreOptions) (ExploreRe
 			have[k] = true
 		}
 		if o.Progress != nil && (run+1)%o.ProgressEvery == 0 {
-			var found []Kind
+			var found []sim.Kind
 			for i := 1; i < numKinds; i++ {
 				if have[i] {
-					found = append(found, Kinds[i])
+					found = append(found, sim.Kinds[i])
 				}
 			}
-			o.Progress(ExploreProgress{Executions: run + 1, Found: found})
+			o.Progress(Progress{Executions: run + 1, Found: found})
 		}
-		if k != 0 && o.stopsAt(Kinds[k]) {
+		if k != 0 && o.stopsAt(sim.Kinds[k]) {
 			res.Stopped = "first-counterexample"
 			run++
 			break
@@ -106,15 +108,15 @@ func exploreRandom(ctx context.Context, p *Program, o ExploreOptions) (ExploreRe
 		res.Stopped = "runs"
 	}
 	res.Executions = run
-	res.Outcomes = map[Kind]int64{}
+	res.Outcomes = map[sim.Kind]int64{}
 	for k, c := range counts {
 		if c > 0 {
-			res.Outcomes[Kinds[k]] = c
+			res.Outcomes[sim.Kinds[k]] = c
 		}
 	}
 	for k := 1; k < numKinds; k++ {
 		if have[k] {
-			res.Counterexamples = append(res.Counterexamples, Counterexample{Kind: Kinds[k], Schedule: schedulePath(p, best[k])})
+			res.Counterexamples = append(res.Counterexamples, Counterexample{Kind: sim.Kinds[k], Schedule: schedulePath(p, best[k])})
 		}
 	}
 	return res, nil

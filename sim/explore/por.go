@@ -1,4 +1,6 @@
-package sim
+package explore
+
+import "lockstep/sim"
 
 // Partial-order reduction for the exhaustive search: in a state where some
 // thread's next step commutes with every step any other thread could take
@@ -26,7 +28,7 @@ package sim
 // fall, so counts and the lengths of fatal counterexamples then describe
 // the reduced executions (see exploreExhaustive).
 type reducer struct {
-	p      *Program
+	p      *sim.Program
 	owner  []int  // per address: coroutine whose frame or awaiter holds it, or -1
 	ctxOf  []int  // per address: coroutine whose thread's context it is, if the thread has only it; -1
 	isAddr []bool // per address: the cell holds addresses (renamed, scanned)
@@ -36,13 +38,13 @@ type reducer struct {
 	public [][]bool
 }
 
-func newReducer(p *Program) *reducer {
+func newReducer(p *sim.Program) *reducer {
 	r := &reducer{p: p, owner: make([]int, len(p.Cells)), ctxOf: make([]int, len(p.Cells)),
 		isAddr: make([]bool, len(p.Cells)), public: make([][]bool, len(p.Ops))}
 	for a := range r.owner {
 		r.owner[a], r.ctxOf[a] = -1, -1
 		switch p.Cells[a].Kind {
-		case Pointer, Handle, Context, PairCountHead:
+		case sim.Pointer, sim.Handle, sim.Context, sim.PairCountHead:
 			r.isAddr[a] = true
 		}
 	}
@@ -51,7 +53,7 @@ func newReducer(p *Program) *reducer {
 		perThread[c.Thread]++
 	}
 	for i, c := range p.Coroutines {
-		for _, base := range []Word{c.Frame, c.Awaiter} {
+		for _, base := range []sim.Word{c.Frame, c.Awaiter} {
 			ob := p.ObjectAt(base)
 			for a := ob.Base; a < ob.Base+ob.Size; a++ {
 				r.owner[a] = i
@@ -69,31 +71,31 @@ func newReducer(p *Program) *reducer {
 
 // names reports whether v, or either 32-bit half of it, is the address of
 // a cell of coroutine c's frame or awaiter.
-func (r *reducer) names(v Word, c int) bool {
-	n := Word(len(r.owner))
+func (r *reducer) names(v sim.Word, c int) bool {
+	n := sim.Word(len(r.owner))
 	lo, hi := v&0xffffffff, v>>32
 	return lo < n && r.owner[lo] == c || hi < n && r.owner[hi] == c
 }
 
 // reachable reports whether anything but c itself can reach c's frame or
 // awaiter: a cell outside them, or a local of another coroutine.
-func (r *reducer) reachable(m *Machine, c int) bool {
-	p := r.p
-	for a := FirstAddress; a < Word(len(p.Cells)); a++ {
-		if !r.isAddr[a] || r.owner[a] == c || m.ended[p.Cells[a].Object] != 0 {
+func (r *reducer) reachable(m *sim.Machine, c int) bool {
+	p, mem := r.p, m.Memory()
+	for a := sim.FirstAddress; a < sim.Word(len(p.Cells)); a++ {
+		if !r.isAddr[a] || r.owner[a] == c || !m.ObjectLive(p.Cells[a].Object) {
 			continue
 		}
-		if r.names(m.mem[a], c) {
+		if r.names(mem[a], c) {
 			return true
 		}
 	}
-	for i := range m.coros {
-		co := &m.coros[i]
-		if i == c || co.status == Done {
+	for i := range len(p.Coroutines) {
+		co := m.Coroutine(i)
+		if i == c || co.Status() == sim.Done {
 			continue
 		}
-		for _, v := range co.locals {
-			if r.names(v, c) {
+		for j := range sim.NumLocals {
+			if r.names(co.Local(j), c) {
 				return true
 			}
 		}
@@ -104,24 +106,25 @@ func (r *reducer) reachable(m *Machine, c int) bool {
 // private reports whether the step coroutine c just took from m to child
 // commutes with every other thread's steps until it, as the type comment
 // says.
-func (r *reducer) private(m, child *Machine, c int) bool {
-	if child.fatal != nil || child.limitHit {
+func (r *reducer) private(m, child *sim.Machine, c int) bool {
+	if child.Over() {
 		return false
 	}
-	switch child.lastOp {
-	case OpSubmit, OpSemAcquire, OpSemRelease, OpResume:
+	last := child.LastAccess()
+	switch last.Op {
+	case sim.OpSubmit, sim.OpSemAcquire, sim.OpSemRelease, sim.OpResume:
 		return false
 	}
-	a := child.lastAddr
-	if a >= Word(len(r.owner)) || r.owner[a] != c && r.ctxOf[a] != c {
+	a := last.Addr
+	if a >= sim.Word(len(r.owner)) || r.owner[a] != c && r.ctxOf[a] != c {
 		return false
 	}
-	before, after := &m.coros[c], &child.coros[c]
-	if before.holder || before.registered || before.lockSeq != 0 || before.semWait != 0 {
+	before, after := m.Coroutine(c), child.Coroutine(c)
+	if before.Holder() || before.Registered() || before.LockSeq() != 0 || before.SemWait() != 0 {
 		return false
 	}
-	if after.status != Done && (after.status != before.status || after.registered || after.holder ||
-		after.lockSeq != 0 || after.semWait != 0 || after.dropped != before.dropped) {
+	if after.Status() != sim.Done && (after.Status() != before.Status() || after.Registered() || after.Holder() ||
+		after.LockSeq() != 0 || after.SemWait() != 0 || after.Dropped() != before.Dropped()) {
 		return false
 	}
 	return !r.reachable(m, c)
@@ -129,33 +132,34 @@ func (r *reducer) private(m, child *Machine, c int) bool {
 
 // ownAccess reports whether the step coroutine c just took into child
 // accessed its own frame, awaiter or context, as a private step must.
-func (r *reducer) ownAccess(child *Machine, c int) bool {
-	switch child.lastOp {
-	case OpSubmit, OpSemAcquire, OpSemRelease, OpResume:
+func (r *reducer) ownAccess(child *sim.Machine, c int) bool {
+	last := child.LastAccess()
+	switch last.Op {
+	case sim.OpSubmit, sim.OpSemAcquire, sim.OpSemRelease, sim.OpResume:
 		return false
 	}
-	a := child.lastAddr
-	return a < Word(len(r.owner)) && (r.owner[a] == c || r.ctxOf[a] == c)
+	a := last.Addr
+	return a < sim.Word(len(r.owner)) && (r.owner[a] == c || r.ctxOf[a] == c)
 }
 
 // publicLabel reports whether a step from label pc of operation op was
 // seen accessing a cell that is not its coroutine's own.
-func (r *reducer) publicLabel(op int16, pc int32) bool {
+func (r *reducer) publicLabel(op, pc int) bool {
 	if op < 0 {
 		return false
 	}
 	ls := r.public[op]
-	return int(pc) < len(ls) && ls[pc]
+	return pc < len(ls) && ls[pc]
 }
 
 // markPublic notes that a step from label pc of operation op accessed a
 // cell that is not its coroutine's own.
-func (r *reducer) markPublic(op int16, pc int32) {
+func (r *reducer) markPublic(op, pc int) {
 	if op < 0 {
 		return
 	}
 	ls := r.public[op]
-	for int(pc) >= len(ls) {
+	for pc >= len(ls) {
 		ls = append(ls, false)
 	}
 	ls[pc] = true

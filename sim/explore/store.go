@@ -1,6 +1,10 @@
-package sim
+package explore
 
-import "math"
+import (
+	"math"
+
+	"lockstep/sim/statekey"
+)
 
 // stateStore caches what a search knows of each state it has visited: an
 // open-addressing table from state keys to state numbers, and per state the
@@ -57,12 +61,12 @@ func newStateStore() *stateStore {
 	return &stateStore{slots: make([]storeSlot, 1<<12)}
 }
 
-func slotOf(k stateKey) storeSlot {
+func slotOf(k statekey.Key) storeSlot {
 	return storeSlot{a: k[1] | 1, b: k[0] &^ 0xffffffff}
 }
 
 // find returns the number of the state with key k.
-func (s *stateStore) find(k stateKey) (uint32, bool) {
+func (s *stateStore) find(k statekey.Key) (uint32, bool) {
 	want := slotOf(k)
 	mask := uint64(len(s.slots) - 1)
 	for i := want.a & mask; ; i = (i + 1) & mask {
@@ -78,7 +82,7 @@ func (s *stateStore) find(k stateKey) (uint32, bool) {
 
 // insert adds a state with key k, which must not be there, marked in
 // progress, and returns its number.
-func (s *stateStore) insert(k stateKey) uint32 {
+func (s *stateStore) insert(k statekey.Key) uint32 {
 	if float64(s.n+1) > maxLoad*float64(len(s.slots)) {
 		s.grow()
 	}
@@ -217,13 +221,4 @@ func satAdd(a, b uint64) uint64 {
 		return math.MaxUint64
 	}
 	return a + b
-}
-
-// mixKey derives the key of a state seen with extra context (the last
-// thread, the preemptions left).
-func mixKey(k stateKey, a, b uint64) stateKey {
-	h := hasher{a: k[0], b: k[1]}
-	h.add(a)
-	h.add(b)
-	return h.sum()
 }

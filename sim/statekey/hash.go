@@ -1,4 +1,4 @@
-package sim
+package statekey
 
 import "math/bits"
 
@@ -13,15 +13,13 @@ const (
 	hashPrime4 = 0x85EBCA77C2B2AE63
 )
 
-func newHasher() hasher { return hasher{a: 0x243F6A8885A308D3, b: 0x13198A2E03707344} }
-
 func (h *hasher) add(w uint64) {
 	h.a = bits.RotateLeft64(h.a+w*hashPrime2, 31) * hashPrime1
 	h.b = bits.RotateLeft64(h.b^(w*hashPrime4), 29)*hashPrime3 + 0x5851F42D4C957F2D
 }
 
-func (h *hasher) sum() stateKey {
-	return stateKey{fmix(h.a), fmix(h.b)}
+func (h *hasher) sum() Key {
+	return Key{fmix(h.a), fmix(h.b)}
 }
 
 func fmix(x uint64) uint64 {
@@ -36,7 +34,7 @@ func fmix(x uint64) uint64 {
 // hashWords hashes a whole encoding, its length included: two lanes, each
 // folding two words at a time through a 64x64->128-bit multiplication (as
 // wyhash does), with fixed seeds.
-func hashWords(ws []uint64) stateKey {
+func hashWords(ws []uint64) Key {
 	a, b := uint64(0x243F6A8885A308D3), uint64(0x13198A2E03707344)^uint64(len(ws))
 	i := 0
 	for ; i+1 < len(ws); i += 2 {
@@ -48,11 +46,20 @@ func hashWords(ws []uint64) stateKey {
 		a = mum(a^ws[i], 0x8EBC6AF09C88C6E3)
 		b = mum(b^ws[i], 0x589965CC75374CC3)
 	}
-	return stateKey{fmix(a), fmix(b ^ uint64(len(ws))<<32)}
+	return Key{fmix(a), fmix(b ^ uint64(len(ws))<<32)}
 }
 
 // mum folds the 128-bit product of x and y into 64 bits.
 func mum(x, y uint64) uint64 {
 	hi, lo := bits.Mul64(x, y)
 	return hi ^ lo
+}
+
+// Mix derives the key of a state seen with extra context (a search's last
+// thread, its preemptions left) from the state's key.
+func (k Key) Mix(a, b uint64) Key {
+	h := hasher{a: k[0], b: k[1]}
+	h.add(a)
+	h.add(b)
+	return h.sum()
 }

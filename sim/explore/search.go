@@ -1,17 +1,20 @@
-package sim
+package explore
 
 import (
 	"context"
 	"fmt"
 	"math"
+
+	"lockstep/sim"
+	"lockstep/sim/statekey"
 )
 
 // exploreExhaustive runs the exhaustive strategy.
-func exploreExhaustive(ctx context.Context, p *Program, o ExploreOptions) (ExploreResult, error) {
-	if len(Kinds) != numKinds {
-		return ExploreResult{}, fmt.Errorf("sim: %d outcome kinds, the explorer knows %d", len(Kinds), numKinds)
+func exploreExhaustive(ctx context.Context, p *sim.Program, o Options) (Result, error) {
+	if len(sim.Kinds) != numKinds {
+		return Result{}, fmt.Errorf("explore: %d outcome kinds, the explorer knows %d", len(sim.Kinds), numKinds)
 	}
-	ms := learnModels(p)
+	ms := statekey.Learn(p)
 	e, root := exhaustive(ctx, p, &o, ms, !o.NoReduction)
 	res := e.result(root)
 	// The reduction keeps every kind but not every order: a bug's smallest
@@ -33,7 +36,7 @@ func exploreExhaustive(ctx context.Context, p *Program, o ExploreOptions) (Explo
 
 // exhaustive runs one exhaustive search, again while a step shows the
 // models wrong, and returns it with the summary of every execution.
-func exhaustive(ctx context.Context, p *Program, o *ExploreOptions, ms *models, reduce bool) (*dfs, *summary) {
+func exhaustive(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *summary) {
 	var red *reducer
 	if reduce {
 		red = newReducer(p)
@@ -50,8 +53,8 @@ func exhaustive(ctx context.Context, p *Program, o *ExploreOptions, ms *models, 
 
 // result is what search e found, root being the summary of every
 // execution, without its counterexamples.
-func (e *dfs) result(root *summary) ExploreResult {
-	res := ExploreResult{Complete: e.stop == "", Stopped: e.stop, States: int64(e.store.n),
+func (e *dfs) result(root *summary) Result {
+	res := Result{Complete: e.stop == "", Stopped: e.stop, States: int64(e.store.n),
 		MemoryBytes: e.store.bytes(), Reduced: e.red != nil}
 	res.fill(root)
 	return res
@@ -71,21 +74,21 @@ func (e *dfs) foundBug() bool {
 // explorePreemption runs the preemption-bounded strategy: bounds 0, 1, 2...
 // each searched completely, until a bound leaves no execution out, the
 // maximum bound is searched, or the search is stopped.
-func explorePreemption(ctx context.Context, p *Program, o ExploreOptions) (ExploreResult, error) {
-	if len(Kinds) != numKinds {
-		return ExploreResult{}, fmt.Errorf("sim: %d outcome kinds, the explorer knows %d", len(Kinds), numKinds)
+func explorePreemption(ctx context.Context, p *sim.Program, o Options) (Result, error) {
+	if len(sim.Kinds) != numKinds {
+		return Result{}, fmt.Errorf("explore: %d outcome kinds, the explorer knows %d", len(sim.Kinds), numKinds)
 	}
-	var res ExploreResult
+	var res Result
 	var have [numKinds]bool
 	var found []Counterexample
-	pr := &probe{p: p, ctx: ctx, want: func(k int) bool { return o.stopsAt(Kinds[k]) }}
+	pr := &probe{p: p, ctx: ctx, want: func(k int) bool { return o.stopsAt(sim.Kinds[k]) }}
 	// The probe runs first: with a kind to stop at, its runs with one
 	// preemption often end the search before any complete bound is done.
 	pr.run(1)
 	if pr.stop || pr.wanted {
 		return pr.result(1, ctx), nil
 	}
-	ms := learnModels(p)
+	ms := statekey.Learn(p)
 	for b := 0; ; b++ {
 		e := newDFS(ctx, p, &o, ms)
 		e.bounded, e.bound = true, b
@@ -113,7 +116,7 @@ func explorePreemption(ctx context.Context, p *Program, o ExploreOptions) (Explo
 		for k := 1; k < numKinds; k++ {
 			if pr.have[k] && !have[k] && pr.bpre[k] <= b {
 				have[k] = true
-				found = append(found, Counterexample{Kind: Kinds[k], Schedule: schedulePath(p, pr.best[k])})
+				found = append(found, Counterexample{Kind: sim.Kinds[k], Schedule: schedulePath(p, pr.best[k])})
 			}
 		}
 		if e.stop != "" {
@@ -134,12 +137,12 @@ func explorePreemption(ctx context.Context, p *Program, o ExploreOptions) (Explo
 }
 
 // fill sets the execution counts from the summary of the start state.
-func (r *ExploreResult) fill(root *summary) {
+func (r *Result) fill(root *summary) {
 	r.Executions = clampInt64(root.paths)
-	r.Outcomes = map[Kind]int64{}
+	r.Outcomes = map[sim.Kind]int64{}
 	for k := range numKinds {
 		if root.kinds&(1<<k) != 0 && root.count[k] > 0 {
-			r.Outcomes[Kinds[k]] = clampInt64(root.count[k])
+			r.Outcomes[sim.Kinds[k]] = clampInt64(root.count[k])
 		}
 	}
 }
@@ -166,40 +169,27 @@ func (e *dfs) counterexamples(root *summary, complete bool) []Counterexample {
 				path = p
 			}
 		}
-		out = append(out, Counterexample{Kind: Kinds[k], Schedule: schedulePath(e.p, path)})
-	}
-	return out
-}
-
-// inKindOrder sorts counterexamples by their kind's place in Kinds.
-func inKindOrder(cs []Counterexample) []Counterexample {
-	out := make([]Counterexample, 0, len(cs))
-	for _, k := range Kinds {
-		for _, c := range cs {
-			if c.Kind == k {
-				out = append(out, c)
-			}
-		}
+		out = append(out, Counterexample{Kind: sim.Kinds[k], Schedule: schedulePath(e.p, path)})
 	}
 	return out
 }
 
 // result is the result of a search that the probe ended: what its runs
 // found.
-func (pr *probe) result(bound int, ctx context.Context) ExploreResult {
-	res := ExploreResult{Stopped: "first-counterexample", Executions: pr.runs, Bound: bound,
-		Outcomes: map[Kind]int64{}}
+func (pr *probe) result(bound int, ctx context.Context) Result {
+	res := Result{Stopped: "first-counterexample", Executions: pr.runs, Bound: bound,
+		Outcomes: map[sim.Kind]int64{}}
 	if ctx.Err() != nil {
 		res.Stopped = "canceled"
 	}
 	for k, c := range pr.count {
 		if c > 0 {
-			res.Outcomes[Kinds[k]] = c
+			res.Outcomes[sim.Kinds[k]] = c
 		}
 	}
 	for k := 1; k < numKinds; k++ {
 		if pr.have[k] {
-			res.Counterexamples = append(res.Counterexamples, Counterexample{Kind: Kinds[k], Schedule: schedulePath(pr.p, pr.best[k])})
+			res.Counterexamples = append(res.Counterexamples, Counterexample{Kind: sim.Kinds[k], Schedule: schedulePath(pr.p, pr.best[k])})
 		}
 	}
 	return res

@@ -1,13 +1,15 @@
-package sim
+package statekey
 
-// liveness is the explorer's model of which locals of an operation may
+import "lockstep/sim"
+
+// liveness is a search's model of which locals of an operation may
 // still be read: live(op, label) holds the locals that the step at label,
 // or a later step of the same call, may read before writing them. A state
 // key leaves the other locals out (their values are stale: a parked
 // waiter's copy of the word it pushed itself onto, a waker's copy of the
 // word it swapped out), which merges states that differ only there.
 //
-// The model is learned, not declared. Every step the explorer performs is
+// The model is learned, not declared. Every step a search performs is
 // checked against it: the locals the step read must be live at its label,
 // and a local live at the next label must be live at this one unless the
 // step wrote it. While every step of a search passes, merged states behave
@@ -29,7 +31,7 @@ type liveFact struct {
 	use      uint8
 }
 
-func newLiveness(p *Program) *liveness {
+func newLiveness(p *sim.Program) *liveness {
 	return &liveness{live: make([][]uint8, len(p.Ops)), facts: map[liveFact]bool{},
 		seen: make([][][]liveFact, len(p.Ops))}
 }
@@ -58,11 +60,11 @@ func (l *liveness) check(f liveFact) bool {
 }
 
 // at returns the live locals of op at label pc.
-func (l *liveness) at(op int16, pc int32) uint8 {
-	if op < 0 || int(op) >= len(l.live) {
+func (l *liveness) at(op, pc int) uint8 {
+	if op < 0 || op >= len(l.live) {
 		return 0
 	}
-	if ls := l.live[op]; int(pc) < len(ls) {
+	if ls := l.live[op]; pc < len(ls) {
 		return ls[pc]
 	}
 	return 0
@@ -73,9 +75,9 @@ func (l *liveness) consistent(f liveFact) bool {
 	reads, writes := f.use&0xf, f.use>>4
 	need := reads
 	if f.to >= 0 {
-		need |= l.at(f.op, f.to) &^ writes
+		need |= l.at(int(f.op), int(f.to)) &^ writes
 	}
-	return need&^l.at(f.op, f.from) == 0
+	return need&^l.at(int(f.op), int(f.from)) == 0
 }
 
 // learn adds a step's fact and brings the model to a fixpoint. It reports
@@ -95,7 +97,7 @@ func (l *liveness) learn(f liveFact) bool {
 			reads, writes := g.use&0xf, g.use>>4
 			need := reads
 			if g.to >= 0 {
-				need |= l.at(g.op, g.to) &^ writes
+				need |= l.at(int(g.op), int(g.to)) &^ writes
 			}
 			ls := l.live[g.op]
 			for int(g.from) >= len(ls) {
@@ -110,12 +112,13 @@ func (l *liveness) learn(f liveFact) bool {
 }
 
 // stepFact describes the step just performed by coroutine c, which was in
-// operation op at label from before it.
-func stepFact(m *Machine, c int, op int16, from int32) liveFact {
-	co := &m.coros[c]
+// operation op at label from before it and used its locals as use says
+// (StepAccess.Locals).
+func stepFact(m *sim.Machine, c, op, from int, use uint8) liveFact {
+	co := m.Coroutine(c)
 	to := int32(-1)
-	if co.status != Done && co.started && co.op == op {
-		to = co.pc
+	if co.Status() != sim.Done && co.Started() && co.Op() == op {
+		to = int32(co.PC())
 	}
-	return liveFact{op: op, from: from, to: to, use: m.localUse}
+	return liveFact{op: int16(op), from: int32(from), to: to, use: use}
 }

@@ -1,11 +1,13 @@
-package sim
+package statekey
 
 import (
 	"math/bits"
 	"slices"
+
+	"lockstep/sim"
 )
 
-// The happens-before part of a key (see stateKey): for each live plain
+// The happens-before part of a key (see Key): for each live plain
 // cell, its last write and its last reads, each as the thread that made it
 // and the set of clocks that cover it. Only clocks that can still flow
 // count: those of threads that may move again, of atomic cells, and of
@@ -14,53 +16,53 @@ import (
 //
 // The holders of clocks, raw: thread t is holder t, the atomic cell of
 // slot j is holder n+j, coroutine c's wakeup is holder n+atomics+c. A
-// cache keeps the accesses in cell order (see keyer.cellRank): the cells
+// cache keeps the accesses in cell order (see Keyer.cellRank): the cells
 // no member owns, then each member's, so that a member's accesses are
 // together and in the same order for every member of its group.
 
 // holderClock is component u of raw holder h's clock in m.
-func (k *keyer) holderClock(m *Machine, h, u int) uint32 {
-	n := k.n
+func (k *Keyer) holderClock(m *sim.Machine, h, u int) uint32 {
+	n, cl := k.n, m.Clocks()
 	switch na := len(k.atomics); {
 	case h < n:
-		return m.vc[h*n+u]
+		return cl.Threads[h*n+u]
 	case h < n+na:
-		return m.rel[(h-n)*n+u]
+		return cl.Release[(h-n)*n+u]
 	default:
-		return m.wake[(h-n-na)*n+u]
+		return cl.Wakeup[(h-n-na)*n+u]
 	}
 }
 
 // holderRow is raw holder h's clock in m.
-func (k *keyer) holderRow(m *Machine, h int) []uint32 {
-	n := k.n
+func (k *Keyer) holderRow(m *sim.Machine, h int) []uint32 {
+	n, cl := k.n, m.Clocks()
+	rows := cl.Threads
 	switch na := len(k.atomics); {
-	case h < n:
-		return m.vc[h*n : (h+1)*n]
-	case h < n+na:
-		return m.rel[(h-n)*n : (h-n+1)*n]
-	default:
-		return m.wake[(h-n-na)*n : (h-n-na+1)*n]
+	case h >= n+na:
+		rows, h = cl.Wakeup, h-n-na
+	case h >= n:
+		rows, h = cl.Release, h-n
 	}
+	return rows[h*n : (h+1)*n]
 }
 
 // coverage is the set of raw holders whose clocks cover an access by
 // thread u at clock c.
-func (k *keyer) coverage(m *Machine, u int, c uint32) uint64 {
+func (k *Keyer) coverage(m *sim.Machine, u int, c uint32) uint64 {
 	var mask uint64
-	n, na := k.n, len(k.atomics)
+	n, na, cl := k.n, len(k.atomics), m.Clocks()
 	for h := range n {
-		if m.vc[h*n+u] >= c {
+		if cl.Threads[h*n+u] >= c {
 			mask |= 1 << h
 		}
 	}
 	for j := range na {
-		if m.rel[j*n+u] >= c {
+		if cl.Release[j*n+u] >= c {
 			mask |= 1 << (n + j)
 		}
 	}
-	for x := range len(m.coros) {
-		if m.wake[x*n+u] >= c {
+	for x := range len(k.threadOf) {
+		if cl.Wakeup[x*n+u] >= c {
 			mask |= 1 << (n + na + x)
 		}
 	}
@@ -69,27 +71,26 @@ func (k *keyer) coverage(m *Machine, u int, c uint32) uint64 {
 
 // appendAccesses appends plain slot s's accesses in m, with their coverage;
 // none when the cell is dead (a live cell's are all a key counts).
-func (k *keyer) appendAccesses(acc []access, m *Machine, s int32) []access {
-	if m.ended[k.cellObj[k.plainAddr[s]]] != 0 {
+func (k *Keyer) appendAccesses(acc []access, m *sim.Machine, s int32) []access {
+	if !m.ObjectLive(int(k.cellObj[k.plainAddr[s]])) {
 		return acc
 	}
-	n := k.n
 	r := k.cellRank[s]
-	if w := m.lastW[s]; w.thread >= 0 {
-		acc = append(acc, access{slot: s, rank: r, reader: -1, thread: w.thread, clock: w.clock,
-			mask: k.coverage(m, int(w.thread), w.clock)})
+	if w, clock := m.LastWrite(int(s)); w >= 0 {
+		acc = append(acc, access{slot: s, rank: r, reader: -1, thread: int16(w), clock: clock,
+			mask: k.coverage(m, w, clock)})
 	}
-	for u, e := range m.reads[int(s)*n : int(s+1)*n] {
-		if e.thread >= 0 {
-			acc = append(acc, access{slot: s, rank: r, reader: int16(u), thread: e.thread, clock: e.clock,
-				mask: k.coverage(m, int(e.thread), e.clock)})
+	for u := range k.n {
+		if e, clock := m.LastRead(int(s), u); e >= 0 {
+			acc = append(acc, access{slot: s, rank: r, reader: int16(u), thread: int16(e), clock: clock,
+				mask: k.coverage(m, e, clock)})
 		}
 	}
 	return acc
 }
 
 // fillAccesses lists every access of m, in cell order.
-func (k *keyer) fillAccesses(acc []access, m *Machine) []access {
+func (k *Keyer) fillAccesses(acc []access, m *sim.Machine) []access {
 	acc = acc[:0]
 	for _, s := range k.cellOrder {
 		acc = k.appendAccesses(acc, m, s)
@@ -101,7 +102,7 @@ func (k *keyer) fillAccesses(acc []access, m *Machine) []access {
 // step turned parent into: the accesses of the slots in changed are read
 // again; the others keep theirs, with the coverage by the holders in
 // holders whose clocks changed brought up to date.
-func (k *keyer) advanceAccesses(c, prev *keyCache, parent, child *Machine, holders uint64, changed []int32) {
+func (k *Keyer) advanceAccesses(c, prev *keyCache, parent, child *sim.Machine, holders uint64, changed []int32) {
 	// A thread's own tick changes no coverage: it covers its own accesses
 	// already, and no other's at that component.
 	for hs := holders; hs != 0; hs &= hs - 1 {
@@ -159,13 +160,12 @@ func (k *keyer) advanceAccesses(c, prev *keyCache, parent, child *Machine, holde
 // canonical set of the clocks that cover it. The release clocks of private
 // atomic cells do not count, and a thread about to acquire from a cell
 // covers what the cell's release clock covers (see syncModel).
-func (k *keyer) encodeAccesses(m *Machine, c *keyCache, out []uint64) []uint64 {
+func (k *Keyer) encodeAccesses(m *sim.Machine, c *keyCache, out []uint64) []uint64 {
 	n, na := k.n, len(k.atomics)
 	// The holders that count.
 	var incl uint64
 	for t := range n {
-		th := &m.threads[t]
-		if len(th.stack) > 0 || len(th.queue) > 0 {
+		if len(m.Stack(t)) > 0 || len(m.Queue(t)) > 0 {
 			incl |= 1 << t
 		}
 	}
@@ -174,11 +174,11 @@ func (k *keyer) encodeAccesses(m *Machine, c *keyCache, out []uint64) []uint64 {
 			incl |= 1 << (n + int(k.cellSlot[a]))
 		}
 	}
-	for x := range m.coros {
-		switch m.coros[x].status {
-		case Done:
+	for x := range len(k.threadOf) {
+		switch m.Coroutine(x).Status() {
+		case sim.Done:
 			continue
-		case Runnable:
+		case sim.Runnable:
 			incl |= 1 << (n + na + x)
 		}
 		incl |= 1 << k.threadOf[x]
@@ -215,7 +215,7 @@ func (k *keyer) encodeAccesses(m *Machine, c *keyCache, out []uint64) []uint64 {
 
 // appendRun appends the count and then the accesses of run, which are in
 // cell order and of one owner (see encodeAccesses).
-func (k *keyer) appendRun(out []uint64, m *Machine, run []access, incl uint64) []uint64 {
+func (k *Keyer) appendRun(out []uint64, m *sim.Machine, run []access, incl uint64) []uint64 {
 	at := len(out)
 	out = append(out, 0)
 	reads := k.reads[:0]
@@ -257,7 +257,7 @@ func (k *keyer) appendRun(out []uint64, m *Machine, run []access, incl uint64) [
 type taggedAccess struct{ tag, raw uint64 }
 
 // appendAccess appends an access's tag and its coverage, renamed.
-func (k *keyer) appendAccess(out []uint64, tag, raw uint64) []uint64 {
+func (k *Keyer) appendAccess(out []uint64, tag, raw uint64) []uint64 {
 	var mask uint64
 	for ; raw != 0; raw &= raw - 1 {
 		mask |= 1 << k.cbit[bits.TrailingZeros64(raw)]
@@ -266,8 +266,8 @@ func (k *keyer) appendAccess(out []uint64, tag, raw uint64) []uint64 {
 }
 
 // canonicalBits fills cbit: each raw holder's bit in a canonical coverage
-// set (atomic cells no member owns keep theirs, see newKeyer).
-func (k *keyer) canonicalBits() {
+// set (atomic cells no member owns keep theirs, see New).
+func (k *Keyer) canonicalBits() {
 	n, na := k.n, len(k.atomics)
 	for t := range n {
 		k.cbit[t] = uint8(k.tren[t])
@@ -282,19 +282,19 @@ func (k *keyer) canonicalBits() {
 
 // claimOf is the atomic cell thread t of m will acquire from first when it
 // next moves (see syncModel), or 0.
-func (k *keyer) claimOf(m *Machine, t int) Word {
-	th := &m.threads[t]
-	if len(th.stack) == 0 {
+func (k *Keyer) claimOf(m *sim.Machine, t int) sim.Word {
+	stack := m.Stack(t)
+	if len(stack) == 0 {
 		return 0
 	}
-	co := &m.coros[th.stack[len(th.stack)-1]]
-	return k.sync.claim(co.op, co.pc)
+	co := m.Coroutine(int(stack[len(stack)-1]))
+	return k.sync.claim(co.Op(), co.PC())
 }
 
 // acquiring lists, from c's claims, for each atomic cell that threads will
 // acquire from first when they next move, the threads that will: the
 // coverage of such a thread counts that of the cell's release clock.
-func (k *keyer) acquiring(c *keyCache) {
+func (k *Keyer) acquiring(c *keyCache) {
 	k.acq = k.acq[:0]
 	for t, x := range c.claims {
 		if x == 0 {

@@ -1,8 +1,10 @@
-package sim
+package statekey
 
-// syncModel is the explorer's model of how a program synchronizes, which
+import "lockstep/sim"
+
+// syncModel is a search's model of how a program synchronizes, which
 // lets a state key leave out parts of the happens-before state that make
-// no difference to the rest of a run (see stateKey).
+// no difference to the rest of a run (see Key).
 //
 // Private atomic cells. An atomic cell that only one thread accesses
 // releases only that thread's clocks (its release clock is a join of them,
@@ -36,9 +38,9 @@ package sim
 // awaiter or context): private while every access to one of them is by
 // its own member's thread. And only cells no member owns are claimed.
 type syncModel struct {
-	at     [][]Word // per op, per label: the cell its steps acquire first; 0 unknown, noAcquire none
-	claims [][]Word // at, when the search started
-	stored []bool   // per address: a step stored to it
+	at     [][]sim.Word // per op, per label: the cell its steps acquire first; 0 unknown, noAcquire none
+	claims [][]sim.Word // at, when the search started
+	stored []bool       // per address: a step stored to it
 	// Per address: the cell's class among the members' cells, or -1; the
 	// thread of the member that owns it.
 	class   []int32
@@ -53,14 +55,14 @@ type syncModel struct {
 const (
 	// noAcquire marks a label whose steps do not all begin with an
 	// acquire of one cell.
-	noAcquire = ^Word(0)
+	noAcquire = ^sim.Word(0)
 	// noThread and sharedCell are syncModel.accessor's other values.
 	noThread   = -1
 	sharedCell = -2
 )
 
-func newSyncModel(p *Program) *syncModel {
-	s := &syncModel{at: make([][]Word, len(p.Ops)), claims: make([][]Word, len(p.Ops)), stored: make([]bool, len(p.Cells)),
+func newSyncModel(p *sim.Program) *syncModel {
+	s := &syncModel{at: make([][]sim.Word, len(p.Ops)), claims: make([][]sim.Word, len(p.Ops)), stored: make([]bool, len(p.Cells)),
 		class: make([]int32, len(p.Cells)), ownedBy: make([]int16, len(p.Cells)),
 		accessor: make([]int16, len(p.Cells))}
 	for a := range s.accessor {
@@ -68,10 +70,10 @@ func newSyncModel(p *Program) *syncModel {
 	}
 	// A member's cells by group, role and offset.
 	classes := map[[3]int]int32{}
-	for gi, g := range p.Groups() {
+	for gi, g := range groups(p) {
 		for _, c := range g {
 			spec := &p.Coroutines[c]
-			for r, base := range [numRoles]Word{spec.Frame, spec.Awaiter, p.Threads[spec.Thread].Context} {
+			for r, base := range [numRoles]sim.Word{spec.Frame, spec.Awaiter, p.Threads[spec.Thread].Context} {
 				ob := p.ObjectAt(base)
 				for off := range ob.Size {
 					id := [3]int{gi, r, int(off)}
@@ -91,7 +93,7 @@ func newSyncModel(p *Program) *syncModel {
 
 // private reports whether atomic cell x is, as far as the model knows,
 // accessed by one thread at most.
-func (s *syncModel) private(x Word) bool {
+func (s *syncModel) private(x sim.Word) bool {
 	if s == nil {
 		return false
 	}
@@ -111,12 +113,12 @@ func (s *syncModel) freeze() {
 // claim returns the cell that steps from label pc of operation op acquire
 // first, if the model said they all do when the search started and the
 // cell's release clock only grows; 0 otherwise.
-func (s *syncModel) claim(op int16, pc int32) Word {
+func (s *syncModel) claim(op, pc int) sim.Word {
 	if s == nil || op < 0 {
 		return 0
 	}
 	ls := s.claims[op]
-	if int(pc) >= len(ls) {
+	if pc >= len(ls) {
 		return 0
 	}
 	if x := ls[pc]; x != noAcquire && x != 0 && !s.stored[x] {
@@ -129,12 +131,12 @@ func (s *syncModel) claim(op int16, pc int32) Word {
 // -1: it resumed a coroutine), which made an access of kind kind at addr
 // and, when acquired, acquired from addr. It reports false when the step
 // showed the model wrong; the model has then been corrected.
-func (s *syncModel) check(t int, op int16, pc int32, kind OpKind, addr Word, acquired bool) bool {
+func (s *syncModel) check(t, op, pc int, kind sim.OpKind, addr sim.Word, acquired bool) bool {
 	ok := true
-	atomic := kind.Atomic() || kind == OpSemAcquire || kind == OpSemRelease
-	if atomic && addr < Word(len(s.accessor)) {
+	atomic := kind.Atomic() || kind == sim.OpSemAcquire || kind == sim.OpSemRelease
+	if atomic && addr < sim.Word(len(s.accessor)) {
 		ok = s.access(t, addr)
-		if kind == OpStore && !s.stored[addr] {
+		if kind == sim.OpStore && !s.stored[addr] {
 			s.stored[addr] = true
 			ok = ok && !s.claimed(addr)
 		}
@@ -143,11 +145,11 @@ func (s *syncModel) check(t int, op int16, pc int32, kind OpKind, addr Word, acq
 		return ok
 	}
 	ls := s.at[op]
-	for int(pc) >= len(ls) {
+	for pc >= len(ls) {
 		ls = append(ls, 0)
 	}
 	s.at[op] = ls
-	reads := kind == OpLoad || kind == OpExchange || kind == OpCAS || kind == OpFetchAdd
+	reads := kind == sim.OpLoad || kind == sim.OpExchange || kind == sim.OpCAS || kind == sim.OpFetchAdd
 	got := noAcquire
 	if reads && acquired && s.class[addr] < 0 {
 		got = addr
@@ -165,14 +167,14 @@ func (s *syncModel) check(t int, op int16, pc int32, kind OpKind, addr Word, acq
 
 // claimedAt reports whether the search uses a claim for label pc of
 // operation op.
-func (s *syncModel) claimedAt(op int16, pc int32) bool {
+func (s *syncModel) claimedAt(op, pc int) bool {
 	ls := s.claims[op]
-	return int(pc) < len(ls) && ls[pc] != 0 && ls[pc] != noAcquire
+	return pc < len(ls) && ls[pc] != 0 && ls[pc] != noAcquire
 }
 
 // access notes thread t's access to atomic cell x; false when x was
 // private and is no longer.
-func (s *syncModel) access(t int, x Word) bool {
+func (s *syncModel) access(t int, x sim.Word) bool {
 	if c := s.class[x]; c >= 0 {
 		if int(s.ownedBy[x]) == t || s.classShared[c] {
 			return true
@@ -191,7 +193,7 @@ func (s *syncModel) access(t int, x Word) bool {
 }
 
 // claimed reports whether some claim the search uses is on cell x.
-func (s *syncModel) claimed(x Word) bool {
+func (s *syncModel) claimed(x sim.Word) bool {
 	for _, ls := range s.claims {
 		for _, y := range ls {
 			if y == x {

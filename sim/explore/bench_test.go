@@ -1,24 +1,25 @@
-package sim_test
+package explore_test
 
 import (
 	"fmt"
 	"testing"
 
 	"lockstep/sim"
+	"lockstep/sim/explore"
 )
 
 // BenchmarkExploreFirstCounterexample is the time to the first, smallest
 // lost wakeup in tinyCoro's wait_group (wg-lost-wakeup), by the
 // preemption-bounded strategy, at waiters/workers from 1/2 to 16/17.
 //
-//	go test ./sim -run '^$' -bench FirstCounterexample
+//	go test ./sim/explore -run '^$' -bench FirstCounterexample
 func BenchmarkExploreFirstCounterexample(b *testing.B) {
 	for _, size := range [][2]int{{1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}, {6, 7}, {12, 13}, {16, 17}} {
 		b.Run(fmt.Sprintf("%d-%d", size[0], size[1]), func(b *testing.B) {
 			p := build(b, "wg-lost-wakeup", "tinycoro", map[string]int{"waiters": size[0], "workers": size[1]})
-			var r sim.ExploreResult
+			var r explore.Result
 			for b.Loop() {
-				r = explore(b, p, sim.ExploreOptions{Strategy: sim.PreemptionBounded, Want: sim.LostWakeup})
+				r = search(b, p, explore.Options{Strategy: explore.PreemptionBounded, Want: sim.LostWakeup})
 			}
 			for _, c := range r.Counterexamples {
 				if c.Kind == sim.LostWakeup {
@@ -37,7 +38,7 @@ func BenchmarkExploreFirstCounterexample(b *testing.B) {
 // seconds, is skipped with -short): time, states cached, and the cache's
 // memory. The goals: 4/5 within a second, 5/6 within 30 seconds and 1 GB.
 //
-//	go test ./sim -run '^$' -bench VerifyFixed -benchtime 1x
+//	go test ./sim/explore -run '^$' -bench VerifyFixed -benchtime 1x
 func BenchmarkExploreVerifyFixed(b *testing.B) {
 	for _, size := range [][2]int{{3, 3}, {4, 5}, {5, 6}} {
 		b.Run(fmt.Sprintf("%d-%d", size[0], size[1]), func(b *testing.B) {
@@ -45,9 +46,9 @@ func BenchmarkExploreVerifyFixed(b *testing.B) {
 				b.Skip("5/6 takes seconds")
 			}
 			p := build(b, "wg-lost-wakeup", "fixed", map[string]int{"waiters": size[0], "workers": size[1]})
-			var r sim.ExploreResult
+			var r explore.Result
 			for b.Loop() {
-				r = explore(b, p, sim.ExploreOptions{})
+				r = search(b, p, explore.Options{})
 			}
 			if !r.Complete || len(r.Counterexamples) > 0 {
 				b.Fatalf("complete=%v (%s), found %v", r.Complete, r.Stopped, kinds(r))
@@ -65,9 +66,9 @@ func BenchmarkExploreBuggy(b *testing.B) {
 	for _, size := range [][2]int{{3, 3}, {4, 5}} {
 		b.Run(fmt.Sprintf("%d-%d", size[0], size[1]), func(b *testing.B) {
 			p := build(b, "wg-lost-wakeup", "tinycoro", map[string]int{"waiters": size[0], "workers": size[1]})
-			var r sim.ExploreResult
+			var r explore.Result
 			for b.Loop() {
-				r = explore(b, p, sim.ExploreOptions{})
+				r = search(b, p, explore.Options{})
 			}
 			if !r.Complete || !r.Found(sim.LostWakeup) {
 				b.Fatalf("complete=%v, found %v", r.Complete, kinds(r))

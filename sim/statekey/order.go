@@ -1,6 +1,10 @@
-package sim
+package statekey
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"lockstep/sim"
+)
 
 // The canonical renaming: which member of a group goes to which place.
 
@@ -9,7 +13,7 @@ import "math/bits"
 // identity outside the groups). Within a group the members are sorted by
 // block hash, then by their place in the waiter lists; pinned members stay
 // where they are.
-func (k *keyer) chooseRenaming(m *Machine, c *keyCache) {
+func (k *Keyer) chooseRenaming(m *sim.Machine, c *keyCache) {
 	if len(k.groups) == 0 {
 		return
 	}
@@ -60,7 +64,7 @@ func (k *keyer) chooseRenaming(m *Machine, c *keyCache) {
 }
 
 // before reports whether member x sorts before member y.
-func (k *keyer) before(c *keyCache, x, y int) bool {
+func (k *Keyer) before(c *keyCache, x, y int) bool {
 	a, b := c.sig[x], c.sig[y]
 	switch {
 	case a[0] != b[0]:
@@ -73,18 +77,19 @@ func (k *keyer) before(c *keyCache, x, y int) bool {
 
 // pinsOf is the set of members whose addresses an untyped live local of
 // coroutine x might hold (members numbered below 64).
-func (k *keyer) pinsOf(m *Machine, x int) uint64 {
-	co := &m.coros[x]
+func (k *Keyer) pinsOf(m *sim.Machine, x int) uint64 {
+	co := m.Coroutine(x)
 	live := k.liveMask(co)
 	if live == 0 {
 		return 0
 	}
 	var pins uint64
-	na := Word(len(k.addrCoro))
-	for i, v := range co.locals {
-		if live&(1<<i) == 0 || co.localKind[i] != 0 {
+	na := sim.Word(len(k.addrCoro))
+	for i := range sim.NumLocals {
+		if live&(1<<i) == 0 || co.LocalKind(i) != 0 {
 			continue
 		}
+		v := co.Local(i)
 		if lo := v & 0xffffffff; lo < na && k.addrCoro[lo] >= 0 {
 			pins |= 1 << k.addrCoro[lo]
 		}
@@ -96,16 +101,17 @@ func (k *keyer) pinsOf(m *Machine, x int) uint64 {
 }
 
 // pin marks the members whose addresses an untyped local might hold.
-func (k *keyer) pin(m *Machine) {
+func (k *Keyer) pin(m *sim.Machine) {
 	clear(k.pinned)
-	na := Word(len(k.addrCoro))
-	for i := range m.coros {
-		co := &m.coros[i]
+	na := sim.Word(len(k.addrCoro))
+	for x := range len(k.threadOf) {
+		co := m.Coroutine(x)
 		live := k.liveMask(co)
-		for i, v := range co.locals {
-			if live&(1<<i) == 0 || co.localKind[i] != 0 {
+		for i := range sim.NumLocals {
+			if live&(1<<i) == 0 || co.LocalKind(i) != 0 {
 				continue // dead, or typed: renamed by kind, like a cell
 			}
+			v := co.Local(i)
 			if lo := v & 0xffffffff; lo < na && k.addrCoro[lo] >= 0 {
 				k.pinned[k.addrCoro[lo]] = true
 			}
@@ -119,24 +125,22 @@ func (k *keyer) pin(m *Machine) {
 // listPositions finds each member's place in the primitive's waiter lists,
 // counted from the tail, so that a push leaves the others' places as they
 // are.
-func (k *keyer) listPositions(m *Machine) {
+func (k *Keyer) listPositions(m *sim.Machine) {
 	clear(k.listPos)
-	if len(k.p.Facts.Lists) > 0 && m.peekFn == nil {
-		m.peekFn = m.peek // a method value allocates: made once per machine
-	}
+	mem := m.Memory()
 	for li, l := range k.p.Facts.Lists {
 		start := len(k.order)
-		a := l.Head(m.peekFn)
-		for depth := 1; a != 0 && depth <= len(m.coros); depth++ {
-			if a >= Word(len(k.addrCoro)) {
+		a := l.Head(m.PeekFunc())
+		for depth := 1; a != 0 && depth <= len(k.threadOf); depth++ {
+			if a >= sim.Word(len(k.addrCoro)) {
 				break
 			}
 			c := k.addrCoro[a]
-			if c < 0 || k.addrRole[a] != roleAwaiter || k.addrOff[a] != 0 || m.ended[k.obj[c][roleAwaiter]] != 0 {
+			if c < 0 || k.addrRole[a] != roleAwaiter || k.addrOff[a] != 0 || !m.ObjectLive(k.obj[c][roleAwaiter]) {
 				break
 			}
 			k.order = append(k.order, c)
-			a = m.mem[a+FieldNext]
+			a = mem[a+sim.FieldNext]
 		}
 		list := k.order[start:]
 		for i, c := range list {
@@ -150,27 +154,27 @@ func (k *keyer) listPositions(m *Machine) {
 
 // ranks computes each coroutine's place among the semaphore waiters and
 // among the parked lock waiters (0: none).
-func (k *keyer) ranks(m *Machine) {
+func (k *Keyer) ranks(m *sim.Machine) {
 	if k.ranked {
 		clear(k.semRank)
 		clear(k.lockRank)
 		k.ranked = false
 	}
-	if m.semSeq == 0 && m.lockSeq == 0 {
+	if !m.Queued() {
 		return
 	}
-	for i := range m.coros {
-		co := &m.coros[i]
-		if co.semWait == 0 && co.lockSeq == 0 {
+	for i := range len(k.threadOf) {
+		co := m.Coroutine(i)
+		if co.SemWait() == 0 && co.LockSeq() == 0 {
 			continue
 		}
-		for j := range m.coros {
-			o := &m.coros[j]
-			if co.semWait != 0 && o.semWait != 0 && o.semSeq <= co.semSeq {
+		for j := range len(k.threadOf) {
+			o := m.Coroutine(j)
+			if co.SemWait() != 0 && o.SemWait() != 0 && o.SemSeq() <= co.SemSeq() {
 				k.semRank[i]++
 				k.ranked = true
 			}
-			if co.lockSeq != 0 && o.lockSeq != 0 && o.lockSeq <= co.lockSeq {
+			if co.LockSeq() != 0 && o.LockSeq() != 0 && o.LockSeq() <= co.LockSeq() {
 				k.lockRank[i]++
 				k.ranked = true
 			}
@@ -179,8 +183,8 @@ func (k *keyer) ranks(m *Machine) {
 }
 
 // rename maps an address through the chosen renaming.
-func (k *keyer) rename(v Word) Word {
-	if v >= Word(len(k.addrCoro)) {
+func (k *Keyer) rename(v sim.Word) sim.Word {
+	if v >= sim.Word(len(k.addrCoro)) {
 		return v
 	}
 	c := k.addrCoro[v]
@@ -191,7 +195,7 @@ func (k *keyer) rename(v Word) Word {
 }
 
 // srcAddr is the address whose content appears at canonical address a.
-func (k *keyer) srcAddr(a Word) Word {
+func (k *Keyer) srcAddr(a sim.Word) sim.Word {
 	c := k.addrCoro[a]
 	if c < 0 {
 		return a
@@ -201,14 +205,14 @@ func (k *keyer) srcAddr(a Word) Word {
 
 // valueAs renames v, a value of kind tag-1; tag 0 (an untyped local) is
 // left as it is: the members it might name are pinned.
-func (k *keyer) valueAs(tag uint8, v Word) Word {
+func (k *Keyer) valueAs(tag uint8, v sim.Word) sim.Word {
 	if tag == 0 {
 		return v
 	}
-	switch CellKind(tag - 1) {
-	case Pointer, Handle, Context:
+	switch sim.CellKind(tag - 1) {
+	case sim.Pointer, sim.Handle, sim.Context:
 		return k.rename(v)
-	case PairCountHead:
+	case sim.PairCountHead:
 		return v&^0xffffffff | k.rename(v&0xffffffff)
 	}
 	return v

@@ -1,7 +1,9 @@
-package sim
+package statekey
+
+import "lockstep/sim"
 
 // Member blocks: everything a state holds of one member of a symmetric
-// group, written without naming any renamable coroutine (see stateKey).
+// group, written without naming any renamable coroutine (see Key).
 //
 // A block is a sequence of words. A value that may name a member's object
 // (a Pointer, Handle or Context cell, the low half of a PairCountHead cell,
@@ -14,53 +16,52 @@ package sim
 // ref says which member.
 
 const (
-	codeMark   = Word(0xFFFF) << 48 // the top 16 bits of a member code
-	codeEscape = ^Word(0)           // the next word is a plain value
+	codeMark   = sim.Word(0xFFFF) << 48 // the top 16 bits of a member code
+	codeEscape = ^sim.Word(0)           // the next word is a plain value
 )
 
 // memberBlock writes member c's block, appends the members it names to
 // k.refs, and returns the block's hash. The ranks (see ranks) must be
 // those of m.
-func (k *keyer) memberBlock(m *Machine, c int) stateKey {
+func (k *Keyer) memberBlock(m *sim.Machine, c int) Key {
 	b := k.block[:0]
-	co := &m.coros[c]
-	if co.status == Done {
-		b = append(b, uint64(Done))
+	co := m.Coroutine(c)
+	if co.Status() == sim.Done {
+		b = append(b, uint64(sim.Done))
 	} else {
-		b = append(b,
-			uint64(co.status)|uint64(uint16(co.op))<<8|uint64(uint32(co.pc))<<24|
-				flags(co.started, co.dropped, co.opened && co.registered, co.holder, co.registered)<<56,
-			uint64(uint16(co.ip))|uint64(k.semRank[c])<<16|uint64(k.lockRank[c])<<40,
-			co.arg, co.loops[0], co.loops[1])
-		b = k.abstractValue(b, uint8(Pointer)+1, co.semWait, c)
+		b = append(b, controlWord(co),
+			uint64(uint16(co.IP()))|uint64(k.semRank[c])<<16|uint64(k.lockRank[c])<<40,
+			co.Arg(), co.Loop(0), co.Loop(1))
+		b = k.abstractValue(b, uint8(sim.Pointer)+1, co.SemWait(), c)
 		live := k.liveMask(co)
 		var kinds uint64
-		for i, v := range co.locals {
+		for i := range sim.NumLocals {
 			if live&(1<<i) != 0 {
-				b = k.abstractValue(b, co.localKind[i], v, c)
-				kinds |= uint64(co.localKind[i]) << (8 * i)
+				b = k.abstractValue(b, co.LocalKind(i), co.Local(i), c)
+				kinds |= uint64(co.LocalKind(i)) << (8 * i)
 			}
 		}
 		b = append(b, kinds)
 	}
+	mem := m.Memory()
 	for r := range numRoles {
 		o := k.obj[c][r]
-		if m.ended[o] != 0 {
+		if !m.ObjectLive(o) {
 			b = append(b, 0)
 			continue
 		}
 		b = append(b, 1)
 		ob := &k.p.Objects[o]
 		for a := ob.Base; a < ob.Base+ob.Size; a++ {
-			b = k.abstractValue(b, k.cellTag[a], m.mem[a], c)
+			b = k.abstractValue(b, k.cellTag[a], mem[a], c)
 		}
 	}
-	th := &m.threads[k.threadOf[c]]
-	b = append(b, uint64(len(th.stack))<<32|uint64(len(th.queue)))
-	for _, s := range th.stack {
+	stack, queue := m.Stack(k.threadOf[c]), m.Queue(k.threadOf[c])
+	b = append(b, uint64(len(stack))<<32|uint64(len(queue)))
+	for _, s := range stack {
 		b = k.coroutineRef(b, int(s), c)
 	}
-	for _, s := range th.queue {
+	for _, s := range queue {
 		b = k.coroutineRef(b, int(s), c)
 	}
 	k.block = b
@@ -69,7 +70,7 @@ func (k *keyer) memberBlock(m *Machine, c int) stateKey {
 
 // coroutineRef writes coroutine s as seen from member c: itself, a member
 // of a group (which one goes to the refs), or s itself.
-func (k *keyer) coroutineRef(b []uint64, s, c int) []uint64 {
+func (k *Keyer) coroutineRef(b []uint64, s, c int) []uint64 {
 	switch {
 	case s == c:
 		return append(b, 1<<62)
@@ -83,17 +84,17 @@ func (k *keyer) coroutineRef(b []uint64, s, c int) []uint64 {
 // abstractValue writes v, a value of kind tag-1 (tag 0: an untyped local,
 // written as it is: the members it might name are pinned), in member c's
 // block.
-func (k *keyer) abstractValue(b []uint64, tag uint8, v Word, c int) []uint64 {
+func (k *Keyer) abstractValue(b []uint64, tag uint8, v sim.Word, c int) []uint64 {
 	if tag != 0 {
-		switch CellKind(tag - 1) {
-		case Pointer, Handle, Context:
-			if v < Word(len(k.addrCoro)) && k.addrCoro[v] >= 0 {
+		switch sim.CellKind(tag - 1) {
+		case sim.Pointer, sim.Handle, sim.Context:
+			if v < sim.Word(len(k.addrCoro)) && k.addrCoro[v] >= 0 {
 				return append(b, k.memberCode(v))
 			}
-		case PairCountHead:
+		case sim.PairCountHead:
 			lo := v & 0xffffffff
 			b = append(b, v>>32)
-			if lo < Word(len(k.addrCoro)) && k.addrCoro[lo] >= 0 {
+			if lo < sim.Word(len(k.addrCoro)) && k.addrCoro[lo] >= 0 {
 				return append(b, k.memberCode(lo))
 			}
 			v = lo
@@ -107,8 +108,8 @@ func (k *keyer) abstractValue(b []uint64, tag uint8, v Word, c int) []uint64 {
 
 // memberCode is the code of address a, in a member's object: the member's
 // group, the object's role and the offset; the member goes to the refs.
-func (k *keyer) memberCode(a Word) Word {
+func (k *Keyer) memberCode(a sim.Word) sim.Word {
 	c := k.addrCoro[a]
 	k.refs = append(k.refs, int32(c))
-	return codeMark | Word(k.coroGroup[c])<<24 | Word(k.addrRole[a])<<16 | k.addrOff[a]
+	return codeMark | sim.Word(k.coroGroup[c])<<24 | sim.Word(k.addrRole[a])<<16 | k.addrOff[a]
 }

@@ -1,29 +1,31 @@
-package sim
+package statekey
 
-import "slices"
+import (
+	"slices"
+
+	"lockstep/sim"
+)
 
 // clocksWide appends the canonical happens-before state, computed from
 // scratch, for programs with more than 64 holders or coroutines, whose
 // coverage sets do not fit a word (see encodeAccesses; the encoding
 // differs, but a search keys every state of a program one way).
-func (k *keyer) clocksWide(m *Machine, out []uint64) []uint64 {
-	n := k.n
+func (k *Keyer) clocksWide(m *sim.Machine, out []uint64) []uint64 {
 	k.holdersOf(m)
 	for _, a := range k.plains {
 		s := k.srcAddr(a)
-		if m.ended[k.cellObj[s]] != 0 {
+		if !m.ObjectLive(int(k.cellObj[s])) {
 			continue
 		}
 		slot := int(k.cellSlot[s])
-		if w := m.lastW[slot]; w.thread >= 0 {
-			out = k.coverageWide(m, out, 1<<32|uint64(k.tren[w.thread]), int(w.thread), w.clock)
+		if w, clock := m.LastWrite(slot); w >= 0 {
+			out = k.coverageWide(m, out, 1<<32|uint64(k.tren[w]), w, clock)
 		}
 		out = append(out, 0)
 		// The last reads, in canonical thread order (a few at most).
-		rs := m.reads[slot*n : (slot+1)*n]
 		k.readers = k.readers[:0]
-		for u := range rs {
-			if rs[u].thread >= 0 {
+		for u := range k.n {
+			if r, _ := m.LastRead(slot, u); r >= 0 {
 				k.readers = append(k.readers, u)
 			}
 		}
@@ -31,7 +33,8 @@ func (k *keyer) clocksWide(m *Machine, out []uint64) []uint64 {
 			slices.SortFunc(k.readers, func(a, b int) int { return k.tren[a] - k.tren[b] })
 		}
 		for _, u := range k.readers {
-			out = k.coverageWide(m, out, 2<<32|uint64(k.tren[u]), u, rs[u].clock)
+			_, clock := m.LastRead(slot, u)
+			out = k.coverageWide(m, out, 2<<32|uint64(k.tren[u]), u, clock)
 		}
 	}
 	return out
@@ -39,15 +42,14 @@ func (k *keyer) clocksWide(m *Machine, out []uint64) []uint64 {
 
 // holdersOf lists the clocks that may still flow into a thread, in
 // canonical order, with their bits.
-func (k *keyer) holdersOf(m *Machine) {
+func (k *Keyer) holdersOf(m *sim.Machine) {
 	n := k.n
 	clear(k.alive)
 	for t := range n {
-		th := &m.threads[t]
-		k.alive[t] = len(th.stack) > 0 || len(th.queue) > 0
+		k.alive[t] = len(m.Stack(t)) > 0 || len(m.Queue(t)) > 0
 	}
-	for c := range m.coros {
-		if m.coros[c].status != Done {
+	for c := range len(k.threadOf) {
+		if m.Coroutine(c).Status() != sim.Done {
 			k.alive[k.threadOf[c]] = true
 		}
 	}
@@ -55,16 +57,17 @@ func (k *keyer) holdersOf(m *Machine) {
 	// Offsets into one index space: vc, then rel, then wake. A thread
 	// about to acquire from a cell also has that cell's release clock
 	// (hacq, an offset into rel; -1 for none: see syncModel).
-	relBase, wakeBase := len(m.vc), len(m.vc)+len(m.rel)
+	cl := m.Clocks()
+	relBase, wakeBase := len(cl.Threads), len(cl.Threads)+len(cl.Release)
 	bit := 0
 	for t := range n {
 		if s := k.tsrc[t]; k.alive[s] {
 			k.hoff = append(k.hoff, s*n)
 			k.hbit = append(k.hbit, bit)
 			acq := -1
-			if th := &m.threads[s]; len(th.stack) > 0 {
-				co := &m.coros[th.stack[len(th.stack)-1]]
-				if x := k.sync.claim(co.op, co.pc); x != 0 {
+			if stack := m.Stack(s); len(stack) > 0 {
+				co := m.Coroutine(int(stack[len(stack)-1]))
+				if x := k.sync.claim(co.Op(), co.PC()); x != 0 {
 					acq = int(k.cellSlot[x]) * n
 				}
 			}
@@ -80,8 +83,8 @@ func (k *keyer) holdersOf(m *Machine) {
 		}
 		bit++
 	}
-	for c := range m.coros {
-		if s := k.src[c]; m.coros[s].status == Runnable {
+	for c := range len(k.threadOf) {
+		if s := k.src[c]; m.Coroutine(s).Status() == sim.Runnable {
 			k.hoff = append(k.hoff, wakeBase+s*n)
 			k.hbit = append(k.hbit, bit)
 			k.hacq = append(k.hacq, -1)
@@ -97,24 +100,25 @@ func (k *keyer) holdersOf(m *Machine) {
 
 // column returns component u of every holder's clock, in holder order,
 // gathered once per key.
-func (k *keyer) column(m *Machine, u int) []uint32 {
+func (k *Keyer) column(m *sim.Machine, u int) []uint32 {
 	h := len(k.hoff)
 	col := k.cols[u*h : (u+1)*h]
 	if u < 64 && k.colDone&(1<<u) != 0 {
 		return col
 	}
-	relBase, wakeBase := len(m.vc), len(m.vc)+len(m.rel)
+	cl := m.Clocks()
+	relBase, wakeBase := len(cl.Threads), len(cl.Threads)+len(cl.Release)
 	for i, off := range k.hoff {
 		switch {
 		case off < relBase:
-			col[i] = m.vc[off+u]
+			col[i] = cl.Threads[off+u]
 		case off < wakeBase:
-			col[i] = m.rel[off-relBase+u]
+			col[i] = cl.Release[off-relBase+u]
 		default:
-			col[i] = m.wake[off-wakeBase+u]
+			col[i] = cl.Wakeup[off-wakeBase+u]
 		}
 		if x := k.hacq[i]; x >= 0 {
-			col[i] = max(col[i], m.rel[x+u])
+			col[i] = max(col[i], cl.Release[x+u])
 		}
 	}
 	if u < 64 {
@@ -125,7 +129,7 @@ func (k *keyer) column(m *Machine, u int) []uint32 {
 
 // coverageWide appends an access's tag and the set of clocks that cover it
 // (whose component for thread u is at least c), unless they all do.
-func (k *keyer) coverageWide(m *Machine, out []uint64, tag uint64, u int, c uint32) []uint64 {
+func (k *Keyer) coverageWide(m *sim.Machine, out []uint64, tag uint64, u int, c uint32) []uint64 {
 	start := len(out)
 	out = append(out, tag)
 	for range (k.holders + 63) / 64 {

@@ -1,6 +1,10 @@
-package sim
+package explore
 
-import "context"
+import (
+	"context"
+
+	"lockstep/sim"
+)
 
 // probe is the fast first pass of the preemption-bounded strategy: before
 // a bound is searched completely, it runs the executions that place the
@@ -11,7 +15,7 @@ import "context"
 // placed preemption (a lost wakeup, a use-after-free) show up in
 // milliseconds. It finds; it proves nothing, the complete search does.
 type probe struct {
-	p     *Program
+	p     *sim.Program
 	ctx   context.Context
 	want  func(k int) bool // stop when a counterexample of kind k is found
 	best  [numKinds][]int16
@@ -29,15 +33,15 @@ type probe struct {
 
 // roundRobin is the thread that moves after last when no preemption is
 // wanted: last itself while it can, else the next one in index order.
-func roundRobin(m *Machine, last int) int {
-	n := len(m.threads)
+func roundRobin(m *sim.Machine, last int) int {
+	n := len(m.Program().Threads)
 	if last < 0 {
 		last = n - 1
-	} else if m.canMove(last) {
+	} else if m.CanMove(last) {
 		return last
 	}
 	for i := 1; i <= n; i++ {
-		if t := (last + i) % n; m.canMove(t) {
+		if t := (last + i) % n; m.CanMove(t) {
 			return t
 		}
 	}
@@ -46,7 +50,7 @@ func roundRobin(m *Machine, last int) int {
 
 // finish runs m to its end without preempting, after path (which has pre
 // preemptions), and notes the outcome.
-func (pr *probe) finish(m *Machine, last, pre int) {
+func (pr *probe) finish(m *sim.Machine, last, pre int) {
 	for !m.Finished() {
 		t := roundRobin(m, last)
 		m.QuietStep(t)
@@ -71,8 +75,8 @@ func (pr *probe) finish(m *Machine, last, pre int) {
 // run probes with at most bound preemptions (only 0 and 1 are probed).
 // Cancelling the context stops it (stop).
 func (pr *probe) run(bound int) {
-	base := New(pr.p, Options{})
-	m := New(pr.p, Options{})
+	base := sim.New(pr.p, sim.Options{})
+	m := sim.New(pr.p, sim.Options{})
 	m.CopyFrom(base)
 	pr.path = pr.path[:0]
 	pr.finish(m, -1, 0)
@@ -83,7 +87,7 @@ func (pr *probe) run(bound int) {
 	var basePath []int16
 	last := -1
 	for !base.Finished() && !pr.stop {
-		if last >= 0 && base.canMove(last) {
+		if last >= 0 && base.CanMove(last) {
 			pr.en = base.Enabled(pr.en[:0])
 			for _, u := range pr.en {
 				if u == last {

@@ -1,4 +1,4 @@
-package sim_test
+package explore_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/explore"
 )
 
 func lessons(t testing.TB) *scenarios.Catalog {
@@ -32,9 +33,9 @@ func build(t testing.TB, id, variant string, params map[string]int) *sim.Program
 	return p
 }
 
-func explore(t testing.TB, p *sim.Program, o sim.ExploreOptions) sim.ExploreResult {
+func search(t testing.TB, p *sim.Program, o explore.Options) explore.Result {
 	t.Helper()
-	r, err := sim.Explore(context.Background(), p, o)
+	r, err := explore.Explore(context.Background(), p, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +82,7 @@ func TestExploreCatalog(t *testing.T) {
 			switch {
 			case len(want) > 0:
 				t.Run(s.ID+"/"+v, func(t *testing.T) {
-					r := explore(t, build(t, s.ID, v, nil), sim.ExploreOptions{})
+					r := search(t, build(t, s.ID, v, nil), explore.Options{})
 					if !r.Complete {
 						t.Fatalf("search incomplete (%s) after %d states", r.Stopped, r.States)
 					}
@@ -94,7 +95,7 @@ func TestExploreCatalog(t *testing.T) {
 				})
 			case correct(s, v):
 				t.Run(s.ID+"/"+v+"/verify", func(t *testing.T) {
-					r := explore(t, build(t, s.ID, v, verifySize(s)), sim.ExploreOptions{})
+					r := search(t, build(t, s.ID, v, verifySize(s)), explore.Options{})
 					if !r.Complete {
 						t.Fatalf("search incomplete (%s) after %d states", r.Stopped, r.States)
 					}
@@ -124,7 +125,7 @@ func TestExploreCatalog(t *testing.T) {
 //     for the old round go to a new waiter: a premature release, which Go
 //     itself reports a step later as "WaitGroup is reused before previous
 //     Wait has returned".
-func misuse(v string, c sim.Counterexample) bool {
+func misuse(v string, c explore.Counterexample) bool {
 	switch c.Kind {
 	case sim.Deadlock:
 		return true
@@ -136,7 +137,7 @@ func misuse(v string, c sim.Counterexample) bool {
 	return false
 }
 
-func kinds(r sim.ExploreResult) []sim.Kind {
+func kinds(r explore.Result) []sim.Kind {
 	var out []sim.Kind
 	for _, c := range r.Counterexamples {
 		out = append(out, c.Kind)
@@ -149,8 +150,8 @@ func kinds(r sim.ExploreResult) []sim.Kind {
 // replays to a lost wakeup.
 func TestLostWakeupMinimal(t *testing.T) {
 	p := build(t, "wg-lost-wakeup", "tinycoro", map[string]int{"waiters": 1, "workers": 1})
-	r := explore(t, p, sim.ExploreOptions{})
-	var c *sim.Counterexample
+	r := search(t, p, explore.Options{})
+	var c *explore.Counterexample
 	for i := range r.Counterexamples {
 		if r.Counterexamples[i].Kind == sim.LostWakeup {
 			c = &r.Counterexamples[i]
@@ -177,13 +178,13 @@ func TestLostWakeupMinimal(t *testing.T) {
 // on a lesson with two bugs.
 func TestCounterexamplesReplay(t *testing.T) {
 	p := build(t, "wg-lost-wakeup", "tinycoro", map[string]int{"waiters": 2, "workers": 2})
-	for _, o := range []sim.ExploreOptions{
-		{Strategy: sim.Exhaustive},
-		{Strategy: sim.PreemptionBounded, MaxPreemptions: 1},
-		{Strategy: sim.Randomized, Runs: 500, Seed: 7},
-		{Strategy: sim.Randomized, Runs: 500, Seed: 7, Depth: 2},
+	for _, o := range []explore.Options{
+		{Strategy: explore.Exhaustive},
+		{Strategy: explore.PreemptionBounded, MaxPreemptions: 1},
+		{Strategy: explore.Randomized, Runs: 500, Seed: 7},
+		{Strategy: explore.Randomized, Runs: 500, Seed: 7, Depth: 2},
 	} {
-		r := explore(t, p, o)
+		r := search(t, p, o)
 		if len(r.Counterexamples) == 0 {
 			t.Errorf("%s (depth %d): no counterexample", o.Strategy, o.Depth)
 		}

@@ -1,9 +1,11 @@
-package sim
+package explore
 
 import (
 	"context"
 	"errors"
 	"fmt"
+
+	"lockstep/sim"
 )
 
 // Strategy is how Explore chooses the executions it runs.
@@ -12,10 +14,11 @@ type Strategy string
 // The strategies.
 const (
 	// Exhaustive visits every reachable state once: a depth-first search
-	// with state caching over the complete state (see stateKey), symmetry
-	// reduction between the coroutines of a group, and a partial-order
-	// reduction that takes steps nobody else can observe alone (see
-	// reducer) and caches only the states where threads have a choice. It
+	// with state caching over the complete state (see package statekey),
+	// symmetry reduction between the coroutines of a group, and a
+	// partial-order reduction that takes steps nobody else can observe
+	// alone (see reducer) and caches only the states where threads have a
+	// choice. It
 	// counts executions through the cache, without running them one by
 	// one, and finds for each outcome kind a counterexample with the
 	// fewest steps, then the fewest preemptions. When the reduced search
@@ -24,16 +27,16 @@ const (
 	Exhaustive Strategy = "exhaustive"
 	// PreemptionBounded searches the executions with at most 0, then 1, 2...
 	// preemptions (a preemption is a switch away from a thread that could
-	// still move), as CHESS does, up to ExploreOptions.MaxPreemptions. Each
+	// still move), as CHESS does, up to Options.MaxPreemptions. Each
 	// bound is searched completely, with caching; counterexamples have the
 	// fewest preemptions, then the fewest steps. A probe runs first (see
 	// probe): every single preemption placed along one run, which finds
 	// most bugs in milliseconds and ends the search when asked to stop at
 	// the first (StopAtFirst, Want).
 	PreemptionBounded Strategy = "preemption"
-	// Randomized runs ExploreOptions.Runs executions chosen at random from
-	// ExploreOptions.Seed: uniformly among the threads that can move, or by
-	// PCT (probabilistic concurrency testing) with ExploreOptions.Depth.
+	// Randomized runs Options.Runs executions chosen at random from
+	// Options.Seed: uniformly among the threads that can move, or by
+	// PCT (probabilistic concurrency testing) with Options.Depth.
 	Randomized Strategy = "random"
 )
 
@@ -54,9 +57,9 @@ func ParseStrategy(s string) (Strategy, error) {
 // no bound: 40 to 60 bytes each.
 const DefaultMaxStates = 25_000_000
 
-// ExploreOptions configure a search. The zero value is an exhaustive search
+// Options configure a search. The zero value is an exhaustive search
 // with symmetry reduction and the default memory bound.
-type ExploreOptions struct {
+type Options struct {
 	Strategy Strategy
 	// MaxPreemptions is the highest preemption bound PreemptionBounded searches
 	// (0 counts: only non-preemptive executions). Negative: no bound; the
@@ -79,7 +82,7 @@ type ExploreOptions struct {
 	StopAtFirst bool
 	// Want stops the search as soon as it finds an execution of this kind
 	// ("" for none).
-	Want Kind
+	Want sim.Kind
 	// NoSymmetry turns symmetry reduction off.
 	NoSymmetry bool
 	// NoReduction turns the exhaustive search's partial-order reduction
@@ -89,7 +92,7 @@ type ExploreOptions struct {
 	// ProgressEvery states searched (executions run, for Randomized;
 	// default 65536). The engine keeps no clock: the caller times the
 	// search.
-	Progress      func(ExploreProgress)
+	Progress      func(Progress)
 	ProgressEvery int64
 
 	// checkKeys checks every state key computed incrementally against
@@ -98,17 +101,17 @@ type ExploreOptions struct {
 	checkKeys, wideKeys bool
 }
 
-// ExploreProgress is a search's progress so far.
-type ExploreProgress struct {
-	States     int64  // states cached
-	Executions int64  // executions run to their end so far (not those counted through the cache)
-	Bound      int    // the preemption bound being searched (PreemptionBounded)
-	Found      []Kind // outcome kinds other than ok seen so far
+// Progress is a search's progress so far.
+type Progress struct {
+	States     int64      // states cached
+	Executions int64      // executions run to their end so far (not those counted through the cache)
+	Bound      int        // the preemption bound being searched (PreemptionBounded)
+	Found      []sim.Kind // outcome kinds other than ok seen so far
 }
 
-// ExploreResult is what a search found. The same program and options give
+// Result is what a search found. The same program and options give
 // the same result.
-type ExploreResult struct {
+type Result struct {
 	Strategy Strategy
 	// Complete says every execution of the program was covered: an
 	// exhaustive search that ran to its end, or a preemption bound that
@@ -138,7 +141,7 @@ type ExploreResult struct {
 	// Bound is the last preemption bound searched (PreemptionBounded).
 	Bound int
 	// Outcomes counts the executions by outcome kind.
-	Outcomes map[Kind]int64
+	Outcomes map[sim.Kind]int64
 	// Counterexamples has one execution for each kind other than ok that
 	// was found, in the order of Kinds.
 	Counterexamples []Counterexample
@@ -146,35 +149,15 @@ type ExploreResult struct {
 	MemoryBytes int64
 }
 
-// A Counterexample is one execution with a given outcome: ReplaySchedule
-// of Schedule reaches Outcome.
-type Counterexample struct {
-	Kind        Kind
-	Schedule    Schedule // every step, with its label
-	Steps       int
-	Preemptions int
-	Outcome     Outcome // the outcome of the replay, with its message
-}
-
-// Found reports whether the result has a counterexample of kind k.
-func (r *ExploreResult) Found(k Kind) bool {
-	for _, c := range r.Counterexamples {
-		if c.Kind == k {
-			return true
-		}
-	}
-	return false
-}
-
 // Explore searches p's executions as o says. The error reports bad options
 // or an internal inconsistency (a counterexample that does not replay);
 // cancelling ctx stops the search with an incomplete result and no error.
-func Explore(ctx context.Context, p *Program, o ExploreOptions) (ExploreResult, error) {
+func Explore(ctx context.Context, p *sim.Program, o Options) (Result, error) {
 	if o.Strategy == "" {
 		o.Strategy = Exhaustive
 	}
-	if o.Want != "" && !ValidKind(o.Want) {
-		return ExploreResult{}, fmt.Errorf("unknown outcome kind %q", o.Want)
+	if o.Want != "" && !sim.ValidKind(o.Want) {
+		return Result{}, fmt.Errorf("unknown outcome kind %q", o.Want)
 	}
 	if o.MaxStates <= 0 {
 		o.MaxStates = DefaultMaxStates
@@ -182,7 +165,7 @@ func Explore(ctx context.Context, p *Program, o ExploreOptions) (ExploreResult, 
 	if o.ProgressEvery <= 0 {
 		o.ProgressEvery = 1 << 16
 	}
-	var res ExploreResult
+	var res Result
 	var err error
 	switch o.Strategy {
 	case Exhaustive:
@@ -194,11 +177,11 @@ func Explore(ctx context.Context, p *Program, o ExploreOptions) (ExploreResult, 
 			o.Runs = 1000
 		}
 		if o.Depth < 0 {
-			return ExploreResult{}, errors.New("PCT depth must be 0 (uniform) or more")
+			return Result{}, errors.New("PCT depth must be 0 (uniform) or more")
 		}
 		res, err = exploreRandom(ctx, p, o)
 	default:
-		return ExploreResult{}, fmt.Errorf("unknown strategy %q", o.Strategy)
+		return Result{}, fmt.Errorf("unknown strategy %q", o.Strategy)
 	}
 	if err != nil {
 		return res, err
@@ -210,58 +193,24 @@ func Explore(ctx context.Context, p *Program, o ExploreOptions) (ExploreResult, 
 	return res, nil
 }
 
-// check replays every counterexample and fills in its outcome, steps and
-// preemptions.
-func (r *ExploreResult) check(p *Program) error {
-	for i := range r.Counterexamples {
-		c := &r.Counterexamples[i]
-		m, out, err := ReplaySchedule(p, c.Schedule, Options{})
-		if err != nil {
-			return fmt.Errorf("explore: the %s counterexample does not replay: %w", c.Kind, err)
-		}
-		if out.Kind != c.Kind || m.Steps() != len(c.Schedule) {
-			return fmt.Errorf("explore: the %s counterexample replays to %s after %d steps, not %d",
-				c.Kind, out.Kind, m.Steps(), len(c.Schedule))
-		}
-		n, err := Preemptions(p, c.Schedule)
-		if err != nil {
-			return fmt.Errorf("explore: the %s counterexample: %w", c.Kind, err)
-		}
-		c.Steps, c.Preemptions, c.Outcome = len(c.Schedule), n, out
-	}
-	return nil
-}
-
 // stopsAtAny reports whether some finding ends the search.
-func (o *ExploreOptions) stopsAtAny() bool { return o.StopAtFirst || o.Want != "" }
+func (o *Options) stopsAtAny() bool { return o.StopAtFirst || o.Want != "" }
 
 // stopsAt reports whether finding an execution of kind k (not ok) ends
 // the search.
-func (o *ExploreOptions) stopsAt(k Kind) bool {
+func (o *Options) stopsAt(k sim.Kind) bool {
 	return o.StopAtFirst || o.Want != "" && k == o.Want
 }
 
 // kindIndex is k's place in Kinds.
-func kindIndex(k Kind) int {
-	for i, v := range Kinds {
+func kindIndex(k sim.Kind) int {
+	for i, v := range sim.Kinds {
 		if v == k {
 			return i
 		}
 	}
-	panic("sim: unknown outcome kind " + string(k))
+	panic("explore: unknown outcome kind " + string(k))
 }
 
 // numKinds is len(Kinds), as a constant for arrays.
 const numKinds = 12
-
-// schedulePath turns a path of threads into a schedule with labels, by
-// replaying it.
-func schedulePath(p *Program, path []int16) Schedule {
-	m := New(p, Options{})
-	s := make(Schedule, 0, len(path))
-	for _, t := range path {
-		s = append(s, Choice{Thread: p.Threads[t].Name, Label: m.NextLabel(int(t))})
-		m.QuietStep(int(t))
-	}
-	return s
-}

@@ -1,13 +1,17 @@
-package sim
+package statekey
 
-import "slices"
+import (
+	"slices"
+
+	"lockstep/sim"
+)
 
 // finish chooses m's renaming and returns the hash of its encoding: what
 // no member owns as it is, renamed; each member, in canonical order, as its
 // block's hash and the members the block names, renamed; whether a race
 // was seen; and the happens-before state. c holds m's member blocks and
 // accesses.
-func (k *keyer) finish(m *Machine, c *keyCache) stateKey {
+func (k *Keyer) finish(m *sim.Machine, c *keyCache) Key {
 	k.ranks(m)
 	k.chooseRenaming(m, c)
 	k.out = k.encode(m, c, k.out[:0])
@@ -15,26 +19,26 @@ func (k *keyer) finish(m *Machine, c *keyCache) stateKey {
 }
 
 // encode appends m's encoding under the chosen renaming to out.
-func (k *keyer) encode(m *Machine, c *keyCache, out []uint64) []uint64 {
-	p := k.p
+func (k *Keyer) encode(m *sim.Machine, c *keyCache, out []uint64) []uint64 {
+	p, mem := k.p, m.Memory()
 	for _, o := range k.sharedObjs {
-		if m.ended[o] != 0 {
+		if !m.ObjectLive(o) {
 			out = append(out, 0)
 			continue
 		}
 		out = append(out, 1)
 		ob := &p.Objects[o]
 		for a := ob.Base; a < ob.Base+ob.Size; a++ {
-			out = append(out, k.valueAs(k.cellTag[a], m.mem[a]))
+			out = append(out, k.valueAs(k.cellTag[a], mem[a]))
 		}
 	}
 	for _, t := range k.freeThreads {
-		th := &m.threads[t]
-		out = append(out, uint64(len(th.stack))<<32|uint64(len(th.queue)))
-		for _, x := range th.stack {
+		stack, queue := m.Stack(t), m.Queue(t)
+		out = append(out, uint64(len(stack))<<32|uint64(len(queue)))
+		for _, x := range stack {
 			out = append(out, uint64(k.ren[x]))
 		}
-		for _, x := range th.queue {
+		for _, x := range queue {
 			out = append(out, uint64(k.ren[x]))
 		}
 	}
@@ -51,7 +55,7 @@ func (k *keyer) encode(m *Machine, c *keyCache, out []uint64) []uint64 {
 		}
 	}
 	var racy uint64
-	if len(m.races) > 0 {
+	if m.Raced() {
 		racy = 1
 	}
 	out = append(out, racy)
@@ -66,7 +70,7 @@ func (k *keyer) encode(m *Machine, c *keyCache, out []uint64) []uint64 {
 // renaming finish last chose for it (k.out) is the same under that
 // renaming after the swap. Then the steps of x's and y's threads lead to
 // symmetric states. A state with a pinned member is never said to be.
-func (k *keyer) twins(m *Machine, c *keyCache, x, y int) bool {
+func (k *Keyer) twins(m *sim.Machine, c *keyCache, x, y int) bool {
 	if c.sig[x] != c.sig[y] || k.coroGroup[x] != k.coroGroup[y] || k.coroGroup[x] < 0 {
 		return false
 	}
@@ -84,7 +88,7 @@ func (k *keyer) twins(m *Machine, c *keyCache, x, y int) bool {
 }
 
 // swapRenaming composes the renaming with the swap of members x and y.
-func (k *keyer) swapRenaming(x, y int) {
+func (k *Keyer) swapRenaming(x, y int) {
 	jx, jy := k.ren[x], k.ren[y]
 	k.ren[x], k.ren[y] = jy, jx
 	k.src[jx], k.src[jy] = y, x
@@ -96,22 +100,20 @@ func (k *keyer) swapRenaming(x, y int) {
 
 // appendCoroutine appends the control state of coroutine x, which is in no
 // group, renamed.
-func (k *keyer) appendCoroutine(out []uint64, m *Machine, x int) []uint64 {
-	co := &m.coros[x]
-	if co.status == Done {
-		return append(out, uint64(Done))
+func (k *Keyer) appendCoroutine(out []uint64, m *sim.Machine, x int) []uint64 {
+	co := m.Coroutine(x)
+	if co.Status() == sim.Done {
+		return append(out, uint64(sim.Done))
 	}
-	out = append(out,
-		uint64(co.status)|uint64(uint16(co.op))<<8|uint64(uint32(co.pc))<<24|
-			flags(co.started, co.dropped, co.opened && co.registered, co.holder, co.registered)<<56,
-		uint64(uint16(co.ip))|uint64(k.semRank[x])<<16|uint64(k.lockRank[x])<<40,
-		co.arg, co.loops[0], co.loops[1], k.rename(co.semWait))
+	out = append(out, controlWord(co),
+		uint64(uint16(co.IP()))|uint64(k.semRank[x])<<16|uint64(k.lockRank[x])<<40,
+		co.Arg(), co.Loop(0), co.Loop(1), k.rename(co.SemWait()))
 	live := k.liveMask(co)
 	var kinds uint64
-	for i, v := range co.locals {
+	for i := range sim.NumLocals {
 		if live&(1<<i) != 0 {
-			out = append(out, k.valueAs(co.localKind[i], v))
-			kinds |= uint64(co.localKind[i]) << (8 * i)
+			out = append(out, k.valueAs(co.LocalKind(i), co.Local(i)))
+			kinds |= uint64(co.LocalKind(i)) << (8 * i)
 		}
 	}
 	return append(out, kinds)

@@ -1,10 +1,10 @@
-package sim_test
+package explore_test
 
 import (
 	"context"
 	"testing"
 
-	"lockstep/sim"
+	"lockstep/sim/explore"
 )
 
 // TestIncrementalKeys searches every lesson and variant, at its own size
@@ -19,14 +19,14 @@ func TestIncrementalKeys(t *testing.T) {
 		for _, v := range s.Variants {
 			for _, params := range []map[string]int{nil, verifySize(s)} {
 				p := build(t, s.ID, v, params)
-				opts := []sim.ExploreOptions{{MaxStates: 3000}}
+				opts := []explore.Options{{MaxStates: 3000}}
 				if params == nil {
-					opts = append(opts, sim.ExploreOptions{MaxStates: 3000, NoReduction: true},
-						sim.ExploreOptions{MaxStates: 3000, NoSymmetry: true},
-						sim.ExploreOptions{Strategy: sim.PreemptionBounded, MaxPreemptions: 1, MaxStates: 3000})
+					opts = append(opts, explore.Options{MaxStates: 3000, NoReduction: true},
+						explore.Options{MaxStates: 3000, NoSymmetry: true},
+						explore.Options{Strategy: explore.PreemptionBounded, MaxPreemptions: 1, MaxStates: 3000})
 				}
 				for _, o := range opts {
-					if _, err := sim.ExploreCheckingKeys(context.Background(), p, o); err != nil {
+					if _, err := explore.CheckingKeys(context.Background(), p, o); err != nil {
 						t.Errorf("%s/%s %v %+v: %v", s.ID, v, params, o, err)
 					}
 				}
