@@ -135,17 +135,3 @@ func TestReplayPrefix(t *testing.T) {
 		t.Errorf("ReplayPrefix past the end = %v, want the run is already over", err)
 	}
 }
-
-func TestPreemptions(t *testing.T) {
-	f := fixture.New()
-	d := f.Shared()
-	f.Thread("A", f.ParkOp(d))
-	f.Thread("B", f.SetOp(d), f.WakeOp(d, 1))
-	p := f.Program(t)
-	for text, want := range map[string]int{"A A B B B A A": 0, "A B A B B A A": 2, "B A A B B A A": 1} {
-		s, _ := sim.ParseSchedule(text)
-		if got, err := sim.Preemptions(p, s); got != want || err != nil {
-			t.Errorf("Preemptions(%q) = %d, %v; want %d", text, got, err, want)
-		}
-	}
-}

@@ -47,7 +47,7 @@ func TestExploreInBrowser(t *testing.T) {
 		if err != nil {
 			t.Fatalf("the page's schedule %q: %v", sched, err)
 		}
-		if n, err := sim.Preemptions(prog, s); err != nil || n != 1 || len(s) != 8 {
+		if n, err := explore.Preemptions(prog, s); err != nil || n != 1 || len(s) != 8 {
 			t.Errorf("the page's schedule %q: %d steps, %d preemptions (%v); want 8 steps, 1 preemption", sched, len(s), n, err)
 		}
 		if _, out, err := sim.ReplaySchedule(prog, s, sim.Options{}); err != nil || out.Kind != sim.LostWakeup {

@@ -39,13 +39,34 @@ func (r *Result) check(p *sim.Program) error {
 			return fmt.Errorf("explore: the %s counterexample replays to %s after %d steps, not %d",
 				c.Kind, out.Kind, m.Steps(), len(c.Schedule))
 		}
-		n, err := sim.Preemptions(p, c.Schedule)
+		n, err := Preemptions(p, c.Schedule)
 		if err != nil {
 			return fmt.Errorf("explore: the %s counterexample: %w", c.Kind, err)
 		}
 		c.Steps, c.Preemptions, c.Outcome = len(c.Schedule), n, out
 	}
 	return nil
+}
+
+// Preemptions counts the steps of s where the thread changes although the
+// previous one could still have moved, on p.
+func Preemptions(p *sim.Program, s sim.Schedule) (int, error) {
+	m := sim.New(p, sim.Options{})
+	n, last := 0, -1
+	for i, c := range s {
+		t := p.Thread(c.Thread)
+		if t < 0 {
+			return 0, fmt.Errorf("step %d: no thread %q", i, c.Thread)
+		}
+		if last >= 0 && t != last && m.CanMove(last) {
+			n++
+		}
+		if _, err := m.Step(t); err != nil {
+			return 0, fmt.Errorf("step %d: %w", i, err)
+		}
+		last = t
+	}
+	return n, nil
 }
 
 // schedulePath turns a path of threads into a schedule with labels, by

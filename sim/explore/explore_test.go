@@ -277,3 +277,18 @@ func TestExploreSpinForever(t *testing.T) {
 		}
 	}
 }
+
+// TestPreemptions counts the preemptions of schedules of a park and a wake.
+func TestPreemptions(t *testing.T) {
+	f := fixture.New()
+	d := f.Shared()
+	f.Thread("A", f.ParkOp(d))
+	f.Thread("B", f.SetOp(d), f.WakeOp(d, 1))
+	p := f.Program(t)
+	for text, want := range map[string]int{"A A B B B A A": 0, "A B A B B A A": 2, "B A A B B A A": 1} {
+		s, _ := sim.ParseSchedule(text)
+		if got, err := explore.Preemptions(p, s); got != want || err != nil {
+			t.Errorf("Preemptions(%q) = %d, %v; want %d", text, got, err, want)
+		}
+	}
+}
