@@ -221,28 +221,14 @@ type choice struct {
 // Clone returns an independent copy of m. Records are shared up to this
 // point and diverge afterwards.
 func (m *Machine) Clone() *Machine {
-	c := *m
-	c.mem = append([]Word(nil), m.mem...)
-	c.ended = append([]int32(nil), m.ended...)
-	c.threads = make([]thread, len(m.threads))
-	for i, t := range m.threads {
-		c.threads[i] = thread{stack: append([]int16(nil), t.stack...), queue: append([]int16(nil), t.queue...)}
-	}
-	c.coros = append([]coroutine(nil), m.coros...)
-	c.vc = append([]uint32(nil), m.vc...)
-	c.rel = append([]uint32(nil), m.rel...)
-	c.wake = append([]uint32(nil), m.wake...)
-	c.lastW = append([]epoch(nil), m.lastW...)
-	c.reads = append([]epoch(nil), m.reads...)
-	c.sharedReads, c.spareW, c.spareR = false, nil, nil
+	c := &Machine{}
+	c.CopyFrom(m)
+	c.ownReads()
 	c.atomW = append([]atomicWrite(nil), m.atomW...)
-	c.lastAcq = append([]Word(nil), m.lastAcq...)
-	c.races = append([]Outcome(nil), m.races...)
+	c.record, c.where, c.snaps = m.record, m.where, m.snaps
 	c.records = m.records[:len(m.records):len(m.records)]
 	c.choices = m.choices[:len(m.choices):len(m.choices)]
-	c.cur = nil
-	c.peekFn = nil // bound to m
-	return &c
+	return c
 }
 
 // Finished reports whether the run is over: a fatal finding, the step limit,
