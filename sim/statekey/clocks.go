@@ -20,9 +20,9 @@ import (
 // no member owns, then each member's, so that a member's accesses are
 // together and in the same order for every member of its group.
 
-// holderClock is component u of raw holder h's clock in m.
-func (k *Keyer) holderClock(m *sim.Machine, h, u int) uint32 {
-	n, cl := k.n, m.Clocks()
+// holderClock is component u of raw holder h's clock in cl.
+func (k *Keyer) holderClock(cl sim.Clocks, h, u int) uint32 {
+	n := k.n
 	switch na := len(k.atomics); {
 	case h < n:
 		return cl.Threads[h*n+u]
@@ -33,10 +33,9 @@ func (k *Keyer) holderClock(m *sim.Machine, h, u int) uint32 {
 	}
 }
 
-// holderRow is raw holder h's clock in m.
-func (k *Keyer) holderRow(m *sim.Machine, h int) []uint32 {
-	n, cl := k.n, m.Clocks()
-	rows := cl.Threads
+// holderRow is raw holder h's clock in cl.
+func (k *Keyer) holderRow(cl sim.Clocks, h int) []uint32 {
+	n, rows := k.n, cl.Threads
 	switch na := len(k.atomics); {
 	case h >= n+na:
 		rows, h = cl.Wakeup, h-n-na
@@ -103,11 +102,12 @@ func (k *Keyer) fillAccesses(acc []access, m *sim.Machine) []access {
 // again; the others keep theirs, with the coverage by the holders in
 // holders whose clocks changed brought up to date.
 func (k *Keyer) advanceAccesses(c, prev *keyCache, parent, child *sim.Machine, holders uint64, changed []int32) {
+	before, after := parent.Clocks(), child.Clocks()
 	// A thread's own tick changes no coverage: it covers its own accesses
 	// already, and no other's at that component.
 	for hs := holders; hs != 0; hs &= hs - 1 {
 		h := bits.TrailingZeros64(hs)
-		a, b := k.holderRow(parent, h), k.holderRow(child, h)
+		a, b := k.holderRow(before, h), k.holderRow(after, h)
 		same := true
 		for i := range a {
 			if a[i] != b[i] && i != h {
@@ -138,7 +138,7 @@ func (k *Keyer) advanceAccesses(c, prev *keyCache, parent, child *sim.Machine, h
 		}
 		for hs := holders; hs != 0; hs &= hs - 1 {
 			h := bits.TrailingZeros64(hs)
-			if k.holderClock(child, h, int(e.thread)) >= e.clock {
+			if k.holderClock(after, h, int(e.thread)) >= e.clock {
 				e.mask |= 1 << h
 			} else {
 				e.mask &^= 1 << h
