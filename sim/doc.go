@@ -55,10 +55,10 @@
 // a step writes them) and Machine.QuietStep steps without recording or
 // keeping the schedule; LastAccess says what the last step did (its
 // access, whether it acquired, its use of locals) and Over whether the run
-// ended on a fatal finding. To hash and compare states, view.go holds
+// ended on a fatal finding or the step limit. To hash and compare states, view.go holds
 // read-only views: Memory, ObjectLive, Stack, Queue, Coroutine (a
-// CoroutineView of one coroutine's control state), Clocks, LastWrite and
-// LastRead (the happens-before state and the race epochs), Queued, Raced
+// CoroutineView of one coroutine's control state), Clocks, LastWrites and
+// LastReads (the happens-before state and the race epochs), Queued, Raced
 // and PeekFunc; Program.Slots, ObjectAt and CoroutineOfHandle describe the
 // layout. Views alias the machine: they must not be modified, and hold
 // until it next steps or is copied into. A field added to the machine's

@@ -56,8 +56,9 @@ type thread struct {
 	queue []int16 // the run queue, front first
 }
 
-// epoch is one access for race detection: who, at what clock, at which step.
-type epoch struct {
+// An Epoch is an access the race detector keeps: who made it, at what
+// clock and at which step. Searches read it through Thread and Clock.
+type Epoch struct {
 	thread int16 // -1: none
 	label  int32
 	clock  uint32
@@ -86,15 +87,15 @@ type Machine struct {
 	vc      []uint32 // per thread, a vector over threads
 	rel     []uint32 // per atomic cell, the clock its release sequence carries
 	wake    []uint32 // per coroutine, the clock handed over with its wakeup
-	lastW   []epoch  // per plain cell, the last write
-	reads   []epoch  // per plain cell and thread, the last read
+	lastW   []Epoch  // per plain cell, the last write
+	reads   []Epoch  // per plain cell and thread, the last read
 	atomW   []atomicWrite
 	lastAcq []Word // per thread, the last atomic cell it acquired from
 	// sharedReads says lastW and reads are another machine's: copies
 	// made by CopyFrom share them until a step writes them (ownReads).
 	// spareW and spareR are then this machine's own buffers, or nil.
 	sharedReads    bool
-	spareW, spareR []epoch
+	spareW, spareR []Epoch
 
 	step     int
 	semSeq   int32
@@ -144,8 +145,8 @@ func New(p *Program, o Options) *Machine {
 		vc:      make([]uint32, n*n),
 		rel:     make([]uint32, p.atomics*n),
 		wake:    make([]uint32, len(p.Coroutines)*n),
-		lastW:   make([]epoch, p.plains),
-		reads:   make([]epoch, p.plains*n),
+		lastW:   make([]Epoch, p.plains),
+		reads:   make([]Epoch, p.plains*n),
 		lastAcq: make([]Word, n),
 		record:  o.Record,
 		where:   o.Record && o.Locations,

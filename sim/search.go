@@ -55,7 +55,7 @@ func (m *Machine) CopyFrom(src *Machine) {
 }
 
 // sameArray reports whether a and b start at the same element.
-func sameArray(a, b []epoch) bool { return len(a) > 0 && len(b) > 0 && &a[0] == &b[0] }
+func sameArray(a, b []Epoch) bool { return len(a) > 0 && len(b) > 0 && &a[0] == &b[0] }
 
 // QuietStep performs one step on thread t, which must be able to move
 // (CanMove), and forgets it: the machine's schedule stays empty, so that

@@ -50,21 +50,21 @@ type Clocks struct {
 // Clocks returns the machine's clocks.
 func (m *Machine) Clocks() Clocks { return Clocks{Threads: m.vc, Release: m.rel, Wakeup: m.wake} }
 
-// LastWrite is the last write to the plain cell of slot s (Cell.Slot)
-// that the race detector keeps: the thread that made it, -1 for none, and
-// that thread's own clock component at the write.
-func (m *Machine) LastWrite(s int) (thread int, clock uint32) {
-	e := m.lastW[s]
-	return int(e.thread), e.clock
-}
+// LastWrites is, per plain cell (by Cell.Slot), the last write the race
+// detector keeps.
+func (m *Machine) LastWrites() []Epoch { return m.lastW }
 
-// LastRead is thread u's last read of the plain cell of slot s since the
-// cell's last write: u, or -1 for none, and u's own clock component at
-// the read.
-func (m *Machine) LastRead(s, u int) (thread int, clock uint32) {
-	e := m.reads[s*len(m.threads)+u]
-	return int(e.thread), e.clock
-}
+// LastReads is, per plain cell and thread (at slot*n + thread, n the
+// number of threads), the thread's last read of the cell since its last
+// write.
+func (m *Machine) LastReads() []Epoch { return m.reads }
+
+// Thread is the thread that made the access, -1 for none.
+func (e Epoch) Thread() int { return int(e.thread) }
+
+// Clock is that thread's own clock component at the access: a clock
+// covers the access when its component for Thread is at least Clock.
+func (e Epoch) Clock() uint32 { return e.clock }
 
 // Coroutine returns a view of coroutine c's control state.
 func (m *Machine) Coroutine(c int) CoroutineView { return CoroutineView{&m.coros[c]} }

@@ -74,15 +74,16 @@ func (k *Keyer) appendAccesses(acc []access, m *sim.Machine, s int32) []access {
 	if !m.ObjectLive(int(k.cellObj[k.plainAddr[s]])) {
 		return acc
 	}
+	n := k.n
 	r := k.cellRank[s]
-	if w, clock := m.LastWrite(int(s)); w >= 0 {
-		acc = append(acc, access{slot: s, rank: r, reader: -1, thread: int16(w), clock: clock,
-			mask: k.coverage(m, w, clock)})
+	if w := m.LastWrites()[s]; w.Thread() >= 0 {
+		acc = append(acc, access{slot: s, rank: r, reader: -1, thread: int16(w.Thread()), clock: w.Clock(),
+			mask: k.coverage(m, w.Thread(), w.Clock())})
 	}
-	for u := range k.n {
-		if e, clock := m.LastRead(int(s), u); e >= 0 {
-			acc = append(acc, access{slot: s, rank: r, reader: int16(u), thread: int16(e), clock: clock,
-				mask: k.coverage(m, e, clock)})
+	for u, e := range m.LastReads()[int(s)*n : int(s+1)*n] {
+		if e.Thread() >= 0 {
+			acc = append(acc, access{slot: s, rank: r, reader: int16(u), thread: int16(e.Thread()), clock: e.Clock(),
+				mask: k.coverage(m, e.Thread(), e.Clock())})
 		}
 	}
 	return acc

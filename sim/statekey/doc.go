@@ -17,10 +17,12 @@
 //
 // The standard library and lockstep/sim only. It reads machines through
 // sim's read-only views (Machine.Coroutine, Stack, Queue, Memory, Clocks,
-// LastWrite, LastRead, LastAccess...) and never changes one, except to
+// LastWrites, LastReads, LastAccess...) and never changes one, except to
 // step the copies Models.Step is given. It is a package of its own, apart
 // from the search, so that each stays within one package's size and the
-// key's contract can be read, and tested, on its own.
+// key's contract can be read on its own (the explore package's tests
+// check it, against keys computed from scratch and against running every
+// execution).
 //
 // # What the key covers
 //

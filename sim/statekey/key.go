@@ -236,12 +236,6 @@ func (k *Keyer) liveMask(co sim.CoroutineView) uint8 {
 	return k.live.at(co.Op(), co.PC())
 }
 
-// controlWord packs co's status, operation, label and flags into one word.
-func controlWord(co sim.CoroutineView) uint64 {
-	return uint64(co.Status()) | uint64(uint16(co.Op()))<<8 | uint64(uint32(co.PC()))<<24 |
-		flags(co.Started(), co.Dropped(), co.Opened() && co.Registered(), co.Holder(), co.Registered())<<56
-}
-
 func flags(bs ...bool) uint64 {
 	var f uint64
 	for i, b := range bs {

@@ -11,6 +11,7 @@ import (
 // coverage sets do not fit a word (see encodeAccesses; the encoding
 // differs, but a search keys every state of a program one way).
 func (k *Keyer) clocksWide(m *sim.Machine, out []uint64) []uint64 {
+	n := k.n
 	k.holdersOf(m)
 	for _, a := range k.plains {
 		s := k.srcAddr(a)
@@ -18,14 +19,15 @@ func (k *Keyer) clocksWide(m *sim.Machine, out []uint64) []uint64 {
 			continue
 		}
 		slot := int(k.cellSlot[s])
-		if w, clock := m.LastWrite(slot); w >= 0 {
-			out = k.coverageWide(m, out, 1<<32|uint64(k.tren[w]), w, clock)
+		if w := m.LastWrites()[slot]; w.Thread() >= 0 {
+			out = k.coverageWide(m, out, 1<<32|uint64(k.tren[w.Thread()]), w.Thread(), w.Clock())
 		}
 		out = append(out, 0)
 		// The last reads, in canonical thread order (a few at most).
+		rs := m.LastReads()[slot*n : (slot+1)*n]
 		k.readers = k.readers[:0]
-		for u := range k.n {
-			if r, _ := m.LastRead(slot, u); r >= 0 {
+		for u := range rs {
+			if rs[u].Thread() >= 0 {
 				k.readers = append(k.readers, u)
 			}
 		}
@@ -33,8 +35,7 @@ func (k *Keyer) clocksWide(m *sim.Machine, out []uint64) []uint64 {
 			slices.SortFunc(k.readers, func(a, b int) int { return k.tren[a] - k.tren[b] })
 		}
 		for _, u := range k.readers {
-			_, clock := m.LastRead(slot, u)
-			out = k.coverageWide(m, out, 2<<32|uint64(k.tren[u]), u, clock)
+			out = k.coverageWide(m, out, 2<<32|uint64(k.tren[u]), u, rs[u].Clock())
 		}
 	}
 	return out
