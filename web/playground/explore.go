@@ -7,11 +7,12 @@ import (
 	"time"
 
 	"lockstep/sim"
+	"lockstep/sim/explore"
 	"lockstep/sim/words"
 )
 
 // The explore commands: search the loaded program's executions for a bug
-// (sim.Explore), and stop that search.
+// (explore.Explore), and stop that search.
 const (
 	cmdExplore = "explore"
 	cmdCancel  = "cancel"
@@ -40,7 +41,7 @@ const (
 	progressEvery, progressEveryRun = 1024, 16
 )
 
-// Why a search ended early, besides sim.ExploreResult.Stopped's reasons.
+// Why a search ended early, besides explore.Result.Stopped's reasons.
 var (
 	errSearchTime     = errors.New("time-limit")
 	errSearchCanceled = errors.New("canceled")
@@ -60,7 +61,7 @@ func searchSlotCount() int { return max(1, runtime.NumCPU()/2) }
 type search struct {
 	id       *int64
 	prog     *sim.Program
-	strategy sim.Strategy
+	strategy explore.Strategy
 	variant  string
 	params   map[string]int
 	limit    time.Duration // the search's time limit
@@ -75,10 +76,10 @@ type search struct {
 // searchEvent is what a search's goroutine tells the session: its progress,
 // or (end set) its end.
 type searchEvent struct {
-	progress sim.ExploreProgress
+	progress explore.Progress
 	elapsed  time.Duration
 	end      bool
-	res      sim.ExploreResult
+	res      explore.Result
 	err      error
 }
 
@@ -89,32 +90,32 @@ func (s *session) explore(c command) ([]any, error) {
 	if s.search != nil {
 		return nil, errors.New("a search is already running: cancel it or wait for its result")
 	}
-	strategy := sim.PreemptionBounded
+	strategy := explore.PreemptionBounded
 	if c.Strategy != "" {
 		var err error
-		if strategy, err = sim.ParseStrategy(c.Strategy); err != nil {
+		if strategy, err = explore.ParseStrategy(c.Strategy); err != nil {
 			return nil, err
 		}
 	}
 	sr := newSearch(c.ID, s.tl.prog, strategy, s.variant, s.params)
 	go sr.run(s.lessons.searchSlots())
 	s.search = sr
-	return []any{sr.progressEvent(sim.ExploreProgress{}, 0)}, nil
+	return []any{sr.progressEvent(explore.Progress{}, 0)}, nil
 }
 
 // newSearch prepares a search of prog, to be run by run; the ids and names
 // are for its events.
-func newSearch(id *int64, prog *sim.Program, strategy sim.Strategy, variant string, params map[string]int) *search {
+func newSearch(id *int64, prog *sim.Program, strategy explore.Strategy, variant string, params map[string]int) *search {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	return &search{id: id, prog: prog, strategy: strategy, variant: variant, params: params,
 		limit: searchTimeLimit, ctx: ctx, cancel: cancel, events: make(chan searchEvent, 2), done: make(chan struct{})}
 }
 
 // options are the engine's options for the search.
-func (sr *search) options() sim.ExploreOptions {
-	o := sim.ExploreOptions{Strategy: sr.strategy, MaxStates: searchMaxStates,
+func (sr *search) options() explore.Options {
+	o := explore.Options{Strategy: sr.strategy, MaxStates: searchMaxStates,
 		MaxPreemptions: searchMaxPreemptions, Runs: searchRuns, Seed: searchSeed, ProgressEvery: progressEvery}
-	if sr.strategy == sim.Randomized {
+	if sr.strategy == explore.Randomized {
 		o.ProgressEvery = progressEveryRun
 	}
 	return o
@@ -129,7 +130,7 @@ func (sr *search) run(slots chan struct{}) {
 	case slots <- struct{}{}:
 		defer func() { <-slots }()
 	case <-sr.ctx.Done():
-		sr.events <- searchEvent{end: true, res: sim.ExploreResult{Strategy: sr.strategy, Stopped: "canceled"}}
+		sr.events <- searchEvent{end: true, res: explore.Result{Strategy: sr.strategy, Stopped: "canceled"}}
 		return
 	}
 	ctx, stop := context.WithTimeoutCause(sr.ctx, sr.limit, errSearchTime)
@@ -137,7 +138,7 @@ func (sr *search) run(slots chan struct{}) {
 	start := time.Now()
 	last := start
 	o := sr.options()
-	o.Progress = func(p sim.ExploreProgress) {
+	o.Progress = func(p explore.Progress) {
 		now := time.Now()
 		if now.Sub(last) < progressInterval || len(sr.events) > 0 {
 			return
@@ -146,7 +147,7 @@ func (sr *search) run(slots chan struct{}) {
 		p.Found = append([]sim.Kind(nil), p.Found...)
 		sr.events <- searchEvent{progress: p, elapsed: now.Sub(start)}
 	}
-	res, err := sim.Explore(ctx, sr.prog, o)
+	res, err := explore.Explore(ctx, sr.prog, o)
 	if res.Stopped == "canceled" && errors.Is(context.Cause(ctx), errSearchTime) {
 		res.Stopped = errSearchTime.Error()
 	}
@@ -209,7 +210,7 @@ func (s *session) searchEvent(ev searchEvent, out Sink) error {
 // lesson's schedules expect of the variant (the lesson's own bug), else
 // the first. It returns nil when there is none, or when the program
 // searched is no longer the one loaded.
-func (s *session) chooseCounterexample(sr *search, r sim.ExploreResult) *sim.Counterexample {
+func (s *session) chooseCounterexample(sr *search, r explore.Result) *explore.Counterexample {
 	if len(r.Counterexamples) == 0 || s.tl == nil || s.tl.prog != sr.prog {
 		return nil
 	}
@@ -253,11 +254,11 @@ func (s *session) endSearch() {
 }
 
 // progressEvent is the explore-progress event for p.
-func (sr *search) progressEvent(p sim.ExploreProgress, elapsed time.Duration) exploreProgressEvent {
+func (sr *search) progressEvent(p explore.Progress, elapsed time.Duration) exploreProgressEvent {
 	ev := exploreProgressEvent{envelope: envelope{V: ProtocolVersion, ID: sr.id, Type: "explore-progress"},
 		Strategy: sr.strategy, States: p.States, Executions: p.Executions, ElapsedMS: elapsed.Milliseconds(),
 		Found: []string{}}
-	if sr.strategy == sim.PreemptionBounded {
+	if sr.strategy == explore.PreemptionBounded {
 		b := p.Bound
 		ev.Bound = &b
 	}
@@ -269,7 +270,7 @@ func (sr *search) progressEvent(p sim.ExploreProgress, elapsed time.Duration) ex
 
 // resultEvent is the explore-result event for r, in the session's
 // language; its verdict leads with the counterexample of kind lead.
-func (s *session) resultEvent(sr *search, r sim.ExploreResult, elapsed time.Duration, lead sim.Kind) exploreResultEvent {
+func (s *session) resultEvent(sr *search, r explore.Result, elapsed time.Duration, lead sim.Kind) exploreResultEvent {
 	ev := exploreResultEvent{envelope: envelope{V: ProtocolVersion, ID: sr.id, Type: "explore-result"},
 		Strategy: sr.strategy, Variant: sr.variant, Params: sr.params, Complete: r.Complete, Reduced: r.Reduced,
 		Stopped: r.Stopped, Executions: r.Executions, States: r.States, ElapsedMS: elapsed.Milliseconds(),
@@ -277,7 +278,7 @@ func (s *session) resultEvent(sr *search, r sim.ExploreResult, elapsed time.Dura
 	if ev.Params == nil {
 		ev.Params = map[string]int{}
 	}
-	if sr.strategy == sim.PreemptionBounded {
+	if sr.strategy == explore.PreemptionBounded {
 		b := r.Bound
 		ev.Bound = &b
 	}
@@ -296,18 +297,18 @@ func (s *session) resultEvent(sr *search, r sim.ExploreResult, elapsed time.Dura
 // exploreProgressEvent says how far a search has got.
 type exploreProgressEvent struct {
 	envelope
-	Strategy   sim.Strategy `json:"strategy"`
-	States     int64        `json:"states"`
-	Executions int64        `json:"executions"`
-	Bound      *int         `json:"bound,omitempty"`
-	ElapsedMS  int64        `json:"elapsed_ms"`
-	Found      []string     `json:"found"`
+	Strategy   explore.Strategy `json:"strategy"`
+	States     int64            `json:"states"`
+	Executions int64            `json:"executions"`
+	Bound      *int             `json:"bound,omitempty"`
+	ElapsedMS  int64            `json:"elapsed_ms"`
+	Found      []string         `json:"found"`
 }
 
 // exploreResultEvent is what a search found, and the verdict in words.
 type exploreResultEvent struct {
 	envelope
-	Strategy        sim.Strategy         `json:"strategy"`
+	Strategy        explore.Strategy     `json:"strategy"`
 	Variant         string               `json:"variant"`
 	Params          map[string]int       `json:"params"`
 	Complete        bool                 `json:"complete"`

@@ -9,6 +9,7 @@ import (
 	"go.uber.org/goleak"
 
 	"lockstep/sim"
+	"lockstep/sim/explore"
 	"lockstep/web/internal/webtest"
 )
 
@@ -33,7 +34,7 @@ func TestSearchLimits(t *testing.T) {
 		}
 	}
 
-	sr := newSearch(nil, big, sim.Exhaustive, "fixed", nil)
+	sr := newSearch(nil, big, explore.Exhaustive, "fixed", nil)
 	sr.limit = 50 * time.Millisecond
 	go sr.run(make(chan struct{}, 1))
 	ev := end(t, sr)
@@ -47,7 +48,7 @@ func TestSearchLimits(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		busy := make(chan struct{}, 1)
 		busy <- struct{}{}
-		sr := newSearch(nil, big, sim.Exhaustive, "fixed", nil)
+		sr := newSearch(nil, big, explore.Exhaustive, "fixed", nil)
 		go sr.run(busy)
 		synctest.Wait()
 		if n := len(sr.events); n != 0 {
@@ -81,7 +82,7 @@ func buildTest(t *testing.T, variant string, params map[string]int) *sim.Program
 func TestChooseCounterexample(t *testing.T) {
 	d := newDriver(t)
 	d.state(t, loadLesson)
-	r := sim.ExploreResult{Counterexamples: []sim.Counterexample{{Kind: sim.Deadlock}, {Kind: sim.LostWakeup}}}
+	r := explore.Result{Counterexamples: []explore.Counterexample{{Kind: sim.Deadlock}, {Kind: sim.LostWakeup}}}
 	tests := []struct {
 		name, variant string
 		prog          *sim.Program

@@ -11,6 +11,7 @@ import (
 	"go.uber.org/goleak"
 
 	"lockstep/sim"
+	"lockstep/sim/explore"
 )
 
 // searchWait bounds the wait for any one event of a search.
@@ -198,7 +199,7 @@ func TestExploreFindsTheBug(t *testing.T) {
 }
 
 // TestExploreResults runs each strategy on each variant and holds the
-// result to what sim.Explore computes with the same options.
+// result to what explore.Explore computes with the same options.
 func TestExploreResults(t *testing.T) {
 	tests := []struct {
 		name, variant, strategy, lang string
@@ -228,15 +229,15 @@ func TestExploreResults(t *testing.T) {
 			before := x.load(t, string(load))
 			x.send(t, `{"v":1,"id":2,"type":"explore","strategy":"`+tt.strategy+`"}`)
 			res := x.until(t, "explore-result", "explore-progress")
-			want, err := sim.Explore(t.Context(), buildTest(t, tt.variant, tt.params),
-				sim.ExploreOptions{Strategy: sim.Strategy(tt.strategy), MaxStates: searchMaxStates,
+			want, err := explore.Explore(t.Context(), buildTest(t, tt.variant, tt.params),
+				explore.Options{Strategy: explore.Strategy(tt.strategy), MaxStates: searchMaxStates,
 					MaxPreemptions: searchMaxPreemptions, Runs: searchRuns, Seed: searchSeed})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if res.Complete != tt.complete || res.Complete != want.Complete || res.Executions != want.Executions ||
 				res.Executions <= 0 || res.Strategy != tt.strategy || len(res.Counterexamples) != len(want.Counterexamples) {
-				t.Errorf("result %+v; want complete %v, strategy %s, as sim.Explore: %+v", res, tt.complete, tt.strategy, want)
+				t.Errorf("result %+v; want complete %v, strategy %s, as explore.Explore: %+v", res, tt.complete, tt.strategy, want)
 			}
 			if v := strings.ReplaceAll(tt.verdict, "{n}", groupDigits(want.Executions)); !strings.HasPrefix(res.Verdict, v) {
 				t.Errorf("verdict %q; want it to begin %q", res.Verdict, v)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"lockstep/sim"
+	"lockstep/sim/explore"
 	"lockstep/sim/words"
 )
 
@@ -16,7 +17,7 @@ import (
 // lesson at params found: the counterexample of kind lead (or the first)
 // and the other kinds found; or that every interleaving is ok; or, for a
 // search that is not complete, that it found no bug within which bound.
-func searchVerdict(r sim.ExploreResult, params map[string]int, lead sim.Kind, lang string) string {
+func searchVerdict(r explore.Result, params map[string]int, lead sim.Kind, lang string) string {
 	w := verdictWords[lang]
 	if w == nil {
 		w = verdictWords["en"]
