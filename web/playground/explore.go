@@ -41,9 +41,12 @@ const (
 	progressEvery, progressEveryRun = 1024, 16
 )
 
+// searchBounds are the bounds above, as a search's verdict names them.
+var searchBounds = words.SearchBounds{MaxStates: searchMaxStates, TimeLimitSeconds: int(searchTimeLimit / time.Second), Seed: searchSeed}
+
 // Why a search ended early, besides explore.Result.Stopped's reasons.
 var (
-	errSearchTime     = errors.New("time-limit")
+	errSearchTime     = errors.New(words.TimeLimit)
 	errSearchCanceled = errors.New("canceled")
 	errSessionOver    = errors.New("the session ended")
 )
@@ -290,7 +293,7 @@ func (s *session) resultEvent(sr *search, r explore.Result, elapsed time.Duratio
 			Schedule: c.Schedule.String(), Steps: c.Steps, Preemptions: c.Preemptions,
 			Message: words.Outcome(c.Outcome, s.lang)})
 	}
-	ev.Verdict = searchVerdict(r, sr.params, lead, s.lang)
+	ev.Verdict = words.Verdict(r, sr.params, lead, searchBounds, s.lang)
 	return ev
 }
 

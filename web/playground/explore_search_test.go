@@ -10,6 +10,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/words"
 	"lockstep/web/internal/webtest"
 )
 
@@ -41,7 +42,7 @@ func TestSearchLimits(t *testing.T) {
 	if ev.err != nil || ev.res.Complete || ev.res.Stopped != "time-limit" {
 		t.Errorf("a search past its time limit ended with %+v, %v; want incomplete, stopped time-limit", ev.res, ev.err)
 	}
-	if v := searchVerdict(ev.res, map[string]int{"waiters": 8}, "", "en"); !strings.Contains(v, "time limit of 20 s") {
+	if v := words.Verdict(ev.res, map[string]int{"waiters": 8}, "", searchBounds, "en"); !strings.Contains(v, "time limit of 20 s") {
 		t.Errorf("verdict %q; want it to name the time limit", v)
 	}
 

@@ -12,6 +12,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/words"
 )
 
 // searchWait bounds the wait for any one event of a search.
@@ -263,7 +264,7 @@ func TestExploreResults(t *testing.T) {
 }
 
 // groupDigits writes n as the verdict does.
-func groupDigits(n int64) string { return verdictWords["en"].count(n) }
+func groupDigits(n int64) string { return words.Count(n, "en") }
 
 // TestExploreCancel cancels a long search: the cancel is answered by an
 // incomplete result; the history is not touched.

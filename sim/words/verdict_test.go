@@ -1,4 +1,4 @@
-package playground
+package words
 
 import (
 	"math"
@@ -8,9 +8,9 @@ import (
 	"lockstep/sim/explore"
 )
 
-// TestSearchVerdict holds each form of the verdict: what was found, or
+// TestVerdict holds each form of the verdict: what was found, or
 // within which bound nothing was.
-func TestSearchVerdict(t *testing.T) {
+func TestVerdict(t *testing.T) {
 	lost := explore.Counterexample{Kind: sim.LostWakeup, Steps: 8, Preemptions: 1}
 	uaf := explore.Counterexample{Kind: sim.UseAfterFree, Steps: 12, Preemptions: 2}
 	two := map[string]int{"waiters": 2, "workers": 1}
@@ -51,8 +51,9 @@ func TestSearchVerdict(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := searchVerdict(tt.r, tt.params, tt.lead, tt.lang); got != tt.want {
-				t.Errorf("searchVerdict = %q; want %q", got, tt.want)
+			b := SearchBounds{MaxStates: 2_000_000, TimeLimitSeconds: 20, Seed: 1}
+			if got := Verdict(tt.r, tt.params, tt.lead, b, tt.lang); got != tt.want {
+				t.Errorf("Verdict = %q; want %q", got, tt.want)
 			}
 		})
 	}

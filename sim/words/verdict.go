@@ -1,4 +1,4 @@
-package playground
+package words
 
 import (
 	"fmt"
@@ -10,18 +10,26 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore"
-	"lockstep/sim/words"
 )
 
-// searchVerdict says in one line, in language lang, what a search of a
-// lesson at params found: the counterexample of kind lead (or the first)
-// and the other kinds found; or that every interleaving is ok; or, for a
-// search that is not complete, that it found no bug within which bound.
-func searchVerdict(r explore.Result, params map[string]int, lead sim.Kind, lang string) string {
-	w := verdictWords[lang]
-	if w == nil {
-		w = verdictWords["en"]
-	}
+// TimeLimit is the Stopped of a search that a caller ended at its time
+// limit (explore.Result.Stopped names only the engine's own reasons).
+const TimeLimit = "time-limit"
+
+// SearchBounds are the bounds a search ran under that its verdict names.
+type SearchBounds struct {
+	MaxStates        int    // explore.Options.MaxStates
+	TimeLimitSeconds int    // the caller's time limit, when Stopped is TimeLimit
+	Seed             uint64 // explore.Options.Seed, for a random search
+}
+
+// Verdict says in one line, in language lang, what a search of a lesson
+// at params, run within b, found: the counterexample of kind lead (or the
+// first) and the other kinds found; or that every interleaving is ok; or,
+// for a search that is not complete, that it found no bug within which
+// bound.
+func Verdict(r explore.Result, params map[string]int, lead sim.Kind, b SearchBounds, lang string) string {
+	w := verdictPhrasesOf(lang)
 	if len(r.Counterexamples) > 0 {
 		first := r.Counterexamples[0]
 		var others []string
@@ -53,13 +61,13 @@ func searchVerdict(r explore.Result, params map[string]int, lead sim.Kind, lang 
 	case "max-preemptions":
 		return w.preemptions(n, r.Bound, at)
 	case "max-states":
-		return w.states(n, at, w.count(searchMaxStates))
-	case errSearchTime.Error():
-		return w.time(n, at, int(searchTimeLimit.Seconds()))
+		return w.states(n, at, w.count(int64(b.MaxStates)))
+	case TimeLimit:
+		return w.time(n, at, b.TimeLimitSeconds)
 	case "canceled":
 		return w.canceled(n)
 	case "runs":
-		return w.random(n, at, searchSeed)
+		return w.random(n, at, b.Seed)
 	}
 	return w.incomplete(n, at, r.Stopped)
 }
@@ -75,15 +83,27 @@ type verdictPhrases struct {
 	states      func(n, at, limit string) string
 	time        func(n, at string, seconds int) string
 	canceled    func(n string) string
-	random      func(n, at string, seed int) string
+	random      func(n, at string, seed uint64) string
 	incomplete  func(n, at, why string) string
 	kind        func(k sim.Kind) string
 	params      func(p map[string]int) string
 	more        string // a count held at MaxInt64: "more than"
 }
 
-// count writes n with its thousands grouped; a count the engine held at
-// MaxInt64 is said as more than 9.2e18.
+// Count writes n in language lang as a verdict does: with its thousands
+// grouped, and a count the engine held at MaxInt64 said as more than
+// 9.2e18.
+func Count(n int64, lang string) string { return verdictPhrasesOf(lang).count(n) }
+
+// verdictPhrasesOf is lang's verdict phrases, English for a language
+// without its own.
+func verdictPhrasesOf(lang string) *verdictPhrases {
+	if w := verdictWords[lang]; w != nil {
+		return w
+	}
+	return verdictWords["en"]
+}
+
 func (w *verdictPhrases) count(n int64) string {
 	if n == math.MaxInt64 {
 		return w.more + "9.2e18"
@@ -132,7 +152,7 @@ var verdictWords = map[string]*verdictPhrases{
 			return fmt.Sprintf("no bug in %s executions searched%s; the search stopped at its time limit of %d s and is not complete", n, at, sec)
 		},
 		canceled: func(n string) string { return fmt.Sprintf("canceled: no bug in %s executions searched so far", n) },
-		random: func(n, at string, seed int) string {
+		random: func(n, at string, seed uint64) string {
 			return fmt.Sprintf("no bug in %s random executions%s; a random search (seed %d) is never complete", n, at, seed)
 		},
 		incomplete: func(n, at, why string) string {
@@ -169,13 +189,13 @@ var verdictWords = map[string]*verdictPhrases{
 		canceled: func(n string) string {
 			return fmt.Sprintf("已取消：到目前为止搜索过的 %s 次执行中没有发现缺陷", n)
 		},
-		random: func(n, at string, seed int) string {
+		random: func(n, at string, seed uint64) string {
 			return fmt.Sprintf("在 %s 次随机执行中没有发现缺陷%s；随机搜索（种子 %d）永远不完整", n, at, seed)
 		},
 		incomplete: func(n, at, why string) string {
 			return fmt.Sprintf("在搜索过的 %s 次执行中没有发现缺陷%s；搜索并不完整（%s）", n, at, why)
 		},
-		kind: func(k sim.Kind) string { return words.KindName(k, "zh") + "（" + string(k) + "）" },
+		kind: func(k sim.Kind) string { return KindName(k, "zh") + "（" + string(k) + "）" },
 		params: func(p map[string]int) string {
 			if len(p) == 0 {
 				return ""
