@@ -1,12 +1,3 @@
-// Command lockstep runs the Lockstep playground, or one of its subcommands:
-//
-//	lockstep [--addr HOST:PORT] [--dev]     serve the playground
-//	lockstep list [--json]                  list the lessons
-//	lockstep run SCENARIO [flags]           replay one execution and print it
-//
-// The exit status is 0 when the command completed (whatever outcome a run
-// reached), 2 on bad input (an unknown subcommand, flag, lesson or variant,
-// a bad schedule or --set), and 1 on any other failure.
 package main
 
 import (

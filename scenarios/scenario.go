@@ -1,9 +1,3 @@
-// Package scenarios holds Lockstep's lessons as data and compiles them into
-// programs for the simulator.
-//
-// A lesson is a JSON file with comments (// to the end of a line), one per
-// lesson, embedded in the binary. Decoding is strict: unknown fields, wrong
-// types and trailing data are errors that name the file and the line.
 package scenarios
 
 import (

@@ -1,7 +1,3 @@
-// Package templates renders the playground's HTML pages from view models:
-// plain structs defined here, filled by the web package. Components are
-// pure functions of their view model; they call nothing and import nothing
-// from the rest of the project.
 package templates
 
 // Chrome is what every page shares: its language, its title and where its

@@ -1,7 +1,3 @@
-// Package webtest holds what the tests of several web packages share: the
-// tests' own lessons, whether the race detector is on, and checks of a
-// response's headers. Only tests
-// import it; it imports no package under lockstep/web.
 package webtest
 
 import (
