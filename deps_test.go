@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"maps"
+	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -233,4 +234,44 @@ func also(inward string) string {
 		return ""
 	}
 	return " and " + inward + "/..."
+}
+
+// TestReadmeArchitecture keeps the README's package map true: its table
+// lists every package of the module, once, and no other.
+func TestReadmeArchitecture(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(readme), "\n## Architecture\n")
+	if !ok {
+		t.Fatal(`README.md has no "## Architecture" section`)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	var listed []string
+	for line := range strings.Lines(section) {
+		if name, ok := strings.CutPrefix(line, "| `"); ok {
+			name, _, _ = strings.Cut(name, "`")
+			listed = append(listed, name)
+		}
+	}
+	out, err := exec.Command("go", "list", "./...").Output()
+	if err != nil {
+		t.Fatalf("go list ./...: %v", err)
+	}
+	pkgs := strings.Fields(string(out))
+	times := map[string]int{}
+	for _, l := range listed {
+		times[l]++
+	}
+	for _, p := range pkgs {
+		if n := times[p]; n != 1 {
+			t.Errorf("the README's package map lists %s %d times; want once", p, n)
+		}
+	}
+	for _, l := range listed {
+		if !slices.Contains(pkgs, l) {
+			t.Errorf("the README's package map lists %s, which go list ./... does not", l)
+		}
+	}
 }
