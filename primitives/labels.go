@@ -108,6 +108,17 @@ func LabelName(pc int) string {
 	return "?"
 }
 
+// LabelNumber is the step label named name ("G4"), and whether there is
+// one.
+func LabelNumber(name string) (int, bool) {
+	for pc := 1; pc < int(numLabels); pc++ {
+		if labelNames[pc] == name {
+			return pc, true
+		}
+	}
+	return 0, false
+}
+
 // docTables hold what each label does, one table per primitive file.
 var docTables = []map[int]string{waitGroupDocs, waitGroupFixedDocs, goWaitGroupDocs,
 	eventDocs, latchDocs, mutexLockDocs, mutexDocs, mutexLIFODocs, criticalSectionDocs}
