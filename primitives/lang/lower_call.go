@@ -1,0 +1,278 @@
+package lang
+
+import (
+	"lockstep/primitives"
+)
+
+// call lowers NAME(args) used as a value: a builtin or a conversion.
+func (l *lowerer) call(x *call) ev {
+	switch x.fun {
+	case "panic", "registered", "sem_acquire":
+		l.errs.add(x.pos, "%s(...) is a statement of its own", x.fun)
+		return bad
+	case "register_wait", "unregister_wait":
+		if !l.noFacts(x.pos) {
+			return bad
+		}
+		if len(x.args) != 0 {
+			l.errs.add(x.pos, "%s() takes no arguments", x.fun)
+		}
+		// context::register_wait(): m_ctx's num_wait.fetch_add(1, acq_rel);
+		// unregister_wait() subtracts 1.
+		delta := uint64(1)
+		if x.fun == "unregister_wait" {
+			delta = ^uint64(0)
+		}
+		return ev{t: tyNone, access: 1, fn: func(m primitives.Mem) uint64 {
+			m.FetchAdd(m.Context()+primitives.NumWait, delta, primitives.AcqRel)
+			return 0
+		}}
+	case "sem_release":
+		if !l.noFacts(x.pos) {
+			return bad
+		}
+		fi := l.semField(x)
+		if fi == nil {
+			return bad
+		}
+		addr := l.fieldAddr(fi)
+		return ev{t: tyNone, access: 1, fn: func(m primitives.Mem) uint64 { m.SemRelease(addr(m)); return 0 }}
+	case "pair":
+		if len(x.args) != 2 {
+			l.errs.add(x.pos, "pair(count, head) takes two arguments")
+			return bad
+		}
+		c, h := l.expr(x.args[0]), l.expr(x.args[1])
+		fc, fh := l.convert(c, tyInt32, x.pos, "a pair's count"), l.convert(h, tyPtr, x.pos, "a pair's head")
+		if c.t == tyBad || h.t == tyBad {
+			return bad
+		}
+		return fold(ev{t: tyPair, access: c.access + h.access, fn: func(m primitives.Mem) uint64 {
+			return makePair(fc(m), fh(m))
+		}}, c, h)
+	}
+	if t, ok := typeWords[x.fun]; ok && t != tyAuto {
+		if len(x.args) != 1 {
+			l.errs.add(x.pos, "%s(x) converts one value", x.fun)
+			return bad
+		}
+		v := l.expr(x.args[0])
+		return fold(l.cast(v, t, x.pos), v)
+	}
+	if l.opNamed(x.fun) != nil {
+		l.errs.add(x.pos, "a call of %s is a statement of its own: %s(...);", x.fun, x.fun)
+		return bad
+	}
+	l.errs.add(x.pos, "%s is not a function (the builtins: register_wait, unregister_wait, sem_acquire, sem_release, registered, panic, pair, and the conversions int32(x)...)", x.fun)
+	return bad
+}
+
+// noFacts reports false, with an error, inside a fact.
+func (l *lowerer) noFacts(at Pos) bool {
+	if l.facts {
+		l.errs.add(at, "a fact reads the primitive's fields only: it performs no operation")
+	}
+	return !l.facts
+}
+
+// method lowers X.NAME(args): an atomic operation on a field, or a
+// resume of an awaiter.
+func (l *lowerer) method(x *method) ev {
+	if !l.noFacts(x.pos) {
+		return bad
+	}
+	if x.name == "resume" {
+		return l.resume(x)
+	}
+	var fi *fieldInst
+	switch r := x.x.(type) {
+	case *ident:
+		if l.global(r.name) == "field" {
+			fi = l.field(r.name, r.pos)
+			if fi == nil {
+				return bad
+			}
+		}
+	case *member:
+		fi = l.dottedField(r)
+	}
+	if fi == nil {
+		l.errs.add(x.pos, ".%s() is an atomic operation on a field of the primitive", x.name)
+		return bad
+	}
+	if !fi.decl.atomic {
+		l.errs.add(x.pos, "%s is a plain field: read it by name and write it with =; .%s() is for atomics", fi.decl.name, x.name)
+		return bad
+	}
+	return l.atomic(fi, x)
+}
+
+// resume is p->resume(): node->m_ctx.submit_task(node->m_await_coro).
+func (l *lowerer) resume(x *method) ev {
+	if len(x.args) != 0 {
+		l.errs.add(x.pos, "resume() takes no arguments")
+	}
+	p := l.expr(x.x)
+	if p.t == tyBad {
+		return bad
+	}
+	if p.t != tyPtr {
+		l.errs.add(x.pos, "resume() is called on a pointer to an awaiter, not on %s", p.t)
+		return bad
+	}
+	f := p.fn
+	return ev{t: tyNone, access: p.access + 1, fn: func(m primitives.Mem) uint64 { m.Submit(f(m)); return 0 }}
+}
+
+// orderSet is a set of memory orders.
+type orderSet uint8
+
+func orders(os ...primitives.Order) orderSet {
+	var s orderSet
+	for _, o := range os {
+		s |= 1 << o
+	}
+	return s
+}
+
+var (
+	allOrders  = orders(primitives.Relaxed, primitives.Acquire, primitives.Release, primitives.AcqRel, primitives.SeqCst)
+	loadOrders = orders(primitives.Relaxed, primitives.Acquire, primitives.SeqCst)
+	// storeOrders are a store's; a CAS's failure order may not release
+	// either, since a failed CAS writes nothing.
+	storeOrders = orders(primitives.Relaxed, primitives.Release, primitives.SeqCst)
+)
+
+var orderWords = [...]string{"relaxed", "acquire", "release", "acq_rel", "seq_cst"}
+
+// order reads a memory order argument, seq_cst when absent.
+func (l *lowerer) order(args []expr, i int, ok orderSet, op string) primitives.Order {
+	if i >= len(args) {
+		return primitives.SeqCst
+	}
+	v := l.expr(args[i])
+	if v.t == tyBad {
+		return primitives.SeqCst
+	}
+	if v.t != tyOrder || !v.k {
+		l.errs.add(args[i].at(), "a memory order: relaxed, acquire, release, acq_rel or seq_cst")
+		return primitives.SeqCst
+	}
+	o := primitives.Order(v.kv)
+	if ok&(1<<o) == 0 {
+		l.errs.add(args[i].at(), "%s cannot be %s", op, orderWords[o])
+	}
+	return o
+}
+
+// failureOrder is the failure order C++ gives a compare_exchange with one
+// order: the success order without its release part.
+func failureOrder(o primitives.Order) primitives.Order {
+	switch o {
+	case primitives.AcqRel:
+		return primitives.Acquire
+	case primitives.Release:
+		return primitives.Relaxed
+	}
+	return o
+}
+
+// atomic lowers an atomic operation on field fi.
+func (l *lowerer) atomic(fi *fieldInst, x *method) ev {
+	addr, t, name := l.fieldAddr(fi), fi.decl.typ, fi.decl.name
+	args := x.args
+	nargs := func(lo, hi int, form string) bool {
+		if len(args) < lo || len(args) > hi {
+			l.errs.add(x.pos, "write %s.%s", name, form)
+			return false
+		}
+		return true
+	}
+	val := func(i int, what string) (evalFn, int) {
+		v := l.expr(args[i])
+		return l.convert(v, t, args[i].at(), what), v.access
+	}
+	switch x.name {
+	case "load":
+		if !nargs(0, 1, "load(order)") {
+			return bad
+		}
+		o := l.order(args, 0, loadOrders, "a load")
+		return ev{t: t, access: 1, fn: func(m primitives.Mem) uint64 { return m.Load(addr(m), o) }}
+	case "store":
+		if !nargs(1, 2, "store(value, order)") {
+			return bad
+		}
+		v, n := val(0, "the value stored")
+		o := l.order(args, 1, storeOrders, "a store")
+		return ev{t: tyNone, access: 1 + n, fn: func(m primitives.Mem) uint64 { m.Store(addr(m), v(m), o); return 0 }}
+	case "exchange":
+		if !nargs(1, 2, "exchange(value, order)") {
+			return bad
+		}
+		v, n := val(0, "the value exchanged")
+		o := l.order(args, 1, allOrders, "an exchange")
+		return ev{t: t, access: 1 + n, fn: func(m primitives.Mem) uint64 { return m.Exchange(addr(m), v(m), o) }}
+	case "fetch_add", "fetch_sub":
+		if !nargs(1, 2, x.name+"(delta, order)") {
+			return bad
+		}
+		if !t.isInt() {
+			l.errs.add(x.pos, "%s is %s: %s works on integers", name, t, x.name)
+			return bad
+		}
+		v, n := val(0, "the delta")
+		o := l.order(args, 1, allOrders, "a "+x.name)
+		if x.name == "fetch_sub" {
+			return ev{t: t, access: 1 + n, fn: func(m primitives.Mem) uint64 { return m.FetchAdd(addr(m), -v(m), o) }}
+		}
+		return ev{t: t, access: 1 + n, fn: func(m primitives.Mem) uint64 { return m.FetchAdd(addr(m), v(m), o) }}
+	case "compare_exchange_weak", "compare_exchange_strong":
+		return l.cas(fi, x)
+	}
+	l.errs.add(x.pos, "an atomic has load, store, exchange, fetch_add, fetch_sub, compare_exchange_weak and compare_exchange_strong, not %s", x.name)
+	return bad
+}
+
+// cas lowers compare_exchange_weak and compare_exchange_strong (a weak
+// CAS is modelled as strong: a spurious failure only adds a retry). As in
+// C++, a failed CAS writes the value it saw into expected when expected
+// is a local.
+func (l *lowerer) cas(fi *fieldInst, x *method) ev {
+	addr, t := l.fieldAddr(fi), fi.decl.typ
+	args := x.args
+	if len(args) < 2 || len(args) > 4 {
+		l.errs.add(x.pos, "write %s.%s(expected, desired, success, failure)", fi.decl.name, x.name)
+		return bad
+	}
+	e, d := l.expr(args[0]), l.expr(args[1])
+	fe, fd := l.convert(e, t, args[0].at(), "expected"), l.convert(d, t, args[1].at(), "desired")
+	s := l.order(args, 2, allOrders, "a compare_exchange")
+	f := failureOrder(s)
+	if len(args) == 4 {
+		f = l.order(args, 3, loadOrders, "the failure order of a compare_exchange")
+	}
+	access := 1 + e.access + d.access
+	if e.local {
+		loc := l.localOf(args[0])
+		slot, lt := loc.slot, loc.t
+		return ev{t: tyBool, access: access, fn: func(m primitives.Mem) uint64 {
+			seen, ok := m.CompareAndSwap(addr(m), fe(m), fd(m), s, f)
+			if !ok {
+				m.SetLocal(slot, norm(lt, seen))
+			}
+			return b2w(ok)
+		}}
+	}
+	return ev{t: tyBool, access: access, fn: func(m primitives.Mem) uint64 {
+		_, ok := m.CompareAndSwap(addr(m), fe(m), fd(m), s, f)
+		return b2w(ok)
+	}}
+}
+
+// localOf is the local x names (x is known to name one).
+func (l *lowerer) localOf(x expr) local {
+	id, _ := x.(*ident)
+	v, _ := l.lookupLocal(id.name)
+	return v
+}
