@@ -1,0 +1,232 @@
+package scenarios_test
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"strings"
+	"testing"
+
+	"lockstep/primitives/examples"
+	"lockstep/primitives/lang"
+	"lockstep/scenarios"
+	"lockstep/sim"
+	"lockstep/sim/trace"
+)
+
+// example compiles the example that writes variant v of primitive prim,
+// or returns nil when there is none.
+func example(t *testing.T, prim, v string) *lang.Def {
+	t.Helper()
+	name := examples.File(prim, v)
+	src, err := fs.ReadFile(examples.FS, name)
+	if err != nil {
+		return nil
+	}
+	d, err := lang.Compile(name, string(src))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return d
+}
+
+// textTrace replays sched on p and prints the trace.
+func textTrace(t *testing.T, p *sim.Program, sched string) string {
+	t.Helper()
+	s, err := sim.ParseSchedule(sched)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := trace.Execute(p, s)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	var b strings.Builder
+	if err := trace.WriteText(&b, tr, "en"); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestWrittenTraces replays every named schedule of every lesson on each
+// built-in variant and on its example written in the language, and
+// requires the same trace: every step's label, operation, cell, orders,
+// values and events, the state after it, and the outcome.
+func TestWrittenTraces(t *testing.T) {
+	cat, err := scenarios.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range cat.All() {
+		for _, v := range s.Variants {
+			d := example(t, s.Primitive, v)
+			if d == nil {
+				continue
+			}
+			t.Run(s.ID+"/"+v, func(t *testing.T) {
+				builtin, err := s.Build(v, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				written, err := s.BuildWritten(d, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, sc := range s.Schedules {
+					want := textTrace(t, builtin, sc.For(v))
+					got := textTrace(t, written, sc.For(v))
+					if got != want {
+						t.Errorf("schedule %s:\n%s", sc.Name, lineDiff(want, got))
+					}
+				}
+			})
+		}
+	}
+}
+
+// lineDiff shows the first line where two traces differ.
+func lineDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := range max(len(w), len(g)) {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			return fmt.Sprintf("line %d:\n  Go port: %s\n  written: %s", i+1, a, b)
+		}
+	}
+	return "(same)"
+}
+
+// TestWrittenExplore explores every lesson on each built-in variant and on
+// its written example at the lesson's parameters, and requires the same
+// counts: executions, and executions per outcome.
+func TestWrittenExplore(t *testing.T) {
+	cat, err := scenarios.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range cat.All() {
+		for _, v := range s.Variants {
+			d := example(t, s.Primitive, v)
+			if d == nil {
+				continue
+			}
+			t.Run(s.ID+"/"+v, func(t *testing.T) {
+				builtin, err := s.Build(v, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				written, err := s.BuildWritten(d, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				o := sim.ExploreOptions{MaxStates: 200_000}
+				want, err := sim.Explore(context.Background(), builtin, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := sim.Explore(context.Background(), written, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Executions != want.Executions || got.Complete != want.Complete || !sameCounts(got.Outcomes, want.Outcomes) {
+					t.Errorf("written: %d executions %v (complete %v); Go port: %d executions %v (complete %v)",
+						got.Executions, got.Outcomes, got.Complete, want.Executions, want.Outcomes, want.Complete)
+				}
+			})
+		}
+	}
+}
+
+func sameCounts(a, b map[sim.Kind]int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// TestBuildWrittenErrors: a written primitive that does not fit the
+// lesson says why.
+func TestBuildWrittenErrors(t *testing.T) {
+	cat, err := scenarios.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		lesson, src, want string
+	}{
+		{"wg-lost-wakeup", "primitive wg(int32 count) { atomic<int32> c = count; void wait() { c.load(); } }",
+			"call done, which primitive wg does not have (it has: wait)"},
+		{"wg-lost-wakeup", "primitive wg { atomic<int32> c; void wait() { c.load(); } void done() { c.load(); } }",
+			"the lesson sets count, and primitive wg has no parameter count"},
+		{"event-value", "primitive ev(bool set) { atomic<int32> c; void wait() { c.load(); } void set() { c.load(); } }",
+			"carries a value, and primitive ev has no parameter value"},
+	}
+	for _, tt := range tests {
+		s, err := cat.Lookup(tt.lesson)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := lang.Compile("t.lsp", tt.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.BuildWritten(d, nil); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: BuildWritten = %v, want %q", tt.lesson, err, tt.want)
+		}
+	}
+}
+
+// TestWrittenLoopStops: a step that loops without touching shared memory
+// ends the run with a panic that names the loop, in the machine as in the
+// explorer.
+func TestWrittenLoopStops(t *testing.T) {
+	cat, err := scenarios.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := cat.Lookup("wg-lost-wakeup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := lang.Compile("t.lsp", `primitive wg(int32 count) {
+    atomic<int32> c = count;
+    void wait() {
+        auto n = c.load();
+        while (n > 0)
+            n = n + 1;
+    }
+    void done() { c.fetch_sub(1); }
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.BuildWritten(d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, out, err := sim.ReplaySchedule(p, sim.Schedule{{Thread: "W1"}}, sim.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Kind != sim.Panic || !strings.Contains(out.Message, "5:9: a loop ran") {
+		t.Errorf("outcome %s: %s; want a panic at the loop (5:9)", out.Kind, out.Message)
+	}
+	r, err := sim.Explore(context.Background(), p, sim.ExploreOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Outcomes[sim.Panic] == 0 {
+		t.Errorf("the explorer found %v, want panics", r.Outcomes)
+	}
+}
