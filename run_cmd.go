@@ -9,18 +9,20 @@ import (
 	"strconv"
 	"strings"
 
+	"lockstep/primitives/lang"
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/trace"
 	"lockstep/sim/words"
 )
 
-const runUsage = "run SCENARIO [--variant V] [--schedule S] [--set name=value]... [--lang en|zh] [--json]"
+const runUsage = "run SCENARIO [--variant V] [--primitive FILE] [--schedule S] [--set name=value]... [--lang en|zh] [--json]"
 
 // runCmd replays one execution of a lesson and prints it step by step.
 func runCmd(_ context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "run", runUsage)
 	variant := fs.String("variant", "", "the primitive's variant (default: the lesson's first)")
+	primFile := fs.String("primitive", "", "run a primitive written in Lockstep's language (a .lsp file) in place of the lesson's;\n--variant then picks the lesson's schedules and expected outcomes")
 	schedule := fs.String("schedule", "", "a schedule text, or the name of one of the lesson's schedules\n(default: the lesson's first schedule)")
 	overrides := params{}
 	fs.Var(overrides, "set", "set a lesson parameter, as `name=value` (repeatable)")
@@ -41,7 +43,11 @@ func runCmd(_ context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	job, err := plan(s, *variant, *schedule, overrides)
+	def, err := loadPrimitive(*primFile)
+	if err != nil {
+		return err
+	}
+	job, err := plan(s, def, *variant, *schedule, overrides)
 	if err != nil {
 		return err
 	}
@@ -64,6 +70,7 @@ func runCmd(_ context.Context, e *env, args []string) error {
 // A runPlan is what `run` will execute, every choice resolved.
 type runPlan struct {
 	variant  string
+	written  *lang.Def // the written primitive run, or nil
 	params   map[string]int
 	prog     *sim.Program
 	schedule sim.Schedule
@@ -72,16 +79,16 @@ type runPlan struct {
 
 // plan resolves the variant, the parameters and the schedule of a run.
 // Every failure is bad input.
-func plan(s *scenarios.Scenario, variant, schedule string, overrides params) (*runPlan, error) {
+func plan(s *scenarios.Scenario, def *lang.Def, variant, schedule string, overrides params) (*runPlan, error) {
 	if variant == "" {
 		variant = s.Variants[0]
 	}
-	pl := &runPlan{variant: variant}
+	pl := &runPlan{variant: variant, written: def}
 	var err error
 	if pl.params, err = s.Resolve(overrides); err != nil {
 		return nil, badInput(fmt.Errorf("--set: %w", err))
 	}
-	if pl.prog, err = s.Build(variant, overrides); err != nil {
+	if pl.prog, err = buildLesson(s, def, variant, overrides); err != nil {
 		return nil, badInput(err)
 	}
 	text := schedule
@@ -114,6 +121,9 @@ func scheduleIndex(s *scenarios.Scenario, name string) int {
 func writeHeader(w io.Writer, s *scenarios.Scenario, pl *runPlan, lang string) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s%s (%s), variant %s", words.Heading("lesson", lang), s.ID, s.Title.In(lang), pl.variant)
+	if pl.written != nil {
+		fmt.Fprintf(&b, ", primitive %s", pl.written.File())
+	}
 	if len(pl.params) > 0 {
 		keys := make([]string, 0, len(pl.params))
 		for k := range pl.params {

@@ -16,7 +16,7 @@ import (
 
 // example compiles the example that writes variant v of primitive prim,
 // or returns nil when there is none.
-func example(t *testing.T, prim, v string) *lang.Def {
+func example(t testing.TB, prim, v string) *lang.Def {
 	t.Helper()
 	name := examples.File(prim, v)
 	src, err := fs.ReadFile(examples.FS, name)
@@ -229,4 +229,13 @@ func TestWrittenLoopStops(t *testing.T) {
 	if r.Outcomes[sim.Panic] == 0 {
 		t.Errorf("the explorer found %v, want panics", r.Outcomes)
 	}
+}
+
+// exampleB is example for a benchmark: the example must exist.
+func exampleB(b *testing.B, prim, v string) *lang.Def {
+	d := example(b, prim, v)
+	if d == nil {
+		b.Fatalf("no example %s %s", prim, v)
+	}
+	return d
 }
