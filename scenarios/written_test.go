@@ -48,39 +48,61 @@ func textTrace(t *testing.T, p *sim.Program, sched string) string {
 	return b.String()
 }
 
+// crossValidated lists the lessons' primitive variants with their
+// examples, and fails for a variant that has none: every built-in is also
+// written in the language.
+func crossValidated(t *testing.T) []written {
+	t.Helper()
+	cat, err := scenarios.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []written
+	for _, s := range cat.All() {
+		for _, v := range s.Variants {
+			d := example(t, s.Primitive, v)
+			if d == nil {
+				t.Errorf("no example writes %s %s: add %s", s.Primitive, v, examples.File(s.Primitive, v))
+				continue
+			}
+			out = append(out, written{s, v, d})
+		}
+	}
+	return out
+}
+
+// written is a lesson, a variant of its primitive, and that variant
+// written in the language.
+type written struct {
+	s       *scenarios.Scenario
+	variant string
+	def     *lang.Def
+}
+
 // TestWrittenTraces replays every named schedule of every lesson on each
 // built-in variant and on its example written in the language, and
 // requires the same trace: every step's label, operation, cell, orders,
 // values and events, the state after it, and the outcome.
 func TestWrittenTraces(t *testing.T) {
-	cat, err := scenarios.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range cat.All() {
-		for _, v := range s.Variants {
-			d := example(t, s.Primitive, v)
-			if d == nil {
-				continue
+	for _, w := range crossValidated(t) {
+		s, v := w.s, w.variant
+		t.Run(s.ID+"/"+v, func(t *testing.T) {
+			builtin, err := s.Build(v, nil)
+			if err != nil {
+				t.Fatal(err)
 			}
-			t.Run(s.ID+"/"+v, func(t *testing.T) {
-				builtin, err := s.Build(v, nil)
-				if err != nil {
-					t.Fatal(err)
+			written, err := s.BuildWritten(w.def, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, sc := range s.Schedules {
+				want := textTrace(t, builtin, sc.For(v))
+				got := textTrace(t, written, sc.For(v))
+				if got != want {
+					t.Errorf("schedule %s:\n%s", sc.Name, lineDiff(want, got))
 				}
-				written, err := s.BuildWritten(d, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, sc := range s.Schedules {
-					want := textTrace(t, builtin, sc.For(v))
-					got := textTrace(t, written, sc.For(v))
-					if got != want {
-						t.Errorf("schedule %s:\n%s", sc.Name, lineDiff(want, got))
-					}
-				}
-			})
-		}
+			}
+		})
 	}
 }
 
@@ -103,29 +125,31 @@ func lineDiff(want, got string) string {
 }
 
 // TestWrittenExplore explores every lesson on each built-in variant and on
-// its written example at the lesson's parameters, and requires the same
-// counts: executions, and executions per outcome.
+// its written example, at the lesson's parameters and with each parameter
+// one higher, and requires the same counts: executions, and executions
+// per outcome.
 func TestWrittenExplore(t *testing.T) {
-	cat, err := scenarios.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range cat.All() {
-		for _, v := range s.Variants {
-			d := example(t, s.Primitive, v)
-			if d == nil {
-				continue
+	for _, w := range crossValidated(t) {
+		s, v := w.s, w.variant
+		sizes := []map[string]int{nil}
+		if len(s.Params) > 0 {
+			bigger := map[string]int{}
+			for k, n := range s.Params {
+				bigger[k] = n + 1
 			}
-			t.Run(s.ID+"/"+v, func(t *testing.T) {
-				builtin, err := s.Build(v, nil)
+			sizes = append(sizes, bigger)
+		}
+		for _, params := range sizes {
+			t.Run(fmt.Sprintf("%s/%s/%v", s.ID, v, params), func(t *testing.T) {
+				builtin, err := s.Build(v, params)
 				if err != nil {
 					t.Fatal(err)
 				}
-				written, err := s.BuildWritten(d, nil)
+				written, err := s.BuildWritten(w.def, params)
 				if err != nil {
 					t.Fatal(err)
 				}
-				o := sim.ExploreOptions{MaxStates: 200_000}
+				o := sim.ExploreOptions{MaxStates: 100_000}
 				want, err := sim.Explore(context.Background(), builtin, o)
 				if err != nil {
 					t.Fatal(err)
