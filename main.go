@@ -3,6 +3,8 @@
 //	lockstep [--addr HOST:PORT] [--dev]     serve the playground
 //	lockstep list [--json]                  list the lessons
 //	lockstep run SCENARIO [flags]           replay one execution and print it
+//	lockstep explore SCENARIO [flags]       search every execution for bugs
+//	lockstep verify SCENARIO --primitive F  grade a written primitive
 //
 // The exit status is 0 when the command completed (whatever outcome a run
 // reached), 2 on bad input (an unknown subcommand, flag, lesson or variant,
@@ -40,9 +42,9 @@ type command struct {
 func commands() []command {
 	return []command{
 		{name: "list", usage: "list [--json]", summary: "list the lessons", run: listCmd},
-		{name: "run", usage: "run SCENARIO [--variant V] [--schedule S] [--set k=v]... [--lang en|zh] [--json]",
-			summary: "replay one execution of a lesson and print every step", run: runCmd},
+		{name: "run", usage: runUsage, summary: "replay one execution of a lesson and print every step", run: runCmd},
 		{name: "explore", usage: exploreUsage, summary: "search every execution of a lesson for bugs", run: exploreCmd},
+		{name: "verify", usage: verifyUsage, summary: "grade a written primitive: the explorer must verify it on the lesson", run: verifyCmd},
 	}
 }
 

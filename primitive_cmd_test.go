@@ -58,3 +58,30 @@ func TestPrimitiveFlagErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestVerify grades the assignment's start, which fails with the lost
+// wakeup, and the fixed example, which passes; --start prints the start.
+func TestVerify(t *testing.T) {
+	start := mustCLI(t, "verify", "wg-lost-wakeup", "--start")
+	if !strings.HasPrefix(start, "// tinyCoro v1.2's wait_group") {
+		t.Errorf("verify --start printed %.60q..., want the tinyCoro wait_group", start)
+	}
+	mine := filepath.Join(t.TempDir(), "mine.lsp")
+	if err := os.WriteFile(mine, []byte(start), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := mustCLI(t, "verify", "wg-lost-wakeup", "--primitive", mine)
+	for _, want := range []string{"primitive mine.lsp", "task: Fix tinyCoro's wait_group",
+		"waiters=1,workers=1: lost-wakeup in 8 steps, 1 preemption:\n  W1@G1 W1@G2 W1@G3 W1@G4 W1@G5 D1@D1 D1@D2 W1@G6", "not passed"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("verify printed:\n%s\nwant %q", out, want)
+		}
+	}
+	out = mustCLI(t, "verify", "wg-lost-wakeup", "--primitive", filepath.Join("primitives", "examples", "wait_group_fixed.lsp"), "--json")
+	if !strings.Contains(out, `"passed": true`) || strings.Count(out, `"complete": true`) != 2 {
+		t.Errorf("verify --json printed:\n%s\nwant two complete checks and a pass", out)
+	}
+	if _, errs, status := cli(t, "verify", "wg-basic", "--start"); status != 2 || !strings.Contains(errs, "has no assignment") {
+		t.Errorf("verify --start of a lesson without an assignment: exit %d, %q", status, errs)
+	}
+}

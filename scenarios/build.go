@@ -53,6 +53,9 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program
 	if !slices.Contains(s.Variants, variant) {
 		return nil, fmt.Errorf("no variant %q (it has %s)", variant, strings.Join(s.Variants, ", "))
 	}
+	if s.written != nil {
+		return s.buildWritten(s.written, overrides)
+	}
 	params, err := s.Resolve(overrides)
 	if err != nil {
 		return nil, err
