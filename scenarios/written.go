@@ -88,3 +88,49 @@ func scriptCalls(script string) []string {
 	}
 	return out
 }
+
+// A Replay is what one of the lesson's named schedules leads to with a
+// written primitive.
+type Replay struct {
+	Schedule *Schedule
+	// Steps is the schedule followed: the variant's, or its threads alone
+	// when the primitive's labels are not the variant's (LabelsIgnored).
+	Steps         sim.Schedule
+	LabelsIgnored bool
+	Outcome       sim.Outcome
+	// Expect is what the variant is expected to reach, "" if unstated.
+	Expect sim.Kind
+}
+
+// ReplayWritten replays each of the lesson's named schedules, as written
+// for variant, on the lesson built with written primitive d. A primitive
+// of its own labels cannot follow a schedule that names the variant's; it
+// then follows the same threads in the same order.
+func (s *Scenario) ReplayWritten(d *lang.Def, variant string) ([]Replay, error) {
+	p, err := s.BuildWritten(d, nil)
+	if err != nil {
+		return nil, err
+	}
+	var out []Replay
+	for i := range s.Schedules {
+		sc := &s.Schedules[i]
+		steps, err := sim.ParseSchedule(sc.For(variant))
+		if err != nil {
+			return nil, fmt.Errorf("schedule %s: %w", sc.Name, err)
+		}
+		r := Replay{Schedule: sc, Steps: steps, Expect: sc.Expect[variant]}
+		_, out1, err := sim.ReplaySchedule(p, steps, sim.Options{})
+		if err != nil {
+			r.Steps, r.LabelsIgnored = steps.Threads(), true
+			_, out1, err = sim.ReplaySchedule(p, r.Steps, sim.Options{})
+		}
+		if err != nil {
+			// Not even the threads can be followed (one finished early):
+			// say why, as the outcome.
+			out1 = sim.Outcome{Kind: "", Message: err.Error()}
+		}
+		r.Outcome = out1
+		out = append(out, r)
+	}
+	return out, nil
+}

@@ -263,3 +263,35 @@ func exampleB(b *testing.B, prim, v string) *lang.Def {
 	}
 	return d
 }
+
+// TestReplayWritten: a written primitive replays the lesson's schedules;
+// one with other labels follows the threads alone.
+func TestReplayWritten(t *testing.T) {
+	cat, err := scenarios.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := cat.Lookup("wg-lost-wakeup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := s.ReplayWritten(example(t, "wait_group", "tinycoro"), "tinycoro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != len(s.Schedules) || rs[0].Outcome.Kind != sim.LostWakeup || rs[0].LabelsIgnored {
+		t.Errorf("replays %+v; want the lost wakeup first, labels followed", rs)
+	}
+	relabelled := strings.ReplaceAll(example(t, "wait_group", "tinycoro").Source(), "G", "X")
+	d, err := lang.Compile("x.lsp", relabelled)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err = s.ReplayWritten(d, "tinycoro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rs[0].LabelsIgnored || rs[0].Outcome.Kind != sim.LostWakeup {
+		t.Errorf("relabelled: %+v; want the lost wakeup, labels ignored", rs[0])
+	}
+}
