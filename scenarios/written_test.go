@@ -12,6 +12,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/trace"
+	"lockstep/sim/words"
 )
 
 // example compiles the example that writes variant v of primitive prim,
@@ -293,5 +294,40 @@ func TestReplayWritten(t *testing.T) {
 	}
 	if !rs[0].LabelsIgnored || rs[0].Outcome.Kind != sim.LostWakeup {
 		t.Errorf("relabelled: %+v; want the lost wakeup, labels ignored", rs[0])
+	}
+}
+
+// TestWrittenDocs: a written primitive's steps cite its own file and
+// lines, and its docs are its comments, in either language.
+func TestWrittenDocs(t *testing.T) {
+	cat, err := scenarios.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := cat.Lookup("wg-lost-wakeup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := lang.Compile("mine.lsp", strings.Replace(example(t, "wait_group", "tinycoro").Source(),
+		"// if m_count.load(acquire) == 0: don't suspend", "// my own words", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.BuildWritten(d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _, err := sim.ReplaySchedule(p, mustSchedule(t, "W1 W1 W1"), sim.Options{Record: true, Locations: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := m.Records()[2]
+	if p.Label(r.Label) != "G3" || r.Loc.File != "mine.lsp" || r.Loc.Line != 22 || r.Loc.Function != "wait_group.wait" {
+		t.Errorf("step 2: %s at %+v; want G3 at mine.lsp:22 in wait_group.wait", p.Label(r.Label), r.Loc)
+	}
+	for _, l := range []string{"en", "zh"} {
+		if doc := words.LabelDoc(p, r.Label, l); doc != "my own words" {
+			t.Errorf("doc in %s = %q, want the comment", l, doc)
+		}
 	}
 }

@@ -186,7 +186,9 @@ func (d *Def) instantiate(vals map[string]uint64, e *errs) (in *Instance, err er
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(bail); !ok {
-				panic(r)
+				// A bug of the compiler, not of the source: say so rather
+				// than take the server down.
+				e.list = append(e.list, &Error{Pos: Pos{1, 1}, Msg: fmt.Sprintf("internal error: %v", r)})
 			}
 			in, err = nil, e.list
 		}
