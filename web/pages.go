@@ -84,6 +84,9 @@ func (s *Server) serveLesson(w http.ResponseWriter, r *http.Request) error {
 		Chrome: s.chrome(r, lang, lesson.Title.In(lang)), ID: id, Primitive: lesson.Primitive,
 		Summary: lesson.Summary.In(lang), Initial: initial, Notices: notices, NoEmbed: id == customLessonID,
 	}
+	if id != customLessonID {
+		page.Lab = "/lab?" + url.Values{"lesson": {id}, "variant": {variant}, "lang": {lang}}.Encode()
+	}
 	for _, v := range lesson.Variants {
 		u := *r.URL
 		qv := u.Query()

@@ -19,6 +19,9 @@ func (s *Server) routes() http.Handler {
 	r.Method(http.MethodGet, "/howto", s.handle(s.serveHowto))                         // how to use the playground
 	r.Method(http.MethodGet, "/compose", s.handle(s.serveCompose))                     // write a lesson in the browser
 	r.Method(http.MethodPost, "/compose/check", s.handle(s.serveComposeCheck))         // check it; its link when right
+	r.Method(http.MethodGet, "/lab", s.handle(s.serveLab))                             // write a primitive in the browser
+	r.Method(http.MethodPost, "/lab/check", s.handle(s.serveLabCheck))                 // compile it, replay a lesson with it
+	r.Method(http.MethodPost, "/lab/explore", s.handle(s.serveLabExplore))             // find its bug, or verify it
 	r.Method(http.MethodGet, "/ws", s.handle(s.serveWS))                               // the playground's WebSocket
 	r.Method(http.MethodGet, "/static/*", s.handle(s.assets.serve))                    // scripts, styles, images
 	r.Method(http.MethodGet, "/healthz", s.handle(s.serveHealth))                      // liveness
