@@ -87,17 +87,21 @@ func (s *Server) serveLab(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	in := labInitial{Lang: lg, Check: "/lab/check", Explore: "/lab/explore", Examples: exs, Texts: map[string]string{}}
+	in.Lesson.ID, in.Lesson.Title = ll.lesson.ID, ll.lesson.Title.In(lg)
 	from := q.Get("from")
 	if from == "" {
 		switch l := ll.lesson; {
 		case l.Assignment != nil:
 			from = l.Assignment.Start
+		case l.Example != "":
+			from = l.Example
+		case l.Written() != nil:
+			in.Source = l.Written().Source()
 		default:
 			from = examples.File(l.Primitive, ll.variant)
 		}
 	}
-	in := labInitial{Lang: lg, Check: "/lab/check", Explore: "/lab/explore", Examples: exs, Texts: map[string]string{}}
-	in.Lesson.ID, in.Lesson.Title = ll.lesson.ID, ll.lesson.Title.In(lg)
 	for _, e := range exs {
 		if e.File == from {
 			in.Source = e.Source
