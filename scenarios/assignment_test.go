@@ -126,3 +126,39 @@ func mustSchedule(t *testing.T, text string) sim.Schedule {
 	}
 	return s
 }
+
+// TestGradeCatchesWaitThatNeverParks: a "fix" whose wait returns without
+// parking or seeing the count at zero is a premature release, not a pass.
+func TestGradeCatchesWaitThatNeverParks(t *testing.T) {
+	cat, err := scenarios.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := cat.Lookup("wg-lost-wakeup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := lang.Compile("lazy.lsp", `primitive wait_group(int32 count = 0) {
+    atomic<int32> m_count = count;
+    open: m_count == 0;
+    [[awaiter, waiting]] void wait() {
+    G2: register_wait();
+    G7: unregister_wait();
+    }
+    void done() { D1: m_count.fetch_sub(1, acq_rel); }
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := s.Grade(context.Background(), d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := g.Checks[0].Result
+	if g.Passed || !hasKind(r, sim.PrematureRelease) {
+		t.Fatalf("the lazy wait: passed %v, found %v; want a premature release", g.Passed, r.Outcomes)
+	}
+	if msg := r.Counterexamples[0].Outcome.Message; !strings.Contains(msg, "W1 returns from wait at step 1 (G7), but m_count == 0 has not held at any of its checks") {
+		t.Errorf("message %q", msg)
+	}
+}

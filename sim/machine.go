@@ -48,6 +48,10 @@ type coroutine struct {
 	semSeq     int32 // its place among semaphore waiters
 	holder     bool  // holds the lock
 	lockSeq    int32 // its place among parked lock waiters, 0 if none
+	// sawOpen is set, in a wait that has not registered, when Facts.Open
+	// held at the end of one of its own steps that accessed the
+	// primitive: the wait has seen its condition, and may return.
+	sawOpen bool
 	// localKind is 1 + the kind of the cell the step that last set each
 	// local accessed, 0 if it accessed none before setting it: what the
 	// explorer's symmetry reduction knows of what a local holds.
@@ -376,6 +380,7 @@ func (m *Machine) runStep(t, c int) {
 	}
 	if !co.started {
 		co.started = true
+		co.sawOpen = false
 		if op.Awaits {
 			m.construct(t, c)
 		}
@@ -396,6 +401,9 @@ func (m *Machine) runStep(t, c int) {
 			Detail:  Detail{Reason: NoAccess, Label: m.prog.Label(x.pc), Op: op.Name},
 			Message: fmt.Sprintf("sim: step %s of %s made no memory access", m.prog.Label(x.pc), op.Name)})
 		return
+	}
+	if op.Role == Waiting && !co.registered && !co.sawOpen && m.accessedPrimitive() && m.open() {
+		co.sawOpen = true
 	}
 	switch x.next {
 	case nextGoto:
@@ -443,6 +451,7 @@ func (m *Machine) register(co *coroutine) {
 	co.registered = true
 	co.parkStep = int32(m.step)
 	co.opened = false
+	co.sawOpen = false // from now on, opened is what counts
 }
 
 // park suspends c: it leaves t's stack.
@@ -465,7 +474,14 @@ func (m *Machine) park(t, c int, op *Op) {
 // opReturned ends c's current operation and starts the next one, or ends
 // the coroutine.
 func (m *Machine) opReturned(t, c int, op *Op) {
+	if op.Role == Waiting && m.prog.Facts.Open != nil {
+		m.checkReturn(c, op)
+		if m.fatal != nil {
+			return
+		}
+	}
 	m.coros[c].registered = false
+	m.coros[c].sawOpen = false
 	if op.Awaits {
 		m.endAwaiter(c)
 	}
@@ -482,6 +498,44 @@ func (m *Machine) opReturned(t, c int, op *Op) {
 			r.Events = append(r.Events, Event{Kind: EvFinished, Coroutine: c, Thread: -1})
 		}
 	}
+}
+
+// checkReturn checks a wait that returns: released by a resume after its
+// condition held (checked then), registered and its condition held since
+// (Go's Wait, its permit banked), or else it saw the condition hold itself,
+// at one of its steps that accessed the primitive. A wait that returns
+// otherwise was released by nobody while its condition never held: a
+// premature release (a wait_group whose wait() never parks, say).
+func (m *Machine) checkReturn(c int, op *Op) {
+	co := &m.coros[c]
+	if co.registered && co.opened || !co.registered && co.sawOpen {
+		return
+	}
+	name := m.prog.Coroutines[c].Name
+	label := m.prog.Label(int(co.pc))
+	cond := m.prog.Facts.Condition
+	m.setFatal(Outcome{Kind: PrematureRelease, Step: m.step, Thread: m.prog.Threads[co.thread].Name, Coroutine: name,
+		Detail: Detail{Reason: ReturnedUnreleased, Label: label, Op: op.Name, Condition: cond},
+		Message: fmt.Sprintf("%s returns from %s at step %d (%s), but %s has not held at any of its checks and nothing released it",
+			name, op.Name, m.step, label, cond)})
+}
+
+// accessedPrimitive reports whether the step just performed accessed a
+// cell of the primitive.
+func (m *Machine) accessedPrimitive() bool {
+	o := m.prog.objectAt(m.lastAddr)
+	return o != nil && o.Kind == PrimitiveObject
+}
+
+// open reports whether the wait condition holds now.
+func (m *Machine) open() bool {
+	if m.prog.Facts.Open == nil {
+		return false
+	}
+	if m.peekFn == nil {
+		m.peekFn = m.peek
+	}
+	return m.prog.Facts.Open(m.peekFn)
 }
 
 // granted checks the lock handed to c: nobody else holds it and, when the

@@ -30,9 +30,14 @@ const editor = createEditor($("lab-editor"), {
   label: say("editor.label"),
   hint: say("editor.hint"),
   onChange: () => {
+    // Until the server has checked the new text, nothing may run it.
     clearTimeout(timer);
     timer = setTimeout(check, 250);
+    status.dataset.state = "checking";
+    explore.disabled = true;
+    play.setAttribute("aria-disabled", "true");
     verdict.replaceChildren();
+    delete verdict.dataset.state;
   },
 });
 
