@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 
 	"lockstep/primitives/examples"
 	"lockstep/primitives/lang"
@@ -45,7 +46,7 @@ func (a *Assignment) validate(s *Scenario) []error {
 	if a.Task.EN == "" || a.Task.ZH == "" {
 		errs = append(errs, errors.New("task: both en and zh are required"))
 	}
-	if a.Variant != "" && !contains(s.Variants, a.Variant) {
+	if a.Variant != "" && !slices.Contains(s.Variants, a.Variant) {
 		errs = append(errs, fmt.Errorf("variant %q is not one of the lesson's", a.Variant))
 	}
 	if len(a.Verify) > MaxVerify {
@@ -57,15 +58,6 @@ func (a *Assignment) validate(s *Scenario) []error {
 		}
 	}
 	return errs
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // StartSource is the text of the example the assignment starts from.

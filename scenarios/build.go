@@ -269,14 +269,7 @@ func (s *Scenario) expand(params map[string]int) ([]expanded, error) {
 	return out, nil
 }
 
-func usesCS(script string) bool {
-	for _, f := range strings.FieldsFunc(script, func(r rune) bool { return r == ';' || r == '{' || r == '}' || r == ' ' || r == '\n' || r == '\t' }) {
-		if f == "cs" {
-			return true
-		}
-	}
-	return false
-}
+func usesCS(script string) bool { return slices.Contains(scriptCalls(script), "cs") }
 
 // fields converts a primitive's field declarations for the layout.
 func fields(fs []primitives.Field) []sim.Field {

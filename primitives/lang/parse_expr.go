@@ -1,5 +1,7 @@
 package lang
 
+import "slices"
+
 // binaryLevels are the binary operators from the loosest to the
 // tightest, as in C++.
 var binaryLevels = [][]string{
@@ -27,21 +29,12 @@ func (p *parser) binary(level int) expr {
 	x := p.binary(level + 1)
 	for {
 		t := p.tok()
-		if t.kind != tPunct || !contains(binaryLevels[level], t.text) {
+		if t.kind != tPunct || !slices.Contains(binaryLevels[level], t.text) {
 			return x
 		}
 		p.advance()
 		x = &binary{op: t.text, x: x, y: p.binary(level + 1), pos: t.pos}
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (p *parser) unary() expr {
