@@ -104,6 +104,12 @@ func TestLabInBrowser(t *testing.T) {
 				t.Errorf("the code pane shows %.120q; want the written primitive's source", got)
 			}
 			play.shot("lab-" + a.lesson + "-playground")
+			// The playground's own explorer searches the written primitive.
+			play.click(`#controls button[data-action="explore"]`)
+			play.wait(`document.querySelector('#controls .explore').dataset.state === "done"`)
+			if got := play.text("#explore-line"); !strings.HasPrefix(got, "found "+a.bug) {
+				t.Errorf("the playground's explorer says %q; want the %s", got, a.bug)
+			}
 		})
 	}
 
