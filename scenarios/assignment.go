@@ -9,7 +9,7 @@ import (
 
 	"lockstep/primitives/examples"
 	"lockstep/primitives/lang"
-	"lockstep/sim"
+	"lockstep/sim/explore"
 )
 
 // An Assignment asks the reader to fix the lesson's primitive: start from
@@ -88,7 +88,7 @@ type Grade struct {
 // A Check is one search of a grade.
 type Check struct {
 	Params map[string]int
-	Result sim.ExploreResult
+	Result explore.Result
 }
 
 // Passed reports whether the search verified the primitive: complete,
@@ -99,7 +99,7 @@ func (c Check) Passed() bool { return c.Result.Complete && len(c.Result.Countere
 // assignment's parameter sets (the lesson's own when it has none, and
 // when the lesson has no assignment). progress, if not nil, is called as
 // each search goes. A primitive that does not fit the lesson is an error.
-func (s *Scenario) Grade(ctx context.Context, d *lang.Def, progress func(sim.ExploreProgress)) (Grade, error) {
+func (s *Scenario) Grade(ctx context.Context, d *lang.Def, progress func(explore.Progress)) (Grade, error) {
 	sets := []map[string]int{nil}
 	if s.Assignment != nil && len(s.Assignment.Verify) > 0 {
 		sets = s.Assignment.Verify
@@ -110,7 +110,7 @@ func (s *Scenario) Grade(ctx context.Context, d *lang.Def, progress func(sim.Exp
 		if err != nil {
 			return Grade{}, err
 		}
-		r, err := sim.Explore(ctx, p, sim.ExploreOptions{MaxStates: MaxVerifyStates, Progress: progress})
+		r, err := explore.Explore(ctx, p, explore.Options{MaxStates: MaxVerifyStates, Progress: progress})
 		if err != nil {
 			return Grade{}, err
 		}

@@ -8,6 +8,7 @@ import (
 	"lockstep/primitives/lang"
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/explore"
 )
 
 // TestAssignments grades each assignment's starting point, which fails
@@ -57,7 +58,7 @@ func TestAssignments(t *testing.T) {
 	}
 }
 
-func hasKind(r sim.ExploreResult, k sim.Kind) bool {
+func hasKind(r explore.Result, k sim.Kind) bool {
 	for _, c := range r.Counterexamples {
 		if c.Kind == k {
 			return true

@@ -6,6 +6,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/explore"
 )
 
 // BenchmarkExploreWritten verifies the fixed wait_group at 3 waiters and 4
@@ -38,9 +39,9 @@ func BenchmarkExploreWritten(b *testing.B) {
 		p    *sim.Program
 	}{{"go", goPort}, {"written", written}} {
 		b.Run(c.name, func(b *testing.B) {
-			var r sim.ExploreResult
+			var r explore.Result
 			for b.Loop() {
-				if r, err = sim.Explore(context.Background(), c.p, sim.ExploreOptions{}); err != nil {
+				if r, err = explore.Explore(context.Background(), c.p, explore.Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}

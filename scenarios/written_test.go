@@ -11,6 +11,7 @@ import (
 	"lockstep/primitives/lang"
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/explore"
 	"lockstep/sim/trace"
 	"lockstep/sim/words"
 )
@@ -150,12 +151,12 @@ func TestWrittenExplore(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				o := sim.ExploreOptions{MaxStates: 100_000}
-				want, err := sim.Explore(context.Background(), builtin, o)
+				o := explore.Options{MaxStates: 100_000}
+				want, err := explore.Explore(context.Background(), builtin, o)
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, err := sim.Explore(context.Background(), written, o)
+				got, err := explore.Explore(context.Background(), written, o)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -247,7 +248,7 @@ func TestWrittenLoopStops(t *testing.T) {
 	if out.Kind != sim.Panic || !strings.Contains(out.Message, "5:9: a loop ran") {
 		t.Errorf("outcome %s: %s; want a panic at the loop (5:9)", out.Kind, out.Message)
 	}
-	r, err := sim.Explore(context.Background(), p, sim.ExploreOptions{})
+	r, err := explore.Explore(context.Background(), p, explore.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

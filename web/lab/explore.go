@@ -1,0 +1,119 @@
+package lab
+
+import (
+	"context"
+	"net/url"
+	"slices"
+	"strconv"
+	"time"
+
+	"lockstep/primitives/lang"
+	"lockstep/sim/words"
+	"lockstep/web/share"
+	"lockstep/web/site"
+)
+
+// POST /lab/explore: the explorer on the source, the grade of the
+// lesson's assignment, or a search for the first bug of a lesson without
+// one; the answer is each search's verdict, and a counterexample's link
+// into the playground.
+
+// labCheck is one search of POST /lab/explore, as the page shows it.
+type labCheck struct {
+	Params     string `json:"params"`
+	Verified   bool   `json:"verified"`
+	Executions string `json:"executions"`
+	// Kind and the rest describe the first counterexample, when one was
+	// found; Link opens it in the playground at its first step.
+	Kind        string `json:"kind,omitempty"`
+	KindName    string `json:"kind_name,omitempty"`
+	Steps       int    `json:"steps,omitempty"`
+	Preemptions int    `json:"preemptions,omitempty"`
+	Schedule    string `json:"schedule,omitempty"`
+	Message     string `json:"message,omitempty"`
+	Link        string `json:"link,omitempty"`
+}
+
+// labExploreReply answers POST /lab/explore.
+type labExploreReply struct {
+	Passed     bool       `json:"passed"`
+	Assignment bool       `json:"assignment"`
+	Checks     []labCheck `json:"checks"`
+}
+
+// labSearchTime bounds the searches of one POST /lab/explore.
+const labSearchTime = 30 * time.Second
+
+// exploreLab grades the source against the lesson: at the assignment's
+// parameter sets, or at the lesson's own. It waits for one of the
+// server's search slots.
+func (lb *Lab) explore(ctx context.Context, ll labLesson, d *lang.Def, src string) (labExploreReply, error) {
+	release, err := lb.slot(ctx)
+	if err != nil {
+		return labExploreReply{}, err
+	}
+	defer release()
+	ctx, cancel := context.WithTimeout(ctx, labSearchTime)
+	defer cancel()
+	g, err := ll.lesson.Grade(ctx, d, nil)
+	if err != nil {
+		return labExploreReply{}, site.BadRequest(err.Error(), err)
+	}
+	custom, err := customWith(ll, src)
+	if err != nil {
+		return labExploreReply{}, site.BadRequest(share.SourceMessage(err, ll.lang), err)
+	}
+	reply := labExploreReply{Passed: g.Passed, Assignment: ll.lesson.Assignment != nil, Checks: []labCheck{}}
+	for _, c := range g.Checks {
+		lc := labCheck{Params: params(c.Params), Verified: c.Passed(), Executions: executions(c.Result.Executions)}
+		if len(c.Result.Counterexamples) > 0 {
+			ce := c.Result.Counterexamples[0]
+			zero := 0
+			at := ll
+			lc.Kind, lc.KindName = string(ce.Kind), words.KindName(ce.Kind, ll.lang)
+			lc.Steps, lc.Preemptions = ce.Steps, ce.Preemptions
+			lc.Schedule, lc.Message = ce.Schedule.String(), words.Outcome(ce.Outcome, ll.lang)
+			lc.Link = playLinkParams(custom, at, lc.Schedule, &zero, c.Params)
+		}
+		reply.Checks = append(reply.Checks, lc)
+	}
+	return reply, nil
+}
+
+// playLinkParams is playLink with the lesson's parameters set.
+func playLinkParams(src string, ll labLesson, schedule string, step *int, ps map[string]int) string {
+	link := playLink(src, ll, schedule, step)
+	q := url.Values{}
+	for k, v := range ps {
+		q.Set(k, strconv.Itoa(v))
+	}
+	if len(q) == 0 {
+		return link
+	}
+	return link + "&" + q.Encode()
+}
+
+// params shows parameters as "waiters=2 workers=2".
+func params(ps map[string]int) string {
+	keys := make([]string, 0, len(ps))
+	for k := range ps {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	out := ""
+	for i, k := range keys {
+		if i > 0 {
+			out += " "
+		}
+		out += k + "=" + strconv.Itoa(ps[k])
+	}
+	return out
+}
+
+// executions shows an execution count, held at the top of int64.
+func executions(n int64) string {
+	if n == 1<<63-1 {
+		return "more than 9.2e18"
+	}
+	return strconv.FormatInt(n, 10)
+}
