@@ -2,6 +2,7 @@ package lang
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -34,7 +35,8 @@ func TestCompileErrors(t *testing.T) {
 		{"branch before access", prim("void f(int32 x) { if (x > 0) { A: a.store(1); } else { B: s.store(nullptr); } }"), "5:19", "depends on a branch"},
 		{"suspend then return", prim("void f() { A: a.store(1); suspend; }"), "5:36", "returns before touching shared memory"},
 		{"awaiter undeclared", prim("void f() { awaiter->m_next = nullptr; }"), "5:12", "mark it [[awaiter]]"},
-		{"recursion", prim("void f() { a.store(1); g(); }\nvoid g() { f(); }"), "6:12", "calls itself"},
+		{"recursion", prim("void f() { a.store(1); f(); }"), "5:24", "this call of f makes a cycle, f → f"},
+		{"a cycle", prim("void f() { a.store(1); g(); }\nvoid g() { f(); }"), "5:24", "this call of g makes a cycle, g → f → g"},
 		{"int as pointer", prim("void f() { s.store(1); }"), "5:20", "a pointer holds an address"},
 		{"load release", prim("void f() { a.load(release); }"), "5:19", "a load cannot be release"},
 		{"bool field", "primitive p { atomic<bool> b; void f() { b.store(true); } }", "1:28", "a field is int32"},
@@ -52,6 +54,9 @@ func TestCompileErrors(t *testing.T) {
 		{"deep nesting", prim("void f() { a.store(" + strings.Repeat("(", 60) + "1" + strings.Repeat(")", 60) + "); }"), "5:", "nested more than"},
 		{"constant cycle", "primitive p { const int32 x = y; const int32 y = x; atomic<int32> a; void f() { a.store(x); } }", "1:31", "defined by itself"},
 		{"too long", "primitive p {" + strings.Repeat(" ", MaxSource) + "}", "1:1", "at most"},
+		{"too many labels", prim("void f() {\n" + strings.Repeat("a.store(1);\n", MaxLabels+1) + "}"), fmt.Sprintf("%d:1", 6+MaxLabels), "at most 256: this is statement 257"},
+		{"too many fields", prim(strings.Repeat("int32 w;\n", MaxFields)), fmt.Sprintf("%d:7", 5+MaxFields-3), "at most"},
+		{"too many operations", prim(strings.Repeat("void f() { a.store(1); }\n", MaxOps+1)), fmt.Sprintf("%d:6", 5+MaxOps), "at most"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -65,6 +70,21 @@ func TestCompileErrors(t *testing.T) {
 				t.Errorf("first error %s; want one at %s containing %q (all: %v)", first, tt.at, tt.want, err)
 			}
 		})
+	}
+}
+
+// TestErrorsInSourceOrder: however the compiler finds them, the errors
+// come in the order of their places.
+func TestErrorsInSourceOrder(t *testing.T) {
+	_, err := Compile("t.lsp", prim("void f() { a.store(1); g(); }\nvoid g() { a.store(y); f(); }"))
+	var list ErrorList
+	if !errors.As(err, &list) || len(list) < 2 {
+		t.Fatalf("Compile = %v; want errors", err)
+	}
+	for i := 1; i < len(list); i++ {
+		if a, b := list[i-1].Pos, list[i].Pos; a.Line > b.Line || a.Line == b.Line && a.Col > b.Col {
+			t.Errorf("error %d at %s comes after one at %s:\n%v", i, b, a, err)
+		}
 	}
 }
 

@@ -1,7 +1,9 @@
 package lang
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -66,9 +68,13 @@ func (e *errs) add(p Pos, format string, a ...any) {
 	}
 }
 
+// err is the errors found, in source order, or nil.
 func (e *errs) err() error {
 	if len(e.list) == 0 {
 		return nil
 	}
+	slices.SortStableFunc(e.list, func(a, b *Error) int {
+		return cmp.Or(cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
+	})
 	return e.list
 }

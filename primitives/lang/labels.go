@@ -18,6 +18,7 @@ func (d *Def) number(access map[stmt]bool, comments []comment, e *errs) {
 		}
 	}
 	written := map[string]Pos{}
+	var over Pos // the first statement past MaxLabels
 	for _, o := range d.f.ops {
 		n := 0
 		var visit func(s stmt, label string, at Pos)
@@ -46,6 +47,9 @@ func (d *Def) number(access map[stmt]bool, comments []comment, e *errs) {
 					label, at = o.name+"."+strconv.Itoa(n), s.at()
 				}
 				d.label(s, label, at, byLine, o)
+				if len(d.labels)-1 == MaxLabels+1 {
+					over = s.at()
+				}
 			}
 			switch s := s.(type) {
 			case *ifStmt:
@@ -60,7 +64,8 @@ func (d *Def) number(access map[stmt]bool, comments []comment, e *errs) {
 		visit(o.body, "", Pos{})
 	}
 	if len(d.labels)-1 > MaxLabels {
-		e.add(Pos{1, 1}, "%d statements touch shared memory; a primitive may have at most %d", len(d.labels)-1, MaxLabels)
+		e.add(over, "%d statements touch shared memory, and a primitive may have at most %d: this is statement %d",
+			len(d.labels)-1, MaxLabels, MaxLabels+1)
 	}
 }
 

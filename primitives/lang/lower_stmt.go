@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"strings"
 
 	"lockstep/primitives"
 )
@@ -151,9 +152,14 @@ func (l *lowerer) present(o *opDecl) bool {
 // inline lowers a call of another operation in place: its statements run
 // as the caller's, with its argument bound to the call's.
 func (l *lowerer) inline(s *exprStmt, c *call, o *opDecl) frag {
-	for _, fr := range l.calls {
+	for i, fr := range l.calls {
 		if fr.op == o {
-			l.errs.add(c.pos, "%s calls itself: an operation may call others, but not in a cycle", o.name)
+			cycle := []string{}
+			for _, f := range l.calls[i:] {
+				cycle = append(cycle, f.op.name)
+			}
+			l.errs.add(c.pos, "this call of %s makes a cycle, %s → %s: an operation may call others, but not in a cycle",
+				o.name, strings.Join(cycle, " → "), o.name)
 			return empty
 		}
 	}
