@@ -127,6 +127,15 @@ function showRuns(r) {
     name.append(a);
     tr.append(name, el("td", "", run.expect_name || "–"), el("td", "kind", run.kind_name + (run.match ? "" : " ≠")));
     table.append(tr);
+    if (!run.match && run.message) {
+      // What went wrong, under the run it went wrong in.
+      const why = el("tr", "why");
+      const td = el("td", "", run.message);
+      td.colSpan = 3;
+      td.dataset.testid = "lab-run-why";
+      why.append(td);
+      table.append(why);
+    }
   }
   runs.append(table);
 }

@@ -50,6 +50,10 @@ type labRun struct {
 	ExpectName string `json:"expect_name"`
 	Kind       string `json:"kind"`
 	KindName   string `json:"kind_name"`
+	// Message says what went wrong, when the run did not end ok: the
+	// finding, or the panic of a step that broke (a loop that never
+	// touches shared memory, a division by zero), at its line and column.
+	Message string `json:"message,omitempty"`
 	Match      bool   `json:"match"`
 	// LabelsIgnored says the schedule named labels the source does not
 	// have, so its threads were followed alone.
@@ -156,6 +160,9 @@ func checkLab(ll labLesson, src string) labCheckReply {
 		run.KindName = r.Outcome.Message
 		if r.Outcome.Kind != "" {
 			run.KindName = words.KindName(r.Outcome.Kind, ll.lang)
+		}
+		if r.Outcome.Kind != sim.OK {
+			run.Message = words.Outcome(r.Outcome, ll.lang)
 		}
 		run.Match = r.Expect == "" || r.Expect == r.Outcome.Kind
 		zero := 0

@@ -228,3 +228,29 @@ func TestLabExplore(t *testing.T) {
 		t.Errorf("explore of a broken source: %d %v", status, fail)
 	}
 }
+
+// TestLabCheckLoop: a source whose wait() loops without touching shared
+// memory compiles, and each replay says where the loop is and that it was
+// stopped; the server answers as always.
+func TestLabCheckLoop(t *testing.T) {
+	lb := testLab(t)
+	src := `primitive wg(int32 count = 0) {
+    atomic<int32> m_count = count;
+    open: m_count == 0;
+    [[awaiter, waiting]] void wait() {
+        auto x = m_count.load(acquire);
+        while (x != 0) { x = x + 0; }
+    }
+    void add(int32 n) { m_count.fetch_add(n, acq_rel); }
+    void done() { m_count.fetch_sub(1, acq_rel); }
+}`
+	var reply labCheckReply
+	if status := postLab(t, lb, "/lab/check", labBody(t, "wg-basic", "", src), &reply); status != 200 || !reply.OK || len(reply.Runs) == 0 {
+		t.Fatalf("check: %d %+v", status, reply)
+	}
+	for _, r := range reply.Runs {
+		if r.Match || r.Kind != "panic" || !strings.Contains(r.Message, "6:9: a loop ran 1000 statements without touching shared memory") {
+			t.Errorf("run %s: %s %q; want a panic that names the loop at 6:9", r.Name, r.Kind, r.Message)
+		}
+	}
+}
