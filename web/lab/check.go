@@ -54,7 +54,7 @@ type labRun struct {
 	// finding, or the panic of a step that broke (a loop that never
 	// touches shared memory, a division by zero), at its line and column.
 	Message string `json:"message,omitempty"`
-	Match      bool   `json:"match"`
+	Match   bool   `json:"match"`
 	// LabelsIgnored says the schedule named labels the source does not
 	// have, so its threads were followed alone.
 	LabelsIgnored bool `json:"labels_ignored"`
