@@ -60,6 +60,9 @@ var primitivesInward = map[string]string{
 	// Go port is one: it runs on Mem and knows nothing of lessons, the
 	// machine or the web; scenarios puts it in a program.
 	"lockstep/primitives/lang": "lockstep/primitives",
+	// graph runs a step of a compiled operation on Mem, and names its
+	// place in the source with syntax.Pos.
+	"lockstep/primitives/lang/graph": "lockstep/primitives",
 }
 
 // The room model knows nothing of HTTP, sockets or the step machine: its

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"lockstep/primitives/lang/syntax"
 )
 
 // prim wraps a body in a primitive with two atomic words and a plain one.
@@ -61,7 +63,7 @@ func TestCompileErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Compile("t.lsp", tt.src)
-			var list ErrorList
+			var list syntax.ErrorList
 			if !errors.As(err, &list) || len(list) == 0 {
 				t.Fatalf("Compile = %v, want an error at %s", err, tt.at)
 			}
@@ -77,7 +79,7 @@ func TestCompileErrors(t *testing.T) {
 // come in the order of their places.
 func TestErrorsInSourceOrder(t *testing.T) {
 	_, err := Compile("t.lsp", prim("void f() { a.store(1); g(); }\nvoid g() { a.store(y); f(); }"))
-	var list ErrorList
+	var list syntax.ErrorList
 	if !errors.As(err, &list) || len(list) < 2 {
 		t.Fatalf("Compile = %v; want errors", err)
 	}

@@ -1,6 +1,10 @@
 package lang
 
-import "slices"
+import (
+	"slices"
+
+	"lockstep/primitives/lang/syntax"
+)
 
 // The attributes an operation may have.
 var opAttrs = []string{"awaiter", "waiting", "lock", "unlock"}
@@ -16,133 +20,133 @@ var builtinNames = map[string]bool{
 
 // declarations checks the primitive's declarations: names, types, bounds,
 // and that what must be constant is.
-func (d *Def) declarations(e *errs) {
+func (d *Def) declarations(e *syntax.Errs) {
 	f := d.f
-	seen := map[string]Pos{}
-	name := func(n string, at Pos, what string) {
+	seen := map[string]syntax.Pos{}
+	name := func(n string, at syntax.Pos, what string) {
 		if old, ok := seen[n]; ok {
-			e.add(at, "%s %s: the name is already declared at %s", what, n, old)
+			e.Add(at, "%s %s: the name is already declared at %s", what, n, old)
 			return
 		}
-		if builtinNames[n] || keywords[n] {
-			e.add(at, "%s %s: the name is the language's own", what, n)
+		if builtinNames[n] || syntax.Keywords[n] {
+			e.Add(at, "%s %s: the name is the language's own", what, n)
 		}
-		if _, ok := typeWords[n]; ok {
-			e.add(at, "%s %s: the name is a type", what, n)
+		if _, ok := syntax.TypeWords[n]; ok {
+			e.Add(at, "%s %s: the name is a type", what, n)
 		}
 		seen[n] = at
 	}
-	if len(f.params) > MaxParams {
-		e.add(f.params[MaxParams].pos, "a primitive has at most %d parameters", MaxParams)
+	if len(f.Params) > MaxParams {
+		e.Add(f.Params[MaxParams].Pos, "a primitive has at most %d parameters", MaxParams)
 	}
 	l := &lowerer{d: d, errs: e}
-	for _, p := range f.params {
-		name(p.name, p.pos, "parameter")
-		if !p.typ.isInt() && p.typ != tyBool || p.typ == tyGoState {
-			e.add(p.pos, "parameter %s: a parameter is an integer or a bool, not %s", p.name, p.typ)
+	for _, p := range f.Params {
+		name(p.Name, p.Pos, "parameter")
+		if !p.Type.IsInt() && p.Type != syntax.TyBool || p.Type == syntax.TyGoState {
+			e.Add(p.Pos, "parameter %s: a parameter is an integer or a bool, not %s", p.Name, p.Type)
 		}
-		if p.def != nil {
-			l.constant(p.def, p.typ, "a parameter's default")
-		}
-	}
-	for _, c := range f.consts {
-		name(c.name, c.pos, "constant")
-		l.constant(c.value, c.typ, "a constant")
-	}
-	if len(f.fields) > MaxFields {
-		e.add(f.fields[MaxFields].pos, "a primitive has at most %d fields", MaxFields)
-	}
-	if len(f.fields) == 0 {
-		e.add(f.pos, "primitive %s has no fields: declare the words its operations share", f.name)
-	}
-	for _, fd := range f.fields {
-		name(fd.name, fd.pos, "field")
-		if _, ok := fieldKind(fd.typ); !ok {
-			e.add(fd.pos, "field %s: a field is int32, int64, uint32, void*, pair or go_state, not %s", fd.name, fd.typ)
-		}
-		if fd.typ == tyPair && !fd.atomic || fd.typ == tyGoState && !fd.atomic {
-			e.add(fd.pos, "field %s: a %s is a word compared and swapped as a unit: make it atomic<%s>", fd.name, fd.typ, fd.typ)
+		if p.Def != nil {
+			l.constant(p.Def, p.Type, "a parameter's default")
 		}
 	}
-	if len(f.ops) > MaxOps {
-		e.add(f.ops[MaxOps].pos, "a primitive has at most %d operations", MaxOps)
+	for _, c := range f.Consts {
+		name(c.Name, c.Pos, "constant")
+		l.constant(c.Value, c.Type, "a constant")
+	}
+	if len(f.Fields) > MaxFields {
+		e.Add(f.Fields[MaxFields].Pos, "a primitive has at most %d fields", MaxFields)
+	}
+	if len(f.Fields) == 0 {
+		e.Add(f.Pos, "primitive %s has no fields: declare the words its operations share", f.Name)
+	}
+	for _, fd := range f.Fields {
+		name(fd.Name, fd.Pos, "field")
+		if _, ok := fieldKind(fd.Type); !ok {
+			e.Add(fd.Pos, "field %s: a field is int32, int64, uint32, void*, pair or go_state, not %s", fd.Name, fd.Type)
+		}
+		if fd.Type == syntax.TyPair && !fd.Atomic || fd.Type == syntax.TyGoState && !fd.Atomic {
+			e.Add(fd.Pos, "field %s: a %s is a word compared and swapped as a unit: make it atomic<%s>", fd.Name, fd.Type, fd.Type)
+		}
+	}
+	if len(f.Ops) > MaxOps {
+		e.Add(f.Ops[MaxOps].Pos, "a primitive has at most %d operations", MaxOps)
 	}
 	// Operations have names of their own: they are only called, as
 	// statements, so `set` may be a parameter (event(bool set)) and an
 	// operation (ev.set()).
 	public := 0
 	conditional := map[string]bool{}
-	seen = map[string]Pos{}
-	for _, o := range f.ops {
-		if prev, ok := conditional[o.name]; ok && prev && o.cond != nil {
+	seen = map[string]syntax.Pos{}
+	for _, o := range f.Ops {
+		if prev, ok := conditional[o.Name]; ok && prev && o.Cond != nil {
 			// event<T>::set(v) and event<void>::set(): one exists in
 			// each instance (newInstance checks the conditions exclude
 			// each other).
 		} else {
-			name(o.name, o.pos, "operation")
+			name(o.Name, o.Pos, "operation")
 		}
-		conditional[o.name] = o.cond != nil
+		conditional[o.Name] = o.Cond != nil
 		roles := 0
-		for _, a := range o.attrs {
+		for _, a := range o.Attrs {
 			if !slices.Contains(opAttrs, a) {
-				e.add(o.pos, "operation %s: unknown attribute [[%s]] (the attributes: awaiter, waiting, lock, unlock)", o.name, a)
+				e.Add(o.Pos, "operation %s: unknown attribute [[%s]] (the attributes: awaiter, waiting, lock, unlock)", o.Name, a)
 			}
 			if a != "awaiter" {
 				roles++
 			}
 		}
 		if roles > 1 {
-			e.add(o.pos, "operation %s: one role at most (waiting, lock or unlock)", o.name)
+			e.Add(o.Pos, "operation %s: one role at most (waiting, lock or unlock)", o.Name)
 		}
-		if o.private && len(o.attrs) > 0 {
-			e.add(o.pos, "operation %s: a private operation runs inside its caller and takes the caller's attributes", o.name)
+		if o.Private && len(o.Attrs) > 0 {
+			e.Add(o.Pos, "operation %s: a private operation runs inside its caller and takes the caller's attributes", o.Name)
 		}
-		if o.param != nil && (!o.param.typ.isInt() || o.param.typ == tyGoState) {
-			e.add(o.param.pos, "operation %s: its argument is an integer, not %s", o.name, o.param.typ)
+		if o.Param != nil && (!o.Param.Type.IsInt() || o.Param.Type == syntax.TyGoState) {
+			e.Add(o.Param.Pos, "operation %s: its argument is an integer, not %s", o.Name, o.Param.Type)
 		}
-		if !o.private {
+		if !o.Private {
 			public++
 		}
 	}
 	if public == 0 {
-		e.add(f.pos, "primitive %s has no operations a script can call", f.name)
+		e.Add(f.Pos, "primitive %s has no operations a script can call", f.Name)
 	}
 	d.checkFacts(e)
 }
 
 // checkFacts checks the facts' kinds: one wait condition or one lock
 // condition at most.
-func (d *Def) checkFacts(e *errs) {
-	var cond *fact
+func (d *Def) checkFacts(e *syntax.Errs) {
+	var cond *syntax.Fact
 	lists := map[string]bool{}
-	for _, fc := range d.f.facts {
-		switch fc.kind {
-		case factOpen, factFree:
+	for _, fc := range d.f.Facts {
+		switch fc.Kind {
+		case syntax.FactOpen, syntax.FactFree:
 			if cond != nil {
-				e.add(fc.pos, "one condition at most: open (a wait's) or free (a lock's); there is one at %s", cond.pos)
+				e.Add(fc.Pos, "one condition at most: open (a wait's) or free (a lock's); there is one at %s", cond.Pos)
 			}
 			cond = fc
-		case factList:
-			if lists[fc.name] {
-				e.add(fc.pos, "list %s is declared twice", fc.name)
+		case syntax.FactList:
+			if lists[fc.Name] {
+				e.Add(fc.Pos, "list %s is declared twice", fc.Name)
 			}
-			lists[fc.name] = true
+			lists[fc.Name] = true
 			if len(lists) > 8 {
-				e.add(fc.pos, "at most 8 lists")
+				e.Add(fc.Pos, "at most 8 lists")
 			}
 		}
 	}
 }
 
 // constant checks that x is a constant of a type that fits t.
-func (l *lowerer) constant(x expr, t typ, what string) {
+func (l *lowerer) constant(x syntax.Expr, t syntax.Type, what string) {
 	v := l.expr(x)
-	if v.t == tyBad {
+	if v.t == syntax.TyBad {
 		return
 	}
 	if !v.k {
-		l.errs.add(x.at(), "%s must be a constant", what)
+		l.errs.Add(x.At(), "%s must be a constant", what)
 		return
 	}
-	l.convert(v, t, x.at(), what)
+	l.convert(v, t, x.At(), what)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"lockstep/primitives"
+	"lockstep/primitives/lang/syntax"
 )
 
 // A Def is a compiled primitive: its source parsed and checked, its labels
@@ -14,15 +15,15 @@ import (
 type Def struct {
 	file   string // the source's file name, as steps cite it
 	src    string
-	f      *file
+	f      *syntax.File
 	labels []primitives.Label // index 0 is unused: label 0 means none
 	// labelOf numbers the statements that touch shared memory.
-	labelOf map[stmt]int
-	spans   map[stmt]string
+	labelOf map[syntax.Stmt]int
+	spans   map[syntax.Stmt]string
 }
 
 // Name is the primitive's name (`primitive NAME`).
-func (d *Def) Name() string { return d.f.name }
+func (d *Def) Name() string { return d.f.Name }
 
 // File is the source's file name.
 func (d *Def) File() string { return d.file }
@@ -43,9 +44,9 @@ type Param struct {
 
 // Params are the primitive's parameters, in order.
 func (d *Def) Params() []Param {
-	out := make([]Param, len(d.f.params))
-	for i, p := range d.f.params {
-		out[i] = Param{Name: p.name, Bool: p.typ == tyBool, Def: int64(d.paramDefault(p))}
+	out := make([]Param, len(d.f.Params))
+	for i, p := range d.f.Params {
+		out[i] = Param{Name: p.Name, Bool: p.Type == syntax.TyBool, Def: int64(d.paramDefault(p))}
 	}
 	return out
 }
@@ -53,9 +54,9 @@ func (d *Def) Params() []Param {
 // Operations are the names of the operations a script may call, in order.
 func (d *Def) Operations() []string {
 	var out []string
-	for _, o := range d.f.ops {
-		if !o.private && !slices.Contains(out, o.name) {
-			out = append(out, o.name)
+	for _, o := range d.f.Ops {
+		if !o.Private && !slices.Contains(out, o.Name) {
+			out = append(out, o.Name)
 		}
 	}
 	return out
@@ -66,39 +67,39 @@ func (d *Def) Operations() []string {
 // an ErrorList, each at a line and column; nothing a source holds makes
 // Compile panic or run long.
 func Compile(file, src string) (d *Def, err error) {
-	e := &errs{}
+	e := &syntax.Errs{}
 	defer func() {
 		if r := recover(); r != nil {
-			if _, ok := r.(bail); !ok {
+			if _, ok := r.(syntax.Bail); !ok {
 				// A bug of the compiler, not of the source: say so rather
 				// than take the server down.
-				e.list = append(e.list, &Error{Pos: Pos{1, 1}, Msg: fmt.Sprintf("internal error: %v", r)})
+				e.List = append(e.List, &syntax.Error{Pos: syntax.Pos{Line: 1, Col: 1}, Msg: fmt.Sprintf("internal error: %v", r)})
 			}
-			d, err = nil, e.list
+			d, err = nil, e.List
 		}
 	}()
 	if len(src) > MaxSource {
-		e.add(Pos{1, 1}, "the source is %d bytes long; a primitive may have at most %d", len(src), MaxSource)
-		return nil, e.err()
+		e.Add(syntax.Pos{Line: 1, Col: 1}, "the source is %d bytes long; a primitive may have at most %d", len(src), MaxSource)
+		return nil, e.Err()
 	}
-	f, spans, comments := parse(src, e)
-	if err := e.err(); err != nil {
+	f, spans, comments := syntax.Parse(src, e)
+	if err := e.Err(); err != nil {
 		return nil, err
 	}
-	d = &Def{file: file, src: src, f: f, labelOf: map[stmt]int{}, spans: spans, labels: []primitives.Label{{}}}
+	d = &Def{file: file, src: src, f: f, labelOf: map[syntax.Stmt]int{}, spans: spans, labels: []primitives.Label{{}}}
 	d.declarations(e)
-	if err := e.err(); err != nil {
+	if err := e.Err(); err != nil {
 		return nil, err
 	}
 	// Type-check every operation once with nothing folded, which finds
 	// the statements that touch shared memory; number them; then build
 	// the instances a lesson can ask for, which checks how the steps fall.
 	access := d.check(e)
-	if err := e.err(); err != nil {
+	if err := e.Err(); err != nil {
 		return nil, err
 	}
 	d.number(access, comments, e)
-	if err := e.err(); err != nil {
+	if err := e.Err(); err != nil {
 		return nil, err
 	}
 	for _, vals := range d.trialParams() {
@@ -106,7 +107,7 @@ func Compile(file, src string) (d *Def, err error) {
 			return nil, err
 		}
 	}
-	return d, e.err()
+	return d, e.Err()
 }
 
 // trialParams are the parameter values Compile instantiates with: the
@@ -114,19 +115,19 @@ func Compile(file, src string) (d *Def, err error) {
 // decide which fields and operations exist, and where operations start).
 func (d *Def) trialParams() []map[string]uint64 {
 	base := map[string]uint64{}
-	for _, p := range d.f.params {
-		base[p.name] = d.paramDefault(p)
+	for _, p := range d.f.Params {
+		base[p.Name] = d.paramDefault(p)
 	}
 	out := []map[string]uint64{base}
-	for _, p := range d.f.params {
-		if p.typ != tyBool {
+	for _, p := range d.f.Params {
+		if p.Type != syntax.TyBool {
 			continue
 		}
 		vals := map[string]uint64{}
 		for k, v := range base {
 			vals[k] = v
 		}
-		vals[p.name] ^= 1
+		vals[p.Name] ^= 1
 		out = append(out, vals)
 	}
 	return out
@@ -134,13 +135,13 @@ func (d *Def) trialParams() []map[string]uint64 {
 
 // paramDefault is a parameter's default value (checked constant by
 // declarations).
-func (d *Def) paramDefault(p *param) uint64 {
-	if p.def == nil {
+func (d *Def) paramDefault(p *syntax.Param) uint64 {
+	if p.Def == nil {
 		return 0
 	}
-	l := &lowerer{d: d, errs: &errs{}}
-	v := l.expr(p.def)
-	return norm(p.typ, v.kv)
+	l := &lowerer{d: d, errs: &syntax.Errs{}}
+	v := l.expr(p.Def)
+	return norm(p.Type, v.kv)
 }
 
 // Instantiate makes a primitive from the definition with the given
@@ -149,8 +150,8 @@ func (d *Def) paramDefault(p *param) uint64 {
 // has no parameter for is an error.
 func (d *Def) Instantiate(params map[string]int64) (*Instance, error) {
 	vals := map[string]uint64{}
-	for _, p := range d.f.params {
-		vals[p.name] = d.paramDefault(p)
+	for _, p := range d.f.Params {
+		vals[p.Name] = d.paramDefault(p)
 	}
 	var unknown []string
 	for k, v := range params {
@@ -159,22 +160,22 @@ func (d *Def) Instantiate(params map[string]int64) (*Instance, error) {
 			unknown = append(unknown, k)
 			continue
 		}
-		vals[k] = norm(p.typ, uint64(v))
+		vals[k] = norm(p.Type, uint64(v))
 	}
 	if len(unknown) > 0 {
 		slices.Sort(unknown)
-		names := make([]string, len(d.f.params))
-		for i, p := range d.f.params {
-			names[i] = p.name
+		names := make([]string, len(d.f.Params))
+		for i, p := range d.f.Params {
+			names[i] = p.Name
 		}
-		return nil, fmt.Errorf("%s has no parameter %s (it has: %s)", d.f.name, strings.Join(unknown, ", "), strings.Join(names, ", "))
+		return nil, fmt.Errorf("%s has no parameter %s (it has: %s)", d.f.Name, strings.Join(unknown, ", "), strings.Join(names, ", "))
 	}
-	return d.instantiate(vals, &errs{})
+	return d.instantiate(vals, &syntax.Errs{})
 }
 
-func (d *Def) param(name string) *param {
-	for _, p := range d.f.params {
-		if p.name == name {
+func (d *Def) param(name string) *syntax.Param {
+	for _, p := range d.f.Params {
+		if p.Name == name {
 			return p
 		}
 	}
@@ -182,19 +183,19 @@ func (d *Def) param(name string) *param {
 }
 
 // instantiate builds an instance, or says at which line it cannot.
-func (d *Def) instantiate(vals map[string]uint64, e *errs) (in *Instance, err error) {
+func (d *Def) instantiate(vals map[string]uint64, e *syntax.Errs) (in *Instance, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			if _, ok := r.(bail); !ok {
+			if _, ok := r.(syntax.Bail); !ok {
 				// A bug of the compiler, not of the source: say so rather
 				// than take the server down.
-				e.list = append(e.list, &Error{Pos: Pos{1, 1}, Msg: fmt.Sprintf("internal error: %v", r)})
+				e.List = append(e.List, &syntax.Error{Pos: syntax.Pos{Line: 1, Col: 1}, Msg: fmt.Sprintf("internal error: %v", r)})
 			}
-			in, err = nil, e.list
+			in, err = nil, e.List
 		}
 	}()
 	in = newInstance(d, vals, e)
-	if err := e.err(); err != nil {
+	if err := e.Err(); err != nil {
 		return nil, err
 	}
 	return in, nil

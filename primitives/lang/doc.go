@@ -5,9 +5,13 @@
 //
 // The package lives under primitives because what it makes is a
 // primitive: it depends on package primitives (the Mem a step runs on, the
-// Primitive it implements) and on the standard library only, and knows
-// nothing of lessons, the machine or HTTP. Package scenarios puts a
-// written primitive into a lesson, as it does a Go port.
+// Primitive it implements), on its own two packages and on the standard
+// library only, and knows nothing of lessons, the machine or HTTP. Package
+// syntax reads a source into a syntax tree and holds the errors, each at
+// its line and column; this package checks the tree and lowers each
+// operation into a graph of nodes, package graph's, which also runs a
+// step over one. Package scenarios puts a written primitive into a lesson,
+// as it does a Go port.
 //
 // # A primitive
 //

@@ -1,6 +1,10 @@
 package lang
 
-import "lockstep/primitives"
+import (
+	"lockstep/primitives"
+	"lockstep/primitives/lang/graph"
+	"lockstep/primitives/lang/syntax"
+)
 
 // buildFacts lowers the primitive's facts: the condition the detectors
 // check and the waiter lists the stage draws. A fact reads fields without
@@ -9,22 +13,22 @@ func (l *lowerer) buildFacts() primitives.Facts {
 	l.facts = true
 	defer func() { l.facts = false }()
 	var out primitives.Facts
-	for _, fc := range l.d.f.facts {
-		switch fc.kind {
-		case factOpen, factFree:
-			c := l.cond(fc.x)
+	for _, fc := range l.d.f.Facts {
+		switch fc.Kind {
+		case syntax.FactOpen, syntax.FactFree:
+			c := l.cond(fc.X)
 			fn := c.fn
-			check := func(p primitives.Peek) bool { return fn(peekMem(p)) != 0 }
-			if fc.kind == factOpen {
+			check := func(p primitives.Peek) bool { return fn(graph.PeekMem(p)) != 0 }
+			if fc.Kind == syntax.FactOpen {
 				out.Open = check
 			} else {
 				out.Free = check
 			}
-			out.Condition = fc.text
-		case factList:
+			out.Condition = fc.Text
+		case syntax.FactList:
 			if h, ok := l.listHead(fc); ok {
-				out.Lists = append(out.Lists, primitives.List{Name: fc.name,
-					Head: func(p primitives.Peek) primitives.Word { return h(peekMem(p)) }})
+				out.Lists = append(out.Lists, primitives.List{Name: fc.Name,
+					Head: func(p primitives.Peek) primitives.Word { return h(graph.PeekMem(p)) }})
 			}
 		}
 	}
@@ -33,63 +37,31 @@ func (l *lowerer) buildFacts() primitives.Facts {
 
 // listHead is the head of a waiter list: its expression, or the value of
 // the field it is named after (a pair's head).
-func (l *lowerer) listHead(fc *fact) (evalFn, bool) {
+func (l *lowerer) listHead(fc *syntax.Fact) (graph.EvalFn, bool) {
 	var v ev
-	if fc.x != nil {
-		v = l.expr(fc.x)
+	if fc.X != nil {
+		v = l.expr(fc.X)
 	} else {
-		if l.global(fc.name) != "field" {
-			l.errs.add(fc.pos, "list %s: no field has that name; write list \"%s\": EXPR, the head", fc.name, fc.name)
+		if l.global(fc.Name) != "field" {
+			l.errs.Add(fc.Pos, "list %s: no field has that name; write list \"%s\": EXPR, the head", fc.Name, fc.Name)
 			return nil, false
 		}
-		fi := l.field(fc.name, fc.pos)
+		fi := l.field(fc.Name, fc.Pos)
 		if fi == nil {
 			return nil, false
 		}
-		v = l.readField(fi, fc.pos)
-		if v.t == tyPair {
+		v = l.readField(fi, fc.Pos)
+		if v.t == syntax.TyPair {
 			f := v.fn
-			v = ev{t: tyPtr, fn: func(m primitives.Mem) uint64 { return pairHead(f(m)) }}
+			v = ev{t: syntax.TyPtr, fn: func(m primitives.Mem) uint64 { return pairHead(f(m)) }}
 		}
 	}
 	switch v.t {
-	case tyBad:
+	case syntax.TyBad:
 		return nil, false
-	case tyPtr:
+	case syntax.TyPtr:
 		return v.fn, true
 	}
-	l.errs.add(fc.pos, "list %s: its head is a pointer, not %s", fc.name, v.t)
+	l.errs.Add(fc.Pos, "list %s: its head is a pointer, not %s", fc.Name, v.t)
 	return nil, false
 }
-
-// peekMem is the memory a fact runs on: Load looks at a cell without a
-// step. A fact is lowered to read fields only, so nothing else is called.
-type peekMem primitives.Peek
-
-func (p peekMem) Load(addr uint64, _ primitives.Order) uint64 { return p(addr) }
-
-func (peekMem) Store(uint64, uint64, primitives.Order)           { panic(factAccess) }
-func (peekMem) Exchange(uint64, uint64, primitives.Order) uint64 { panic(factAccess) }
-func (peekMem) FetchAdd(uint64, uint64, primitives.Order) uint64 { panic(factAccess) }
-func (peekMem) Read(uint64) uint64                               { panic(factAccess) }
-func (peekMem) Write(uint64, uint64)                             { panic(factAccess) }
-func (peekMem) Submit(uint64)                                    { panic(factAccess) }
-func (peekMem) SemAcquire(uint64) bool                           { panic(factAccess) }
-func (peekMem) SemRelease(uint64)                                { panic(factAccess) }
-func (peekMem) PC() int                                          { panic(factAccess) }
-func (peekMem) Goto(int)                                         { panic(factAccess) }
-func (peekMem) Suspend(int)                                      { panic(factAccess) }
-func (peekMem) Return()                                          { panic(factAccess) }
-func (peekMem) Panic(string)                                     { panic(factAccess) }
-func (peekMem) Registered()                                      { panic(factAccess) }
-func (peekMem) Local(int) uint64                                 { panic(factAccess) }
-func (peekMem) SetLocal(int, uint64)                             { panic(factAccess) }
-func (peekMem) Arg() uint64                                      { panic(factAccess) }
-func (peekMem) Awaiter() uint64                                  { panic(factAccess) }
-func (peekMem) Handle() uint64                                   { panic(factAccess) }
-func (peekMem) Context() uint64                                  { panic(factAccess) }
-func (peekMem) CompareAndSwap(uint64, uint64, uint64, primitives.Order, primitives.Order) (uint64, bool) {
-	panic(factAccess)
-}
-
-const factAccess = "lang: a fact touched memory"

@@ -7,6 +7,7 @@ import (
 
 	"lockstep/primitives"
 	"lockstep/primitives/examples"
+	"lockstep/primitives/lang/syntax"
 )
 
 // fakeMem is a machine for one operation, without the simulator: memory
@@ -182,7 +183,7 @@ if (value) void set(int64 x) { v = x; } if (!value) [[unlock]] void set() { m.st
 	f.Fuzz(func(t *testing.T, src string) {
 		d, err := Compile("f.lsp", src)
 		if err != nil {
-			for _, e := range err.(ErrorList) {
+			for _, e := range err.(syntax.ErrorList) {
 				if e.Pos.Line < 1 || e.Pos.Col < 1 || len(e.Msg) > 0 && e.Msg[:min(len(e.Msg), 8)] == "internal" {
 					t.Fatalf("bad error: %v", e)
 				}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"lockstep/primitives"
+	"lockstep/primitives/lang/graph"
+	"lockstep/primitives/lang/syntax"
 )
 
 // An Instance is a written primitive made runnable: its fields laid out,
@@ -26,7 +28,7 @@ type Instance struct {
 
 // fieldInst is a field of an instance.
 type fieldInst struct {
-	decl *fieldDecl
+	decl *syntax.FieldDecl
 	off  uint64
 	pf   primitives.Field
 }
@@ -37,21 +39,21 @@ const pcBase = primitives.FirstFreeLabel - 1
 
 // A point is where a step starts: pc's node, in its operation's graph.
 type point struct {
-	nodes []node
+	nodes []graph.Node
 	node  int
 	label int
 }
 
 // newInstance builds an instance with parameter values vals (check: every
 // field, parameters unknown, for type-checking only).
-func newInstance(d *Def, vals map[string]uint64, e *errs) *Instance {
+func newInstance(d *Def, vals map[string]uint64, e *syntax.Errs) *Instance {
 	in := &Instance{def: d, params: vals, fieldNamed: map[string]*fieldInst{}, points: []point{{}}}
 	l := &lowerer{d: d, in: in, errs: e, fold: vals != nil}
-	for _, fd := range d.f.fields {
-		if fd.cond != nil && vals != nil {
-			c := l.cond(fd.cond)
-			if c.t != tyBad && !c.k {
-				e.add(fd.cond.at(), "a field's condition is made of parameters and constants")
+	for _, fd := range d.f.Fields {
+		if fd.Cond != nil && vals != nil {
+			c := l.cond(fd.Cond)
+			if c.t != syntax.TyBad && !c.k {
+				e.Add(fd.Cond.At(), "a field's condition is made of parameters and constants")
 			}
 			if c.kv == 0 {
 				continue
@@ -59,7 +61,7 @@ func newInstance(d *Def, vals map[string]uint64, e *errs) *Instance {
 		}
 		fi := &fieldInst{decl: fd, off: uint64(len(in.fields))}
 		in.fields = append(in.fields, fi)
-		in.fieldNamed[fd.name] = fi
+		in.fieldNamed[fd.Name] = fi
 	}
 	if vals == nil {
 		return in
@@ -68,15 +70,15 @@ func newInstance(d *Def, vals map[string]uint64, e *errs) *Instance {
 		fi.pf = l.fieldDecl(fi)
 	}
 	seen := map[string]bool{}
-	for _, o := range d.f.ops {
-		if o.private || !l.present(o) {
+	for _, o := range d.f.Ops {
+		if o.Private || !l.present(o) {
 			continue
 		}
-		if seen[o.name] {
-			e.add(o.pos, "two operations %s exist together: make their conditions exclusive", o.name)
+		if seen[o.Name] {
+			e.Add(o.Pos, "two operations %s exist together: make their conditions exclusive", o.Name)
 			continue
 		}
-		seen[o.name] = true
+		seen[o.Name] = true
 		in.ops = append(in.ops, l.build(o))
 	}
 	in.facts = l.buildFacts()
@@ -85,10 +87,10 @@ func newInstance(d *Def, vals map[string]uint64, e *errs) *Instance {
 
 // check type-checks every operation with nothing folded and reports which
 // statements touch shared memory.
-func (d *Def) check(e *errs) map[stmt]bool {
+func (d *Def) check(e *syntax.Errs) map[syntax.Stmt]bool {
 	in := newInstance(d, nil, e)
-	l := &lowerer{d: d, in: in, errs: e, access: map[stmt]bool{}}
-	for _, o := range d.f.ops {
+	l := &lowerer{d: d, in: in, errs: e, access: map[syntax.Stmt]bool{}}
+	for _, o := range d.f.Ops {
 		l.op(o)
 	}
 	return l.access
@@ -98,22 +100,22 @@ func (d *Def) check(e *errs) map[stmt]bool {
 // value, the names of values.
 func (l *lowerer) fieldDecl(fi *fieldInst) primitives.Field {
 	fd := fi.decl
-	kind, _ := fieldKind(fd.typ)
-	pf := primitives.Field{Name: fd.name, Kind: kind, Atomic: fd.atomic}
-	if fd.init != nil {
-		v, self := l.fieldValue(fd.init, fi, "a field's initial value")
+	kind, _ := fieldKind(fd.Type)
+	pf := primitives.Field{Name: fd.Name, Kind: kind, Atomic: fd.Atomic}
+	if fd.Init != nil {
+		v, self := l.fieldValue(fd.Init, fi, "a field's initial value")
 		pf.Init, pf.InitSelf = v, self
 	}
-	for _, s := range fd.shows {
-		v, self := l.fieldValue(s.value, fi, "a shown value")
+	for _, s := range fd.Shows {
+		v, self := l.fieldValue(s.Value, fi, "a shown value")
 		if self {
-			pf.Self = s.text
+			pf.Self = s.Text
 			continue
 		}
 		if pf.Names == nil {
 			pf.Names = map[uint64]string{}
 		}
-		pf.Names[v] = s.text
+		pf.Names[v] = s.Text
 	}
 	return pf
 }
@@ -121,49 +123,49 @@ func (l *lowerer) fieldDecl(fi *fieldInst) primitives.Field {
 // fieldValue evaluates a field's initial value or a value it shows: a
 // constant, or the field's own address (this, for the first field; &f for
 // field f) — an event's "set" sentinel.
-func (l *lowerer) fieldValue(x expr, fi *fieldInst, what string) (uint64, bool) {
+func (l *lowerer) fieldValue(x syntax.Expr, fi *fieldInst, what string) (uint64, bool) {
 	switch y := x.(type) {
-	case *thisLit:
+	case *syntax.ThisLit:
 		if fi.off == 0 {
 			return 0, true
 		}
-	case *unary:
-		if id, ok := y.x.(*ident); ok && y.op == "&" && id.name == fi.decl.name {
+	case *syntax.Unary:
+		if id, ok := y.X.(*syntax.Ident); ok && y.Op == "&" && id.Name == fi.decl.Name {
 			return 0, true
 		}
-		if mb, ok := y.x.(*member); ok && y.op == "&" {
-			if name, ok := dottedName(mb); ok && name == fi.decl.name {
+		if mb, ok := y.X.(*syntax.Member); ok && y.Op == "&" {
+			if name, ok := dottedName(mb); ok && name == fi.decl.Name {
 				return 0, true
 			}
 		}
-	case *ternary:
-		c := l.cond(y.cond)
+	case *syntax.Ternary:
+		c := l.cond(y.Cond)
 		if c.k {
 			if c.kv != 0 {
-				return l.fieldValue(y.yes, fi, what)
+				return l.fieldValue(y.Yes, fi, what)
 			}
-			return l.fieldValue(y.no, fi, what)
+			return l.fieldValue(y.No, fi, what)
 		}
 	}
 	v := l.expr(x)
-	if v.t == tyBad {
+	if v.t == syntax.TyBad {
 		return 0, false
 	}
 	if !v.k {
-		l.errs.add(x.at(), "%s is a constant, or the field's own address (this, &%s)", what, fi.decl.name)
+		l.errs.Add(x.At(), "%s is a constant, or the field's own address (this, &%s)", what, fi.decl.Name)
 		return 0, false
 	}
-	fn := l.convert(v, fi.decl.typ, x.at(), what)
+	fn := l.convert(v, fi.decl.Type, x.At(), what)
 	return fn(nil), false
 }
 
 // build lowers operation o into a step function.
-func (l *lowerer) build(o *opDecl) primitives.Operation {
+func (l *lowerer) build(o *syntax.OpDecl) primitives.Operation {
 	entry := l.op(o)
 	g := l.g
-	g.shortcut()
-	entry = g.target(entry)
-	op := primitives.Operation{Name: o.name, Awaits: hasAttr(o, "awaiter"), HasArg: o.param != nil}
+	g.Shortcut()
+	entry = g.Target(entry)
+	op := primitives.Operation{Name: o.Name, Awaits: hasAttr(o, "awaiter"), HasArg: o.Param != nil}
 	switch {
 	case hasAttr(o, "waiting"):
 		op.Role = primitives.Waiting
@@ -174,45 +176,25 @@ func (l *lowerer) build(o *opDecl) primitives.Operation {
 	}
 	// Number the step points: every access node, then the entry and the
 	// continuations of suspends, which start at the access they reach.
-	for _, n := range reachable(g, entry) {
-		if nd := &g.nodes[n]; nd.access {
-			nd.pc = pcBase + len(l.in.points)
-			l.in.points = append(l.in.points, point{nodes: g.nodes, node: n, label: nd.label})
+	for _, n := range graph.Reachable(g, entry) {
+		if nd := &g.Nodes[n]; nd.Access {
+			nd.PC = pcBase + len(l.in.points)
+			l.in.points = append(l.in.points, point{nodes: g.Nodes, node: n, label: nd.Label})
 		}
 	}
-	op.Entry = l.start(o, entry, "the start of "+o.name)
-	for _, n := range reachable(g, entry) {
-		if nd := &g.nodes[n]; nd.kind == nSuspend || nd.kind == nSem {
-			nd.resume = l.start(o, nd.next, fmt.Sprintf("the suspend at %s", nd.pos))
+	op.Entry = l.start(o, entry, "the start of "+o.Name)
+	for _, n := range graph.Reachable(g, entry) {
+		if nd := &g.Nodes[n]; nd.Kind == graph.Suspend || nd.Kind == graph.Sem {
+			nd.Resume = l.start(o, nd.Next, fmt.Sprintf("the suspend at %s", nd.Pos))
 		}
 	}
 	if len(l.in.points) > MaxNodes {
-		l.errs.add(o.pos, "the primitive is too large: more than %d steps", MaxNodes)
+		l.errs.Add(o.Pos, "the primitive is too large: more than %d steps", MaxNodes)
 	}
-	nodes := g.nodes
+	nodes := g.Nodes
 	in := l.in
 	op.Step = func(m primitives.Mem) { in.run(nodes, m) }
 	return op
-}
-
-// reachable lists the nodes reachable from n.
-func reachable(g *graph, n int) []int {
-	if n < 0 {
-		return nil
-	}
-	seen := make([]bool, len(g.nodes))
-	out := []int{n}
-	seen[n] = true
-	for i := 0; i < len(out); i++ {
-		nd := &g.nodes[out[i]]
-		for _, next := range [2]int{nd.next, nd.alt} {
-			if next >= 0 && !seen[next] {
-				seen[next] = true
-				out = append(out, next)
-			}
-		}
-	}
-	return out
 }
 
 // start is the step point of a step that begins at node n (an
@@ -220,35 +202,35 @@ func reachable(g *graph, n int) []int {
 // an access; otherwise a point of its own, which runs the local statements
 // before the first access and takes that access's label, so the access
 // must be the same on every path.
-func (l *lowerer) start(o *opDecl, n int, where string) int {
+func (l *lowerer) start(o *syntax.OpDecl, n int, where string) int {
 	g := l.g
 	if n < 0 {
-		l.errs.add(o.end, "%s makes no shared-memory access: a step is exactly one", where)
+		l.errs.Add(o.End, "%s makes no shared-memory access: a step is exactly one", where)
 		return 0
 	}
-	if g.nodes[n].access {
-		return g.nodes[n].pc
+	if g.Nodes[n].Access {
+		return g.Nodes[n].PC
 	}
 	first, bad := l.firstAccesses(n)
 	switch {
 	case bad >= 0:
-		nd := g.nodes[bad]
+		nd := g.Nodes[bad]
 		what := "returns"
-		if nd.kind == nSuspend {
+		if nd.Kind == graph.Suspend {
 			what = "suspends"
 		}
-		l.errs.add(nd.pos, "after %s, this path %s before touching shared memory: a step is exactly one access", where, what)
+		l.errs.Add(nd.Pos, "after %s, this path %s before touching shared memory: a step is exactly one access", where, what)
 		return 0
 	case len(first) == 0:
-		l.errs.add(g.nodes[n].pos, "after %s, no path touches shared memory: a step is exactly one access", where)
+		l.errs.Add(g.Nodes[n].Pos, "after %s, no path touches shared memory: a step is exactly one access", where)
 		return 0
 	case len(first) > 1:
-		a, b := g.nodes[first[0]].pos, g.nodes[first[1]].pos
-		l.errs.add(g.nodes[n].pos, "after %s, the first access depends on a branch (%s or %s); a step's label must be known before it runs, so branch after an access", where, a, b)
+		a, b := g.Nodes[first[0]].Pos, g.Nodes[first[1]].Pos
+		l.errs.Add(g.Nodes[n].Pos, "after %s, the first access depends on a branch (%s or %s); a step's label must be known before it runs, so branch after an access", where, a, b)
 		return 0
 	}
 	pc := pcBase + len(l.in.points)
-	l.in.points = append(l.in.points, point{nodes: g.nodes, node: n, label: g.nodes[first[0]].label})
+	l.in.points = append(l.in.points, point{nodes: g.Nodes, node: n, label: g.Nodes[first[0]].Label})
 	return pc
 }
 
@@ -262,18 +244,18 @@ func (l *lowerer) firstAccesses(n int) (first []int, bad int) {
 	for len(work) > 0 {
 		i := work[len(work)-1]
 		work = work[:len(work)-1]
-		nd := &g.nodes[i]
-		if nd.access {
+		nd := &g.Nodes[i]
+		if nd.Access {
 			first = append(first, i)
 			continue
 		}
-		switch nd.kind {
-		case nReturn, nSuspend:
+		switch nd.Kind {
+		case graph.Return, graph.Suspend:
 			return nil, i
-		case nPanic:
+		case graph.Panic:
 			continue
 		}
-		for _, next := range [2]int{nd.next, nd.alt} {
+		for _, next := range [2]int{nd.Next, nd.Alt} {
 			if next >= 0 && !seen[next] {
 				seen[next] = true
 				work = append(work, next)

@@ -1,6 +1,10 @@
 package lang
 
-import "lockstep/primitives"
+import (
+	"lockstep/primitives"
+	"lockstep/primitives/lang/graph"
+	"lockstep/primitives/lang/syntax"
+)
 
 // lowerer type-checks an operation and builds its graph of nodes. The
 // same code checks a source (every branch lowered, parameters unknown) and
@@ -9,7 +13,7 @@ import "lockstep/primitives"
 type lowerer struct {
 	d    *Def
 	in   *Instance // the instance being built
-	errs *errs
+	errs *syntax.Errs
 	// fold: the parameters are constants, and a branch on a constant
 	// lowers only the side taken.
 	fold bool
@@ -17,11 +21,11 @@ type lowerer struct {
 	facts bool
 	// access records, while checking, which statements touch shared
 	// memory.
-	access map[stmt]bool
+	access map[syntax.Stmt]bool
 	// resolving are the constants being evaluated, to catch a cycle.
-	resolving map[*constDecl]bool
+	resolving map[*syntax.ConstDecl]bool
 
-	g      *graph
+	g      *graph.Graph
 	scopes []map[string]local
 	slots  [MaxLocals]bool
 	loops  []*loop
@@ -31,62 +35,62 @@ type lowerer struct {
 // local is a local variable: its slot in the frame and its type.
 type local struct {
 	slot int
-	t    typ
+	t    syntax.Type
 }
 
 // loop is an enclosing loop: where continue goes, and the breaks.
 type loop struct {
 	cont   int
-	breaks []hole
+	breaks []graph.Hole
 }
 
 // callFrame is an operation being lowered: the one being built, or one it
 // calls, inlined. A return of an inlined call jumps past the call.
 type callFrame struct {
-	op      *opDecl
+	op      *syntax.OpDecl
 	arg     ev // the argument's value
 	inlined bool
-	returns []hole
+	returns []graph.Hole
 }
 
 // op lowers operation o, the one being built, into l.g. It returns the
 // entry node.
-func (l *lowerer) op(o *opDecl) int {
-	l.g = &graph{}
+func (l *lowerer) op(o *syntax.OpDecl) int {
+	l.g = &graph.Graph{}
 	l.scopes, l.slots, l.loops = nil, [MaxLocals]bool{}, nil
-	arg := ev{t: tyBad}
-	if o.param != nil {
-		t := o.param.typ
+	arg := ev{t: syntax.TyBad}
+	if o.Param != nil {
+		t := o.Param.Type
 		arg = ev{t: t, fn: func(m primitives.Mem) uint64 { return norm(t, m.Arg()) }}
 	}
 	l.calls = []*callFrame{{op: o, arg: arg}}
-	body := l.block(o.body)
-	end := l.g.add(node{kind: nReturn, pos: o.end})
-	body = l.g.seq(body, single(end))
-	return body.entry
+	body := l.block(o.Body)
+	end := l.g.Add(graph.Node{Kind: graph.Return, Pos: o.End})
+	body = l.g.Seq(body, graph.Single(end))
+	return body.Entry
 }
 
 // node adds a node for statement s (a simple statement, or an if's or a
 // loop's condition), labelled when it makes an access.
-func (l *lowerer) node(s stmt, n node) int {
-	if n.access {
-		n.label = l.d.labelOf[s]
+func (l *lowerer) node(s syntax.Stmt, n graph.Node) int {
+	if n.Access {
+		n.Label = l.d.labelOf[s]
 	}
 	if l.access != nil {
-		l.access[s] = n.access
+		l.access[s] = n.Access
 	}
-	if len(l.g.nodes) >= MaxNodes {
-		l.errs.add(s.at(), "the primitive is too large: more than %d actions after inlining its calls", MaxNodes)
-		panic(bail{})
+	if len(l.g.Nodes) >= MaxNodes {
+		l.errs.Add(s.At(), "the primitive is too large: more than %d actions after inlining its calls", MaxNodes)
+		panic(syntax.Bail{})
 	}
-	return l.g.add(n)
+	return l.g.Add(n)
 }
 
-func (l *lowerer) block(b *block) frag {
+func (l *lowerer) block(b *syntax.Block) graph.Frag {
 	l.scopes = append(l.scopes, map[string]local{})
-	out := empty
-	for _, s := range b.stmts {
-		out = l.g.seq(out, l.stmt(s))
+	out := graph.Empty
+	for _, s := range b.Stmts {
+		out = l.g.Seq(out, l.stmt(s))
 	}
 	for _, v := range l.scopes[len(l.scopes)-1] {
 		l.slots[v.slot] = false
@@ -95,45 +99,45 @@ func (l *lowerer) block(b *block) frag {
 	return out
 }
 
-func (l *lowerer) stmt(s stmt) frag {
+func (l *lowerer) stmt(s syntax.Stmt) graph.Frag {
 	switch s := s.(type) {
-	case *block:
+	case *syntax.Block:
 		return l.block(s)
-	case *labeled:
-		switch s.s.(type) {
-		case *block, *branchStmt, *suspendStmt, *labeled:
-			l.errs.add(s.pos, "label %s: a label names a statement that touches shared memory, not a block, break, continue or suspend", s.label)
+	case *syntax.Labeled:
+		switch s.S.(type) {
+		case *syntax.Block, *syntax.BranchStmt, *syntax.SuspendStmt, *syntax.Labeled:
+			l.errs.Add(s.Pos, "label %s: a label names a statement that touches shared memory, not a block, break, continue or suspend", s.Label)
 		}
-		return l.stmt(s.s)
-	case *declStmt:
+		return l.stmt(s.S)
+	case *syntax.DeclStmt:
 		return l.decl(s)
-	case *assignStmt:
+	case *syntax.AssignStmt:
 		return l.assign(s)
-	case *exprStmt:
+	case *syntax.ExprStmt:
 		return l.exprStmt(s)
-	case *ifStmt:
+	case *syntax.IfStmt:
 		return l.ifStmt(s)
-	case *whileStmt:
-		if s.do {
+	case *syntax.WhileStmt:
+		if s.Do {
 			return l.doWhile(s)
 		}
 		return l.while(s)
-	case *branchStmt:
+	case *syntax.BranchStmt:
 		return l.branch(s)
-	case *returnStmt:
+	case *syntax.ReturnStmt:
 		return l.ret(s)
-	case *suspendStmt:
-		return single(l.node(s, node{kind: nSuspend, pos: s.pos}))
+	case *syntax.SuspendStmt:
+		return graph.Single(l.node(s, graph.Node{Kind: graph.Suspend, Pos: s.Pos}))
 	}
 	panic("lang: unknown statement")
 }
 
 // declare gives a new local a slot in the innermost scope.
-func (l *lowerer) declare(name string, t typ, at Pos) int {
+func (l *lowerer) declare(name string, t syntax.Type, at syntax.Pos) int {
 	if _, ok := l.lookupLocal(name); ok {
-		l.errs.add(at, "local %s is already declared", name)
+		l.errs.Add(at, "local %s is already declared", name)
 	} else if l.global(name) != "" {
-		l.errs.add(at, "local %s: the name is already the primitive's %s", name, l.global(name))
+		l.errs.Add(at, "local %s: the name is already the primitive's %s", name, l.global(name))
 	}
 	for i, used := range l.slots {
 		if !used {
@@ -142,7 +146,7 @@ func (l *lowerer) declare(name string, t typ, at Pos) int {
 			return i
 		}
 	}
-	l.errs.add(at, "local %s: more than %d locals at once (an operation's frame has %d slots); end a block or reuse one", name, MaxLocals, MaxLocals)
+	l.errs.Add(at, "local %s: more than %d locals at once (an operation's frame has %d slots); end a block or reuse one", name, MaxLocals, MaxLocals)
 	return 0
 }
 
@@ -158,18 +162,18 @@ func (l *lowerer) lookupLocal(name string) (local, bool) {
 // global says what the primitive declares name as, or "".
 func (l *lowerer) global(name string) string {
 	f := l.d.f
-	for _, p := range f.params {
-		if p.name == name {
+	for _, p := range f.Params {
+		if p.Name == name {
 			return "parameter"
 		}
 	}
-	for _, c := range f.consts {
-		if c.name == name {
+	for _, c := range f.Consts {
+		if c.Name == name {
 			return "constant"
 		}
 	}
-	for _, fd := range f.fields {
-		if fd.name == name {
+	for _, fd := range f.Fields {
+		if fd.Name == name {
 			return "field"
 		}
 	}
@@ -179,34 +183,34 @@ func (l *lowerer) global(name string) string {
 	return ""
 }
 
-func (l *lowerer) decl(s *declStmt) frag {
-	if s.init == nil {
+func (l *lowerer) decl(s *syntax.DeclStmt) graph.Frag {
+	if s.Init == nil {
 		// Without a value a local holds what its slot holds (0 when the
 		// operation starts), as an uninitialized C++ local holds garbage;
 		// declaring it is no action.
-		if s.typ == tyAuto {
-			l.errs.add(s.pos, "local %s: auto needs a value to take its type from", s.name)
+		if s.Type == syntax.TyAuto {
+			l.errs.Add(s.Pos, "local %s: auto needs a value to take its type from", s.Name)
 		}
-		l.declare(s.name, s.typ, s.pos)
-		return empty
+		l.declare(s.Name, s.Type, s.Pos)
+		return graph.Empty
 	}
-	v := l.expr(s.init)
-	t := s.typ
-	if t == tyAuto {
+	v := l.expr(s.Init)
+	t := s.Type
+	if t == syntax.TyAuto {
 		t = v.t
-		if t == tyUntyped {
-			t = tyInt32 // auto n = 0 is an int, as in C++
+		if t == syntax.TyUntyped {
+			t = syntax.TyInt32 // auto n = 0 is an int, as in C++
 		}
 	}
 	switch t {
-	case tyNone, tyOrder, tyString:
-		l.errs.add(s.pos, "local %s: %s is not a value a local can hold", s.name, t)
-		t = tyBad
+	case syntax.TyNone, syntax.TyOrder, syntax.TyString:
+		l.errs.Add(s.Pos, "local %s: %s is not a value a local can hold", s.Name, t)
+		t = syntax.TyBad
 	}
-	val := l.convert(v, t, s.pos, "local "+s.name)
-	slot := l.declare(s.name, t, s.pos)
-	return single(l.node(s, node{kind: nExec, access: v.access > 0, pos: s.pos,
-		do: func(m primitives.Mem) { m.SetLocal(slot, val(m)) }}))
+	val := l.convert(v, t, s.Pos, "local "+s.Name)
+	slot := l.declare(s.Name, t, s.Pos)
+	return graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Access: v.access > 0, Pos: s.Pos,
+		Do: func(m primitives.Mem) { m.SetLocal(slot, val(m)) }}))
 }
 
 // zero computes 0.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"lockstep/primitives"
+	"lockstep/primitives/lang/graph"
+	"lockstep/primitives/lang/syntax"
 )
 
 // runtimeError is an error of a running step (a division by zero): the
@@ -14,37 +16,37 @@ func (e runtimeError) Error() string { return "runtime error: " + e.msg }
 
 // convert checks that v can be held by a value of type t and returns the
 // computation of the converted value.
-func (l *lowerer) convert(v ev, t typ, at Pos, what string) evalFn {
+func (l *lowerer) convert(v ev, t syntax.Type, at syntax.Pos, what string) graph.EvalFn {
 	switch {
-	case v.t == tyBad || t == tyBad:
+	case v.t == syntax.TyBad || t == syntax.TyBad:
 		return v.fn
-	case v.t == t && t != tyUntyped:
+	case v.t == t && t != syntax.TyUntyped:
 		return v.fn
-	case v.t == tyNone:
-		l.errs.add(at, "%s: the value returns nothing", what)
-	case v.t == tyOrder || v.t == tyString || t == tyOrder || t == tyString:
-		l.errs.add(at, "%s: cannot use %s as %s", what, v.t, t)
-	case t.isInt() && (v.t.isInt() || v.t == tyBool), t == tyBool && v.t.isInt():
+	case v.t == syntax.TyNone:
+		l.errs.Add(at, "%s: the value returns nothing", what)
+	case v.t == syntax.TyOrder || v.t == syntax.TyString || t == syntax.TyOrder || t == syntax.TyString:
+		l.errs.Add(at, "%s: cannot use %s as %s", what, v.t, t)
+	case t.IsInt() && (v.t.IsInt() || v.t == syntax.TyBool), t == syntax.TyBool && v.t.IsInt():
 		f := v.fn
 		return func(m primitives.Mem) uint64 { return norm(t, f(m)) }
-	case t == tyBool && v.t == tyPtr:
+	case t == syntax.TyBool && v.t == syntax.TyPtr:
 		f := v.fn
-		return func(m primitives.Mem) uint64 { return norm(tyBool, f(m)) }
-	case t == tyPtr && v.t.isInt():
-		l.errs.add(at, "%s: a pointer holds an address, not an integer; write nullptr, or (void*)%s for a constant like nolocked", what, "N")
+		return func(m primitives.Mem) uint64 { return norm(syntax.TyBool, f(m)) }
+	case t == syntax.TyPtr && v.t.IsInt():
+		l.errs.Add(at, "%s: a pointer holds an address, not an integer; write nullptr, or (void*)%s for a constant like nolocked", what, "N")
 	default:
-		l.errs.add(at, "%s: cannot use %s as %s", what, v.t, t)
+		l.errs.Add(at, "%s: cannot use %s as %s", what, v.t, t)
 	}
 	return v.fn
 }
 
 // cast is an explicit conversion, T(x) or (T)x: any word as any value.
-func (l *lowerer) cast(v ev, t typ, at Pos) ev {
+func (l *lowerer) cast(v ev, t syntax.Type, at syntax.Pos) ev {
 	switch {
-	case v.t == tyBad:
+	case v.t == syntax.TyBad:
 		return bad
-	case v.t == tyNone || v.t == tyOrder || v.t == tyString || t == tyAuto:
-		l.errs.add(at, "cannot convert %s to %s", v.t, t)
+	case v.t == syntax.TyNone || v.t == syntax.TyOrder || v.t == syntax.TyString || t == syntax.TyAuto:
+		l.errs.Add(at, "cannot convert %s to %s", v.t, t)
 		return bad
 	}
 	f := v.fn
@@ -53,52 +55,52 @@ func (l *lowerer) cast(v ev, t typ, at Pos) ev {
 
 // cond is a condition: a bool, an integer (not zero) or a pointer (not
 // nullptr), as in C++.
-func (l *lowerer) cond(x expr) ev {
+func (l *lowerer) cond(x syntax.Expr) ev {
 	v := l.expr(x)
 	switch {
-	case v.t == tyBad || v.t == tyBool:
+	case v.t == syntax.TyBad || v.t == syntax.TyBool:
 		return v
-	case v.t.isInt() || v.t == tyPtr:
+	case v.t.IsInt() || v.t == syntax.TyPtr:
 		f := v.fn
-		return fold(ev{t: tyBool, access: v.access, fn: func(m primitives.Mem) uint64 { return norm(tyBool, f(m)) }}, v)
+		return fold(ev{t: syntax.TyBool, access: v.access, fn: func(m primitives.Mem) uint64 { return norm(syntax.TyBool, f(m)) }}, v)
 	}
-	l.errs.add(x.at(), "a condition is a bool, an integer or a pointer, not %s", v.t)
+	l.errs.Add(x.At(), "a condition is a bool, an integer or a pointer, not %s", v.t)
 	return bad
 }
 
-func (l *lowerer) unary(x *unary) ev {
-	if x.op == "&" {
+func (l *lowerer) unary(x *syntax.Unary) ev {
+	if x.Op == "&" {
 		var fi *fieldInst
-		switch y := x.x.(type) {
-		case *ident:
-			if l.global(y.name) == "field" {
-				fi = l.field(y.name, y.pos)
+		switch y := x.X.(type) {
+		case *syntax.Ident:
+			if l.global(y.Name) == "field" {
+				fi = l.field(y.Name, y.Pos)
 			}
-		case *member:
+		case *syntax.Member:
 			fi = l.dottedField(y)
 		}
 		if fi == nil {
-			l.errs.add(x.pos, "& takes the address of a field of the primitive")
+			l.errs.Add(x.Pos, "& takes the address of a field of the primitive")
 			return bad
 		}
-		return ev{t: tyPtr, fn: l.fieldAddr(fi)}
+		return ev{t: syntax.TyPtr, fn: l.fieldAddr(fi)}
 	}
-	if x.op == "!" {
-		c := l.cond(x.x)
+	if x.Op == "!" {
+		c := l.cond(x.X)
 		f := c.fn
-		return fold(ev{t: tyBool, access: c.access, fn: func(m primitives.Mem) uint64 { return f(m) ^ 1 }}, c)
+		return fold(ev{t: syntax.TyBool, access: c.access, fn: func(m primitives.Mem) uint64 { return f(m) ^ 1 }}, c)
 	}
-	v := l.expr(x.x)
-	if v.t == tyBad {
+	v := l.expr(x.X)
+	if v.t == syntax.TyBad {
 		return bad
 	}
-	if !v.t.isInt() {
-		l.errs.add(x.pos, "%s needs an integer, not %s", x.op, v.t)
+	if !v.t.IsInt() {
+		l.errs.Add(x.Pos, "%s needs an integer, not %s", x.Op, v.t)
 		return bad
 	}
 	f, t := v.fn, v.t
 	out := ev{t: t, access: v.access}
-	if x.op == "-" {
+	if x.Op == "-" {
 		out.fn = func(m primitives.Mem) uint64 { return norm(t, -f(m)) }
 	} else {
 		out.fn = func(m primitives.Mem) uint64 { return norm(t, ^f(m)) }
@@ -106,24 +108,24 @@ func (l *lowerer) unary(x *unary) ev {
 	return fold(out, v)
 }
 
-func (l *lowerer) binary(x *binary) ev {
-	switch x.op {
+func (l *lowerer) binary(x *syntax.Binary) ev {
+	switch x.Op {
 	case "&&", "||":
-		a, b := l.cond(x.x), l.cond(x.y)
+		a, b := l.cond(x.X), l.cond(x.Y)
 		if b.access > 0 {
-			l.errs.add(start(x.y), "the right of %s may not run, so it cannot touch shared memory: a step always makes its one access", x.op)
+			l.errs.Add(start(x.Y), "the right of %s may not run, so it cannot touch shared memory: a step always makes its one access", x.Op)
 		}
 		fa, fb := a.fn, b.fn
-		out := ev{t: tyBool, access: a.access}
-		if x.op == "&&" {
+		out := ev{t: syntax.TyBool, access: a.access}
+		if x.Op == "&&" {
 			out.fn = func(m primitives.Mem) uint64 { return fa(m) & fb(m) }
 			if a.k && a.kv == 0 {
-				return konst(tyBool, 0)
+				return konst(syntax.TyBool, 0)
 			}
 		} else {
 			out.fn = func(m primitives.Mem) uint64 { return fa(m) | fb(m) }
 			if a.k && a.kv == 1 {
-				return konst(tyBool, 1)
+				return konst(syntax.TyBool, 1)
 			}
 		}
 		if b.access == 0 {
@@ -133,36 +135,36 @@ func (l *lowerer) binary(x *binary) ev {
 		}
 		return out
 	case "==", "!=", "<", "<=", ">", ">=":
-		return l.compare(x.op, l.expr(x.x), l.expr(x.y), x.pos)
+		return l.compare(x.Op, l.expr(x.X), l.expr(x.Y), x.Pos)
 	}
-	return l.arith(x.op, l.expr(x.x), l.expr(x.y), x.pos)
+	return l.arith(x.Op, l.expr(x.X), l.expr(x.Y), x.Pos)
 }
 
 // compare lowers a comparison.
-func (l *lowerer) compare(op string, a, b ev, at Pos) ev {
-	if a.t == tyBad || b.t == tyBad {
+func (l *lowerer) compare(op string, a, b ev, at syntax.Pos) ev {
+	if a.t == syntax.TyBad || b.t == syntax.TyBad {
 		return bad
 	}
-	var t typ
+	var t syntax.Type
 	switch {
-	case a.t.isInt() && b.t.isInt():
+	case a.t.IsInt() && b.t.IsInt():
 		t = common(a.t, b.t)
-		if t == tyUntyped {
-			t = tyInt64
+		if t == syntax.TyUntyped {
+			t = syntax.TyInt64
 		}
-	case a.t == b.t && (a.t == tyBool || a.t == tyPtr || a.t == tyPair):
+	case a.t == b.t && (a.t == syntax.TyBool || a.t == syntax.TyPtr || a.t == syntax.TyPair):
 		t = a.t
 		if op != "==" && op != "!=" {
-			l.errs.add(at, "%s values are compared with == and != only", t)
+			l.errs.Add(at, "%s values are compared with == and != only", t)
 			return bad
 		}
 	default:
-		l.errs.add(at, "cannot compare %s with %s", a.t, b.t)
+		l.errs.Add(at, "cannot compare %s with %s", a.t, b.t)
 		return bad
 	}
 	fa, fb := l.convert(a, t, at, "a comparison"), l.convert(b, t, at, "a comparison")
-	out := ev{t: tyBool, access: a.access + b.access}
-	signed := t.signed()
+	out := ev{t: syntax.TyBool, access: a.access + b.access}
+	signed := t.Signed()
 	switch op {
 	case "==":
 		out.fn = func(m primitives.Mem) uint64 { return b2w(fa(m) == fb(m)) }
@@ -180,7 +182,7 @@ func (l *lowerer) compare(op string, a, b ev, at Pos) ev {
 	return fold(out, a, b)
 }
 
-func ordered(fa, fb evalFn, signed bool, ok func(int) bool) evalFn {
+func ordered(fa, fb graph.EvalFn, signed bool, ok func(int) bool) graph.EvalFn {
 	if signed {
 		return func(m primitives.Mem) uint64 {
 			x, y := int64(fa(m)), int64(fb(m))
@@ -211,12 +213,12 @@ func b2w(b bool) uint64 {
 }
 
 // arith lowers an arithmetic or bitwise operation on integers.
-func (l *lowerer) arith(op string, a, b ev, at Pos) ev {
-	if a.t == tyBad || b.t == tyBad {
+func (l *lowerer) arith(op string, a, b ev, at syntax.Pos) ev {
+	if a.t == syntax.TyBad || b.t == syntax.TyBad {
 		return bad
 	}
-	if !a.t.isInt() || !b.t.isInt() {
-		l.errs.add(at, "%s works on integers, not %s and %s", op, a.t, b.t)
+	if !a.t.IsInt() || !b.t.IsInt() {
+		l.errs.Add(at, "%s works on integers, not %s and %s", op, a.t, b.t)
 		return bad
 	}
 	t := common(a.t, b.t)
@@ -229,14 +231,14 @@ func (l *lowerer) arith(op string, a, b ev, at Pos) ev {
 		fb = l.convert(b, t, at, op)
 	}
 	if (op == "/" || op == "%") && b.k && norm(t, b.kv) == 0 {
-		l.errs.add(at, "division by zero")
+		l.errs.Add(at, "division by zero")
 		return bad
 	}
 	out := ev{t: t, access: a.access + b.access}
-	wrap := func(f func(x, y uint64) uint64) evalFn {
+	wrap := func(f func(x, y uint64) uint64) graph.EvalFn {
 		return func(m primitives.Mem) uint64 { return norm(t, f(fa(m), fb(m))) }
 	}
-	signed := t.signed()
+	signed := t.Signed()
 	where := at
 	switch op {
 	case "+":
@@ -279,24 +281,24 @@ func (l *lowerer) arith(op string, a, b ev, at Pos) ev {
 	return fold(out, a, b)
 }
 
-func (l *lowerer) ternary(x *ternary) ev {
-	c := l.cond(x.cond)
-	a, b := l.expr(x.yes), l.expr(x.no)
-	if a.t == tyBad || b.t == tyBad || c.t == tyBad {
+func (l *lowerer) ternary(x *syntax.Ternary) ev {
+	c := l.cond(x.Cond)
+	a, b := l.expr(x.Yes), l.expr(x.No)
+	if a.t == syntax.TyBad || b.t == syntax.TyBad || c.t == syntax.TyBad {
 		return bad
 	}
 	if a.access+b.access > 0 {
-		l.errs.add(start(x.yes), "a side of ?: may not run, so it cannot touch shared memory: a step always makes its one access")
+		l.errs.Add(start(x.Yes), "a side of ?: may not run, so it cannot touch shared memory: a step always makes its one access")
 	}
 	t := a.t
 	switch {
-	case a.t.isInt() && b.t.isInt():
+	case a.t.IsInt() && b.t.IsInt():
 		t = common(a.t, b.t)
 	case a.t != b.t:
-		l.errs.add(x.pos, "the two sides of ?: are %s and %s; make them one type", a.t, b.t)
+		l.errs.Add(x.Pos, "the two sides of ?: are %s and %s; make them one type", a.t, b.t)
 		return bad
 	}
-	fc, fa, fb := c.fn, l.convert(a, t, x.pos, "?:"), l.convert(b, t, x.pos, "?:")
+	fc, fa, fb := c.fn, l.convert(a, t, x.Pos, "?:"), l.convert(b, t, x.Pos, "?:")
 	if c.k {
 		if c.kv != 0 {
 			return ev{t: t, k: a.k, kv: a.kv, fn: fa}

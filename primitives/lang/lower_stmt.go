@@ -1,82 +1,83 @@
 package lang
 
 import (
-	"fmt"
 	"strings"
 
 	"lockstep/primitives"
+	"lockstep/primitives/lang/graph"
+	"lockstep/primitives/lang/syntax"
 )
 
 // once checks that a statement touches shared memory at most once: one
 // statement, one step.
-func (l *lowerer) once(at Pos, accesses int) bool {
+func (l *lowerer) once(at syntax.Pos, accesses int) bool {
 	if accesses > 1 {
-		l.errs.add(at, "this statement touches shared memory %d times; a step is exactly one access, so split it into one statement per access", accesses)
+		l.errs.Add(at, "this statement touches shared memory %d times; a step is exactly one access, so split it into one statement per access", accesses)
 	}
 	return accesses > 0
 }
 
-func (l *lowerer) assign(s *assignStmt) frag {
-	v := l.expr(s.value)
-	if s.op != "=" {
-		x := l.expr(s.target)
-		if _, ok := s.target.(*ident); !ok || x.t == tyBad || !x.local {
-			if x.t != tyBad {
-				l.errs.add(s.pos, "%s on shared memory is a read and a write, two steps: write x = x %c y as two statements through a local", s.op, s.op[0])
+func (l *lowerer) assign(s *syntax.AssignStmt) graph.Frag {
+	v := l.expr(s.Value)
+	if s.Op != "=" {
+		x := l.expr(s.Target)
+		if _, ok := s.Target.(*syntax.Ident); !ok || x.t == syntax.TyBad || !x.local {
+			if x.t != syntax.TyBad {
+				l.errs.Add(s.Pos, "%s on shared memory is a read and a write, two steps: write x = x %c y as two statements through a local", s.Op, s.Op[0])
 			}
-			return empty
+			return graph.Empty
 		}
 		op := "+"
-		if s.op == "-=" {
+		if s.Op == "-=" {
 			op = "-"
 		}
-		v = l.arith(op, x, v, s.pos)
+		v = l.arith(op, x, v, s.Pos)
 	}
-	switch t := s.target.(type) {
-	case *ident:
-		if loc, ok := l.lookupLocal(t.name); ok {
-			val := l.convert(v, loc.t, s.pos, "local "+t.name)
+	switch t := s.Target.(type) {
+	case *syntax.Ident:
+		if loc, ok := l.lookupLocal(t.Name); ok {
+			val := l.convert(v, loc.t, s.Pos, "local "+t.Name)
 			slot := loc.slot
-			return single(l.node(s, node{kind: nExec, access: l.once(s.pos, v.access), pos: s.pos,
-				do: func(m primitives.Mem) { m.SetLocal(slot, val(m)) }}))
+			return graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Access: l.once(s.Pos, v.access), Pos: s.Pos,
+				Do: func(m primitives.Mem) { m.SetLocal(slot, val(m)) }}))
 		}
-		if fi := l.field(t.name, t.pos); fi != nil {
-			if fi.decl.atomic {
-				l.errs.add(s.pos, "%s is atomic: write it with %s.store(value, order)", t.name, t.name)
-				return empty
+		if fi := l.field(t.Name, t.Pos); fi != nil {
+			if fi.decl.Atomic {
+				l.errs.Add(s.Pos, "%s is atomic: write it with %s.store(value, order)", t.Name, t.Name)
+				return graph.Empty
 			}
-			val := l.convert(v, fi.decl.typ, s.pos, "field "+t.name)
+			val := l.convert(v, fi.decl.Type, s.Pos, "field "+t.Name)
 			addr := l.fieldAddr(fi)
-			return single(l.node(s, node{kind: nExec, access: l.once(s.pos, v.access+1), pos: s.pos,
-				do: func(m primitives.Mem) { m.Write(addr(m), val(m)) }}))
+			return graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Access: l.once(s.Pos, v.access+1), Pos: s.Pos,
+				Do: func(m primitives.Mem) { m.Write(addr(m), val(m)) }}))
 		}
-		if l.global(t.name) != "" || l.isParam(t.name) {
-			l.errs.add(t.pos, "%s is a %s; it cannot be assigned", t.name, l.what(t.name))
+		if l.global(t.Name) != "" || l.isParam(t.Name) {
+			l.errs.Add(t.Pos, "%s is a %s; it cannot be assigned", t.Name, l.what(t.Name))
 		} else {
-			l.errs.add(t.pos, "%s is not declared", t.name)
+			l.errs.Add(t.Pos, "%s is not declared", t.Name)
 		}
-		return empty
-	case *member:
+		return graph.Empty
+	case *syntax.Member:
 		if fi := l.dottedField(t); fi != nil {
-			return l.assign(&assignStmt{target: &ident{name: fi.decl.name, pos: t.pos}, op: s.op, value: s.value, pos: s.pos})
+			return l.assign(&syntax.AssignStmt{Target: &syntax.Ident{Name: fi.decl.Name, Pos: t.Pos}, Op: s.Op, Value: s.Value, Pos: s.Pos})
 		}
 		ref, ok := l.nodeField(t)
 		if !ok {
-			return empty
+			return graph.Empty
 		}
-		val := l.convert(v, ref.t, s.pos, t.name)
+		val := l.convert(v, ref.t, s.Pos, t.Name)
 		addr := ref.addr
-		return single(l.node(s, node{kind: nExec, access: l.once(s.pos, v.access+ref.access+1), pos: s.pos,
-			do: func(m primitives.Mem) { m.Write(addr(m), val(m)) }}))
+		return graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Access: l.once(s.Pos, v.access+ref.access+1), Pos: s.Pos,
+			Do: func(m primitives.Mem) { m.Write(addr(m), val(m)) }}))
 	}
-	l.errs.add(s.pos, "the left of = is a local, a plain field or an awaiter's field (p->m_next)")
-	return empty
+	l.errs.Add(s.Pos, "the left of = is a local, a plain field or an awaiter's field (p->m_next)")
+	return graph.Empty
 }
 
 // isParam reports whether name is the running operation's parameter.
 func (l *lowerer) isParam(name string) bool {
 	for i := len(l.calls) - 1; i >= 0; i-- {
-		if p := l.calls[i].op.param; p != nil && p.name == name {
+		if p := l.calls[i].op.Param; p != nil && p.Name == name {
 			return true
 		}
 	}
@@ -90,46 +91,46 @@ func (l *lowerer) what(name string) string {
 	return l.global(name)
 }
 
-func (l *lowerer) exprStmt(s *exprStmt) frag {
-	if c, ok := s.x.(*call); ok {
-		switch c.fun {
+func (l *lowerer) exprStmt(s *syntax.ExprStmt) graph.Frag {
+	if c, ok := s.X.(*syntax.Call); ok {
+		switch c.Fun {
 		case "panic":
 			msg := ""
-			if len(c.args) == 1 {
-				if str, ok := c.args[0].(*strLit); ok {
-					msg = str.val
+			if len(c.Args) == 1 {
+				if str, ok := c.Args[0].(*syntax.StrLit); ok {
+					msg = str.Val
 				}
 			}
-			if len(c.args) != 1 || msg == "" {
-				l.errs.add(c.pos, "write panic(\"message\"): it ends the run with Go's panic and the message")
+			if len(c.Args) != 1 || msg == "" {
+				l.errs.Add(c.Pos, "write panic(\"message\"): it ends the run with Go's panic and the message")
 			}
-			return frag{entry: l.node(s, node{kind: nPanic, msg: msg, pos: s.pos})}
+			return graph.Frag{Entry: l.node(s, graph.Node{Kind: graph.Panic, Msg: msg, Pos: s.Pos})}
 		case "registered":
-			if len(c.args) != 0 {
-				l.errs.add(c.pos, "registered() takes no arguments")
+			if len(c.Args) != 0 {
+				l.errs.Add(c.Pos, "registered() takes no arguments")
 			}
-			return single(l.node(s, node{kind: nExec, pos: s.pos, do: func(m primitives.Mem) { m.Registered() }}))
+			return graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Pos: s.Pos, Do: func(m primitives.Mem) { m.Registered() }}))
 		case "sem_acquire":
 			return l.semAcquire(s, c)
 		}
-		if o := l.opNamed(c.fun); o != nil {
+		if o := l.opNamed(c.Fun); o != nil {
 			return l.inline(s, c, o)
 		}
 	}
-	v := l.expr(s.x)
-	if v.t != tyBad && v.access == 0 {
-		l.errs.add(s.pos, "this statement does nothing: it touches no shared memory and changes no local")
+	v := l.expr(s.X)
+	if v.t != syntax.TyBad && v.access == 0 {
+		l.errs.Add(s.Pos, "this statement does nothing: it touches no shared memory and changes no local")
 	}
 	fn := v.fn
-	return single(l.node(s, node{kind: nExec, access: l.once(s.pos, v.access), pos: s.pos,
-		do: func(m primitives.Mem) { fn(m) }}))
+	return graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Access: l.once(s.Pos, v.access), Pos: s.Pos,
+		Do: func(m primitives.Mem) { fn(m) }}))
 }
 
 // opNamed is the operation called name: in an instance, the one whose
 // condition holds.
-func (l *lowerer) opNamed(name string) *opDecl {
-	for _, o := range l.d.f.ops {
-		if o.name == name && (!l.fold || l.present(o)) {
+func (l *lowerer) opNamed(name string) *syntax.OpDecl {
+	for _, o := range l.d.f.Ops {
+		if o.Name == name && (!l.fold || l.present(o)) {
 			return o
 		}
 	}
@@ -138,48 +139,48 @@ func (l *lowerer) opNamed(name string) *opDecl {
 
 // present reports whether operation o exists in the instance: it has no
 // condition, or its condition holds.
-func (l *lowerer) present(o *opDecl) bool {
-	if o.cond == nil {
+func (l *lowerer) present(o *syntax.OpDecl) bool {
+	if o.Cond == nil {
 		return true
 	}
-	c := l.cond(o.cond)
-	if c.t != tyBad && !c.k {
-		l.errs.add(o.cond.at(), "an operation's condition is made of parameters and constants")
+	c := l.cond(o.Cond)
+	if c.t != syntax.TyBad && !c.k {
+		l.errs.Add(o.Cond.At(), "an operation's condition is made of parameters and constants")
 	}
 	return c.kv != 0
 }
 
 // inline lowers a call of another operation in place: its statements run
 // as the caller's, with its argument bound to the call's.
-func (l *lowerer) inline(s *exprStmt, c *call, o *opDecl) frag {
+func (l *lowerer) inline(s *syntax.ExprStmt, c *syntax.Call, o *syntax.OpDecl) graph.Frag {
 	for i, fr := range l.calls {
 		if fr.op == o {
 			cycle := []string{}
 			for _, f := range l.calls[i:] {
-				cycle = append(cycle, f.op.name)
+				cycle = append(cycle, f.op.Name)
 			}
-			l.errs.add(c.pos, "this call of %s makes a cycle, %s → %s: an operation may call others, but not in a cycle",
-				o.name, strings.Join(cycle, " → "), o.name)
-			return empty
+			l.errs.Add(c.Pos, "this call of %s makes a cycle, %s → %s: an operation may call others, but not in a cycle",
+				o.Name, strings.Join(cycle, " → "), o.Name)
+			return graph.Empty
 		}
 	}
 	if len(l.calls) > MaxInline {
-		l.errs.add(c.pos, "calls nest more than %d deep", MaxInline)
-		return empty
+		l.errs.Add(c.Pos, "calls nest more than %d deep", MaxInline)
+		return graph.Empty
 	}
-	arg := ev{t: tyBad}
+	arg := ev{t: syntax.TyBad}
 	switch {
-	case o.param == nil && len(c.args) > 0:
-		l.errs.add(c.pos, "%s takes no argument", o.name)
-	case o.param != nil && len(c.args) != 1:
-		l.errs.add(c.pos, "%s takes one argument, its %s", o.name, o.param.name)
-	case o.param != nil:
-		a := l.expr(c.args[0])
-		if a.t != tyBad && !a.k && !a.param {
-			l.errs.add(c.args[0].at(), "the argument of a call is a constant or this operation's own argument")
+	case o.Param == nil && len(c.Args) > 0:
+		l.errs.Add(c.Pos, "%s takes no argument", o.Name)
+	case o.Param != nil && len(c.Args) != 1:
+		l.errs.Add(c.Pos, "%s takes one argument, its %s", o.Name, o.Param.Name)
+	case o.Param != nil:
+		a := l.expr(c.Args[0])
+		if a.t != syntax.TyBad && !a.k && !a.param {
+			l.errs.Add(c.Args[0].At(), "the argument of a call is a constant or this operation's own argument")
 		}
-		a.fn = l.convert(a, o.param.typ, c.pos, "the argument of "+o.name)
-		a.t = o.param.typ
+		a.fn = l.convert(a, o.Param.Type, c.Pos, "the argument of "+o.Name)
+		a.t = o.Param.Type
 		arg = a
 	}
 	saved := l.scopes
@@ -188,7 +189,7 @@ func (l *lowerer) inline(s *exprStmt, c *call, o *opDecl) frag {
 	l.loops = nil
 	fr := &callFrame{op: o, arg: arg, inlined: true}
 	l.calls = append(l.calls, fr)
-	body := l.block(o.body)
+	body := l.block(o.Body)
 	l.calls = l.calls[:len(l.calls)-1]
 	for _, v := range l.scopes[0] {
 		l.slots[v.slot] = false
@@ -197,194 +198,189 @@ func (l *lowerer) inline(s *exprStmt, c *call, o *opDecl) frag {
 	if l.access != nil {
 		l.access[s] = false
 	}
-	return frag{entry: body.entry, holes: append(body.holes, fr.returns...)}
+	return graph.Frag{Entry: body.Entry, Holes: append(body.Holes, fr.returns...)}
 }
 
-func (l *lowerer) ifStmt(s *ifStmt) frag {
-	c := l.cond(s.cond)
+func (l *lowerer) ifStmt(s *syntax.IfStmt) graph.Frag {
+	c := l.cond(s.Cond)
 	if c.k {
 		if c.kv != 0 {
-			return l.stmt(s.then)
+			return l.stmt(s.Then)
 		}
-		if s.els_ != nil {
-			return l.stmt(s.els_)
+		if s.Else != nil {
+			return l.stmt(s.Else)
 		}
-		return empty
+		return graph.Empty
 	}
-	n := l.node(s, node{kind: nBranch, access: l.once(s.pos, c.access), cond: c.fn, pos: s.pos})
-	out := frag{entry: n}
-	then := l.stmt(s.then)
-	if then.entry >= 0 {
-		l.g.nodes[n].next = then.entry
-		out.holes = append(out.holes, then.holes...)
+	n := l.node(s, graph.Node{Kind: graph.Branch, Access: l.once(s.Pos, c.access), Cond: c.fn, Pos: s.Pos})
+	out := graph.Frag{Entry: n}
+	then := l.stmt(s.Then)
+	if then.Entry >= 0 {
+		l.g.Nodes[n].Next = then.Entry
+		out.Holes = append(out.Holes, then.Holes...)
 	} else {
-		out.holes = append(out.holes, hole{node: n})
+		out.Holes = append(out.Holes, graph.Hole{Node: n})
 	}
-	if s.els_ == nil {
-		out.holes = append(out.holes, hole{node: n, alt: true})
+	if s.Else == nil {
+		out.Holes = append(out.Holes, graph.Hole{Node: n, Alt: true})
 		return out
 	}
-	els := l.stmt(s.els_)
-	if els.entry >= 0 {
-		l.g.nodes[n].alt = els.entry
-		out.holes = append(out.holes, els.holes...)
+	els := l.stmt(s.Else)
+	if els.Entry >= 0 {
+		l.g.Nodes[n].Alt = els.Entry
+		out.Holes = append(out.Holes, els.Holes...)
 	} else {
-		out.holes = append(out.holes, hole{node: n, alt: true})
+		out.Holes = append(out.Holes, graph.Hole{Node: n, Alt: true})
 	}
 	return out
 }
 
-func (l *lowerer) while(s *whileStmt) frag {
-	c := l.cond(s.cond)
+func (l *lowerer) while(s *syntax.WhileStmt) graph.Frag {
+	c := l.cond(s.Cond)
 	folded := c.k
 	if folded && c.kv == 0 {
-		return empty
+		return graph.Empty
 	}
 	var head int
 	if folded {
-		head = l.g.add(node{kind: nJump, pos: s.pos})
+		head = l.g.Add(graph.Node{Kind: graph.Jump, Pos: s.Pos})
 		if l.access != nil {
 			l.access[s] = false
 		}
 	} else {
-		head = l.node(s, node{kind: nBranch, access: l.once(s.pos, c.access), cond: c.fn, pos: s.pos})
+		head = l.node(s, graph.Node{Kind: graph.Branch, Access: l.once(s.Pos, c.access), Cond: c.fn, Pos: s.Pos})
 	}
 	lp := &loop{cont: head}
 	l.loops = append(l.loops, lp)
-	outer := l.g.loop
-	l.g.loop = s.pos
-	l.g.nodes[head].loop = s.pos
-	body := l.stmt(s.body)
-	l.g.loop = outer
+	outer := l.g.Loop
+	l.g.Loop = s.Pos
+	l.g.Nodes[head].Loop = s.Pos
+	body := l.stmt(s.Body)
+	l.g.Loop = outer
 	l.loops = l.loops[:len(l.loops)-1]
-	if body.entry >= 0 {
-		l.g.nodes[head].next = body.entry
-		l.g.fill(body.holes, head)
+	if body.Entry >= 0 {
+		l.g.Nodes[head].Next = body.Entry
+		l.g.Fill(body.Holes, head)
 	} else {
-		l.g.nodes[head].next = head
+		l.g.Nodes[head].Next = head
 	}
-	out := frag{entry: head, holes: lp.breaks}
+	out := graph.Frag{Entry: head, Holes: lp.breaks}
 	if !folded {
-		out.holes = append(out.holes, hole{node: head, alt: true})
+		out.Holes = append(out.Holes, graph.Hole{Node: head, Alt: true})
 	}
 	return out
 }
 
-func (l *lowerer) doWhile(s *whileStmt) frag {
+func (l *lowerer) doWhile(s *syntax.WhileStmt) graph.Frag {
 	// The condition's node comes first, so that continue can go to it;
 	// its fields are set once the condition is lowered.
-	outer := l.g.loop
-	l.g.loop = s.pos
-	cn := l.g.add(node{kind: nJump, pos: s.pos})
+	outer := l.g.Loop
+	l.g.Loop = s.Pos
+	cn := l.g.Add(graph.Node{Kind: graph.Jump, Pos: s.Pos})
 	lp := &loop{cont: cn}
 	l.loops = append(l.loops, lp)
-	body := l.stmt(s.body)
+	body := l.stmt(s.Body)
 	l.loops = l.loops[:len(l.loops)-1]
-	c := l.cond(s.cond)
-	defer func() { l.g.loop = outer }()
+	c := l.cond(s.Cond)
+	defer func() { l.g.Loop = outer }()
 	entry := cn
-	if body.entry >= 0 {
-		entry = body.entry
-		l.g.fill(body.holes, cn)
+	if body.Entry >= 0 {
+		entry = body.Entry
+		l.g.Fill(body.Holes, cn)
 	}
-	out := frag{entry: entry, holes: lp.breaks}
+	out := graph.Frag{Entry: entry, Holes: lp.breaks}
 	if c.k {
 		if l.access != nil {
 			l.access[s] = false
 		}
 		if c.kv != 0 {
-			l.g.nodes[cn].next = entry
+			l.g.Nodes[cn].Next = entry
 		} else {
-			out.holes = append(out.holes, hole{node: cn})
+			out.Holes = append(out.Holes, graph.Hole{Node: cn})
 		}
 		return out
 	}
-	n := l.node(s, node{kind: nBranch, access: l.once(s.pos, c.access), cond: c.fn, pos: s.pos})
-	l.g.nodes[cn].next = n
-	l.g.nodes[n].next = entry
-	out.holes = append(out.holes, hole{node: n, alt: true})
+	n := l.node(s, graph.Node{Kind: graph.Branch, Access: l.once(s.Pos, c.access), Cond: c.fn, Pos: s.Pos})
+	l.g.Nodes[cn].Next = n
+	l.g.Nodes[n].Next = entry
+	out.Holes = append(out.Holes, graph.Hole{Node: n, Alt: true})
 	return out
 }
 
-func (l *lowerer) branch(s *branchStmt) frag {
+func (l *lowerer) branch(s *syntax.BranchStmt) graph.Frag {
 	if len(l.loops) == 0 {
 		word := "continue"
-		if s.brk {
+		if s.Brk {
 			word = "break"
 		}
-		l.errs.add(s.pos, "%s is not inside a loop", word)
-		return empty
+		l.errs.Add(s.Pos, "%s is not inside a loop", word)
+		return graph.Empty
 	}
 	lp := l.loops[len(l.loops)-1]
-	n := l.g.add(node{kind: nJump, pos: s.pos})
-	if s.brk {
-		lp.breaks = append(lp.breaks, hole{node: n})
+	n := l.g.Add(graph.Node{Kind: graph.Jump, Pos: s.Pos})
+	if s.Brk {
+		lp.breaks = append(lp.breaks, graph.Hole{Node: n})
 	} else {
-		l.g.nodes[n].next = lp.cont
+		l.g.Nodes[n].Next = lp.cont
 	}
-	return frag{entry: n}
+	return graph.Frag{Entry: n}
 }
 
-func (l *lowerer) ret(s *returnStmt) frag {
-	out := empty
-	if s.value != nil {
-		v := l.expr(s.value)
+func (l *lowerer) ret(s *syntax.ReturnStmt) graph.Frag {
+	out := graph.Empty
+	if s.Value != nil {
+		v := l.expr(s.Value)
 		fn := v.fn
-		out = single(l.node(s, node{kind: nExec, access: l.once(s.pos, v.access), pos: s.pos,
-			do: func(m primitives.Mem) { fn(m) }}))
+		out = graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Access: l.once(s.Pos, v.access), Pos: s.Pos,
+			Do: func(m primitives.Mem) { fn(m) }}))
 	}
 	fr := l.calls[len(l.calls)-1]
 	if fr.inlined {
-		n := l.g.add(node{kind: nJump, pos: s.pos})
-		fr.returns = append(fr.returns, hole{node: n})
-		return l.g.seq(out, frag{entry: n})
+		n := l.g.Add(graph.Node{Kind: graph.Jump, Pos: s.Pos})
+		fr.returns = append(fr.returns, graph.Hole{Node: n})
+		return l.g.Seq(out, graph.Frag{Entry: n})
 	}
-	return l.g.seq(out, frag{entry: l.g.add(node{kind: nReturn, pos: s.pos})})
+	return l.g.Seq(out, graph.Frag{Entry: l.g.Add(graph.Node{Kind: graph.Return, Pos: s.Pos})})
 }
 
 // semAcquire is `sem_acquire(sema);`: Go's runtime_Semacquire. It takes a
 // permit, or queues the coroutine on the semaphore and parks it until a
 // sem_release hands it one.
-func (l *lowerer) semAcquire(s *exprStmt, c *call) frag {
+func (l *lowerer) semAcquire(s *syntax.ExprStmt, c *syntax.Call) graph.Frag {
 	fi := l.semField(c)
 	if fi == nil {
-		return empty
+		return graph.Empty
 	}
-	return single(l.node(s, node{kind: nSem, access: true, addr: l.fieldAddr(fi), pos: s.pos}))
+	return graph.Single(l.node(s, graph.Node{Kind: graph.Sem, Access: true, Addr: l.fieldAddr(fi), Pos: s.Pos}))
 }
 
 // semField checks the argument of sem_acquire and sem_release: an atomic
 // uint32 field, the semaphore.
-func (l *lowerer) semField(c *call) *fieldInst {
-	if len(c.args) != 1 {
-		l.errs.add(c.pos, "%s(field) takes the semaphore's field", c.fun)
+func (l *lowerer) semField(c *syntax.Call) *fieldInst {
+	if len(c.Args) != 1 {
+		l.errs.Add(c.Pos, "%s(field) takes the semaphore's field", c.Fun)
 		return nil
 	}
 	var fi *fieldInst
-	switch a := c.args[0].(type) {
-	case *ident:
-		fi = l.field(a.name, a.pos)
-	case *member:
+	switch a := c.Args[0].(type) {
+	case *syntax.Ident:
+		fi = l.field(a.Name, a.Pos)
+	case *syntax.Member:
 		fi = l.dottedField(a)
-	case *unary:
-		if id, ok := a.x.(*ident); ok && a.op == "&" {
-			fi = l.field(id.name, id.pos)
+	case *syntax.Unary:
+		if id, ok := a.X.(*syntax.Ident); ok && a.Op == "&" {
+			fi = l.field(id.Name, id.Pos)
 		}
 	}
 	if fi == nil {
 		if l.errs != nil {
-			l.errs.add(c.args[0].at(), "%s takes a field: the semaphore", c.fun)
+			l.errs.Add(c.Args[0].At(), "%s takes a field: the semaphore", c.Fun)
 		}
 		return nil
 	}
-	if !fi.decl.atomic || fi.decl.typ != tyUint32 {
-		l.errs.add(c.args[0].at(), "a semaphore is an atomic<uint32> field; %s is not", fi.decl.name)
+	if !fi.decl.Atomic || fi.decl.Type != syntax.TyUint32 {
+		l.errs.Add(c.Args[0].At(), "a semaphore is an atomic<uint32> field; %s is not", fi.decl.Name)
 		return nil
 	}
 	return fi
-}
-
-// String names a node kind, for messages.
-func (k nodeKind) String() string {
-	return fmt.Sprint([...]string{"exec", "branch", "jump", "suspend", "sem", "return", "panic"}[k])
 }

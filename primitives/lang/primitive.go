@@ -1,6 +1,11 @@
 package lang
 
-import "lockstep/primitives"
+import (
+	"fmt"
+
+	"lockstep/primitives"
+	"lockstep/primitives/lang/graph"
+)
 
 // Fields implements primitives.Primitive.
 func (in *Instance) Fields() []primitives.Field {
@@ -36,3 +41,14 @@ func (in *Instance) Source() (file, text string) { return in.def.file, in.def.sr
 func (in *Instance) Def() *Def { return in.def }
 
 var _ primitives.Labeled = (*Instance)(nil)
+
+// run performs the step at m.PC(), from its step point's node (see
+// runStep), within MaxLocalSteps statements.
+func (in *Instance) run(nodes []graph.Node, m primitives.Mem) {
+	i := m.PC() - pcBase
+	if i <= 0 || i >= len(in.points) {
+		m.Panic(fmt.Sprintf("lang: no step %d", m.PC()))
+		return
+	}
+	graph.RunStep(nodes, in.points[i].node, MaxLocalSteps, m)
+}

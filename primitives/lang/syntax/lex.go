@@ -1,4 +1,4 @@
-package lang
+package syntax
 
 import (
 	"strconv"
@@ -35,9 +35,9 @@ var puncts = []string{
 }
 
 // A comment is a // or /* */ comment: label docs are read from them.
-type comment struct {
-	text string // without the markers, trimmed
-	pos  Pos
+type Comment struct {
+	Text string // without the markers, trimmed
+	Pos  Pos
 }
 
 // lexer turns a source into tokens.
@@ -46,12 +46,12 @@ type lexer struct {
 	i        int
 	line     int
 	lineAt   int // byte offset where the current line starts
-	errs     *errs
-	comments []comment
+	errs     *Errs
+	comments []Comment
 }
 
 // lex reads every token of src, ending with tEOF.
-func lex(src string, e *errs) ([]token, []comment) {
+func lex(src string, e *Errs) ([]token, []Comment) {
 	lx := &lexer{src: src, line: 1, errs: e}
 	var toks []token
 	for {
@@ -89,17 +89,17 @@ func (lx *lexer) skip() {
 			if j < 0 {
 				j = len(lx.src) - lx.i
 			}
-			lx.comments = append(lx.comments, comment{text: strings.TrimSpace(lx.src[lx.i+2 : lx.i+j]), pos: p})
+			lx.comments = append(lx.comments, Comment{Text: strings.TrimSpace(lx.src[lx.i+2 : lx.i+j]), Pos: p})
 			lx.i += j
 		case strings.HasPrefix(lx.src[lx.i:], "/*"):
 			p := lx.pos(lx.i)
 			j := strings.Index(lx.src[lx.i+2:], "*/")
 			if j < 0 {
-				lx.errs.add(p, "this /* comment is never closed")
+				lx.errs.Add(p, "this /* comment is never closed")
 				j = len(lx.src) - lx.i - 2
 			}
 			body := lx.src[lx.i+2 : lx.i+2+j]
-			lx.comments = append(lx.comments, comment{text: strings.TrimSpace(body), pos: p})
+			lx.comments = append(lx.comments, Comment{Text: strings.TrimSpace(body), Pos: p})
 			for k := 0; k < len(body); k++ {
 				if body[k] == '\n' {
 					lx.newline(lx.i + 2 + k)
@@ -149,7 +149,7 @@ func (lx *lexer) token() (token, bool) {
 		}
 	}
 	r, size := utf8.DecodeRuneInString(lx.src[lx.i:])
-	lx.errs.add(p, "unexpected character %q", r)
+	lx.errs.Add(p, "unexpected character %q", r)
 	lx.i += size
 	return token{}, false
 }
@@ -165,7 +165,7 @@ func (lx *lexer) number(start int, p Pos) token {
 	digits := strings.TrimRight(strings.ReplaceAll(text, "'", ""), "uUlL")
 	v, err := strconv.ParseUint(digits, 0, 64)
 	if err != nil || strings.HasPrefix(digits, "0") && len(digits) > 1 && !strings.HasPrefix(strings.ToLower(digits), "0x") {
-		lx.errs.add(p, "%q is not a number (write decimal, or hexadecimal after 0x)", text)
+		lx.errs.Add(p, "%q is not a number (write decimal, or hexadecimal after 0x)", text)
 	}
 	return token{kind: tInt, text: text, val: v, pos: p, off: start, end: lx.i}
 }
@@ -177,7 +177,7 @@ func (lx *lexer) str(start int, p Pos) token {
 	lx.i++
 	for {
 		if lx.i >= len(lx.src) || lx.src[lx.i] == '\n' {
-			lx.errs.add(p, "this string is not closed on its line")
+			lx.errs.Add(p, "this string is not closed on its line")
 			return token{kind: tString, text: b.String(), pos: p, off: start, end: lx.i}
 		}
 		c := lx.src[lx.i]
@@ -194,7 +194,7 @@ func (lx *lexer) str(start int, p Pos) token {
 			case 't':
 				b.WriteByte('\t')
 			default:
-				lx.errs.add(lx.pos(lx.i), "unknown escape \\%c (use \\\" \\\\ \\n or \\t)", e)
+				lx.errs.Add(lx.pos(lx.i), "unknown escape \\%c (use \\\" \\\\ \\n or \\t)", e)
 			}
 			lx.i += 2
 		default:

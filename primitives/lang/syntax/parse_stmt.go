@@ -1,56 +1,56 @@
-package lang
+package syntax
 
 import "strings"
 
 // block reads `{ statements }`.
-func (p *parser) block() *block {
+func (p *parser) block() *Block {
 	defer p.nest()()
-	b := &block{pos: p.expect("{").pos}
+	b := &Block{pos: p.expect("{").pos}
 	for !p.is("}") {
 		if p.tok().kind == tEOF {
 			p.fail("a '}' is missing: the block at %s is not closed", b.pos)
 		}
-		b.stmts = append(b.stmts, p.stmt())
+		b.Stmts = append(b.Stmts, p.stmt())
 	}
 	p.advance()
 	return b
 }
 
 // stmt reads one statement.
-func (p *parser) stmt() stmt {
+func (p *parser) stmt() Stmt {
 	defer p.nest()()
 	t := p.tok()
 	switch {
 	case p.is("{"):
 		return p.block()
-	case t.kind == tIdent && !keywords[t.text] && p.isAt(1, ":"):
+	case t.kind == tIdent && !Keywords[t.text] && p.isAt(1, ":"):
 		p.advance()
 		p.advance()
-		return &labeled{label: t.text, s: p.stmt(), pos: t.pos}
+		return &Labeled{Label: t.text, S: p.stmt(), Pos: t.pos}
 	case p.is("if"):
 		p.advance()
-		s := &ifStmt{pos: t.pos}
-		s.cond = p.paren()
+		s := &IfStmt{Pos: t.pos}
+		s.Cond = p.paren()
 		p.spans[s] = p.text(t)
-		s.then = p.stmt()
+		s.Then = p.stmt()
 		if p.is("else") {
 			p.advance()
-			s.els_ = p.stmt()
+			s.Else = p.stmt()
 		}
 		return s
 	case p.is("while"):
 		p.advance()
-		s := &whileStmt{pos: t.pos}
-		s.cond = p.paren()
+		s := &WhileStmt{Pos: t.pos}
+		s.Cond = p.paren()
 		p.spans[s] = p.text(t)
-		s.body = p.stmt()
+		s.Body = p.stmt()
 		return s
 	case p.is("do"):
 		p.advance()
-		s := &whileStmt{pos: t.pos, do: true}
-		s.body = p.stmt()
+		s := &WhileStmt{Pos: t.pos, Do: true}
+		s.Body = p.stmt()
 		w := p.expect("while")
-		s.cond = p.paren()
+		s.Cond = p.paren()
 		p.spans[s] = p.text(w)
 		p.expect(";")
 		return s
@@ -61,16 +61,16 @@ func (p *parser) stmt() stmt {
 		p.expect(";")
 		p.expect(";")
 		p.expect(")")
-		return &whileStmt{pos: t.pos, cond: &boolLit{val: true, pos: t.pos}, body: p.stmt()}
+		return &WhileStmt{Pos: t.pos, Cond: &BoolLit{Val: true, pos: t.pos}, Body: p.stmt()}
 	case p.is("break") || p.is("continue"):
 		p.advance()
 		p.expect(";")
-		return &branchStmt{brk: t.text == "break", pos: t.pos}
+		return &BranchStmt{Brk: t.text == "break", Pos: t.pos}
 	case p.is("return"):
 		p.advance()
-		s := &returnStmt{pos: t.pos}
+		s := &ReturnStmt{Pos: t.pos}
 		if !p.is(";") {
-			s.value = p.expr()
+			s.Value = p.expr()
 		}
 		p.expect(";")
 		p.spans[s] = p.text(t)
@@ -78,30 +78,30 @@ func (p *parser) stmt() stmt {
 	case p.is("suspend"):
 		p.advance()
 		p.expect(";")
-		return &suspendStmt{pos: t.pos}
+		return &SuspendStmt{Pos: t.pos}
 	case p.is(";"):
 		p.advance()
-		return &block{pos: t.pos}
+		return &Block{pos: t.pos}
 	case p.is("else"):
 		p.fail("this else follows no if")
 	}
 	if ok, n := p.isType(0); ok && p.toks[min(p.i+n, len(p.toks)-1)].kind == tIdent {
 		ty := p.typ(true)
 		n := p.ident("the local's name")
-		s := &declStmt{name: n.text, typ: ty, pos: t.pos}
+		s := &DeclStmt{Name: n.text, Type: ty, Pos: t.pos}
 		if p.is("=") {
 			p.advance()
-			s.init = p.expr()
+			s.Init = p.expr()
 		}
 		p.expect(";")
 		p.spans[s] = p.text(t)
 		return s
 	}
 	x := p.expr()
-	var s stmt = &exprStmt{x: x, pos: t.pos}
+	var s Stmt = &ExprStmt{X: x, Pos: t.pos}
 	if p.is("=") || p.is("+=") || p.is("-=") {
 		op := p.advance().text
-		s = &assignStmt{target: x, op: op, value: p.expr(), pos: t.pos}
+		s = &AssignStmt{Target: x, Op: op, Value: p.expr(), Pos: t.pos}
 	}
 	if p.is("=") {
 		p.fail("one assignment per statement")
@@ -119,7 +119,7 @@ func (p *parser) text(start token) string {
 }
 
 // paren reads `( expr )`.
-func (p *parser) paren() expr {
+func (p *parser) paren() Expr {
 	p.expect("(")
 	x := p.expr()
 	p.expect(")")

@@ -1,4 +1,4 @@
-package lang
+package syntax
 
 import "slices"
 
@@ -10,7 +10,7 @@ var binaryLevels = [][]string{
 }
 
 // expr reads an expression.
-func (p *parser) expr() expr {
+func (p *parser) expr() Expr {
 	defer p.nest()()
 	c := p.binary(0)
 	if !p.is("?") {
@@ -19,10 +19,10 @@ func (p *parser) expr() expr {
 	at := p.advance().pos
 	yes := p.expr()
 	p.expect(":")
-	return &ternary{cond: c, yes: yes, no: p.expr(), pos: at}
+	return &Ternary{Cond: c, Yes: yes, No: p.expr(), Pos: at}
 }
 
-func (p *parser) binary(level int) expr {
+func (p *parser) binary(level int) Expr {
 	if level == len(binaryLevels) {
 		return p.unary()
 	}
@@ -33,11 +33,11 @@ func (p *parser) binary(level int) expr {
 			return x
 		}
 		p.advance()
-		x = &binary{op: t.text, x: x, y: p.binary(level + 1), pos: t.pos}
+		x = &Binary{Op: t.text, X: x, Y: p.binary(level + 1), Pos: t.pos}
 	}
 }
 
-func (p *parser) unary() expr {
+func (p *parser) unary() Expr {
 	defer p.nest()()
 	t := p.tok()
 	if t.kind == tPunct {
@@ -48,40 +48,40 @@ func (p *parser) unary() expr {
 			if t.text == "+" {
 				return x
 			}
-			return &unary{op: t.text, x: x, pos: t.pos}
+			return &Unary{Op: t.text, X: x, Pos: t.pos}
 		case "(":
 			if ok, n := p.isType(1); ok && p.isAt(1+n, ")") {
 				p.advance()
 				ty := p.typ(false)
 				p.expect(")")
-				return &cast{typ: ty, x: p.unary(), pos: t.pos}
+				return &Cast{Type: ty, X: p.unary(), Pos: t.pos}
 			}
 		}
 	}
 	return p.postfix(p.primary())
 }
 
-func (p *parser) postfix(x expr) expr {
+func (p *parser) postfix(x Expr) Expr {
 	for p.is(".") || p.is("->") {
 		arrow := p.advance().text == "->"
 		n := p.ident("a member's name")
 		if p.is("(") {
-			x = &method{x: x, name: n.text, arrow: arrow, args: p.args(), pos: n.pos}
+			x = &Method{X: x, Name: n.text, arrow: arrow, Args: p.args(), Pos: n.pos}
 			continue
 		}
-		x = &member{x: x, name: n.text, arrow: arrow, pos: n.pos}
+		x = &Member{X: x, Name: n.text, Arrow: arrow, Pos: n.pos}
 	}
 	return x
 }
 
 // args reads `( expr, ... )`.
-func (p *parser) args() []expr {
+func (p *parser) args() []Expr {
 	p.expect("(")
-	var out []expr
+	var out []Expr
 	for !p.is(")") {
 		if p.tok().kind == tString {
 			t := p.advance()
-			out = append(out, &strLit{val: t.text, pos: t.pos})
+			out = append(out, &StrLit{Val: t.text, Pos: t.pos})
 		} else {
 			out = append(out, p.expr())
 		}
@@ -96,25 +96,25 @@ func (p *parser) args() []expr {
 	return out
 }
 
-func (p *parser) primary() expr {
+func (p *parser) primary() Expr {
 	t := p.tok()
 	switch t.kind {
 	case tInt:
 		p.advance()
-		return &intLit{val: t.val, pos: t.pos}
+		return &IntLit{Val: t.val, pos: t.pos}
 	case tString:
 		p.fail("a string is only a panic's message or a name shown for a value")
 	case tIdent:
 		switch t.text {
 		case "true", "false":
 			p.advance()
-			return &boolLit{val: t.text == "true", pos: t.pos}
+			return &BoolLit{Val: t.text == "true", pos: t.pos}
 		case "nullptr", "NULL":
 			p.advance()
-			return &nullLit{pos: t.pos}
+			return &NullLit{pos: t.pos}
 		case "this":
 			p.advance()
-			return &thisLit{pos: t.pos}
+			return &ThisLit{Pos: t.pos}
 		case "std", "memory_order":
 			// std::memory_order_acquire, std::memory_order::acquire
 			if p.isAt(1, "::") {
@@ -123,7 +123,7 @@ func (p *parser) primary() expr {
 				return p.primary()
 			}
 		}
-		if keywords[t.text] && t.text != "awaiter" && t.text != "handle" {
+		if Keywords[t.text] && t.text != "awaiter" && t.text != "handle" {
 			p.fail("expected an expression, found %s", describe(t))
 		}
 		if ok, _ := p.isType(0); ok && t.text != "awaiter" && !p.isAt(1, "(") {
@@ -131,9 +131,9 @@ func (p *parser) primary() expr {
 		}
 		p.advance()
 		if p.is("(") {
-			return &call{fun: t.text, args: p.args(), pos: t.pos}
+			return &Call{Fun: t.text, Args: p.args(), Pos: t.pos}
 		}
-		return &ident{name: t.text, pos: t.pos}
+		return &Ident{Name: t.text, Pos: t.pos}
 	case tPunct:
 		if t.text == "(" {
 			p.advance()
