@@ -1,5 +1,7 @@
 package syntax
 
+import "unicode/utf8"
+
 // parser reads a primitive's tokens into a syntax tree. It stops at the
 // first error of a declaration and goes on with the next one, so one
 // mistake gives one message.
@@ -73,8 +75,16 @@ func describe(t token) string {
 	return "'" + t.text + "'"
 }
 
+// expect reads the punctuation or word s. A ';' missing at the end of a
+// line is reported there, just past the line's last token, rather than at
+// the next line's first.
 func (p *parser) expect(s string) token {
 	if !p.is(s) {
+		if t := p.tok(); s == ";" && p.i > 0 && p.toks[p.i-1].pos.Line < t.pos.Line {
+			prev := p.toks[p.i-1]
+			end := Pos{Line: prev.pos.Line, Col: prev.pos.Col + utf8.RuneCountInString(p.src[prev.off:prev.end])}
+			p.failAt(end, "expected ';' at the end of this line, found %s on line %d", describe(t), t.pos.Line)
+		}
 		p.fail("expected '%s', found %s", s, describe(p.tok()))
 	}
 	return p.advance()

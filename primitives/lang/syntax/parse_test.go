@@ -56,6 +56,7 @@ func TestParseErrors(t *testing.T) {
 		{"primitive p {\n\tvoid f() { x = \"abc; }\n}", "2:17", "not closed"},
 		{"primitive p { void f() { " + strings.Repeat("(", 100) + " } }", "1:", "nested more than 48 deep"},
 		{"primitive p { /* ", "1:15", "never closed"},
+		{"primitive p {\n\tvoid f() {\n\t\tx.store(1)  // «one»\n\t\treturn;\n\t}\n}", "3:13", "expected ';' at the end of this line, found 'return' on line 4"},
 	}
 	for _, tt := range tests {
 		_, err := parse(tt.src)
