@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"lockstep/primitives/lang"
+	"lockstep/scenarios"
 	"lockstep/sim/words"
 	"lockstep/web/share"
 	"lockstep/web/site"
@@ -20,9 +21,11 @@ import (
 
 // labCheck is one search of POST /lab/explore, as the page shows it.
 type labCheck struct {
-	Params     string `json:"params"`
-	Verified   bool   `json:"verified"`
-	Executions string `json:"executions"`
+	Params   string `json:"params"`
+	Verified bool   `json:"verified"`
+	// Verdict says what the search found, as the playground's explorer
+	// says it (words.Verdict), after the parameters.
+	Verdict string `json:"verdict"`
 	// Kind and the rest describe the first counterexample, when one was
 	// found; Link opens it in the playground at its first step.
 	Kind        string `json:"kind,omitempty"`
@@ -59,13 +62,19 @@ func (lb *Lab) explore(ctx context.Context, ll labLesson, d *lang.Def, src strin
 	if err != nil {
 		return labExploreReply{}, site.BadRequest(err.Error(), err)
 	}
+	if n := len(g.Checks); n > 0 && ctx.Err() == context.DeadlineExceeded && g.Checks[n-1].Result.Stopped == "canceled" {
+		g.Checks[n-1].Result.Stopped = words.TimeLimit
+	}
+	bounds := words.SearchBounds{MaxStates: scenarios.MaxVerifyStates, TimeLimitSeconds: int(labSearchTime.Seconds())}
+	sep := map[string]string{"en": ": ", "zh": "："}[ll.lang]
 	custom, err := customWith(ll, src)
 	if err != nil {
 		return labExploreReply{}, site.BadRequest(share.SourceMessage(err, ll.lang), err)
 	}
 	reply := labExploreReply{Passed: g.Passed, Assignment: ll.lesson.Assignment != nil, Checks: []labCheck{}}
 	for _, c := range g.Checks {
-		lc := labCheck{Params: params(c.Params), Verified: c.Passed(), Executions: executions(c.Result.Executions)}
+		lc := labCheck{Params: params(c.Params), Verified: c.Passed()}
+		lc.Verdict = lc.Params + sep + words.Verdict(c.Result, nil, "", bounds, ll.lang)
 		if len(c.Result.Counterexamples) > 0 {
 			ce := c.Result.Counterexamples[0]
 			zero := 0
@@ -108,12 +117,4 @@ func params(ps map[string]int) string {
 		out += k + "=" + strconv.Itoa(ps[k])
 	}
 	return out
-}
-
-// executions shows an execution count, held at the top of int64.
-func executions(n int64) string {
-	if n == 1<<63-1 {
-		return "more than 9.2e18"
-	}
-	return strconv.FormatInt(n, 10)
 }

@@ -218,6 +218,9 @@ func TestLabExplore(t *testing.T) {
 	if !reply.Passed || len(reply.Checks) != 2 || !reply.Checks[1].Verified || reply.Checks[1].Params != "waiters=2 workers=2" {
 		t.Errorf("the fix: %+v; want it verified at both parameter sets", reply)
 	}
+	if v := reply.Checks[1].Verdict; !strings.HasPrefix(v, "waiters=2 workers=2: verified: every interleaving of this lesson: ") {
+		t.Errorf("the fix's verdict says %q; want the parameters, then the explorer's verdict", v)
+	}
 	reply = labExploreReply{}
 	postLab(t, lb, "/lab/explore", labBody(t, "mutex-lifo-guess", "lifo", example(t, "mutex_lifo.lsp")), &reply)
 	if reply.Assignment || reply.Passed || len(reply.Checks) != 1 || reply.Checks[0].Kind != "assertion" {
