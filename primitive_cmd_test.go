@@ -24,6 +24,18 @@ func TestPrimitiveFlag(t *testing.T) {
 		}
 	}
 
+	// The fixed variant's schedule names the fixed primitive's labels:
+	// tinyCoro's follows its threads alone, and loses the wakeup.
+	out = mustCLI(t, "run", "wg-lost-wakeup", "--primitive", tinycoro, "--variant", "fixed")
+	for _, want := range []string{
+		"(the schedule names labels wait_group_tinycoro.lsp does not have: its threads are followed alone)",
+		"outcome: lost-wakeup at step 7",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("run --primitive --variant fixed printed:\n%s\nwant %q", out, want)
+		}
+	}
+
 	out = mustCLI(t, "explore", "wg-lost-wakeup", "--primitive", tinycoro)
 	for _, want := range []string{"primitive wait_group_tinycoro.lsp", "30 executions", "lost-wakeup in 8 steps, 1 preemption:\n  W1@G1 W1@G2 W1@G3 W1@G4 W1@G5 D1@D1 D1@D2 W1@G6"} {
 		if !strings.Contains(out, want) {
@@ -50,6 +62,7 @@ func TestPrimitiveFlagErrors(t *testing.T) {
 		{[]string{"explore", "wg-basic", "--primitive", filepath.Join(dir, "none.lsp")}, "no primitive file"},
 		{[]string{"run", "mutex-handoff", "--primitive", filepath.Join("primitives", "examples", "event_fixed.lsp")}, "which primitive event does not have"},
 		{[]string{"run", "wg-basic", "--variant", "lifo", "--primitive", filepath.Join("primitives", "examples", "wait_group_fixed.lsp")}, `no variant "lifo"`},
+		{[]string{"run", "wg-lost-wakeup", "--primitive", filepath.Join("primitives", "examples", "wait_group_fixed.lsp")}, "the schedule is variant tinycoro's, and wait_group_fixed.lsp cannot follow it even by its threads: --variant picks"},
 	}
 	for _, tt := range tests {
 		_, errs, status := cli(t, tt.args...)

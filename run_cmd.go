@@ -52,6 +52,17 @@ func runCmd(_ context.Context, e *env, args []string) error {
 		return err
 	}
 	t, err := trace.Execute(job.prog, job.schedule)
+	if errors.Is(err, sim.ErrSchedule) && def != nil {
+		// A written primitive of its own labels cannot follow a schedule
+		// that names the variant's: it follows the same threads, as the
+		// lab's replays do.
+		if t, err = trace.Execute(job.prog, job.schedule.Threads()); err == nil {
+			job.labelsIgnored = true
+		} else if errors.Is(err, sim.ErrSchedule) {
+			return badInput(fmt.Errorf("%w; the schedule is variant %s's, and %s cannot follow it even by its threads: "+
+				"--variant picks the variant whose schedules the primitive follows, --schedule gives one", err, job.variant, def.File()))
+		}
+	}
 	if errors.Is(err, sim.ErrSchedule) {
 		return badInput(err)
 	}
@@ -75,6 +86,9 @@ type runPlan struct {
 	prog     *sim.Program
 	schedule sim.Schedule
 	named    *scenarios.Schedule // the lesson's schedule, if one was named
+	// labelsIgnored: the written primitive's labels are not the ones the
+	// schedule names, so its threads were followed alone.
+	labelsIgnored bool
 }
 
 // plan resolves the variant, the parameters and the schedule of a run.
@@ -140,6 +154,9 @@ func writeHeader(w io.Writer, s *scenarios.Scenario, pl *runPlan, lang string) e
 		fmt.Fprintf(&b, "%s%s (%s), expect %s\n", words.Heading("replay", lang), sc.Name, sc.Title.In(lang), sc.Expect[pl.variant])
 	} else {
 		fmt.Fprintf(&b, "%s%s\n", words.Heading("replay", lang), pl.schedule)
+	}
+	if pl.labelsIgnored {
+		fmt.Fprintf(&b, "(the schedule names labels %s does not have: its threads are followed alone)\n", pl.written.File())
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
