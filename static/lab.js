@@ -194,6 +194,14 @@ $("lab-load").addEventListener("click", () => {
 // Copy link: the lab's own link, which carries the source. Where the
 // clipboard is refused, the link is shown to copy by hand.
 share.addEventListener("click", async () => {
+  if (reply && reply.share_error) {
+    // The source is too large for a link: say so rather than copy a link
+    // that would lose it.
+    const field = $("lab-share-url");
+    field.value = reply.share_error;
+    field.hidden = false;
+    return;
+  }
   const url = new URL(reply && reply.share ? reply.share : location.href, location.href).href;
   share.dataset.url = url;
   try {

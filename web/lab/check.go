@@ -74,6 +74,9 @@ type labCheckReply struct {
 	// own link with the source.
 	Playground string `json:"playground,omitempty"`
 	Share      string `json:"share"`
+	// ShareError says why Share cannot carry the source (it compresses
+	// to more than a link holds); Share is then the lab without it.
+	ShareError string `json:"share_error,omitempty"`
 }
 
 // labLesson is a lab request resolved: the catalog's lesson, the variant
@@ -131,7 +134,10 @@ func compileLab(ll labLesson, src string) (*lang.Def, []labError) {
 // schedules with it.
 func checkLab(ll labLesson, src string) labCheckReply {
 	reply := labCheckReply{Errors: []labError{}, Ops: []string{}, Runs: []labRun{}}
-	reply.Share = labLink(ll, src)
+	var err error
+	if reply.Share, err = labLink(ll, src); err != nil {
+		reply.ShareError = share.SourceMessage(err, ll.lang)
+	}
 	d, errs := compileLab(ll, src)
 	if errs != nil {
 		reply.Errors = errs
@@ -144,7 +150,7 @@ func checkLab(ll labLesson, src string) labCheckReply {
 	}
 	custom, err := customWith(ll, src)
 	if err != nil {
-		reply.Errors = []labError{{Message: share.SourceMessage(err, ll.lang)}}
+		reply.Errors = []labError{{Message: linkMessage(err, ll.lang)}}
 		return reply
 	}
 	reply.OK = true
@@ -170,6 +176,13 @@ func checkLab(ll labLesson, src string) labCheckReply {
 		reply.Runs = append(reply.Runs, run)
 	}
 	return reply
+}
+
+// linkMessage says why the lesson with the source cannot travel in a
+// link to the playground, which is how the playground gets it.
+func linkMessage(err error, lang string) string {
+	return site.Phrase{"The primitive cannot be carried to the playground in a link: ",
+		"无法用链接把这个原语带到演练场："}.In(lang) + share.SourceMessage(err, lang)
 }
 
 // customWith is lesson ll with src as its primitive, encoded for a link
@@ -217,11 +230,13 @@ func playLink(src string, ll labLesson, schedule string, step *int) string {
 	return "/lesson/" + playground.CustomLessonID + "?" + q.Encode()
 }
 
-// labLink is the lab's own link to the source on the lesson.
-func labLink(ll labLesson, src string) string {
+// labLink is the lab's own link to the source on the lesson; without
+// the source, and an error, when the source is too large for a link.
+func labLink(ll labLesson, src string) (string, error) {
 	q := url.Values{"lesson": {ll.lesson.ID}, "variant": {ll.variant}, "lang": {ll.lang}}
-	if enc, err := share.EncodeText([]byte(src)); err == nil {
+	enc, err := share.EncodeText([]byte(src))
+	if err == nil {
 		q.Set("src", enc)
 	}
-	return "/lab?" + q.Encode()
+	return "/lab?" + q.Encode(), err
 }

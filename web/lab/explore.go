@@ -10,7 +10,6 @@ import (
 	"lockstep/primitives/lang"
 	"lockstep/scenarios"
 	"lockstep/sim/words"
-	"lockstep/web/share"
 	"lockstep/web/site"
 )
 
@@ -69,7 +68,7 @@ func (lb *Lab) explore(ctx context.Context, ll labLesson, d *lang.Def, src strin
 	sep := map[string]string{"en": ": ", "zh": "："}[ll.lang]
 	custom, err := customWith(ll, src)
 	if err != nil {
-		return labExploreReply{}, site.BadRequest(share.SourceMessage(err, ll.lang), err)
+		return labExploreReply{}, site.BadRequest(linkMessage(err, ll.lang), err)
 	}
 	reply := labExploreReply{Passed: g.Passed, Assignment: ll.lesson.Assignment != nil, Checks: []labCheck{}}
 	for _, c := range g.Checks {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io/fs"
 	"log/slog"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -255,5 +256,32 @@ func TestLabCheckLoop(t *testing.T) {
 		if r.Match || r.Kind != "panic" || !strings.Contains(r.Message, "6:9: a loop ran 1000 statements without touching shared memory") {
 			t.Errorf("run %s: %s %q; want a panic that names the loop at 6:9", r.Name, r.Kind, r.Message)
 		}
+	}
+}
+
+// TestLabTooLargeForLinks: a source that compresses to more than a link
+// holds cannot go to the playground, which the check says; and its own
+// link, which would lose it, comes without it and says why.
+func TestLabTooLargeForLinks(t *testing.T) {
+	lb := testLab(t)
+	r := rand.New(rand.NewPCG(1, 2))
+	var noise strings.Builder
+	for noise.Len() < 20<<10 {
+		if noise.Len()%70 == 0 {
+			noise.WriteString("\n// ")
+		}
+		noise.WriteByte(byte('a' + r.IntN(26)))
+	}
+	src := example(t, "wait_group_fixed.lsp") + noise.String() + "\n"
+	var reply labCheckReply
+	postLab(t, lb, "/lab/check", labBody(t, "wg-lost-wakeup", "", src), &reply)
+	if reply.OK || len(reply.Errors) != 1 || !strings.HasPrefix(reply.Errors[0].Message, "The primitive cannot be carried to the playground in a link: ") {
+		t.Errorf("check: %+v; want the link's limit", reply.Errors)
+	}
+	// The same, broken: the errors, and no link that would lose it.
+	reply = labCheckReply{}
+	postLab(t, lb, "/lab/check", labBody(t, "wg-lost-wakeup", "", src+"oops"), &reply)
+	if len(reply.Errors) == 0 || !strings.Contains(reply.ShareError, "a link can carry at most") || strings.Contains(reply.Share, "src=") {
+		t.Errorf("share %q, error %q; want the lab without the source, and why", reply.Share, reply.ShareError)
 	}
 }
