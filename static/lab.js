@@ -95,7 +95,7 @@ function showStatus(r) {
     return;
   }
   status.dataset.state = "error";
-  const head = el("p", "", say("errors", { n: r.errors.length }));
+  const head = el("p", "", say(r.errors.length === 1 ? "errors.one" : "errors", { n: r.errors.length }));
   const list = el("ul", "errors");
   for (const e of r.errors) {
     const b = el("button", "error-at", `${e.line}:${e.col}`);
