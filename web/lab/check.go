@@ -148,7 +148,7 @@ func checkLab(ll labLesson, src string) labCheckReply {
 		reply.Errors = []labError{{Message: err.Error()}}
 		return reply
 	}
-	custom, err := customWith(ll, src)
+	custom, err := customWith(ll, src, replays)
 	if err != nil {
 		reply.Errors = []labError{{Message: linkMessage(err, ll.lang)}}
 		return reply
@@ -185,17 +185,23 @@ func linkMessage(err error, lang string) string {
 		"无法用链接把这个原语带到演练场："}.In(lang) + share.SourceMessage(err, lang)
 }
 
+// labVariant is the one variant of the lesson a lab's source opens in the
+// playground: the source, the reader's own, whatever variant's schedules
+// it replays.
+const labVariant = "mine"
+
 // customWith is lesson ll with src as its primitive, encoded for a link
 // (the src of /lesson/custom): the lesson a lab's source opens in the
-// playground. It keeps the one variant whose schedules the lab replays,
-// so that the playground offers no switch between variants that would all
-// run the same source.
-func customWith(ll labLesson, src string) (string, error) {
+// playground. Its one variant, labVariant, has the schedules and expected
+// outcomes of the variant the lab replays, each schedule as the source
+// follows it (replays, in the lesson's order: by its threads alone when
+// the source has its own labels).
+func customWith(ll labLesson, src string, replays []scenarios.Replay) (string, error) {
 	c := *ll.lesson
 	v := ll.variant
 	c.ID = playground.CustomLessonID
 	c.Source, c.Example = src, ""
-	c.Variants = []string{v}
+	c.Variants = []string{labVariant}
 	// The story is told by the lesson's own page; the link carries what
 	// runs, and the schedules' titles.
 	c.Narrative = scenarios.Paras{EN: []string{c.Summary.EN}, ZH: []string{c.Summary.ZH}}
@@ -207,20 +213,23 @@ func customWith(ll labLesson, src string) (string, error) {
 		sc := &c.Schedules[i]
 		sc.Captions = nil
 		sc.Steps, sc.ByVariant = sc.For(v), nil
-		sc.Expect = map[string]sim.Kind{v: sc.Expect[v]}
+		if i < len(replays) && replays[i].LabelsIgnored {
+			sc.Steps = replays[i].Steps.String()
+		}
+		sc.Expect = map[string]sim.Kind{labVariant: sc.Expect[v]}
 	}
 	if c.Assignment != nil {
 		a := *c.Assignment
-		a.Variant = v
+		a.Variant = labVariant
 		c.Assignment = &a
 	}
 	return share.LessonSource(&c)
 }
 
-// playLink is the playground's link to the custom lesson src as variant
-// ll.variant, with a schedule and a step when given.
+// playLink is the playground's link to the custom lesson src, with a
+// schedule and a step when given.
 func playLink(src string, ll labLesson, schedule string, step *int) string {
-	q := url.Values{"src": {src}, "variant": {ll.variant}, "lang": {ll.lang}}
+	q := url.Values{"src": {src}, "variant": {labVariant}, "lang": {ll.lang}}
 	if schedule != "" {
 		q.Set("schedule", schedule)
 	}

@@ -66,7 +66,11 @@ func (lb *Lab) explore(ctx context.Context, ll labLesson, d *lang.Def, src strin
 	}
 	bounds := words.SearchBounds{MaxStates: scenarios.MaxVerifyStates, TimeLimitSeconds: int(labSearchTime.Seconds())}
 	sep := map[string]string{"en": ": ", "zh": "："}[ll.lang]
-	custom, err := customWith(ll, src)
+	replays, err := ll.lesson.ReplayWritten(d, ll.variant)
+	if err != nil {
+		return labExploreReply{}, site.BadRequest(err.Error(), err)
+	}
+	custom, err := customWith(ll, src, replays)
 	if err != nil {
 		return labExploreReply{}, site.BadRequest(linkMessage(err, ll.lang), err)
 	}

@@ -152,8 +152,11 @@ func TestLabCheck(t *testing.T) {
 	}
 	for _, link := range []string{reply.Playground, reply.Runs[0].Link} {
 		l, q := playLesson(t, link)
-		if w := l.Written(); w == nil || w.Source() != src || q.Get("variant") != "fixed" {
-			t.Errorf("%.80s carries %+v as %q; want the source, as variant fixed", link, w, q.Get("variant"))
+		if w := l.Written(); w == nil || w.Source() != src || q.Get("variant") != labVariant || strings.Join(l.Variants, ",") != labVariant {
+			t.Errorf("%.80s carries %+v as %q; want the source, as its one variant %s", link, w, q.Get("variant"), labVariant)
+		}
+		if sc := l.Schedules[0]; sc.Steps != "W1@Q1 W1@Q2 W1@Q3 W1@Q4 D1@P1 D1@P2 W1@Q5" || sc.Expect[labVariant] != "ok" {
+			t.Errorf("the link's first schedule: %q, expect %q; want the fixed variant's, which the source's labels follow", sc.Steps, sc.Expect[labVariant])
 		}
 	}
 	if _, q := playLesson(t, reply.Runs[0].Link); q.Get("schedule") == "" || q.Get("step") != "0" {
@@ -211,8 +214,16 @@ func TestLabExplore(t *testing.T) {
 		reply.Checks[0].Schedule != "W1@G1 W1@G2 W1@G3 W1@G4 W1@G5 D1@D1 D1@D2 W1@G6" {
 		t.Errorf("the start: %+v; want the lost wakeup", reply)
 	}
-	if _, q := playLesson(t, reply.Checks[0].Link); q.Get("schedule") != reply.Checks[0].Schedule {
+	l, q := playLesson(t, reply.Checks[0].Link)
+	if q.Get("schedule") != reply.Checks[0].Schedule {
 		t.Errorf("the counterexample's link has schedule %q; want %q", q.Get("schedule"), reply.Checks[0].Schedule)
+	}
+	// tinyCoro's source has its own labels: the fixed variant's schedules
+	// go to the playground by their threads alone, which it can follow.
+	for _, sc := range l.Schedules {
+		if strings.Contains(sc.Steps, "@") {
+			t.Errorf("schedule %s: %q; want the threads alone", sc.Name, sc.Steps)
+		}
 	}
 	reply = labExploreReply{}
 	postLab(t, lb, "/lab/explore", labBody(t, "wg-lost-wakeup", "", example(t, "wait_group_fixed.lsp")), &reply)
