@@ -98,12 +98,15 @@ function showStatus(r) {
   const head = el("p", "", say(r.errors.length === 1 ? "errors.one" : "errors", { n: r.errors.length }));
   const list = el("ul", "errors");
   for (const e of r.errors) {
-    const b = el("button", "error-at", `${e.line}:${e.col}`);
-    b.type = "button";
-    b.addEventListener("click", () => editor.goTo(e.line, e.col));
     const li = el("li");
     li.dataset.testid = "lab-error";
-    li.append(b, " ", e.message);
+    if (e.line > 0) {
+      const b = el("button", "error-at", `${e.line}:${e.col}`);
+      b.type = "button";
+      b.addEventListener("click", () => editor.goTo(e.line, e.col));
+      li.append(b, " ");
+    }
+    li.append(e.message);
     list.append(li);
   }
   status.append(head, list);

@@ -25,6 +25,11 @@ type Def struct {
 // Name is the primitive's name (`primitive NAME`).
 func (d *Def) Name() string { return d.f.Name }
 
+// Pos is where the primitive's name is written: the place of an error
+// about the primitive as a whole (an operation a lesson calls and it
+// lacks).
+func (d *Def) Pos() Pos { return d.f.Pos }
+
 // File is the source's file name.
 func (d *Def) File() string { return d.file }
 

@@ -33,9 +33,10 @@ type labRequest struct {
 // maxLabBody bounds a lab request: the source and a little more.
 const maxLabBody = lang.MaxSource + 4<<10
 
-// labError is one error of the source, at its line and column (0 for an
-// error of the primitive as a whole, such as an operation the lesson's
-// scripts call and it lacks).
+// labError is one error of the source, at its line and column: an error
+// of the primitive as a whole, such as an operation the lesson's scripts
+// call and it lacks, is at its name; an error of no place in it (a link's
+// limit) at 0:0, which the page shows without a place.
 type labError struct {
 	Line    int    `json:"line"`
 	Col     int    `json:"col"`
@@ -145,7 +146,9 @@ func checkLab(ll labLesson, src string) labCheckReply {
 	}
 	replays, err := ll.lesson.ReplayWritten(d, ll.variant)
 	if err != nil {
-		reply.Errors = []labError{{Message: err.Error()}}
+		// The lesson does not fit the primitive as a whole (an operation
+		// its scripts call and it lacks): said at the primitive's name.
+		reply.Errors = []labError{{Line: d.Pos().Line, Col: d.Pos().Col, Message: err.Error()}}
 		return reply
 	}
 	custom, err := customWith(ll, src, replays)

@@ -173,7 +173,7 @@ func TestLabCheckErrors(t *testing.T) {
 		want       string
 	}{
 		{"syntax", labBody(t, "wg-basic", "", "primitive wg {\n atomic<int32> c;\n void wait() { c.load(; }\n}"), 200, 3, 23, "expected an expression"},
-		{"missing operation", labBody(t, "wg-basic", "", "primitive wg(int32 count) { atomic<int32> c; void wait() { c.load(); } }"), 200, 0, 0, "which primitive wg does not have"},
+		{"missing operation", labBody(t, "wg-basic", "", "primitive wg(int32 count) { atomic<int32> c; void wait() { c.load(); } }"), 200, 1, 11, "which primitive wg does not have"},
 	}
 	for _, tt := range tests {
 		var reply labCheckReply
