@@ -36,6 +36,11 @@ func TestPrimitiveFlag(t *testing.T) {
 		}
 	}
 
+	out = mustCLI(t, "run", "wg-lost-wakeup", "--primitive", tinycoro, "--variant", "fixed", "--lang", "zh")
+	if want := "（调度里的标签 wait_group_tinycoro.lsp 没有：只按调度的线程执行）"; !strings.Contains(out, want) {
+		t.Errorf("run --lang zh printed:\n%s\nwant %q", out, want)
+	}
+
 	out = mustCLI(t, "explore", "wg-lost-wakeup", "--primitive", tinycoro)
 	for _, want := range []string{"primitive wait_group_tinycoro.lsp", "30 executions", "lost-wakeup in 8 steps, 1 preemption:\n  W1@G1 W1@G2 W1@G3 W1@G4 W1@G5 D1@D1 D1@D2 W1@G6"} {
 		if !strings.Contains(out, want) {

@@ -156,7 +156,11 @@ func writeHeader(w io.Writer, s *scenarios.Scenario, pl *runPlan, lang string) e
 		fmt.Fprintf(&b, "%s%s\n", words.Heading("replay", lang), pl.schedule)
 	}
 	if pl.labelsIgnored {
-		fmt.Fprintf(&b, "(the schedule names labels %s does not have: its threads are followed alone)\n", pl.written.File())
+		note := "(the schedule names labels %s does not have: its threads are followed alone)\n"
+		if lang == words.Chinese {
+			note = "（调度里的标签 %s 没有：只按调度的线程执行）\n"
+		}
+		fmt.Fprintf(&b, note, pl.written.File())
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
