@@ -2,6 +2,7 @@ package lab
 
 import (
 	"context"
+	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
@@ -43,16 +44,25 @@ type labExploreReply struct {
 	Checks     []labCheck `json:"checks"`
 }
 
-// labSearchTime bounds the searches of one POST /lab/explore.
-const labSearchTime = 30 * time.Second
+// Bounds on one POST /lab/explore. The answer must be written before the
+// server's write timeout (30 s, serve_cmd.go) cuts it off: the wait for a
+// search slot and the searches together take at most RequestTime, and
+// the searches at most labSearchTime of it.
+const (
+	RequestTime   = 25 * time.Second
+	labSearchTime = 20 * time.Second
+)
 
-// exploreLab grades the source against the lesson: at the assignment's
+// explore grades the source against the lesson: at the assignment's
 // parameter sets, or at the lesson's own. It waits for one of the
 // server's search slots.
 func (lb *Lab) explore(ctx context.Context, ll labLesson, d *lang.Def, src string) (labExploreReply, error) {
+	ctx, stop := context.WithTimeout(ctx, lb.requestTime)
+	defer stop()
 	release, err := lb.slot(ctx)
 	if err != nil {
-		return labExploreReply{}, err
+		return labExploreReply{}, &site.Error{Status: http.StatusServiceUnavailable, Err: err,
+			Msg: site.Phrase{"The server is busy with other searches; try again in a moment.", "服务器正忙于其他搜索，请稍后再试。"}.In(ll.lang)}
 	}
 	defer release()
 	ctx, cancel := context.WithTimeout(ctx, labSearchTime)

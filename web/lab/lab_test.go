@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"lockstep/primitives/examples"
 	"lockstep/scenarios"
@@ -294,5 +295,22 @@ func TestLabTooLargeForLinks(t *testing.T) {
 	postLab(t, lb, "/lab/check", labBody(t, "wg-lost-wakeup", "", src+"oops"), &reply)
 	if len(reply.Errors) == 0 || !strings.Contains(reply.ShareError, "a link can carry at most") || strings.Contains(reply.Share, "src=") {
 		t.Errorf("share %q, error %q; want the lab without the source, and why", reply.Share, reply.ShareError)
+	}
+}
+
+// TestLabExploreBusy: a search that waits for a slot longer than a
+// request may take is refused as busy, in time for the answer to be
+// written.
+func TestLabExploreBusy(t *testing.T) {
+	lb := testLab(t)
+	lb.requestTime = 50 * time.Millisecond
+	lb.slot = func(ctx context.Context) (func(), error) {
+		<-ctx.Done() // every slot is taken
+		return nil, ctx.Err()
+	}
+	var reply map[string]string
+	status := postLab(t, lb, "/lab/explore", labBody(t, "wg-lost-wakeup", "", example(t, "wait_group_fixed.lsp")), &reply)
+	if status != http.StatusServiceUnavailable || !strings.Contains(reply["error"], "busy with other searches") {
+		t.Errorf("explore with every slot taken: %d %v; want 503 and busy", status, reply)
 	}
 }

@@ -224,12 +224,12 @@ func (lb *Lab) ServeExplore(w http.ResponseWriter, r *http.Request) error {
 	}
 	reply, err := lb.explore(r.Context(), ll, d, req.Source)
 	if err != nil {
+		status, msg := http.StatusBadRequest, err.Error()
 		var he *site.Error
-		msg := err.Error()
 		if errors.As(err, &he) {
-			msg = he.Msg
+			status, msg = he.Status, he.Msg
 		}
-		return labFail(w, http.StatusBadRequest, msg)
+		return labFail(w, status, msg)
 	}
 	return site.WriteJSON(w, http.StatusOK, reply)
 }
