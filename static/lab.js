@@ -77,7 +77,9 @@ async function check() {
   play.href = r.playground || "#";
   play.setAttribute("aria-disabled", r.ok ? "false" : "true");
   explore.disabled = !r.ok;
-  if (r.share) history.replaceState(null, "", r.share);
+  // The address carries the source, so a reload keeps it; not when the
+  // source is too large for it.
+  if (r.share && !r.share_error) history.replaceState(null, "", r.share);
 }
 
 function showFailure(err) {
