@@ -176,7 +176,7 @@ async function runExplore() {
       const a = el("a", "", say("check.open"));
       a.href = c.link;
       a.dataset.testid = "lab-counterexample";
-      p.append(a, el("br"), el("code", "", c.schedule), el("br"), c.message);
+      p.append(a, el("br"), el("code", "", shortSchedule(c.schedule)), el("br"), c.message);
     }
     verdict.append(p);
   }
@@ -220,6 +220,15 @@ share.addEventListener("click", async () => {
     field.select();
   }
 });
+
+// shortSchedule is a schedule as the page shows it: a long one (a spin
+// the step limit stopped) cut after its first steps; the link carries it
+// whole.
+function shortSchedule(text) {
+  const tokens = text.split(" ");
+  if (tokens.length <= 40) return text;
+  return tokens.slice(0, 40).join(" ") + " " + say("schedule.more", { n: tokens.length - 40 });
+}
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
