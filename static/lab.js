@@ -164,7 +164,10 @@ async function runExplore() {
   explore.disabled = false;
   verdict.replaceChildren();
   verdict.dataset.state = r.passed ? "passed" : "failed";
-  const head = el("p", "headline", r.passed ? say(r.assignment ? "passed" : "verified") : say(r.assignment ? "notpassed" : "found"));
+  let text = say("unfinished");
+  if (r.passed) text = say(r.assignment ? "passed" : "verified");
+  else if (r.found) text = say(r.assignment ? "notpassed" : "found");
+  const head = el("p", "headline", text);
   head.dataset.testid = "lab-verdict-head";
   verdict.append(head);
   for (const c of r.checks) {

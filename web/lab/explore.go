@@ -39,9 +39,12 @@ type labCheck struct {
 
 // labExploreReply answers POST /lab/explore.
 type labExploreReply struct {
-	Passed     bool       `json:"passed"`
-	Assignment bool       `json:"assignment"`
-	Checks     []labCheck `json:"checks"`
+	Passed     bool `json:"passed"`
+	Assignment bool `json:"assignment"`
+	// Found says a search found a bug; a reply that neither passed nor
+	// found one had a search that did not finish.
+	Found  bool       `json:"found"`
+	Checks []labCheck `json:"checks"`
 }
 
 // Bounds on one POST /lab/explore. The answer must be written before the
@@ -65,7 +68,7 @@ func (lb *Lab) explore(ctx context.Context, ll labLesson, d *lang.Def, src strin
 			Msg: site.Phrase{"The server is busy with other searches; try again in a moment.", "服务器正忙于其他搜索，请稍后再试。"}.In(ll.lang)}
 	}
 	defer release()
-	ctx, cancel := context.WithTimeout(ctx, labSearchTime)
+	ctx, cancel := context.WithTimeout(ctx, lb.searchTime)
 	defer cancel()
 	g, err := ll.lesson.Grade(ctx, d, nil)
 	if err != nil {
@@ -74,8 +77,6 @@ func (lb *Lab) explore(ctx context.Context, ll labLesson, d *lang.Def, src strin
 	if n := len(g.Checks); n > 0 && ctx.Err() == context.DeadlineExceeded && g.Checks[n-1].Result.Stopped == "canceled" {
 		g.Checks[n-1].Result.Stopped = words.TimeLimit
 	}
-	bounds := words.SearchBounds{MaxStates: scenarios.MaxVerifyStates, TimeLimitSeconds: int(labSearchTime.Seconds())}
-	sep := map[string]string{"en": ": ", "zh": "："}[ll.lang]
 	replays, err := ll.lesson.ReplayWritten(d, ll.variant)
 	if err != nil {
 		return labExploreReply{}, site.BadRequest(err.Error(), err)
@@ -84,6 +85,14 @@ func (lb *Lab) explore(ctx context.Context, ll labLesson, d *lang.Def, src strin
 	if err != nil {
 		return labExploreReply{}, site.BadRequest(linkMessage(err, ll.lang), err)
 	}
+	return lb.exploreReply(ll, g, custom), nil
+}
+
+// exploreReply is what the page is told of grade g of a source; custom
+// is the source's lesson for the playground's links (see customWith).
+func (lb *Lab) exploreReply(ll labLesson, g scenarios.Grade, custom string) labExploreReply {
+	bounds := words.SearchBounds{MaxStates: scenarios.MaxVerifyStates, TimeLimitSeconds: int(lb.searchTime.Seconds())}
+	sep := map[string]string{"en": ": ", "zh": "："}[ll.lang]
 	reply := labExploreReply{Passed: g.Passed, Assignment: ll.lesson.Assignment != nil, Checks: []labCheck{}}
 	for _, c := range g.Checks {
 		lc := labCheck{Params: params(c.Params), Verified: c.Passed()}
@@ -96,10 +105,11 @@ func (lb *Lab) explore(ctx context.Context, ll labLesson, d *lang.Def, src strin
 			lc.Steps, lc.Preemptions = ce.Steps, ce.Preemptions
 			lc.Schedule, lc.Message = ce.Schedule.String(), words.Outcome(ce.Outcome, ll.lang)
 			lc.Link = playLinkParams(custom, at, lc.Schedule, &zero, c.Params)
+			reply.Found = true
 		}
 		reply.Checks = append(reply.Checks, lc)
 	}
-	return reply, nil
+	return reply
 }
 
 // playLinkParams is playLink with the lesson's parameters set.

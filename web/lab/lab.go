@@ -27,9 +27,9 @@ type Lab struct {
 	pages   *site.Pages
 	lessons site.Lessons
 	slot    func(ctx context.Context) (func(), error)
-	// requestTime bounds a POST /lab/explore (RequestTime; tests
-	// shorten it).
-	requestTime time.Duration
+	// requestTime bounds a POST /lab/explore (RequestTime; a test
+	// shortens it), and searchTime its searches (labSearchTime).
+	requestTime, searchTime time.Duration
 }
 
 // New checks cfg and returns its lab.
@@ -37,5 +37,6 @@ func New(cfg Config) (*Lab, error) {
 	if cfg.Pages == nil || cfg.Lessons == nil || cfg.SearchSlot == nil {
 		return nil, errors.New("lab: Config.Pages, Config.Lessons and Config.SearchSlot are required")
 	}
-	return &Lab{pages: cfg.Pages, lessons: cfg.Lessons, slot: cfg.SearchSlot, requestTime: RequestTime}, nil
+	return &Lab{pages: cfg.Pages, lessons: cfg.Lessons, slot: cfg.SearchSlot,
+		requestTime: RequestTime, searchTime: labSearchTime}, nil
 }

@@ -15,6 +15,8 @@ import (
 
 	"lockstep/primitives/examples"
 	"lockstep/scenarios"
+	"lockstep/sim/explore"
+	"lockstep/sim/words"
 	"lockstep/web/playground"
 	"lockstep/web/share"
 	"lockstep/web/site"
@@ -312,5 +314,28 @@ func TestLabExploreBusy(t *testing.T) {
 	status := postLab(t, lb, "/lab/explore", labBody(t, "wg-lost-wakeup", "", example(t, "wait_group_fixed.lsp")), &reply)
 	if status != http.StatusServiceUnavailable || !strings.Contains(reply["error"], "busy with other searches") {
 		t.Errorf("explore with every slot taken: %d %v; want 503 and busy", status, reply)
+	}
+}
+
+// TestLabExploreUnfinished: a search stopped at its time limit neither
+// passes nor finds a bug, and says so.
+func TestLabExploreUnfinished(t *testing.T) {
+	lb := testLab(t)
+	l, err := lb.lessons.Lookup("wg-lost-wakeup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ll := labLesson{lesson: l, variant: "fixed", lang: "en"}
+	g := scenarios.Grade{Checks: []scenarios.Check{{
+		Params: map[string]int{"waiters": 1, "workers": 1},
+		Result: explore.Result{Executions: 1234, Stopped: words.TimeLimit},
+	}}}
+	reply := lb.exploreReply(ll, g, "")
+	if reply.Passed || reply.Found || len(reply.Checks) != 1 || reply.Checks[0].Verified {
+		t.Fatalf("reply %+v; want neither passed nor a bug found", reply)
+	}
+	want := "waiters=1 workers=1: no bug in 1,234 executions searched; the search stopped at its time limit of 20 s and is not complete"
+	if v := reply.Checks[0].Verdict; v != want {
+		t.Errorf("verdict %q; want %q", v, want)
 	}
 }

@@ -51,6 +51,7 @@ var labScriptTexts = map[string]site.Phrase{
 	"verified":      {"No bug: every execution is ok.", "没有缺陷：每一种执行都正常。"},
 	"notpassed":     {"Not passed yet: the explorer found a bug.", "尚未通过：探索器找到了一个缺陷。"},
 	"found":         {"The explorer found a bug.", "探索器找到了一个缺陷。"},
+	"unfinished":    {"Not verified: the explorer did not finish its search, and found no bug in what it searched.", "未验证：探索器没有完成搜索，在已搜索的部分中没有发现缺陷。"},
 	"schedule.more": {"… and {n} more", "……还有 {n} 步"},
 	"check.end":     {". ", "。"},
 	"check.open":    {"Open it in the playground", "在演练场中打开"},
