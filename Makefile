@@ -28,3 +28,4 @@ fuzz:
 	go test -run '^$$' -fuzz FuzzParseSchedule -fuzztime 10s ./sim
 	go test -run '^$$' -fuzz FuzzDecodeScenario -fuzztime 10s ./scenarios
 	go test -run '^$$' -fuzz FuzzScript -fuzztime 10s ./scenarios
+	go test -run '^$$' -fuzz FuzzCompile -fuzztime 10s ./primitives/lang

@@ -5,6 +5,7 @@
 //	lockstep list [--json]                  list the lessons (cli.go)
 //	lockstep run LESSON [flags]             replay one execution and print it (run_cmd.go)
 //	lockstep explore LESSON [flags]         search a lesson's executions for bugs (explore_cmd.go)
+//	lockstep verify LESSON --primitive F    grade a written primitive (verify_cmd.go)
 //
 // The exit status is 0 when the command completed (whatever outcome a run
 // reached), 2 on bad input (an unknown subcommand, flag, lesson or variant,

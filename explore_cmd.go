@@ -12,7 +12,7 @@ import (
 	"lockstep/sim/explore"
 )
 
-const exploreUsage = "explore SCENARIO [--variant V] [--set name=value]... [--strategy exhaustive|preemption|random]\n" +
+const exploreUsage = "explore SCENARIO [--variant V] [--primitive FILE] [--set name=value]... [--strategy exhaustive|preemption|random]\n" +
 	"        [--max-preemptions K] [--runs N] [--seed S] [--depth D] [--stop-at KIND] [--max-states N]\n" +
 	"        [--no-symmetry] [--no-reduction] [--json]"
 
@@ -28,6 +28,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	e := &env{stdout: stdout, stderr: stderr}
 	fs := newFlagSet(e, "explore", exploreUsage)
 	variant := fs.String("variant", "", "the primitive's variant (default: the lesson's first)")
+	primFile := fs.String("primitive", "", "explore a primitive written in Lockstep's language (a .lsp file) in place of the lesson's")
 	overrides := params{}
 	fs.Var(overrides, "set", "set a lesson parameter, as `name=value` (repeatable)")
 	strategy := fs.String("strategy", "exhaustive", "exhaustive, preemption or random")
@@ -69,6 +70,10 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	def, err := loadPrimitive(*primFile)
+	if err != nil {
+		return err
+	}
 	if *variant == "" {
 		*variant = s.Variants[0]
 	}
@@ -76,7 +81,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return badInput(fmt.Errorf("--set: %w", err))
 	}
-	p, err := s.Build(*variant, overrides)
+	p, err := buildLesson(s, def, *variant, overrides)
 	if err != nil {
 		return badInput(err)
 	}
@@ -97,16 +102,21 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	elapsed := time.Since(start)
-	if *asJSON {
-		return writeExploreJSON(stdout, s.ID, *variant, resolved, res, elapsed)
+	written := ""
+	if def != nil {
+		written = def.File()
 	}
-	return writeExploreText(stdout, s.ID, *variant, resolved, res, elapsed)
+	if *asJSON {
+		return writeExploreJSON(stdout, s.ID, *variant, written, resolved, res, elapsed)
+	}
+	return writeExploreText(stdout, s.ID, *variant, written, resolved, res, elapsed)
 }
 
 // exploreReport is the JSON form of a search's result.
 type exploreReport struct {
 	Scenario        string              `json:"scenario"`
 	Variant         string              `json:"variant"`
+	Primitive       string              `json:"primitive,omitempty"` // the written primitive's file
 	Params          map[string]int      `json:"params"`
 	Strategy        explore.Strategy    `json:"strategy"`
 	Complete        bool                `json:"complete"`
@@ -128,8 +138,8 @@ type counterexampleOut struct {
 	Message     string   `json:"message"`
 }
 
-func writeExploreJSON(w io.Writer, scenario, variant string, params map[string]int, r explore.Result, elapsed time.Duration) error {
-	rep := exploreReport{Scenario: scenario, Variant: variant, Params: params, Strategy: r.Strategy,
+func writeExploreJSON(w io.Writer, scenario, variant, written string, params map[string]int, r explore.Result, elapsed time.Duration) error {
+	rep := exploreReport{Scenario: scenario, Variant: variant, Primitive: written, Params: params, Strategy: r.Strategy,
 		Complete: r.Complete, Reduced: r.Reduced, Stopped: r.Stopped, Executions: r.Executions, States: r.States,
 		ElapsedMS: elapsed.Milliseconds(), Outcomes: r.Outcomes, Counterexamples: []counterexampleOut{}}
 	if r.Strategy == explore.PreemptionBounded {
@@ -145,9 +155,12 @@ func writeExploreJSON(w io.Writer, scenario, variant string, params map[string]i
 	return enc.Encode(rep)
 }
 
-func writeExploreText(w io.Writer, scenario, variant string, params map[string]int, r explore.Result, elapsed time.Duration) error {
+func writeExploreText(w io.Writer, scenario, variant, written string, params map[string]int, r explore.Result, elapsed time.Duration) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "lesson %s, variant %s", scenario, variant)
+	if written != "" {
+		fmt.Fprintf(&b, ", primitive %s", written)
+	}
 	if len(params) > 0 {
 		fmt.Fprintf(&b, ", %s", (params2text(params)))
 	}

@@ -31,9 +31,9 @@ type command struct {
 func commands() []command {
 	return []command{
 		{name: "list", usage: "list [--json]", summary: "list the lessons", run: listCmd},
-		{name: "run", usage: "run SCENARIO [--variant V] [--schedule S] [--set k=v]... [--lang en|zh] [--json]",
-			summary: "replay one execution of a lesson and print every step", run: runCmd},
+		{name: "run", usage: runUsage, summary: "replay one execution of a lesson and print every step", run: runCmd},
 		{name: "explore", usage: exploreUsage, summary: "search every execution of a lesson for bugs", run: exploreCmd},
+		{name: "verify", usage: verifyUsage, summary: "grade a written primitive: the explorer must verify it on the lesson", run: verifyCmd},
 	}
 }
 

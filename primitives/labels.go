@@ -84,6 +84,12 @@ const (
 	numLabels
 )
 
+// FirstFreeLabel is the first label this package's table leaves free. A
+// primitive that names its own labels (Labeled) numbers them from here,
+// so that they never meet the table's in one program (a lesson's critical
+// section, CS1 and CS2, runs beside any primitive).
+const FirstFreeLabel = int(numLabels)
+
 var labelNames = [numLabels]string{
 	E1: "E1", E2: "E2", E3: "E3", E4: "E4", E5: "E5", E6: "E6", E7: "E7", E9: "E9", E10: "E10",
 	S0: "S0", S1: "S1", S3: "S3", S4: "S4",

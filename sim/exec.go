@@ -43,7 +43,10 @@ func (x *Exec) begin(op OpKind, addr Word) bool {
 	if r := x.m.cur; r != nil {
 		r.Op = op
 		r.Addr = addr
-		if x.m.where {
+		if x.m.where && x.m.prog.LabelLoc != nil {
+			r.Loc, _ = x.m.prog.LabelLoc(x.pc)
+		}
+		if x.m.where && r.Loc.File == "" {
 			if pc, file, line, ok := runtime.Caller(2); ok {
 				r.Loc = Location{File: filepath.Base(file), Line: line}
 				if f := runtime.FuncForPC(pc); f != nil {

@@ -28,6 +28,11 @@ type Program struct {
 	LabelName func(pc int) string
 	// LabelDoc says what the step at a label does.
 	LabelDoc func(pc int) string
+	// LabelLoc says where the step at a label is written, for steps that
+	// are not Go code (a primitive written in Lockstep's language). When
+	// it is nil or says false, the machine finds the location in the
+	// running Go code.
+	LabelLoc func(pc int) (Location, bool)
 
 	atomics int // number of atomic cells (each has a Slot)
 	plains  int // number of plain cells (each has a Slot)

@@ -23,6 +23,9 @@ func (s *Server) routes() http.Handler {
 	r.Method(http.MethodGet, "/howto", h(s.serveHowto))                                     // how to use the playground
 	r.Method(http.MethodGet, "/compose", h(s.share.ServeCompose))                           // write a lesson in the browser (share)
 	r.Method(http.MethodPost, "/compose/check", h(s.share.ServeComposeCheck))               // check it; its link when right (share)
+	r.Method(http.MethodGet, "/lab", h(s.lab.ServeLab))                                     // write a primitive in the browser (lab)
+	r.Method(http.MethodPost, "/lab/check", h(s.lab.ServeCheck))                            // compile it, replay a lesson with it (lab)
+	r.Method(http.MethodPost, "/lab/explore", h(s.lab.ServeExplore))                        // find its bug, or verify it (lab)
 	r.Method(http.MethodGet, "/ws", h(s.play.ServeWS))                                      // the playground's WebSocket (playground)
 	r.Method(http.MethodGet, "/static/*", h(s.assets.serve))                                // scripts, styles, images
 	r.Method(http.MethodGet, "/healthz", h(s.serveHealth))                                  // liveness

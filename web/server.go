@@ -12,6 +12,7 @@ import (
 	"lockstep/templates"
 	"lockstep/web/classroom"
 	"lockstep/web/docs"
+	"lockstep/web/lab"
 	"lockstep/web/playground"
 	"lockstep/web/share"
 	"lockstep/web/site"
@@ -40,6 +41,7 @@ type Server struct {
 	play    *playground.Playground
 	share   *share.Share
 	rooms   *classroom.Rooms
+	lab     *lab.Lab
 	docs    *docs.Site // read once, at NewServer
 	handler http.Handler
 }
@@ -63,6 +65,10 @@ func NewServer(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.share, err = share.New(share.Config{Pages: s.pages, Lessons: cfg.Catalog})
+	if err != nil {
+		return nil, err
+	}
+	s.lab, err = lab.New(lab.Config{Pages: s.pages, Lessons: cfg.Catalog, SearchSlot: s.play.SearchSlot})
 	if err != nil {
 		return nil, err
 	}

@@ -85,6 +85,13 @@ var messageForms = map[messageKey]messageForm{
 				o.Coroutine, o.Step, d.Label, d.Other, d.Other, d.ParkStep, d.Condition)
 		},
 	},
+	{sim.PrematureRelease, sim.ReturnedUnreleased}: {
+		zh: func(o sim.Outcome) string {
+			d := o.Detail
+			return fmt.Sprintf("%s 在第 %d 步（%s）从 %s 返回，但它的每次检查都没有看到条件 %s 成立，也没有谁放行它",
+				o.Coroutine, o.Step, d.Label, d.Op, d.Condition)
+		},
+	},
 	{sim.DataRace, ""}: {zh: dataRaceZH},
 	{sim.MutualExclusion, ""}: {
 		zh: func(o sim.Outcome) string {

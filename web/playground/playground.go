@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"time"
@@ -72,3 +73,16 @@ func (p *Playground) describe(l *scenarios.Scenario, v string) (*lessonCode, err
 
 // searchSlots is the semaphore of running searches (lessonSource).
 func (p *Playground) searchSlots() chan struct{} { return p.searches }
+
+// SearchSlot waits for one of the slots the playground's own searches
+// take, so that a search run elsewhere (the lab's) shares the machine
+// with them, and returns the function that frees it. It fails if ctx ends
+// first.
+func (p *Playground) SearchSlot(ctx context.Context) (release func(), err error) {
+	select {
+	case p.searches <- struct{}{}:
+		return func() { <-p.searches }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}

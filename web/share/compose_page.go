@@ -1,7 +1,6 @@
 package share
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/json"
 	"errors"
@@ -97,27 +96,12 @@ func (s *Share) ServeComposeCheck(w http.ResponseWriter, r *http.Request) error 
 		if errors.As(err, &tooBig) {
 			msg = site.Phrase{fmt.Sprintf("The form is larger than %d bytes.", maxDraftBody), fmt.Sprintf("表单超过了 %d 字节。", maxDraftBody)}
 		}
-		return writeJSON(w, http.StatusBadRequest, checkReply{Errors: []fieldError{{Message: msg.In(lang)}}, Outcomes: []scheduleOutcome{}})
+		return site.WriteJSON(w, http.StatusBadRequest, checkReply{Errors: []fieldError{{Message: msg.In(lang)}}, Outcomes: []scheduleOutcome{}})
 	}
 	if d.Lang == "" {
 		d.Lang = lang
 	}
-	return writeJSON(w, http.StatusOK, checkDraft(d))
-}
-
-// writeJSON writes v as the JSON answer to a request.
-func writeJSON(w http.ResponseWriter, status int, v any) error {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return fmt.Errorf("encode %T: %w", v, err)
-	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	_, _ = w.Write(b.Bytes()) // a failed write means the client left
-	return nil
+	return site.WriteJSON(w, http.StatusOK, checkDraft(d))
 }
 
 // exampleDraft is the lesson the compose page starts with: tinyCoro's

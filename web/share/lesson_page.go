@@ -65,6 +65,10 @@ func (s *Share) ServeLesson(w http.ResponseWriter, r *http.Request) error {
 		Chrome: s.pages.Chrome(r, lang, lesson.Title.In(lang)), ID: id, Primitive: lesson.Primitive,
 		Summary: lesson.Summary.In(lang), Initial: initial, Notices: notices, NoEmbed: id == playground.CustomLessonID,
 	}
+	if id != playground.CustomLessonID {
+		// "Edit this primitive": the lab, on this lesson and variant.
+		page.Lab = "/lab?" + url.Values{"lesson": {id}, "variant": {variant}, "lang": {lang}}.Encode()
+	}
 	for _, v := range lesson.Variants {
 		u := *r.URL
 		qv := u.Query()

@@ -10,6 +10,7 @@
 // may import it:
 //
 //	web                  (server, routes: the wiring)
+//	 ├─ web/lab          → web/share, web/playground, web/site
 //	 ├─ web/share        → web/playground, web/site
 //	 ├─ web/classroom    → web/classroom/lecture, web/playground, web/site
 //	 ├─ web/playground   → web/site
