@@ -67,6 +67,9 @@ type Operation struct {
 	// HasArg says the script passes an argument (add 2, set 42).
 	HasArg bool
 	Step   func(m Mem)
+	// Lines are the operation's algorithm, one line per label its steps
+	// can have, in reading order.
+	Lines []Line
 }
 
 // Peek reads a cell without performing a step.

@@ -254,6 +254,9 @@ func cellKind(k primitives.FieldKind) sim.CellKind {
 func simOp(op primitives.Operation) sim.Op {
 	step := op.Step
 	o := sim.Op{Name: op.Name, Entry: op.Entry, Awaits: op.Awaits, Code: func(x *sim.Exec) { step(x) }}
+	for _, l := range op.Lines {
+		o.Lines = append(o.Lines, sim.Line{Label: l.Label, Code: l.Code})
+	}
 	switch op.Role {
 	case primitives.Lock:
 		o.Role = sim.Lock

@@ -136,6 +136,16 @@ type Op struct {
 	Role   OpRole
 	// Code performs the step at x.PC().
 	Code func(x *Exec)
+	// Lines are the operation's algorithm as the views show it, one line
+	// per label, in reading order.
+	Lines []Line
+}
+
+// A Line is one line of an operation's algorithm: a step label and the
+// step written as code.
+type Line struct {
+	Label int
+	Code  string
 }
 
 // SubmitMode is what submit_task does with a woken coroutine.
