@@ -14,16 +14,24 @@
 // transitions, so a push swings the head arrow and a wakeup slides the
 // frame into its run queue (unless the user prefers reduced motion).
 
-import { s, clear, shapePath, threadColour } from "./dom.js";
+import { s, clear, shapePath, threadColour, tc } from "./dom.js";
 import { kindName } from "./i18n.js";
+import { rangeName } from "./groups.js";
+import { stepTitle } from "./narration.js";
 
-const W = 760; // viewBox width
+const W = 420; // least viewBox width
 const PRIM = { x: 4, y: 4, w: 350, head: 34, row: 36 };
 const CARD = { y: 26 };
 const MONO = 10.25; // width of a character of the 17px monospace font
-const LANE = { head: 118, h: 100, gap: 8 };
-const FRAME = { w: 190, h: 88, gap: 12 };
-const NODE = { dx: 8, dy: 35, w: 174, h: 45 };
+// SMALLEST is the smallest font size on the stage, in viewBox units: the
+// stage is never drawn so small that it renders below #stage's font size.
+const SMALLEST = 16;
+// GROW is how much larger than that the stage may be drawn to fill its box.
+const GROW = 1.6;
+// Lanes: full for a few threads, compact for many.
+const FULL = { head: 118, h: 100, gap: 8, frame: { w: 196, h: 88, gap: 12 }, node: { dx: 8, dy: 35, w: 180, h: 45 } };
+const COMPACT = { head: 124, h: 60, gap: 6, frame: { w: 196, h: 54, gap: 10 }, node: { dx: 5, dy: 25, w: 186, h: 26 } };
+const QUEUE = { pad: 8, chip: 54, gap: 6, label: 18, least: 88 };
 
 // Stage owns #stage.
 export class Stage {
@@ -78,6 +86,7 @@ export class Stage {
       anchors: new Map(), // cell name -> {x, y} where its pointer starts
       nodes: new Map(), // node (awaiter) name -> box
       boxes: new Map(), // coroutine name -> frame box
+      handles: new Map(), // coroutine name -> its handle in a run queue
     };
     for (const f of (step && step.findings) || []) {
       if (f.kind === "data-race") ctx.race.add(raceCell(f) || step.cell);
@@ -85,12 +94,38 @@ export class Stage {
     }
     clear(this.layers.labels);
     const primBottom = this.drawPrimitive(ctx);
-    const card = this.drawCard(ctx);
+    let card = this.drawCard(ctx);
+    // A stage too narrow for the card beside the primitive has it below.
+    if (card.right + 8 > this.room()) card = this.drawCard(ctx, primBottom);
     const top = Math.max(primBottom, card.bottom) + 14;
-    const width = this.drawLanes(ctx, top);
+    const lanes = this.drawLanes(ctx, top, Math.max(W, card.right + 8, this.primW + 8));
     this.drawArrows(ctx);
-    const height = top + snap.threads.length * (LANE.h + LANE.gap) - LANE.gap + 2;
-    this.svg.setAttribute("viewBox", `0 0 ${Math.max(W, width, card.right + 8)} ${height}`);
+    this.fit(Math.max(W, lanes.width, card.right + 8, this.primW + 8), lanes.bottom + 2);
+  }
+
+  // fit sizes the SVG: as large as #stage allows, up to GROW times its
+  // least size, and never smaller than the size at which its smallest
+  // text renders at #stage's font size; #stage scrolls if even that does
+  // not fit.
+  fit(w, h) {
+    this.svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+    const least = this.least();
+    const box = this.root.getBoundingClientRect();
+    const fit = Math.min((box.width - 2) / w, (box.height - 2) / h);
+    const k = Math.max(least, Math.min(fit, least * GROW));
+    this.svg.setAttribute("width", String(Math.floor(w * k)));
+    this.svg.setAttribute("height", String(Math.floor(h * k)));
+    this.scale = k;
+  }
+
+  // least is the smallest scale the stage may be drawn at.
+  least() {
+    return (parseFloat(getComputedStyle(this.root).fontSize) || 14) / SMALLEST;
+  }
+
+  // room is the width #stage offers, in viewBox units at the least scale.
+  room() {
+    return Math.max(W, (this.root.clientWidth - 2) / this.least());
   }
 
   // drawPrimitive draws the primitive object and any shared data; it
@@ -142,11 +177,11 @@ export class Stage {
 
   // drawCard describes the step that led here, right of the primitive; it
   // returns the bottom edge and the right edge it needed.
-  drawCard(ctx) {
+  drawCard(ctx, below) {
     const { t } = this.app;
     const g = clear(this.layers.card);
-    const x = PRIM.x + this.primW + 56;
-    let y = CARD.y;
+    const x = below ? PRIM.x + 8 : PRIM.x + this.primW + 56;
+    let y = below ? below + 26 : CARD.y;
     let right = 0;
     const line = (str, cls) => {
       const el = text(x, y, str, cls);
@@ -161,7 +196,7 @@ export class Stage {
       line(t("card.initial"), "card-note");
       return { bottom: y, right };
     }
-    line(`${t("card.step", { n: st.index })} · ${st.thread} · ${st.label || st.op}`, "card-title");
+    line(stepTitle(t, st), "card-title");
     // A submit names the awaiter node; its first cell stands for it.
     const cell = st.op === "submit" && st.cell ? st.cell.replace(/\.[^.]*$/, "") : st.cell;
     line(`${st.op}${cell ? " " + cell : ""}${st.order ? " (" + st.order + ")" : ""}`, "card-op");
@@ -172,7 +207,7 @@ export class Stage {
       line(`${t("card.observed")}: ${st.result}`, st.ok ? "card-kv" : "card-kv card-bad");
       if (st.ok) line(`${t("card.desired")}: ${st.value}`, "card-kv");
       const by = st.cas && st.cas.changed_by;
-      if (by) line(t("card.changed_by", { step: by.step, thread: by.thread, label: by.label }), "card-kv card-bad");
+      if (by) line(t("card.changed_by", { step: by.step + 1, thread: by.thread, label: by.label }), "card-kv card-bad");
     } else {
       const reads = ["load", "read", "exchange", "fetch_add"].includes(st.op);
       const writes = ["store", "write", "exchange", "fetch_add"].includes(st.op);
@@ -186,56 +221,115 @@ export class Stage {
     return { bottom: y - 18, right };
   }
 
-  // drawLanes draws a lane per thread and the frames in it; it returns the
-  // width it needed.
-  drawLanes(ctx, top) {
+  // drawLanes draws a lane per group of threads (groups.js), each with its
+  // run queue and the frames of its coroutines, in as many columns as fit
+  // the stage's width; it returns the width and the bottom it needed.
+  drawLanes(ctx, top, least) {
     const { t, lesson } = this.app;
     const g = clear(this.layers.lanes);
     const coros = new Map(ctx.snap.coroutines.map((c) => [c.name, c]));
+    const threads = new Map(ctx.snap.threads.map((th) => [th.name, th]));
+    const groups = this.app.groups.length ? this.app.groups : lesson.threads.map((n, i) => ({ threads: [n], indexes: [i], label: n }));
+    // Full lanes if they fit the stage's height, else compact ones; in as
+    // many columns as the width allows.
+    const room = Math.max(least, this.room());
+    const height = (this.root.clientHeight - 2) / this.least();
+    let plan = null;
+    for (const base of [FULL, COMPACT]) {
+      plan = this.planLanes(ctx, groups, threads, base, room);
+      if (top + plan.rows * (plan.L.h + plan.L.gap) - plan.L.gap <= height) break;
+    }
+    const { L, lanes, laneW, cols, rows } = plan;
+    this.L = L;
     const placed = new Set();
-    let width = W;
-    ctx.snap.threads.forEach((th, li) => {
-      const ti = lesson.threads.indexOf(th.name);
-      const y = top + li * (LANE.h + LANE.gap);
-      // Running coroutines first (an inline resume after its waker), then
-      // the run queue, then the thread's other coroutines.
-      const slots = [];
-      th.stack.forEach((name, k) => slots.push({ name, role: k === 0 ? "running" : "inline" }));
-      th.queue.forEach((name) => slots.push({ name, role: "queued" }));
-      for (const c of ctx.snap.coroutines) {
-        if (c.thread === th.name && !th.stack.includes(c.name) && !th.queue.includes(c.name)) slots.push({ name: c.name, role: "rest" });
-      }
+    lanes.forEach((lane, li) => {
+      const { grp, th, slots, queueW } = lane;
+      const ti = grp.indexes[0];
+      const x0 = (li % cols) * (laneW + 10);
+      const y = top + Math.floor(li / cols) * (L.h + L.gap);
+      const many = grp.threads.length > 1;
       const numWait = ctx.cells.get(`${th.name}.ctx.num_wait`);
-      const right = LANE.head + slots.length * (FRAME.w + FRAME.gap) + 4;
-      width = Math.max(width, right + 8);
       const nw = numWait ? numWait.name : "";
-      const lane = s("g", { class: `lane t${ti % 8}` + (ctx.changed.has(nw) ? " changed" : "") + (ctx.touched === nw ? " touched" : ""), "data-thread": th.name });
-      lane.append(
-        s("rect", { class: "lane-bg", x: 2, y, width: Math.max(W, right) - 4, height: LANE.h, rx: 10 }),
-        s("path", { d: shapePath(ti), transform: `translate(12 ${y + 11}) scale(1.4)`, fill: threadColour(ti), stroke: "#000", "stroke-width": 0.7 }),
-        text(42, y + 30, th.name, "lane-name"),
-        text(12, y + 53, "num_wait", "lane-nw-label"),
-        s("rect", { class: "nw-bg", x: 10, y: y + 60, width: 64, height: 30, rx: 5 }),
-        text(42, y + 82, String(th.num_wait), "lane-nw", "middle"),
+      const w = cols > 1 ? laneW : Math.max(least, laneW);
+      const lg = s("g", { class: `lane ${tc(ti)}` + (many ? " group" : "") + (ctx.changed.has(nw) ? " changed" : "") + (ctx.touched === nw ? " touched" : ""), "data-thread": th.name, "data-threads": grp.threads.join(" ") });
+      if (many) lg.append(s("rect", { class: "lane-bg stack", x: x0 + 8, y: y + 5, width: w - 4, height: L.h, rx: 10 }));
+      const compact = L.compact;
+      lg.append(
+        s("rect", { class: "lane-bg", x: x0 + 2, y, width: w - 4, height: L.h, rx: 10 }),
+        s("path", { d: shapePath(ti), transform: `translate(${x0 + 10} ${y + (compact ? 6 : 9)}) scale(${compact ? 1.2 : 1.4})`, fill: threadColour(ti), stroke: "#000", "stroke-width": 0.7, "fill-rule": "evenodd" }),
+        text(x0 + (compact ? 34 : 40), y + (compact ? 23 : 30), grp.label, many ? "lane-name lane-group" : "lane-name"),
+        text(x0 + 10, y + (compact ? 47 : 55), "num_wait", "lane-nw-label"),
+        s("rect", { class: "nw-bg", x: x0 + (compact ? 90 : 10), y: y + (compact ? 30 : 62), width: compact ? 28 : 60, height: compact ? 24 : 30, rx: 5 }),
+        text(x0 + (compact ? 104 : 40), y + (compact ? 48 : 84), String(th.num_wait), "lane-nw", "middle"),
       );
-      g.append(lane);
-      let x = LANE.head;
+      if (many) lg.append(text(x0 + w - 12, y + L.h - 8, `×${grp.threads.length}`, "lane-count", "end"));
+      if (queueW) this.drawQueue(lg, ctx, th, x0 + L.head, y, queueW, L, ti);
+      g.append(lg);
+      let x = x0 + L.head + (queueW ? queueW + 10 : 0);
       for (const slot of slots) {
         const c = coros.get(slot.name);
         if (!c) continue;
         placed.add(c.name);
-        this.drawFrame(ctx, c, slot.role, x, y + (LANE.h - FRAME.h) / 2);
-        x += FRAME.w + FRAME.gap;
+        const names = many ? rangeName(grp.threads.flatMap((n) => ctx.snap.coroutines.filter((k) => k.thread === n).map((k) => k.name)).filter((n, i, a) => a.indexOf(n) === i && coros.get(n).op === c.op)) : c.name;
+        this.drawFrame(ctx, c, slot.role, x, y + (L.h - L.frame.h) / 2, many ? names : "");
+        x += L.frame.w + L.frame.gap;
       }
     });
-    for (const c of ctx.snap.coroutines) if (!placed.has(c.name)) this.frames.skip(c.name);
+    // The frames of a group's other members are not drawn: they go.
     this.frames.sweep();
-    return width;
+    return { width: cols > 1 ? cols * (laneW + 10) - 10 : Math.max(least, laneW), bottom: top + rows * (L.h + L.gap) - L.gap };
   }
 
-  // drawFrame draws coroutine c's frame, with its awaiter inside, at x, y.
-  drawFrame(ctx, c, role, x, y) {
+  // planLanes lays the lanes out with lane style base in a stage room
+  // units wide: the style, each lane's slots and width, and the columns.
+  planLanes(ctx, groups, threads, base, room) {
+    // The lane's head is wide enough for the longest name ("W10–W16").
+    const longest = Math.max(...groups.map((grp) => grp.label.length));
+    const L = { ...base, head: Math.max(base.head, (base === COMPACT ? 40 : 46) + longest * 15.5), compact: base === COMPACT };
+    const lanes = groups.map((grp) => {
+      const th = threads.get(grp.threads[0]);
+      const slots = [];
+      th.stack.forEach((name, k) => slots.push({ name, role: k === 0 ? "running" : "inline" }));
+      for (const c of ctx.snap.coroutines) {
+        if (c.thread === th.name && !th.stack.includes(c.name)) slots.push({ name: c.name, role: th.queue.includes(c.name) ? "queued" : "rest" });
+      }
+      // A compact lane leaves its run queue out while it is empty.
+      const queueW = L.compact && !th.queue.length ? 0 : Math.max(QUEUE.least, QUEUE.pad * 2 + th.queue.length * (QUEUE.chip + QUEUE.gap) - QUEUE.gap);
+      const width = L.head + (queueW ? queueW + 10 : 0) + slots.length * (L.frame.w + L.frame.gap) + 4;
+      return { grp, th, slots, queueW, width };
+    });
+    const laneW = Math.max(...lanes.map((l) => l.width), 300);
+    const cols = Math.max(1, Math.min(Math.floor((room + 10) / (laneW + 10)), Math.ceil(lanes.length / 2)));
+    return { L, lanes, laneW, cols, rows: Math.ceil(lanes.length / cols) };
+  }
+
+  // drawQueue draws thread th's run queue: a box holding the handles of
+  // the coroutines waiting in it, front first.
+  drawQueue(g, ctx, th, x, y, w, L, ti) {
+    const { t } = this.app;
+    const qy = y + 8;
+    const h = L.h - 16;
+    const box = s("g", { class: "queue" + (th.queue.length ? "" : " empty"), "data-queue": th.name });
+    box.append(s("rect", { class: "queue-box", x, y: qy, width: w, height: h, rx: 6 }), text(x + 6, qy + QUEUE.label - 2, t("stage.queue"), "queue-label"));
+    th.queue.forEach((name, i) => {
+      const cx = x + QUEUE.pad + i * (QUEUE.chip + QUEUE.gap);
+      const spec = this.app.lesson.coroutines.find((k) => k.name === name);
+      const ci = this.app.lesson.threads.indexOf(spec ? spec.thread : th.name);
+      box.append(
+        s("rect", { class: `handle ${tc(ci)}`, x: cx, y: qy + QUEUE.label + 2, width: QUEUE.chip, height: h - QUEUE.label - 6, rx: 4 }),
+        text(cx + QUEUE.chip / 2, qy + h - 9, name, "handle-name", "middle"),
+      );
+      ctx.handles.set(name, { x: cx, y: qy + QUEUE.label + 2, w: QUEUE.chip, h: h - QUEUE.label - 6 });
+    });
+    g.append(box);
+  }
+
+  // drawFrame draws coroutine c's frame, with its awaiter inside, at x, y;
+  // label, when given, names the group of coroutines it stands for.
+  drawFrame(ctx, c, role, x, y, label) {
     const { t, lesson } = this.app;
+    const { frame: F, node: N } = this.L;
+    const compact = this.L.compact;
     const spec = lesson.coroutines.find((k) => k.name === c.name);
     const ti = lesson.threads.indexOf(spec ? spec.thread : c.thread);
     const g = this.frames.get(c.name);
@@ -245,7 +339,7 @@ export class Stage {
     const linked = ctx.snap.lists.some((l) => l.nodes.some((n) => n.name === aw));
     const cls = [
       "frame",
-      `t${ti % 8}`,
+      tc(ti),
       "role-" + role,
       "st-" + c.status,
       c.frame_live ? "" : "ghost",
@@ -263,27 +357,27 @@ export class Stage {
     if (role === "inline") status = "⤷ inline";
     if (c.holder) status += " · " + t("stage.holder");
     clear(g).append(
-      s("rect", { class: "frame-box", width: FRAME.w, height: FRAME.h, rx: 8 }),
-      s("rect", { class: "frame-band", width: FRAME.w, height: 7, rx: 3, fill: threadColour(ti) }),
-      text(10, 28, c.name, "frame-name"),
-      text(FRAME.w - 8, 27, status, "frame-status", "end"),
+      s("rect", { class: "frame-box", width: F.w, height: F.h, rx: 8 }),
+      s("rect", { class: "frame-band", width: F.w, height: 7, rx: 3, fill: threadColour(ti) }),
+      text(10, compact ? 21 : 28, label || c.name, "frame-name"),
+      text(F.w - 8, compact ? 20 : 27, status, "frame-status", "end"),
     );
     const next = ctx.cells.get(`${aw}.m_next`);
     if (c.awaiter_live || linked || uafHere) {
       const mine = (set) => [...set].some((n) => n.startsWith(aw + "."));
       const nodeCls = ["node", c.awaiter_live ? "" : "dead", ctx.touched && ctx.touched.startsWith(aw + ".") ? "touched" : "", mine(ctx.changed) ? "changed" : "", mine(ctx.race) ? "race" : ""];
+      g.append(s("rect", { class: nodeCls.filter(Boolean).join(" "), x: N.dx, y: N.dy, width: N.w, height: N.h, rx: 6 }));
+      if (!compact) g.append(text(N.dx + 7, N.dy + 16, c.op ? `${t("stage.awaiter")} · ${c.op}` : t("stage.awaiter"), "node-title"));
       g.append(
-        s("rect", { class: nodeCls.filter(Boolean).join(" "), x: NODE.dx, y: NODE.dy, width: NODE.w, height: NODE.h, rx: 6 }),
-        text(NODE.dx + 7, NODE.dy + 15, c.op ? `${t("stage.awaiter")} · ${c.op}` : t("stage.awaiter"), "node-title"),
-        text(NODE.dx + 7, NODE.dy + 37, "m_next", "field"),
-        text(NODE.dx + NODE.w - 7, NODE.dy + 37, next ? short(next.value) : "", "val", "end"),
+        text(N.dx + 7, N.dy + N.h - 9, "m_next", "field"),
+        text(N.dx + N.w - 7, N.dy + N.h - 9, next ? short(next.value) : "", "val", "end"),
       );
     } else {
-      g.append(text(FRAME.w / 2, NODE.dy + 28, c.op && c.frame_live ? t("stage.in_op", { op: c.op }) : "", "node-none", "middle"));
+      g.append(text(F.w / 2, N.dy + N.h - 10, c.op && c.frame_live ? t("stage.in_op", { op: c.op }) : "", "node-none", "middle"));
     }
-    ctx.boxes.set(c.name, { x, y, w: FRAME.w, h: FRAME.h });
-    ctx.nodes.set(aw, { x: x + NODE.dx, y: y + NODE.dy, w: NODE.w, h: NODE.h });
-    if (next) ctx.anchors.set(next.name, { x: x + NODE.dx + NODE.w, y: y + NODE.dy + 31 });
+    ctx.boxes.set(c.name, { x, y, w: F.w, h: F.h });
+    ctx.nodes.set(aw, { x: x + N.dx, y: y + N.dy, w: N.w, h: N.h });
+    if (next) ctx.anchors.set(next.name, { x: x + N.dx + N.w, y: y + N.dy + N.h - 14 });
   }
 
   // drawArrows draws the list heads, the m_next links, who woke whom, and
@@ -305,7 +399,7 @@ export class Stage {
         const a = ctx.anchors.get(`${n.name}.m_next`);
         const b = list.nodes[i + 1] && ctx.nodes.get(list.nodes[i + 1].name);
         if (!a || !b) return;
-        const d = Math.abs(b.y - a.y) < NODE.h && b.x > a.x ? across(a, { x: b.x, y: b.y + b.h / 2 }) : bulge(a, pointAt(b), 26);
+        const d = Math.abs(b.y - a.y) < this.L.node.h && b.x > a.x ? across(a, { x: b.x, y: b.y + b.h / 2 }) : bulge(a, pointAt(b), 26);
         this.arrow(`next:${n.name}`, d, "ptr next" + (n.live ? "" : " bad"), n.live ? "arrow" : "arrow-bad");
       });
       // Following m_next came back to a node already listed.
@@ -326,7 +420,7 @@ export class Stage {
       if (to) {
         const label = t("stage.freed_read");
         const ownerBox = ctx.boxes.get(owner) || to;
-        if (Math.abs(ownerBox.y - from.y) < LANE.h / 2) {
+        if (Math.abs(ownerBox.y - from.y) < this.L.h / 2) {
           // Same lane: an arc over the top, from the reader to the node.
           const a = { x: from.x + from.w - 30, y: from.y };
           const b = topOf(to);
@@ -374,11 +468,6 @@ class Keyed {
     this.parent.append(el); // keep drawing order = call order
     this.seen.add(key);
     return el;
-  }
-
-  // skip keeps key's element although it was not drawn this time.
-  skip(key) {
-    if (this.els.has(key)) this.seen.add(key);
   }
 
   // sweep removes the elements not asked for since the last sweep.

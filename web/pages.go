@@ -37,8 +37,9 @@ func (s *Server) serveCatalog(w http.ResponseWriter, r *http.Request) error {
 }
 
 // lessonQuery names the query parameters of a lesson page that are not
-// the lesson's own parameters.
-var lessonQuery = []string{"variant", "schedule", "step", "lang", "h", "src"}
+// the lesson's own parameters; present=1 is read by the page's script
+// (static/present.js).
+var lessonQuery = []string{"variant", "schedule", "step", "lang", "h", "src", "present"}
 
 // serveLesson renders the playground page of one lesson. The query picks
 // the variant, the parameters (?waiters=2), a schedule (a name or text),
