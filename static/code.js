@@ -19,8 +19,9 @@ const GO_KEYWORDS = new Set(
 );
 const CPP_KEYWORDS = new Set("auto break continue else for goto if return while true false nullptr this panic".split(" "));
 
-// MIN_COL is the narrowest algorithm column, in em of the code font.
-const MIN_COL = 17;
+// MIN_COL is the narrowest algorithm column, in em of the code panel's
+// font (the lines are set a little smaller).
+const MIN_COL = 14;
 
 // Code owns #code.
 export class Code {
@@ -157,12 +158,14 @@ export class Code {
     });
   }
 
-  // coroutineOf is the coroutine of thread name that moves next, or its
-  // first one.
+  // coroutineOf is the coroutine of thread name that moves next, or else
+  // the first one the lesson put on it (another may run there now, after
+  // an inline resume).
   coroutineOf(state, name) {
     const p = state.pending.find((x) => x.thread === name) || {};
     const coros = state.snapshot.coroutines;
-    return coros.find((c) => c.name === p.coroutine) || coros.find((c) => c.thread === name);
+    const home = this.app.lesson.coroutines.find((c) => c.thread === name);
+    return coros.find((c) => c.name === p.coroutine) || (home && coros.find((c) => c.name === home.name)) || coros.find((c) => c.thread === name);
   }
 
   // statusOf says where thread name's coroutine is when it has no label

@@ -193,6 +193,15 @@ const zh = {
   "kind.dropped-task": "任务被丢弃",
   "kind.assertion": "断言失败",
   "kind.step-limit": "步数上限",
+
+  "op.load": "原子读取",
+  "op.store": "原子写入",
+  "op.exchange": "原子交换",
+  "op.fetch_add": "原子加（fetch_add）",
+  "op.read": "读取",
+  "op.write": "写入",
+  "op.submit": "提交（submit_task）",
+  "op.resume": "恢复",
 };
 
 const tables = { en, zh };
@@ -206,6 +215,13 @@ export function translator(lang) {
     (table[key] ?? en[key] ?? key).replace(/\{(\w+)\}/g, (m, name) =>
       name in vars ? String(vars[name]) : m,
     );
+}
+
+// opName names a step's operation: in English its name in the code
+// ("load", "cas"), in Chinese a verb where the name is not an acronym.
+export function opName(t, op) {
+  const s = t("op." + op);
+  return s === "op." + op ? op : s;
 }
 
 // kindName returns the translated name of an outcome kind.

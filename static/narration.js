@@ -92,7 +92,8 @@ export class Narration {
         // The lesson's bugs that show up as this outcome.
         ...(!ok && lesson.bugs ? lesson.bugs.filter((b) => ((lesson.glossary || {})[b]?.kinds || []).includes(o.kind)).map((b) => this.termButton(b, b)) : []),
       ),
-      o.message ? h("p", { class: "verdict-msg" }, o.message) : null,
+      // A Go panic's message starts with "panic: ": the title says it.
+      o.message ? h("p", { class: "verdict-msg" }, o.message.replace(/^panic: /, "")) : null,
     );
     if (!ok && o.step >= 0) {
       const here = state.position === o.step + 1;

@@ -15,7 +15,7 @@
 // frame into its run queue (unless the user prefers reduced motion).
 
 import { s, clear, shapePath, threadColour, tc } from "./dom.js";
-import { kindName } from "./i18n.js";
+import { kindName, opName } from "./i18n.js";
 import { rangeName } from "./groups.js";
 import { stepTitle } from "./narration.js";
 
@@ -199,7 +199,7 @@ export class Stage {
     line(stepTitle(t, st), "card-title");
     // A submit names the awaiter node; its first cell stands for it.
     const cell = st.op === "submit" && st.cell ? st.cell.replace(/\.[^.]*$/, "") : st.cell;
-    line(`${st.op}${cell ? " " + cell : ""}${st.order ? " (" + st.order + ")" : ""}`, "card-op");
+    line(`${opName(t, st.op)}${cell ? " " + cell : ""}${st.order ? " (" + st.order + ")" : ""}`, "card-op");
     if (st.op === "cas") {
       const retry = st.cas && st.cas.retry ? " · " + t("card.retry", { n: st.cas.retry }) : "";
       line(`${st.ok ? "✓" : "✗"} ${t(st.ok ? "card.cas_ok" : "card.cas_fail")}${retry}`, st.ok ? "card-ok" : "card-fail");

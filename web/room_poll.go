@@ -120,7 +120,7 @@ func threadPoll(m *sim.Machine, lang string) (classroom.Poll, error) {
 	for _, t := range movers {
 		r, _ := m.Pending(t)
 		name := p.Threads[t].Name
-		detail := strings.TrimSpace(words.LabelName(p, r.Label) + " " + words.OpText(p, r, false))
+		detail := strings.TrimSpace(words.LabelName(p, r.Label) + " " + words.OpTextIn(p, r, false, lang))
 		q.Options = append(q.Options, classroom.Option{Label: name, Detail: detail, Thread: name})
 	}
 	return q, nil
@@ -137,7 +137,7 @@ func valuePoll(m *sim.Machine, thread, lang string) (classroom.Poll, error) {
 	if !ok {
 		return classroom.Poll{}, fmt.Errorf("%s cannot move: %s", thread, m.Why(t))
 	}
-	step := strings.TrimSpace(words.LabelName(p, r.Label) + " " + words.OpText(p, r, false))
+	step := strings.TrimSpace(words.LabelName(p, r.Label) + " " + words.OpTextIn(p, r, false, lang))
 	var answer, question string
 	switch r.Op {
 	case sim.OpLoad, sim.OpRead:

@@ -99,7 +99,7 @@ func (tl *timeline) pending(lang string) []pendingInfo {
 		if r.Op != sim.OpResume {
 			pi.Cell = p.CellName(r.Addr)
 		}
-		pi.Text = words.OpText(p, r, false)
+		pi.Text = words.OpTextIn(p, r, false, lang)
 		if r.Loc.File != "" {
 			pi.Loc = &locInfo{File: r.Loc.File, Line: r.Loc.Line, Function: r.Loc.Function}
 		}

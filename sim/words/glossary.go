@@ -17,10 +17,9 @@ var bugKinds = map[string][]string{
 	"B1": {"use-after-free"}, "B2": {"use-after-free", "premature-release"}, "B3": {"use-after-free"},
 	"B4": {"data-race"}, "B5": {"lost-wakeup"}, "B6": {"premature-release"},
 	"B7": {"lost-wakeup", "deadlock"}, "B8": {"assertion"},
-	"B9": {"panic", "premature-release", "deadlock", "data-race"},
+	"B9":  {"panic", "premature-release", "deadlock", "data-race"},
 	"B10": {"dropped-task", "use-after-free"}, "B12": {"use-after-free"},
 }
-
 
 func (t term) in(lang string) Term {
 	if lang == "zh" {
