@@ -46,7 +46,7 @@ func (e *eventBase) ops() []Operation {
 	if e.value != 0 {
 		set.Entry, set.HasArg = S0, true
 	}
-	set.Lines = e.setLines()
+	set.Lines, set.Pointers = e.setLines(), e.wakePointers()
 	return []Operation{
 		{Name: "wait", Entry: E1, Awaits: true, Role: Waiting, Step: e.wait, Lines: e.waitLines()},
 		set,
@@ -61,6 +61,15 @@ func (e *eventBase) waitLines() []Line {
 		labels = append(labels, E10)
 	}
 	return lines(e.code, labels...)
+}
+
+// wakePointers are the wake loop's pointers: cur, and in the fixed loop
+// the next node, copied out before the submit.
+func (e *eventBase) wakePointers() []ListPointer {
+	if e.firstWake == S4 {
+		return []ListPointer{{Slot: cur, Name: "cur", Labels: []int{S4, S3}}, {Slot: next, Name: "next", Labels: []int{S3}}}
+	}
+	return []ListPointer{{Slot: cur, Name: "cur", Labels: []int{S3, S4}}}
 }
 
 // setLines are set's lines: S0 only for an event<T>, then S1 and the wake

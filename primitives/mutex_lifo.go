@@ -33,7 +33,8 @@ func (mu *MutexLIFO) Bind(base Word) { mu.state = base }
 // Ops implements Primitive.
 func (mu *MutexLIFO) Ops() []Operation {
 	return mutexOps(mu.state, Operation{Name: "unlock", Entry: V1, Role: Unlock, Step: mu.unlock,
-		Lines: lines(nil, V1, V2, V3, V4, V5)})
+		Lines:    lines(nil, V1, V2, V3, V4, V5),
+		Pointers: []ListPointer{{Slot: head, Name: "s", Labels: []int{V3, V4, V5}}, {Slot: next, Name: "next", Labels: []int{V4}}}})
 }
 
 // Facts implements Primitive.

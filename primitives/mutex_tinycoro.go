@@ -55,7 +55,12 @@ func (mu *Mutex) Bind(base Word) { mu.state, mu.resume = base, base+1 }
 // Ops implements Primitive.
 func (mu *Mutex) Ops() []Operation {
 	return mutexOps(mu.state, Operation{Name: "unlock", Entry: U1, Role: Unlock, Step: mu.unlock,
-		Lines: lines(nil, U1, U2, U3, U4a, U4b, U5a, U5b, U6)})
+		Lines: lines(nil, U1, U2, U3, U4a, U4b, U5a, U5b, U6),
+		Pointers: []ListPointer{
+			{Slot: head, Name: "h", Labels: []int{U4a, U4b}},
+			{Slot: cur, Name: "r", Labels: []int{U4a, U4b, U5a, U5b, U6}},
+			{Slot: next, Name: "next", Labels: []int{U4b, U5b}},
+		}})
 }
 
 // Facts implements Primitive.

@@ -84,8 +84,8 @@ func (wg *WaitGroupFixed) Bind(base Word) { wg.state = base }
 func (wg *WaitGroupFixed) Ops() []Operation {
 	return []Operation{
 		{Name: "wait", Entry: Q1, Awaits: true, Role: Waiting, Step: wg.wait, Lines: lines(nil, Q1, Q2, Q3, Q4, Q5, Q6)},
-		{Name: "add", Entry: P1, HasArg: true, Step: func(m Mem) { wg.add(m, int32(m.Arg())) }, Lines: lines(nil, P1, P2, P3, P4)},
-		{Name: "done", Entry: P1, Step: func(m Mem) { wg.add(m, -1) }, Lines: lines(doneIsAddMinusOne, P1, P2, P3, P4)},
+		{Name: "add", Entry: P1, HasArg: true, Step: func(m Mem) { wg.add(m, int32(m.Arg())) }, Lines: lines(nil, P1, P2, P3, P4), Pointers: wakeLoop},
+		{Name: "done", Entry: P1, Step: func(m Mem) { wg.add(m, -1) }, Lines: lines(doneIsAddMinusOne, P1, P2, P3, P4), Pointers: wakeLoop},
 	}
 }
 
@@ -97,6 +97,10 @@ func (wg *WaitGroupFixed) Facts() Facts {
 		Lists:     []List{{Name: "m_state", Head: func(p Peek) Word { return pairHead(p(wg.state)) }}},
 	}
 }
+
+// wakeLoop are add's pointers: the node it wakes, and the next one,
+// copied out before the resume.
+var wakeLoop = []ListPointer{{Slot: cur, Name: "cur", Labels: []int{P3, P4}}, {Slot: next, Name: "next", Labels: []int{P4}}}
 
 // doneIsAddMinusOne is done()'s first line: add(-1).
 var doneIsAddMinusOne = map[int]string{

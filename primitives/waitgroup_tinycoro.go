@@ -55,7 +55,8 @@ func (wg *WaitGroup) Ops() []Operation {
 	return []Operation{
 		{Name: "wait", Entry: G1, Awaits: true, Role: Waiting, Step: wg.wait, Lines: lines(nil, G1, G2, G3, G4, G5, G6, G7)},
 		{Name: "add", Entry: A1, HasArg: true, Step: wg.add, Lines: lines(nil, A1)},
-		{Name: "done", Entry: D1, Step: wg.done, Lines: lines(nil, D1, D2, D3, D4)},
+		{Name: "done", Entry: D1, Step: wg.done, Lines: lines(nil, D1, D2, D3, D4),
+			Pointers: []ListPointer{{Slot: head, Name: "head", Labels: []int{D3, D4}}}},
 	}
 }
 

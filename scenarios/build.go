@@ -257,6 +257,9 @@ func simOp(op primitives.Operation) sim.Op {
 	for _, l := range op.Lines {
 		o.Lines = append(o.Lines, sim.Line{Label: l.Label, Code: l.Code})
 	}
+	for _, pt := range op.Pointers {
+		o.Pointers = append(o.Pointers, sim.ListPointer{Slot: pt.Slot, Name: pt.Name, Labels: pt.Labels})
+	}
 	switch op.Role {
 	case primitives.Lock:
 		o.Role = sim.Lock

@@ -87,6 +87,7 @@ export class Stage {
       nodes: new Map(), // node (awaiter) name -> box
       boxes: new Map(), // coroutine name -> frame box
       handles: new Map(), // coroutine name -> its handle in a run queue
+      locals: new Map(), // "D1.head" -> where the local's pointer starts
     };
     for (const f of (step && step.findings) || []) {
       if (f.kind === "data-race") ctx.race.add(raceCell(f) || step.cell);
@@ -372,6 +373,8 @@ export class Stage {
         text(N.dx + 7, N.dy + N.h - 9, "m_next", "field"),
         text(N.dx + N.w - 7, N.dy + N.h - 9, next ? short(next.value) : "", "val", "end"),
       );
+    } else if (c.locals && c.locals.length) {
+      this.drawLocals(ctx, g, c, x, y);
     } else {
       g.append(text(F.w / 2, N.dy + N.h - 10, c.op && c.frame_live ? t("stage.in_op", { op: c.op }) : "", "node-none", "middle"));
     }
@@ -380,26 +383,58 @@ export class Stage {
     if (next) ctx.anchors.set(next.name, { x: x + N.dx + N.w, y: y + N.dy + N.h - 14 });
   }
 
+  // drawLocals draws coroutine c's locals that point into a waiter list,
+  // in the place of its awaiter, at x, y: each its name and a dot the
+  // arrow leaves from, or nullptr.
+  drawLocals(ctx, g, c, x, y) {
+    const { node: N } = this.L;
+    const w = N.w / c.locals.length;
+    c.locals.forEach((l, i) => {
+      const lx = N.dx + i * w;
+      const cy = N.dy + N.h / 2;
+      g.append(s("rect", { class: "local", x: lx + 2, y: N.dy + 2, width: w - 4, height: N.h - 4, rx: 5 }), text(lx + 8, N.dy + N.h - 9, l.name, "field"));
+      if (l.addr) {
+        g.append(s("circle", { class: "local-dot", cx: lx + w - 12, cy, r: 5 }));
+        ctx.locals.set(`${c.name}.${l.name}`, { x: x + lx + w - 12, y: y + cy });
+      } else {
+        g.append(text(lx + w - 8, N.dy + N.h - 9, "∅", "val", "end"));
+      }
+    });
+  }
+
   // drawArrows draws the list heads, the m_next links, who woke whom, and
   // a dangling pointer read after free.
   drawArrows(ctx) {
     const { t } = this.app;
+    const linked = new Set();
     for (const list of ctx.snap.lists) {
-      const headCell = ctx.snap.cells.find((c) => c.name.endsWith("." + list.name));
-      const from = headCell && ctx.anchors.get(headCell.name);
+      // A list hangs from a cell of the primitive, or from a local of an
+      // operation (done()'s head after it took the stack).
+      let from;
+      if (list.local) from = ctx.locals.get(`${list.coroutine}.${list.local}`);
+      else {
+        const headCell = ctx.snap.cells.find((c) => c.name.endsWith("." + list.name));
+        from = headCell && ctx.anchors.get(headCell.name);
+      }
       if (!from) continue;
       const first = list.nodes[0] && ctx.nodes.get(list.nodes[0].name);
-      const head = this.arrow(`head:${list.name}`, first ? hook(from, pointAt(first)) : hook(from, { x: from.x + 20, y: from.y + 1 }), first ? "ptr head" : "ptr head none", "arrow");
+      const key = list.local ? `local:${list.name}` : `head:${list.name}`;
+      const path = !first ? hook(from, { x: from.x + 20, y: from.y + 1 }) : list.local ? bulge(from, pointAt(first), 34) : hook(from, pointAt(first));
+      const head = this.arrow(key, path, (list.local ? "ptr local" : "ptr head") + (first ? "" : " none"), "arrow");
       head.dataset.to = first ? list.nodes[0].name : "";
       for (const n of list.nodes) {
         const frame = this.frames.els.get(n.coroutine);
-        if (frame) frame.dataset.list = list.name;
+        if (frame && !list.local) frame.dataset.list = list.name;
       }
+      // Links a node on two lists (the stack, and the local walking it)
+      // are drawn once; consecutive links swing out by turns, so that a
+      // stack's arrows do not run down one line.
       list.nodes.forEach((n, i) => {
         const a = ctx.anchors.get(`${n.name}.m_next`);
         const b = list.nodes[i + 1] && ctx.nodes.get(list.nodes[i + 1].name);
-        if (!a || !b) return;
-        const d = Math.abs(b.y - a.y) < this.L.node.h && b.x > a.x ? across(a, { x: b.x, y: b.y + b.h / 2 }) : bulge(a, pointAt(b), 26);
+        if (!a || !b || linked.has(n.name)) return;
+        linked.add(n.name);
+        const d = Math.abs(b.y - a.y) < this.L.node.h && b.x > a.x ? across(a, { x: b.x, y: b.y + b.h / 2 }) : bulge(a, pointAt(b), i % 2 ? 58 : 24);
         this.arrow(`next:${n.name}`, d, "ptr next" + (n.live ? "" : " bad"), n.live ? "arrow" : "arrow-bad");
       });
       // Following m_next came back to a node already listed.

@@ -293,6 +293,10 @@ type listInfo struct {
 	Head  string     `json:"head"`
 	Nodes []nodeInfo `json:"nodes"`
 	Cycle bool       `json:"cycle"`
+	// Coroutine and Local name the local the list hangs from, when an
+	// operation's local holds it (done()'s head after it took the stack).
+	Coroutine string `json:"coroutine,omitempty"`
+	Local     string `json:"local,omitempty"`
 }
 
 // nodeInfo is one awaiter in a list.
@@ -322,6 +326,16 @@ type coroutineState struct {
 	AwaiterLive bool   `json:"awaiter_live"`
 	Dropped     bool   `json:"dropped"`
 	Holder      bool   `json:"holder"`
+	// Locals are the operation's live locals that point into a waiter
+	// list.
+	Locals []localInfo `json:"locals,omitempty"`
+}
+
+// localInfo is a local that points into a waiter list.
+type localInfo struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+	Addr  uint64 `json:"addr"`
 }
 
 // pendingInfo says what a thread would do next, or why it cannot move.
