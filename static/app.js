@@ -13,6 +13,7 @@ import { Narration } from "./narration.js";
 import { bindKeys } from "./keys.js";
 import { groupThreads } from "./groups.js";
 import { View } from "./present.js";
+import { Compare } from "./compare.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -43,6 +44,7 @@ class App {
     // A change of the type's size redraws the stage and the columns, which
     // are laid out for the room they have.
     this.view = new View(() => this.relayout());
+    this.compare = new Compare(this);
     this.controls = new Controls($("controls"), $("threads"), this);
     // A page may leave out the source, the timeline or the shortcuts; the
     // other containers are always there.
@@ -122,11 +124,19 @@ class App {
         this.markVariant(msg.lesson.variant);
         for (const v of this.views) if (v.loaded) v.loaded(msg.lesson);
         this.root.classList.add("ready");
+        // Another variant, or the first load of a ?compare=1 page: the
+        // pane beside it shows the other one.
+        if (this.compare.on || (!this.compare.started && new URLSearchParams(location.search).get("compare") === "1")) {
+          this.compare.toggle(false);
+          this.compare.toggle(true);
+        }
+        this.compare.started = true;
         break;
       case "state":
         if (!this.lesson) return;
         this.state = msg;
         this.draw();
+        this.compare.update(msg);
         this.root.dataset.position = String(msg.position);
         this.keepURL(msg);
         this.root.dataset.schedule = msg.schedule || ""; // embed.js builds share links from it
@@ -159,6 +169,7 @@ class App {
     q.set("lang", this.lang);
     if (this.lesson.fingerprint && !this.initial.source) q.set("h", this.lesson.fingerprint);
     if (this.view.present) q.set("present", "1");
+    if (this.compare.on) q.set("compare", "1");
     const url = `${location.pathname}?${q}`;
     if (url !== location.pathname + location.search) history.replaceState(null, "", url);
   }
@@ -175,6 +186,7 @@ class App {
   draw() {
     this.groups = groupThreads(this.lesson, this.state, this.expanded);
     for (const v of this.views) v.update(this.state);
+    if (this.compare.on) this.compare.draw();
   }
 
   // toggleGroup shows the threads of declaration decl one by one, or

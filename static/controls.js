@@ -60,6 +60,9 @@ export class Controls {
       { class: "group view" },
       tool("smaller", t("ctl.smaller"), "A−", () => view.smaller()),
       tool("bigger", t("ctl.bigger"), "A+", () => view.bigger()),
+      lesson.variants.length > 1 && document.getElementById("code")
+        ? tool("compare", t("ctl.compare"), "⇆", () => this.app.compare.toggle())
+        : null,
       this.presentButton,
       tool("fullscreen", t("ctl.fullscreen"), icon("fullscreen"), () => view.fullScreen()),
       tool("help", t("keys.title"), "?", () => this.app.toggleHelp()),

@@ -21,6 +21,9 @@ const en = {
   "ctl.smaller": "Smaller text",
   "ctl.bigger": "Larger text",
   "ctl.fullscreen": "Full screen",
+  "ctl.compare": "Compare: the other variant beside this one, on the same steps",
+  "cmp.stage": "The other variant's memory",
+  "cmp.diverges": "{variant} cannot take the same steps: {msg}",
 
   "threads.label": "Step a thread (you are the scheduler)",
   "thread.key": "key {n}",
@@ -118,6 +121,9 @@ const zh = {
   "ctl.smaller": "缩小文字",
   "ctl.bigger": "放大文字",
   "ctl.fullscreen": "全屏",
+  "ctl.compare": "对照：把另一个版本放在旁边，走同样的步骤",
+  "cmp.stage": "另一个版本的内存",
+  "cmp.diverges": "{variant} 无法走同样的步骤：{msg}",
 
   "threads.label": "单步执行一个线程（你就是调度器）",
   "thread.key": "按键 {n}",

@@ -37,9 +37,9 @@ func (s *Server) serveCatalog(w http.ResponseWriter, r *http.Request) error {
 }
 
 // lessonQuery names the query parameters of a lesson page that are not
-// the lesson's own parameters; present=1 is read by the page's script
-// (static/present.js).
-var lessonQuery = []string{"variant", "schedule", "step", "lang", "h", "src", "present"}
+// the lesson's own parameters; present=1 and compare=1 are read by the
+// page's script (static/present.js, static/compare.js).
+var lessonQuery = []string{"variant", "schedule", "step", "lang", "h", "src", "present", "compare"}
 
 // serveLesson renders the playground page of one lesson. The query picks
 // the variant, the parameters (?waiters=2), a schedule (a name or text),

@@ -153,9 +153,21 @@ func (p *page) panelRects() string {
 // picture.
 func (p *page) checkLayout() {
 	p.t.Helper()
+	p.checkLayoutOf(panels)
+}
+
+// checkLayoutOf checks the panels ids as checkLayout does; the hidden ones
+// must not show.
+func (p *page) checkLayoutOf(ids []string, hidden ...string) {
+	p.t.Helper()
 	p.settle()
+	for _, id := range hidden {
+		if !p.eval(`(() => { const el = document.getElementById("` + id + `"); return !el || el.getBoundingClientRect().width === 0; })()`) {
+			p.t.Errorf("%s shows; want it hidden", id)
+		}
+	}
 	js := `(() => {
-		const ids = ` + jsList(panels) + `;
+		const ids = ` + jsList(ids) + `;
 		const bad = [];
 		const rs = [];
 		for (const id of ids) {
@@ -176,8 +188,9 @@ func (p *page) checkLayout() {
 			const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
 			if (w > 0.5 && h > 0.5) bad.push(a + " overlaps " + b);
 		}
-		const st = document.getElementById("stage");
-		if (st.scrollHeight > st.clientHeight + 1 || st.scrollWidth > st.clientWidth + 1) bad.push("the stage needs scrolling: " + st.scrollWidth + "x" + st.scrollHeight + " in " + st.clientWidth + "x" + st.clientHeight);
+		for (const st of [document.getElementById("stage"), document.getElementById("cmp-stage")]) {
+			if (st && (st.scrollHeight > st.clientHeight + 1 || st.scrollWidth > st.clientWidth + 1)) bad.push(st.id + " needs scrolling: " + st.scrollWidth + "x" + st.scrollHeight + " in " + st.clientWidth + "x" + st.clientHeight);
+		}
 		return JSON.stringify(bad);
 	})()`
 	var bad []string
@@ -238,4 +251,31 @@ func (p *page) checkTextSize(doc string, least float64) {
 // jsList writes names as a JavaScript array.
 func jsList(names []string) string {
 	return `["` + strings.Join(names, `","`) + `"]`
+}
+
+// TestCompareInBrowser opens the lost wakeup at its last step with the
+// fixed variant beside it: each side has its own verdict, they step
+// together, and the panels keep to their places.
+func TestCompareInBrowser(t *testing.T) {
+	b := newBrowser(t)
+	for _, sc := range screens {
+		t.Run(sc.name, func(t *testing.T) {
+			p := b.openAt(t, "/lesson/wg-lost-wakeup?schedule=lost&step=8&compare=1", sc.w, sc.h)
+			p.wait(`document.querySelector('#verdict[data-kind="lost-wakeup"]:not([hidden])')`)
+			p.wait(`document.querySelector('#cmp-verdict[data-kind="ok"]:not([hidden])')`)
+			if got := p.text(".cmp-title"); got != "fixed" {
+				t.Errorf("the pane beside is titled %q; want fixed", got)
+			}
+			p.checkLayoutOf([]string{"controls", "threads", "stage", "narration", "verdict", "timeline", "cmp", "cmp-verdict", "cmp-narration"}, "code")
+			p.shot("compare-" + sc.name)
+			// One step back on the page is one step back beside it: the
+			// fixed run is before its own end, with no verdict yet.
+			p.click(`#controls button[data-action="back"]`)
+			p.waitPosition(7)
+			p.wait(`document.querySelector('#cmp-verdict').hidden && document.querySelector('#cmp-narration').textContent.includes("Step 6")`)
+			p.click(`#controls button[data-action="compare"]`)
+			p.wait(`!document.querySelector('#cmp') && getComputedStyle(document.querySelector('#code')).display !== "none"`)
+		})
+	}
+	b.checkErrors(t)
 }
