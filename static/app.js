@@ -4,7 +4,7 @@
 // every state; the page only draws what it is sent.
 
 import { Connection, socketURL } from "./protocol.js";
-import { translator } from "./i18n.js";
+import { translator, loadLanguage } from "./i18n.js";
 import { Controls } from "./controls.js";
 import { Stage } from "./stage.js";
 import { Code } from "./code.js";
@@ -13,7 +13,6 @@ import { Narration } from "./narration.js";
 import { bindKeys } from "./keys.js";
 import { groupThreads } from "./groups.js";
 import { View } from "./present.js";
-import { Compare } from "./compare.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -44,7 +43,9 @@ class App {
     // A change of the type's size redraws the stage and the columns, which
     // are laid out for the room they have.
     this.view = new View(() => this.relayout());
-    this.compare = new Compare(this);
+    // The other variant's pane (compare.js) is loaded when first asked
+    // for; until then this stands in for it.
+    this.compare = { on: false, started: false, update() {}, draw() {}, toggle: (on) => this.openCompare(on) };
     this.controls = new Controls($("controls"), $("threads"), this);
     // A page may leave out the source, the timeline or the shortcuts; the
     // other containers are always there.
@@ -174,6 +175,20 @@ class App {
     if (url !== location.pathname + location.search) history.replaceState(null, "", url);
   }
 
+  // openCompare loads compare.js, with the page's version, and toggles the
+  // pane it makes.
+  async openCompare(on) {
+    if (on === false) return;
+    const here = new URL(import.meta.url);
+    const { Compare } = await import(new URL("./compare.js" + here.search, here).href);
+    if (!(this.compare instanceof Compare)) {
+      const c = new Compare(this);
+      c.started = this.compare.started;
+      this.compare = c;
+    }
+    this.compare.toggle(true);
+  }
+
   // relayout redraws the last state once the page has settled into its
   // new size.
   relayout() {
@@ -271,5 +286,6 @@ export function watch(fn) {
   return app;
 }
 
+await loadLanguage($("app").dataset.lang);
 const app = new App($("app"));
 app.start();

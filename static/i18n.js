@@ -1,4 +1,5 @@
-// i18n.js holds the playground's own UI strings in English and Chinese.
+// i18n.js holds the playground's own UI strings in English; the Chinese
+// ones are in i18n-zh.js, loaded only by a Chinese page (loadLanguage).
 // Lesson texts and narration come from the server already translated.
 
 const en = {
@@ -101,116 +102,17 @@ const en = {
   "kind.step-limit": "step limit",
 };
 
-const zh = {
-  "status.connecting": "正在连接…",
-  "status.closed": "连接已断开，正在重连…",
-  "status.error": "错误：{msg}",
 
-  "ctl.start": "开头",
-  "ctl.back": "后退",
-  "ctl.forward": "前进",
-  "ctl.end": "结尾",
-  "ctl.play": "播放",
-  "ctl.pause": "暂停",
-  "ctl.speed": "速度",
-  "ctl.replay": "重放",
-  "ctl.schedule": "交错",
-  "ctl.variant": "版本",
-  "ctl.expect": "{variant}：{kind}",
-  "ctl.present": "演示模式：大字，舞台和代码占满屏幕",
-  "ctl.smaller": "缩小文字",
-  "ctl.bigger": "放大文字",
-  "ctl.fullscreen": "全屏",
-  "ctl.compare": "对照：把另一个版本放在旁边，走同样的步骤",
-  "cmp.stage": "另一个版本的内存",
-  "cmp.diverges": "{variant} 无法走同样的步骤：{msg}",
 
-  "threads.label": "单步执行一个线程（你就是调度器）",
-  "thread.key": "按键 {n}",
-  "thread.resume": "从运行队列取出 {co}",
-  "thread.group_step": "单步执行 {first}：{group} 停在同一处",
-  "thread.expand": "逐个显示 {group}",
-  "thread.collapse": "重新合并这些线程",
+const tables = { en };
 
-  "timeline.label": "步骤",
-  "timeline.start": "开始",
-  "timeline.pos": "已执行 {pos} / {len} 步",
-  "timeline.goto": "转到第 {n} 步之后：{thread} {label}",
-
-  "stage.label": "内存：原语对象、协程帧和工作线程",
-  "stage.awaiter": "awaiter",
-  "stage.ghost": "已销毁",
-  "stage.dropped": "✗ 被丢弃",
-  "stage.freed_read": "释放后读取",
-  "stage.holder": "持有锁",
-  "stage.in_op": "在 {op}() 中",
-  "stage.cycle": "成环",
-  "stage.queue": "运行队列",
-
-  "card.initial": "初始状态。选择一个线程单步执行。",
-  "card.step": "第 {n} 步",
-  "card.cas_ok": "CAS 成功",
-  "card.cas_fail": "CAS 失败",
-  "card.expected": "期望值",
-  "card.observed": "实际值",
-  "card.desired": "新值",
-  "card.changed_by": "被第 {step} 步改变：{thread} {label}",
-  "card.retry": "第 {n} 次重试",
-  "card.read": "读到",
-  "card.wrote": "写入",
-  "card.add": "加上",
-
-  "status.running": "运行中",
-  "status.runnable": "在运行队列中",
-  "status.parked": "挂起",
-  "status.done": "已结束",
-
-  "code.label": "代码",
-  "code.algorithm": "算法",
-  "code.go": "Go 移植",
-  "code.variant": "对照 {variant}",
-  "code.on": "在 {thread} 上",
-  "code.ran": "刚执行",
-
-  "verdict.ok": "正确结束",
-  "verdict.bug": "缺陷 {bugs}",
-  "verdict.goto": "转到出错的一步（{n}）",
-  "verdict.pending": "尚无结论：运行仍在继续。",
-  "glossary.more": "在文档中阅读更多",
-
-  "keys.title": "键盘",
-  "keys.step": "单步执行第 N 个线程按钮",
-  "keys.backfwd": "后退 / 前进",
-  "keys.ends": "开头 / 结尾",
-  "keys.play": "播放 / 暂停",
-  "keys.replay": "重放交错",
-  "keys.variant": "下一个版本",
-  "keys.help": "显示 / 隐藏快捷键",
-
-  "kind.ok": "正常",
-  "kind.lost-wakeup": "丢失的唤醒",
-  "kind.deadlock": "死锁",
-  "kind.use-after-free": "释放后使用",
-  "kind.double-resume": "重复恢复",
-  "kind.premature-release": "过早释放",
-  "kind.data-race": "数据竞争",
-  "kind.mutual-exclusion": "互斥被破坏",
-  "kind.panic": "panic",
-  "kind.dropped-task": "任务被丢弃",
-  "kind.assertion": "断言失败",
-  "kind.step-limit": "步数上限",
-
-  "op.load": "原子读取",
-  "op.store": "原子写入",
-  "op.exchange": "原子交换",
-  "op.fetch_add": "原子加（fetch_add）",
-  "op.read": "读取",
-  "op.write": "写入",
-  "op.submit": "提交（submit_task）",
-  "op.resume": "恢复",
-};
-
-const tables = { en, zh };
+// loadLanguage loads the strings of lang, if they are not English, before
+// a translator for it is made.
+export async function loadLanguage(lang) {
+  if (lang !== "zh" || tables.zh) return;
+  const here = new URL(import.meta.url);
+  tables.zh = (await import(new URL("./i18n-zh.js" + here.search, here).href)).zh;
+}
 
 // translator returns t(key, vars) for lang ("en" or "zh"): the string for
 // key with each {name} replaced by vars[name]. A key missing from the
