@@ -123,7 +123,7 @@ func (m *Machine) pointers(c int, cs *CoroutineState, lists []ListState) []ListS
 	}
 	p := m.prog
 	for _, pt := range p.Ops[co.op].Pointers {
-		if pt.Slot < 0 || pt.Slot >= numLocals || !slices.Contains(pt.Labels, int(co.pc)) {
+		if pt.Slot < 0 || pt.Slot >= NumLocals || !slices.Contains(pt.Labels, int(co.pc)) {
 			continue
 		}
 		v := co.locals[pt.Slot]
@@ -149,8 +149,8 @@ func (m *Machine) walkFrom(name string, head Word) ListState {
 	p := m.prog
 	ls := ListState{Name: name, Head: p.Format(Pointer, nil, head)}
 	seen := map[Word]bool{}
-	for a := head; a != 0; a = m.peek(a + fieldNext) {
-		o := p.objectAt(a)
+	for a := head; a != 0; a = m.peek(a + FieldNext) {
+		o := p.ObjectAt(a)
 		if o == nil || o.Kind != AwaiterObject || o.Base != a {
 			break
 		}
