@@ -3,8 +3,8 @@
 // and seven are about to call done() read as two rows, not thirteen:
 // "W1–W6 · wait · G1". Two threads share a group when their coroutines
 // were expanded from the same declaration (a lesson's "count"), and their
-// next steps, their coroutines' states, their contexts and their places in
-// memory look the same. A thread that just stepped, that a finding names,
+// next steps, their coroutines' states and fields (an awaiter's m_next),
+// their contexts and their places in memory look the same. A thread that just stepped, that a finding names,
 // or whose awaiter is on a list stands alone. The page may expand a group
 // (expanded holds the declarations whose threads are always shown one by
 // one); the picker, the code columns and the stage all group alike.
@@ -53,11 +53,14 @@ function threadKey(lesson, state, name, expanded) {
   if (coros.some((c) => linked.has(c.name))) return "";
   const p = state.pending.find((x) => x.thread === name) || {};
   const mine = (s) => String(s || "").split(name).join("#");
+  // The fields of a live frame count; a destroyed one's are not shown.
+  const own = (c) => coros.some((k) => k.frame_live && c.object.startsWith(k.name + "."));
   const parts = [
     decl,
     p.can_move ? `move ${p.label} ${p.op}` : `wait ${mine(p.why)}`,
     th ? `${th.num_wait} ${th.stack.length} ${th.queue.length}` : "",
-    ...coros.map((c) => [c.status, c.op, c.label, c.frame_live, c.awaiter_live, c.dropped, c.holder].join(" ")),
+    ...coros.map((c) => [c.status, c.op, c.label, c.frame_live, c.awaiter_live, c.dropped, c.holder, mine((c.locals || []).map((l) => l.value).join(","))].join(" ")),
+    ...snap.cells.filter(own).map((c) => `${mine(c.name)}=${mine(c.value)}`),
   ];
   return parts.join("|");
 }

@@ -40,11 +40,17 @@ func TestLayoutInBrowser(t *testing.T) {
 		{2, "schedule=lost&step=0"},
 		{6, "waiters=3&workers=3"},
 		{13, "waiters=6&workers=7"},
+		// Six waiters parked on the stack, none like another: thirteen
+		// threads in eight lanes, linked by m_next.
+		{13, "waiters=6&workers=7&schedule=" + parkAll},
 	}
 	for _, sc := range screens {
 		for _, l := range lessons {
 			for _, present := range []bool{false, true} {
 				name := fmt.Sprintf("%s/%d threads", sc.name, l.threads)
+				if strings.Contains(l.query, "schedule=W") {
+					name += " parked"
+				}
 				path := "/lesson/wg-lost-wakeup?" + l.query
 				if present {
 					name += "/present"
@@ -59,7 +65,7 @@ func TestLayoutInBrowser(t *testing.T) {
 					if after := p.panelRects(); after != before {
 						t.Errorf("the panels moved when the verdict came:\n before %s\n after  %s", before, after)
 					}
-					p.shot(fmt.Sprintf("layout-%s-%d%s", sc.name, l.threads, map[bool]string{true: "-present"}[present]))
+					p.shot(strings.NewReplacer("/", "-", " ", "-").Replace("layout-" + name))
 				})
 			}
 		}
@@ -81,7 +87,10 @@ func TestTextSizeInBrowser(t *testing.T) {
 				p := b.openAt(t, "/lesson/wg-lost-wakeup?schedule=lost&step=8&present=1"+q, sc.w, sc.h)
 				p.checkTextSize("document", want)
 			}
-			p := b.openAt(t, "/lesson/mutex-handoff?present=1&schedule=handoff&step=6", sc.w, sc.h)
+			p := b.openAt(t, "/lesson/mutex-handoff?present=1&schedule=arrive-during-unlock&step=14", sc.w, sc.h)
+			if p.eval(`!!document.querySelector('.notice')`) {
+				t.Errorf("mutex-handoff opened with a notice: %s", p.text(".notice"))
+			}
 			p.checkTextSize("document", want)
 		})
 		t.Run(sc.name+"/embed", func(t *testing.T) {
@@ -93,6 +102,72 @@ func TestTextSizeInBrowser(t *testing.T) {
 			p.wait(`(() => { const f = document.querySelector('.docs-embed iframe'); return f && f.contentDocument && f.contentDocument.querySelector('#app.ready[data-position]'); })()`)
 			p.checkTextSize(`document.querySelector('.docs-embed iframe').contentDocument`, want)
 		})
+	}
+	b.checkErrors(t)
+}
+
+// parkAll is a schedule of wg-lost-wakeup with six waiters: each runs
+// wait() until it parks, W6's node on top of the stack.
+const parkAll = "W1*6%20W2*6%20W3*6%20W4*6%20W5*6%20W6*6"
+
+// TestGroupsInBrowser checks that interchangeable threads at the same
+// point share one button, one code column and one lane, that a group
+// expands on demand, and that threads whose nodes hold different links
+// stand alone.
+func TestGroupsInBrowser(t *testing.T) {
+	b := newBrowser(t)
+	p := b.openAt(t, "/lesson/wg-lost-wakeup?waiters=6&workers=7", 1280, 720)
+	labels := `Array.from(document.querySelectorAll('#threads button.thread')).map((b) => b.dataset.threads).join(" | ")`
+	if got, want := p.evalString(labels), "W1 W2 W3 W4 W5 W6 | D1 D2 D3 D4 D5 D6 D7"; got != want {
+		t.Errorf("thread buttons %q; want %q", got, want)
+	}
+	if got := p.evalString(`Array.from(document.querySelectorAll('#stage .lane')).map((l) => l.dataset.threads).join(" | ")`); got != "W1 W2 W3 W4 W5 W6 | D1 D2 D3 D4 D5 D6 D7" {
+		t.Errorf("lanes %q; want one per group", got)
+	}
+	if got := p.evalString(`Array.from(document.querySelectorAll('#code .col-head')).map((h) => h.textContent).join(" | ")`); !strings.Contains(got, "W1–W6") || !strings.Contains(got, "D1–D7") {
+		t.Errorf("code columns %q; want one for W1–W6 and one for D1–D7", got)
+	}
+	p.click(`#threads button.expand[data-group="W"]`)
+	p.wait(`document.querySelectorAll('#threads button.thread').length === 7`)
+	if got := p.evalString(labels); got != "W1 | W2 | W3 | W4 | W5 | W6 | D1 D2 D3 D4 D5 D6 D7" {
+		t.Errorf("expanded, the thread buttons are %q", got)
+	}
+	// Woken into their run queues, W3 and W4 stand at the same point, but
+	// W4's node links to W3's: they are not alike.
+	p = b.openAt(t, "/lesson/wg-lost-wakeup?waiters=4&workers=1&schedule=W1*6%20W2*6%20W3*6%20W4*6%20D1*6", 1280, 720)
+	if got := p.evalString(labels); got != "W1 | W2 | W3 | W4 | D1" {
+		t.Errorf("thread buttons %q; want W3 and W4 apart", got)
+	}
+	p.checkLayout()
+	b.checkErrors(t)
+}
+
+// TestAlgorithmInBrowser checks the algorithm view at the lost wakeup's
+// step 7: W1's column marks its next step, G6, and D1's the step that just
+// ran, D2, in C++ as the label tables write it; the Go port marks the same
+// two steps in the Go source; the fixed variant's algorithm is a tab.
+func TestAlgorithmInBrowser(t *testing.T) {
+	b := newBrowser(t)
+	p := b.openAt(t, "/lesson/wg-lost-wakeup?schedule=lost&step=7", 1280, 720)
+	marked := `JSON.stringify(Array.from(document.querySelectorAll('#code .col')).map((c) => [c.dataset.threads, Array.from(c.querySelectorAll('.aline.next, .aline.ran')).map((l) => l.className.replace('aline ', '') + " " + l.dataset.label)]))`
+	if got, want := p.evalString(marked), `[["W1",["next G6"]],["D1",["ran D2"]]]`; got != want {
+		t.Errorf("marked lines %s; want %s", got, want)
+	}
+	if got := p.text(`#code .col[data-threads="W1"] .aline[data-label="G3"] .cpp`); got != "if (m_count.load(acquire) == 0) return false;" {
+		t.Errorf("W1's G3 reads %q; want the C++ of the label table", got)
+	}
+	p.click(`#code button[data-tab="go"]`)
+	p.wait(`!document.querySelector('#code [data-panel="go"]').hidden`)
+	if got := p.text(`#code .line.next`); !strings.Contains(got, "m.CompareAndSwap(wg.state") {
+		t.Errorf("the Go port's next line is %q; want G6's CompareAndSwap", got)
+	}
+	if got := p.text(`#code .line.ran`); !strings.Contains(got, "m.Exchange(wg.state, Null") {
+		t.Errorf("the Go port's line that ran is %q; want D2's Exchange", got)
+	}
+	p.click(`#code button[data-tab="v:fixed"]`)
+	p.wait(`!document.querySelector('#code [data-panel="other"]').hidden && document.querySelector('#code [data-panel="other"] .aline')`)
+	if got := p.text(`#code [data-panel="other"]`); !strings.Contains(got, "fixed") || !strings.Contains(got, "wait()") {
+		t.Errorf("the fixed tab reads %q; want the fixed variant's wait()", got)
 	}
 	b.checkErrors(t)
 }
