@@ -187,21 +187,22 @@ export class Stage {
     const x = below ? PRIM.x + 8 : PRIM.x + this.primW + 56;
     let y = below ? below + 26 : CARD.y;
     let right = 0;
-    // A line too long for the stage's room wraps at its spaces.
+    // A line too long for the stage's room wraps at its spaces, or
+    // between two Chinese characters.
     const max = this.room() - x - 8;
     const line = (str, cls) => {
-      const words = str.split(" ");
+      const words = str.match(/[\u3000-\u9fff\uff00-\uffef]|[^\s\u3000-\u9fff\uff00-\uffef]+\s*|\s+/g) || [""];
       while (words.length) {
-        const el = text(x, y, words.shift(), cls);
+        let raw = words.shift();
+        const el = text(x, y, raw.trimEnd(), cls);
         g.append(el);
-        for (const wd of [...words]) {
-          const was = el.textContent;
-          el.textContent = was + " " + wd;
+        while (words.length) {
+          el.textContent = (raw + words[0]).trimEnd();
           if (el.getComputedTextLength() > max) {
-            el.textContent = was;
+            el.textContent = raw.trimEnd();
             break;
           }
-          words.shift();
+          raw += words.shift();
         }
         // Measured when the page shows the stage, else estimated.
         const w = el.getComputedTextLength() || el.textContent.length * 11;

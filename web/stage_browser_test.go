@@ -101,6 +101,10 @@ func TestTextSizeInBrowser(t *testing.T) {
 			p := b.tabAt(t, "/docs/b5-lost-wakeup", sc.w, sc.h)
 			p.wait(`(() => { const f = document.querySelector('.docs-embed iframe'); return f && f.contentDocument && f.contentDocument.querySelector('#app.ready[data-position]'); })()`)
 			p.checkTextSize(`document.querySelector('.docs-embed iframe').contentDocument`, want)
+			// The stepper's stage shows its whole picture in the frame.
+			if got := p.evalString(`(() => { const st = document.querySelector('.docs-embed iframe').contentDocument.getElementById('stage'); return st.scrollHeight > st.clientHeight + 1 ? st.scrollHeight + " in " + st.clientHeight : ""; })()`); got != "" {
+				t.Errorf("the docs stepper's stage needs scrolling: %s", got)
+			}
 		})
 	}
 	b.checkErrors(t)
