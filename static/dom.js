@@ -112,3 +112,16 @@ export function marker(i, size = 18) {
     s("path", { d: shapePath(i), fill: threadColour(i), stroke: "#000", "stroke-width": 0.8, "fill-rule": "evenodd" }),
   );
 }
+
+// SHRINK are the scales fitText tries, largest first.
+const SHRINK = [1, 0.92, 0.85, 0.78, 0.72];
+
+// fitText scales the type of el's words (through --shrink, which the CSS
+// multiplies their sizes by) down until they fit el's box: a box of fixed
+// height must not cut a sentence off, since a room cannot scroll it.
+export function fitText(el) {
+  for (const k of SHRINK) {
+    el.style.setProperty("--shrink", String(k));
+    if (el.scrollHeight <= el.clientHeight + 1) return;
+  }
+}

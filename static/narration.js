@@ -6,7 +6,7 @@
 // as in the timeline, the URL (step=N is the position after step N) and
 // the command line's trace.
 
-import { h, put } from "./dom.js";
+import { h, put, fitText } from "./dom.js";
 import { kindName } from "./i18n.js";
 
 // Narration owns #narration and #verdict.
@@ -60,6 +60,8 @@ export class Narration {
       this.root.classList.toggle("has-finding", !!(step && step.findings && step.findings.length));
     }
     this.verdict(state);
+    fitText(this.root);
+    fitText(this.verdictRoot);
   }
 
   verdict(state) {

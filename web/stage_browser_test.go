@@ -136,6 +136,13 @@ func TestGroupsInBrowser(t *testing.T) {
 	if got := p.evalString(labels); got != "W1 | W2 | W3 | W4 | W5 | W6 | D1 D2 D3 D4 D5 D6 D7" {
 		t.Errorf("expanded, the thread buttons are %q", got)
 	}
+	// Shown one by one, the thirteen threads have thirteen shapes: no two
+	// are told apart by colour alone.
+	p.click(`#threads button.expand[data-group="D"]`)
+	p.wait(`document.querySelectorAll('#threads button.thread').length === 13`)
+	if n := p.evalString(`String(new Set(Array.from(document.querySelectorAll('#threads button.thread .markers path')).map((m) => m.getAttribute("d"))).size)`); n != "13" {
+		t.Errorf("13 threads have %s marker shapes; want 13", n)
+	}
 	// Woken into their run queues, W3 and W4 stand at the same point, but
 	// W4's node links to W3's: they are not alike.
 	p = b.openAt(t, "/lesson/wg-lost-wakeup?waiters=4&workers=1&schedule=W1*6%20W2*6%20W3*6%20W4*6%20D1*6", 1280, 720)
@@ -172,6 +179,36 @@ func TestAlgorithmInBrowser(t *testing.T) {
 	p.wait(`!document.querySelector('#code [data-panel="other"]').hidden && document.querySelector('#code [data-panel="other"] .aline')`)
 	if got := p.text(`#code [data-panel="other"]`); !strings.Contains(got, "fixed") || !strings.Contains(got, "wait()") {
 		t.Errorf("the fixed tab reads %q; want the fixed variant's wait()", got)
+	}
+	b.checkErrors(t)
+}
+
+// TestDrawingInBrowser checks what the stage draws of a waiter stack and
+// of its wakeups: the stack's m_next arrows do not run down one line; a
+// run queue holds the handles queued on it; done()'s head, once it took
+// the stack, is an arrow into what is left of it.
+func TestDrawingInBrowser(t *testing.T) {
+	b := newBrowser(t)
+	p := b.openAt(t, "/lesson/wg-lost-wakeup?waiters=4&workers=1&schedule=W1*6%20W2*6%20W3*6%20W4*6", 1280, 720)
+	// The links W4 -> W3 -> W2 -> W1 between lanes one above the other.
+	bends := p.evalString(`JSON.stringify(Array.from(document.querySelectorAll('#stage path.ptr.next')).map((a) => Number(a.getAttribute("d").split(/[MC ]+/)[3])))`)
+	var xs []float64
+	if err := json.Unmarshal([]byte(bends), &xs); err != nil || len(xs) != 3 {
+		t.Fatalf("m_next arrows bend at %s; want 3 arrows", bends)
+	}
+	if xs[0] == xs[1] || xs[1] == xs[2] {
+		t.Errorf("consecutive m_next arrows bend at the same x: %v", xs)
+	}
+	// D1 takes the stack and wakes W4 and W3: they wait in their run
+	// queues, and D1's head points at W2.
+	p = b.openAt(t, "/lesson/wg-lost-wakeup?waiters=4&workers=1&schedule=W1*6%20W2*6%20W3*6%20W4*6%20D1*6", 1280, 720)
+	for _, w := range []string{"W3", "W4"} {
+		if got := p.text(`#stage .queue[data-queue="` + w + `"] .handle-name`); got != w {
+			t.Errorf("%s's run queue holds %q; want its handle", w, got)
+		}
+	}
+	if got := p.evalString(`(document.querySelector('#stage path.ptr.local') || {dataset: {}}).dataset.to || ""`); got != "W2.awaiter" {
+		t.Errorf("D1's head points at %q; want W2.awaiter", got)
 	}
 	b.checkErrors(t)
 }
@@ -260,6 +297,12 @@ func (p *page) checkLayoutOf(ids []string, hidden ...string) {
 			const scrolls = (o) => o === "auto" || o === "scroll";
 			if (!scrolls(cs.overflowX) && el.scrollWidth > el.clientWidth + 1) bad.push(id + " hides " + (el.scrollWidth - el.clientWidth) + "px of its width");
 			if (!scrolls(cs.overflowY) && el.scrollHeight > el.clientHeight + 1) bad.push(id + " hides " + (el.scrollHeight - el.clientHeight) + "px of its height");
+		}
+		// The narration and the verdict scroll, but their words must show
+		// whole: a room cannot scroll them.
+		for (const id of ["narration", "verdict", "cmp-narration", "cmp-verdict"]) {
+			const el = ids.includes(id) && document.getElementById(id);
+			if (el && el.scrollHeight > el.clientHeight + 1) bad.push(id + " cuts off " + (el.scrollHeight - el.clientHeight) + "px of its words");
 		}
 		for (let i = 0; i < rs.length; i++) for (let j = i + 1; j < rs.length; j++) {
 			const [a, ra] = rs[i], [b, rb] = rs[j];
