@@ -58,7 +58,9 @@ export class Stage {
       ),
     );
     this.layers = {};
-    for (const name of ["lanes", "frames", "prim", "card", "arrows", "labels"]) {
+    // The card is drawn over the arrows, its words haloed, so that an
+    // arrow passing behind it leaves them legible.
+    for (const name of ["lanes", "frames", "prim", "arrows", "card", "labels"]) {
       this.layers[name] = s("g", { class: name });
       this.svg.append(this.layers[name]);
     }

@@ -36,8 +36,15 @@ func TestClassroomInBrowser(t *testing.T) {
 	pres.shot("room-presenter-3")
 	stu.shot("room-student-3")
 
+	presBefore, stuBefore := pres.panelRects(), stu.panelRects()
 	pres.click(`#room-ask button[data-kind="thread"]`)
 	stu.wait(`!document.querySelector('#room-poll').hidden && document.querySelectorAll('#room-poll button.option').length === 2`)
+	if after := pres.panelRects(); after != presBefore {
+		t.Errorf("the presenter's panels moved when the poll came:\n before %s\n after  %s", presBefore, after)
+	}
+	if after := stu.panelRects(); after != stuBefore {
+		t.Errorf("the student's panels moved when the poll came:\n before %s\n after  %s", stuBefore, after)
+	}
 	stu.click(`#room-poll button.option[data-option="1"]`)
 	stu.wait(`document.querySelector('#room-poll button.option[data-option="1"]').getAttribute('aria-pressed') === "true"`)
 	pres.wait(`document.querySelector('#room-poll').dataset.votes === "1"`)
