@@ -21,6 +21,8 @@ func TestClassroomInBrowser(t *testing.T) {
 
 	pres := b.open(t, "/room/"+code+"/present?lesson=wg-lost-wakeup&token="+url.QueryEscape(token))
 	pres.wait(`document.querySelector('#room').dataset.welcomed === "true"`)
+	// The presenter's page presents: type sized for the room.
+	pres.wait(`document.documentElement.classList.contains('present')`)
 	stu := b.open(t, "/room/"+code, chromedp.WithNewBrowserContext())
 	stu.wait(`document.querySelector('#room').dataset.following === "true"`)
 	pres.wait(`document.querySelector('#room-roster').dataset.students === "1"`)
