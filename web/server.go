@@ -74,13 +74,17 @@ func NewServer(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// bugPages maps each bug code to the path of the first docs page about it.
+// bugPages maps each bug code to the path of the docs page about it: the
+// first of the bugs' pages that names it, else the first page that does
+// (a primitive's page names the bugs of its variants).
 func (s *Server) bugPages() map[string]string {
 	pages := map[string]string{}
-	for _, pg := range s.docs.Pages("en") {
-		for _, b := range pg.Bugs {
-			if _, ok := pages[b]; !ok {
-				pages[b] = "/docs/" + pg.Slug
+	for _, group := range []docs.Group{docs.Bugs, docs.Primitives} {
+		for _, pg := range s.docs.Pages("en") {
+			for _, b := range pg.Bugs {
+				if _, ok := pages[b]; !ok && pg.Group == group {
+					pages[b] = "/docs/" + pg.Slug
+				}
 			}
 		}
 	}

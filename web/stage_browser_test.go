@@ -264,3 +264,24 @@ func TestViewControlsInBrowser(t *testing.T) {
 	q.wait(`document.fullscreenElement === null`)
 	b.checkErrors(t)
 }
+
+// TestGlossaryInBrowser opens the lost wakeup's verdict: its bug code
+// opens a popover that explains it, in the page's language, with a link to
+// the docs page about it; the outcome's "?" explains the outcome kind.
+func TestGlossaryInBrowser(t *testing.T) {
+	b := newBrowser(t)
+	for _, l := range []struct{ lang, word string }{{"en", "lost wakeup"}, {"zh", "丢失的唤醒"}} {
+		p := b.openAt(t, "/lesson/wg-lost-wakeup?schedule=lost&step=8&lang="+l.lang, 1280, 720)
+		p.click(`#verdict button.term[data-term="B5"]`)
+		p.wait(`document.querySelector('.glossary[data-term="B5"]')`)
+		if got := p.text(`.glossary[data-term="B5"]`); !strings.Contains(got, l.word) {
+			t.Errorf("%s: B5's entry reads %q; want it to name the %s", l.lang, got, l.word)
+		}
+		if got := p.evalString(`document.querySelector('.glossary[data-term="B5"] a').getAttribute('href')`); got != "/docs/b5-lost-wakeup?lang="+l.lang {
+			t.Errorf("%s: B5's entry links to %q; want its docs page", l.lang, got)
+		}
+		p.click(`#verdict button.term[data-term="lost-wakeup"]`)
+		p.wait(`document.querySelector('.glossary[data-term="lost-wakeup"]') && !document.querySelector('.glossary[data-term="B5"]')`)
+	}
+	b.checkErrors(t)
+}
