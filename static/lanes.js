@@ -21,21 +21,10 @@ export const laneMethods = {
   // drawLanes draws a lane per group of threads (groups.js), each with its
   // run queue and the frames of its coroutines, in as many columns as fit
   // the stage's width; it returns the width and the bottom it needed.
-  drawLanes(ctx, top, least) {
-    const { t, lesson } = this.app;
+  drawLanes(ctx, top, least, plan) {
+    const { t } = this.app;
     const g = clear(this.layers.lanes);
     const coros = new Map(ctx.snap.coroutines.map((c) => [c.name, c]));
-    const threads = new Map(ctx.snap.threads.map((th) => [th.name, th]));
-    const groups = this.app.groups.length ? this.app.groups : lesson.threads.map((n, i) => ({ threads: [n], indexes: [i], label: n }));
-    // Full lanes if they fit the stage's height, else compact ones; in as
-    // many columns as the width allows.
-    const room = Math.max(least, this.room());
-    const height = (this.root.clientHeight - 2) / this.least();
-    let plan = null;
-    for (const base of [FULL, COMPACT]) {
-      plan = this.planLanes(ctx, groups, threads, base, room);
-      if (top + plan.rows * (plan.L.h + plan.L.gap) - plan.L.gap <= height) break;
-    }
     const { L, lanes, laneW, cols, rows } = plan;
     this.L = L;
     const placed = new Set();
@@ -76,14 +65,46 @@ export const laneMethods = {
     });
     // The frames of a group's other members are not drawn: they go.
     this.frames.sweep();
-    // A group's lane has a second one peeking out below it, 6 to the right.
-    const peek = lanes.some((l) => l.grp.threads.length > 1) ? 6 : 0;
-    return { width: (cols > 1 ? cols * (laneW + 10) - 10 : Math.max(least, laneW)) + peek, bottom: top + rows * (L.h + L.gap) - L.gap + peek };
+    return { width: Math.max(least, plan.width), bottom: top + plan.height };
   },
 
-  // planLanes lays the lanes out with lane style base in a stage room
-  // units wide: the style, each lane's slots and width, and the columns.
-  planLanes(ctx, groups, threads, base, room) {
+  // chooseLanes picks how to lay the lanes out below top, in a picture at
+  // least least units wide: full or compact lanes, in how many columns.
+  // It takes the layout the stage can draw largest, up to GROW times its
+  // least scale; of those alike, full lanes in few columns. A layout that
+  // does not fit at the least scale loses to any that does. The plan says
+  // the scale it allows.
+  chooseLanes(ctx, top, least, grow) {
+    const { lesson } = this.app;
+    const threads = new Map(ctx.snap.threads.map((th) => [th.name, th]));
+    const groups = this.app.groups.length ? this.app.groups : lesson.threads.map((n, i) => ({ threads: [n], indexes: [i], label: n }));
+    const box = this.root.getBoundingClientRect();
+    const low = this.least();
+    const room = Math.max(least, this.room());
+    let best = null;
+    for (const base of [FULL, COMPACT]) {
+      const lanes = this.planLanes(ctx, groups, threads, base);
+      // The last column keeps ARROWS free on its right for the links that
+      // swing out of it.
+      const most = Math.max(1, Math.min(Math.floor((room + 10 - ARROWS) / (lanes.laneW + 10)), Math.ceil(lanes.lanes.length / 2)));
+      for (let c = 1; c <= most; c++) {
+        const rows = Math.ceil(lanes.lanes.length / c);
+        const cols = Math.ceil(lanes.lanes.length / rows);
+        // A group's lane has a second one peeking out below it.
+        const peek = lanes.lanes.some((l) => l.grp.threads.length > 1) ? 6 : 0;
+        const width = cols * (lanes.laneW + 10) - 10 + peek;
+        const height = rows * (lanes.L.h + lanes.L.gap) - lanes.L.gap + peek;
+        const fit = Math.min((box.width - 2) / Math.max(least, width), (box.height - 2) / (top + height + 2));
+        const scale = fit >= low - 0.001 ? Math.min(fit, low * grow) : fit - 100;
+        if (!best || scale > best.scale + 0.001) best = { ...lanes, cols, rows, width, height, scale };
+      }
+    }
+    return best;
+  },
+
+  // planLanes lays the lanes out with lane style base: the style, and
+  // each lane's slots and width.
+  planLanes(ctx, groups, threads, base) {
     // The lane's head is wide enough for the longest name ("W10–W16").
     const longest = Math.max(...groups.map((grp) => this.textWidth(grp.label, grp.threads.length > 1 ? "lane-name lane-group" : "lane-name")));
     const L = { ...base, head: Math.max(base.head, (base === COMPACT ? 34 : 40) + longest + 12), compact: base === COMPACT };
@@ -99,12 +120,7 @@ export const laneMethods = {
       const width = L.head + (queueW ? queueW + 10 : 0) + slots.length * (L.frame.w + L.frame.gap) + 4;
       return { grp, th, slots, queueW, width };
     });
-    const laneW = Math.max(...lanes.map((l) => l.width), 300);
-    // The last column keeps ARROWS free on its right for the links that
-    // swing out of it.
-    const cols = Math.max(1, Math.min(Math.floor((room + 10 - ARROWS) / (laneW + 10)), Math.ceil(lanes.length / 2)));
-    const rows = Math.ceil(lanes.length / cols);
-    return { L, lanes, laneW, cols: Math.ceil(lanes.length / rows), rows };
+    return { L, lanes, laneW: Math.max(...lanes.map((l) => l.width), 300) };
   },
 
   // textWidth is the width str takes on the stage in class cls: measured

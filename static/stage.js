@@ -95,13 +95,21 @@ export class Stage {
     clear(this.layers.labels);
     this.right = 0; // how far right the arrows reach
     const primBottom = this.drawPrimitive(ctx);
-    // The card stands beside the primitive, its lines wrapped to the room;
-    // a stage too narrow for that has it below.
-    let card = this.room() - (PRIM.x + this.primW + 56) >= CARD.least ? this.drawCard(ctx) : null;
-    if (!card || card.right + 8 > this.room()) card = this.drawCard(ctx, primBottom);
     const room = this.room();
-    const top = Math.max(primBottom, card.bottom) + 14;
-    const lanes = this.drawLanes(ctx, top, Math.max(W, card.right + 8, this.primW + 8));
+    // The card stands beside the primitive, its lines wrapped to the room,
+    // or below it: whichever lets the stage be drawn larger.
+    let best = null;
+    for (const below of [0, primBottom]) {
+      if (!below && room - (PRIM.x + this.primW + 56) < CARD.least) continue;
+      const card = this.drawCard(ctx, below);
+      if (!below && card.right + 8 > room) continue;
+      const top = Math.max(primBottom, card.bottom) + 14;
+      const least = Math.max(W, card.right + 8, this.primW + 8);
+      const plan = this.chooseLanes(ctx, top, least, GROW);
+      if (!best || plan.scale > best.plan.scale + 0.001) best = { below, top, least, plan };
+    }
+    const card = this.drawCard(ctx, best.below);
+    const lanes = this.drawLanes(ctx, best.top, best.least, best.plan);
     this.drawArrows(ctx);
     // Arrows swinging out right of the lanes widen the picture, up to the
     // room the stage has: they never make it scroll.
@@ -122,6 +130,14 @@ export class Stage {
     this.svg.setAttribute("width", String(Math.floor(w * k)));
     this.svg.setAttribute("height", String(Math.floor(h * k)));
     this.scale = k;
+    // The panels around the stage may still be settling (a font arriving,
+    // the timeline growing): a picture drawn larger than the least scale
+    // that no longer fits is fitted again at the next frame.
+    cancelAnimationFrame(this.refit);
+    this.refit = requestAnimationFrame(() => {
+      const r = this.root.getBoundingClientRect();
+      if (k > least + 0.001 && (Math.floor(h * k) > r.height - 1 || Math.floor(w * k) > r.width - 1)) this.app.relayout();
+    });
   }
 
   // least is the smallest scale the stage may be drawn at.
