@@ -34,13 +34,14 @@ func TestLayoutInBrowser(t *testing.T) {
 	lessons := []struct {
 		threads int
 		query   string
+		end     bool // run to the verdict
 	}{
-		{2, "schedule=lost&step=0"},
-		{6, "waiters=3&workers=3"},
-		{13, "waiters=6&workers=7"},
+		{2, "schedule=lost&step=0", true},
+		{6, "waiters=3&workers=3", true},
+		{13, "waiters=6&workers=7", true},
 		// Six waiters parked on the stack, none like another: thirteen
 		// threads in eight lanes, linked by m_next.
-		{13, "waiters=6&workers=7&schedule=" + parkAll},
+		{13, "waiters=6&workers=7&schedule=" + parkAll, false},
 	}
 	for _, sc := range screens {
 		for _, l := range lessons {
@@ -58,10 +59,12 @@ func TestLayoutInBrowser(t *testing.T) {
 					p := b.openAt(t, path, sc.w, sc.h)
 					before := p.panelRects()
 					p.checkLayout()
-					p.runToEnd()
-					p.checkLayout()
-					if after := p.panelRects(); after != before {
-						t.Errorf("the panels moved when the verdict came:\n before %s\n after  %s", before, after)
+					if l.end {
+						p.runToEnd()
+						p.checkLayout()
+						if after := p.panelRects(); after != before {
+							t.Errorf("the panels moved when the verdict came:\n before %s\n after  %s", before, after)
+						}
 					}
 					p.shot(strings.NewReplacer("/", "-", " ", "-").Replace("layout-" + name))
 				})
