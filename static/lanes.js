@@ -25,7 +25,7 @@ export const laneMethods = {
     const { t } = this.app;
     const g = clear(this.layers.lanes);
     const coros = new Map(ctx.snap.coroutines.map((c) => [c.name, c]));
-    const { L, lanes, laneW, cols, rows } = plan;
+    const { L, lanes, colX, colW, cols, rows } = plan;
     this.L = L;
     const placed = new Set();
     lanes.forEach((lane, li) => {
@@ -33,12 +33,13 @@ export const laneMethods = {
       const ti = grp.indexes[0];
       // In columns, lanes run down each column first: a stack's
       // neighbours stay one above the other, their links short.
-      const x0 = Math.floor(li / rows) * (laneW + 10);
+      const col = Math.floor(li / rows);
+      const x0 = colX[col];
       const y = top + (li % rows) * (L.h + L.gap);
       const many = grp.threads.length > 1;
       const numWait = ctx.cells.get(`${th.name}.ctx.num_wait`);
       const nw = numWait ? numWait.name : "";
-      const w = cols > 1 ? laneW : Math.max(least, laneW);
+      const w = cols > 1 ? colW[col] : Math.max(least, colW[col]);
       const lg = s("g", { class: `lane ${tc(ti)}` + (many ? " group" : "") + (ctx.changed.has(nw) ? " changed" : "") + (ctx.touched === nw ? " touched" : ""), "data-thread": th.name, "data-threads": grp.threads.join(" ") });
       if (many) lg.append(s("rect", { class: "lane-bg stack", x: x0 + 8, y: y + 5, width: w - 4, height: L.h, rx: 10 }));
       const compact = L.compact;
@@ -84,19 +85,27 @@ export const laneMethods = {
     let best = null;
     for (const base of [FULL, COMPACT]) {
       const lanes = this.planLanes(ctx, groups, threads, base);
-      // The last column keeps ARROWS free on its right for the links that
-      // swing out of it.
-      const most = Math.max(1, Math.min(Math.floor((room + 10 - ARROWS) / (lanes.laneW + 10)), Math.ceil(lanes.lanes.length / 2)));
-      for (let c = 1; c <= most; c++) {
-        const rows = Math.ceil(lanes.lanes.length / c);
-        const cols = Math.ceil(lanes.lanes.length / rows);
+      const n = lanes.lanes.length;
+      for (let c = 1; c <= Math.max(1, Math.ceil(n / 2)); c++) {
+        const rows = Math.ceil(n / c);
+        const cols = Math.ceil(n / rows);
+        // Each column is as wide as its widest lane.
+        const colW = [];
+        const colX = [];
+        for (let k = 0; k < cols; k++) {
+          colX.push(k ? colX[k - 1] + colW[k - 1] + 10 : 0);
+          colW.push(Math.max(300, ...lanes.lanes.slice(k * rows, (k + 1) * rows).map((l) => l.width)));
+        }
+        // The last column keeps ARROWS free on its right for the links
+        // that swing out of it.
+        if (c > 1 && colX[cols - 1] + colW[cols - 1] + ARROWS > room) break;
         // A group's lane has a second one peeking out below it.
         const peek = lanes.lanes.some((l) => l.grp.threads.length > 1) ? 6 : 0;
-        const width = cols * (lanes.laneW + 10) - 10 + peek;
+        const width = colX[cols - 1] + colW[cols - 1] + peek;
         const height = rows * (lanes.L.h + lanes.L.gap) - lanes.L.gap + peek;
         const fit = Math.min((box.width - 2) / Math.max(least, width), (box.height - 2) / (top + height + 2));
         const scale = fit >= low - 0.001 ? Math.min(fit, low * grow) : fit - 100;
-        if (!best || scale > best.scale + 0.001) best = { ...lanes, cols, rows, width, height, scale };
+        if (!best || scale > best.scale + 0.001) best = { ...lanes, cols, rows, colX, colW, width, height, scale };
       }
     }
     return best;
@@ -120,7 +129,7 @@ export const laneMethods = {
       const width = L.head + (queueW ? queueW + 10 : 0) + slots.length * (L.frame.w + L.frame.gap) + 4;
       return { grp, th, slots, queueW, width };
     });
-    return { L, lanes, laneW: Math.max(...lanes.map((l) => l.width), 300) };
+    return { L, lanes };
   },
 
   // textWidth is the width str takes on the stage in class cls: measured
