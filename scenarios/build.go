@@ -302,6 +302,12 @@ func cellKind(k primitives.FieldKind) sim.CellKind {
 func simOp(op primitives.Operation) sim.Op {
 	step := op.Step
 	o := sim.Op{Name: op.Name, Entry: op.Entry, Awaits: op.Awaits, Code: func(x *sim.Exec) { step(x) }}
+	for _, l := range op.Lines {
+		o.Lines = append(o.Lines, sim.Line{Label: l.Label, Code: l.Code})
+	}
+	for _, pt := range op.Pointers {
+		o.Pointers = append(o.Pointers, sim.ListPointer{Slot: pt.Slot, Name: pt.Name, Labels: pt.Labels})
+	}
 	switch op.Role {
 	case primitives.Lock:
 		o.Role = sim.Lock

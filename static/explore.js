@@ -117,10 +117,17 @@ class Explorer {
     this.aside = h("span", { class: "aside" });
     this.cancel = h("button", { type: "button", class: "cancel", "data-action": "cancel", onclick: () => this.app.send("cancel") }, w.cancel);
     this.numbers = h("span", { class: "numbers", "aria-hidden": "true" });
+    // The search's words go in the verdict's box, which has room kept for
+    // them: nothing moves when they come.
+    const old = document.getElementById("explore-line");
+    if (old) old.remove();
     this.line = h("p", { id: "explore-line", class: "result", role: "status" });
-    this.row = h("div", { class: "explore", "data-testid": "explore" }, this.button, this.aside, this.line);
+    this.row = h("div", { class: "explore", "data-testid": "explore" }, this.button, this.aside);
     const root = document.getElementById("controls");
     root.insertBefore(this.row, root.querySelector(".status"));
+    const verdict = document.getElementById("verdict");
+    if (verdict) verdict.append(this.line);
+    else this.row.append(this.line);
     this.draw();
   }
 
@@ -147,8 +154,8 @@ class Explorer {
       // that a click on Cancel is never lost to a redraw.
       const p = this.progress || { states: 0, executions: 0, elapsed_ms: 0 };
       const vars = { states: count(p.states), runs: count(p.executions), secs: (p.elapsed_ms / 1000).toFixed(1) };
-      if (this.aside.firstChild !== this.cancel) put(this.aside, this.cancel);
-      if (!this.numbers.isConnected) put(line, w.searching, " ", this.numbers);
+      if (this.aside.firstChild !== this.cancel) put(this.aside, this.cancel, this.numbers);
+      put(line, w.searching);
       this.numbers.textContent = fill(p.strategy === "random" ? w.progressRuns : w.progress, vars);
       return;
     }

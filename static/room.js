@@ -52,6 +52,7 @@ const STRINGS = {
     askread: "{thread}: what will it read from {cell}?",
     askhold: "{thread}: what will {cell} hold after its step?",
     close: "Close the room",
+    drawer: "Room",
     confirmclose: "Close the room for every student?",
     error: "⚠ {msg}",
   },
@@ -84,6 +85,7 @@ const STRINGS = {
     askread: "{thread}：会从 {cell} 读到什么？",
     askhold: "{thread}：这一步之后 {cell} 的值是什么？",
     close: "关闭课堂",
+    drawer: "课堂",
     confirmclose: "要为所有学生关闭课堂吗？",
     error: "⚠ {msg}",
   },
@@ -199,6 +201,17 @@ class Presenter extends Room {
     $("room-close").addEventListener("click", () => {
       if (confirm(t("confirmclose"))) this.sock.send("close");
     });
+    // In presentation mode the room's column is a drawer over the page,
+    // open at first (the class needs the code to join), shut by this
+    // button; a poll opens it whatever the button says.
+    const panel = $("room");
+    panel.classList.add("open");
+    const drawer = h("button", { type: "button", id: "room-drawer", class: "room-drawer", "aria-controls": "room", "aria-expanded": "true" }, t("drawer"));
+    drawer.addEventListener("click", () => {
+      const open = panel.classList.toggle("open");
+      drawer.setAttribute("aria-expanded", String(open));
+    });
+    document.querySelector("header.site").append(drawer);
   }
 
   welcome() {

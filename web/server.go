@@ -60,7 +60,7 @@ func NewServer(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{catalog: cfg.Catalog, assets: a, pages: site.NewPages(cfg.Logger, a.version), docs: loadDocs(cfg.Logger)}
-	s.play, err = playground.New(playground.Config{Lessons: cfg.Catalog, FromLink: share.CustomLesson, Logger: cfg.Logger, Origins: cfg.Origins})
+	s.play, err = playground.New(playground.Config{Lessons: cfg.Catalog, FromLink: share.CustomLesson, Logger: cfg.Logger, Origins: cfg.Origins, BugPages: s.bugPages()})
 	if err != nil {
 		return nil, err
 	}
@@ -78,6 +78,23 @@ func NewServer(cfg Config) (*Server, error) {
 	}
 	s.handler = s.routes()
 	return s, nil
+}
+
+// bugPages maps each bug code to the path of the docs page about it: the
+// first of the bugs' pages that names it, else the first page that does
+// (a primitive's page names the bugs of its variants).
+func (s *Server) bugPages() map[string]string {
+	pages := map[string]string{}
+	for _, group := range []docs.Group{docs.Bugs, docs.Primitives} {
+		for _, pg := range s.docs.Pages("en") {
+			for _, b := range pg.Bugs {
+				if _, ok := pages[b]; !ok && pg.Group == group {
+					pages[b] = "/docs/" + pg.Slug
+				}
+			}
+		}
+	}
+	return pages
 }
 
 // Handler returns the root handler of the site.

@@ -25,6 +25,9 @@ type Config struct {
 	// as host patterns ("example.org", "*.example.org", "localhost:*").
 	// A page of the server's own host is always allowed.
 	Origins []string
+	// BugPages maps a bug code ("B5") to the path of the docs page about
+	// it ("/docs/b5-lost-wakeup"), which its glossary entry links to.
+	BugPages map[string]string
 }
 
 // A Playground serves the playground's WebSocket. It is safe for
@@ -70,6 +73,9 @@ var errNoLinks = errors.New(`load: this server opens no lessons from links`)
 func (p *Playground) describe(l *scenarios.Scenario, v string) (*lessonCode, error) {
 	return p.code.describe(l, v)
 }
+
+// bugPages maps a bug code to its docs page (lessonSource).
+func (p *Playground) bugPages() map[string]string { return p.cfg.BugPages }
 
 // searchSlots is the semaphore of running searches (lessonSource).
 func (p *Playground) searchSlots() chan struct{} { return p.searches }

@@ -54,6 +54,8 @@ type lessonSource interface {
 	describe(s *scenarios.Scenario, variant string) (*lessonCode, error)
 	// searchSlots is the semaphore of running searches.
 	searchSlots() chan struct{}
+	// bugPages maps a bug code to the path of its docs page.
+	bugPages() map[string]string
 }
 
 // newSession returns a session with no lesson loaded, speaking English.

@@ -18,8 +18,9 @@ import (
 )
 
 // lessonQuery names the query parameters of a lesson page that are not
-// the lesson's own parameters.
-var lessonQuery = []string{"variant", "schedule", "step", "lang", "h", "src"}
+// the lesson's own parameters; present=1 and compare=1 are read by the
+// page's script (static/present.js, static/compare.js).
+var lessonQuery = []string{"variant", "schedule", "step", "lang", "h", "src", "present", "compare"}
 
 // ServeLesson renders the playground page of one lesson. The query picks
 // the variant, the parameters (?waiters=2), a schedule (a name or text),
