@@ -68,6 +68,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	warnMismatches(stderr, rest[0], s)
 	if *variant == "" {
 		*variant = s.Variants[0]
 	}

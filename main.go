@@ -3,10 +3,13 @@
 //	lockstep [--addr HOST:PORT] [--dev]     serve the playground
 //	lockstep list [--json]                  list the lessons
 //	lockstep run SCENARIO [flags]           replay one execution and print it
+//	lockstep check [FILE|ID]...             check lessons against their expectations
+//	lockstep explore SCENARIO [flags]       search every execution for bugs
 //
 // The exit status is 0 when the command completed (whatever outcome a run
 // reached), 2 on bad input (an unknown subcommand, flag, lesson or variant,
-// a bad schedule or --set), and 1 on any other failure.
+// a bad schedule or --set), 3 when check finds a schedule that does not
+// reach its expected outcome, and 1 on any other failure.
 package main
 
 import (
@@ -42,6 +45,7 @@ func commands() []command {
 		{name: "list", usage: "list [--json]", summary: "list the lessons", run: listCmd},
 		{name: "run", usage: "run SCENARIO [--variant V] [--schedule S] [--set k=v]... [--lang en|zh] [--json]",
 			summary: "replay one execution of a lesson and print every step", run: runCmd},
+		{name: "check", usage: checkUsage, summary: "replay every named schedule of lessons and compare it with its expected outcome", run: checkCmd},
 		{name: "explore", usage: exploreUsage, summary: "search every execution of a lesson for bugs", run: exploreCmd},
 	}
 }
@@ -91,6 +95,10 @@ func report(w io.Writer, err error) int {
 	var ue *usageError
 	if errors.As(err, &ue) {
 		return 2
+	}
+	var me *mismatchError
+	if errors.As(err, &me) {
+		return 3
 	}
 	return 1
 }
