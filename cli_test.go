@@ -139,8 +139,8 @@ func TestRunJSON(t *testing.T) {
 	if rep.Scenario != "wg-lost-wakeup" || rep.Variant != "tinycoro" || rep.Params["waiters"] != 1 {
 		t.Errorf("report names %s/%s %v, want wg-lost-wakeup/tinycoro with waiters=1", rep.Scenario, rep.Variant, rep.Params)
 	}
-	if rep.Outcome.Kind != "lost-wakeup" || rep.Outcome.Step == nil || *rep.Outcome.Step != 7 {
-		t.Errorf("outcome = %+v, want lost-wakeup at step 7", rep.Outcome)
+	if o := rep.Outcome; o.Kind != "lost-wakeup" || o.Step == nil || *o.Step != 7 || o.CauseStep == nil || *o.CauseStep != 6 {
+		t.Errorf("outcome = %+v, want lost-wakeup at step 7 caused at step 6", rep.Outcome)
 	}
 	if len(rep.Steps) != 8 {
 		t.Fatalf("%d steps, want 8", len(rep.Steps))

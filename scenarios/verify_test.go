@@ -63,3 +63,58 @@ func TestVerifyMismatches(t *testing.T) {
 		}
 	}
 }
+
+// TestCauseSteps checks that the verdicts of the lessons that lose a
+// waiter name the step where it parked and the step that lost it.
+func TestCauseSteps(t *testing.T) {
+	tests := []struct {
+		lesson, schedule string
+		kind             sim.Kind
+		park, cause      int
+		by, label        string
+		opened           bool
+	}{
+		// B5: the drain (D2) found the stack empty before W1 pushed.
+		{"wg-lost-wakeup", "lost", sim.LostWakeup, 7, 6, "D1", "D2", false},
+		// B7: add(-1) made the count zero without a look at the stack.
+		{"wg-add-negative", "add-last", sim.LostWakeup, 5, 7, "N", "A1", true},
+		// B10: submit_task dropped the handle at S3.
+		{"event-dropped-task", "dropped", sim.DroppedTask, 5, 7, "S", "S3", false},
+	}
+	cat := loadCatalog(t)
+	for _, tt := range tests {
+		s, err := cat.Lookup(tt.lesson)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := s.Build("tinycoro", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := s.Schedules[scheduleIndex(s, tt.schedule)]
+		sched, err := sim.ParseSchedule(sc.For("tinycoro"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, out, err := sim.ReplaySchedule(p, sched, sim.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := out.Detail
+		if out.Kind != tt.kind || out.Step != tt.park || out.CauseStep != tt.cause || d.CauseBy != tt.by || d.CauseLabel != tt.label || d.CauseOpened != tt.opened {
+			t.Errorf("%s/%s: %s at step %d, cause step %d (%s's %s, opened %v); want %s at %d, cause %d (%s's %s, opened %v)",
+				tt.lesson, tt.schedule, out.Kind, out.Step, out.CauseStep, d.CauseBy, d.CauseLabel, d.CauseOpened,
+				tt.kind, tt.park, tt.cause, tt.by, tt.label, tt.opened)
+		}
+	}
+}
+
+// scheduleIndex is the index of the lesson's schedule named name, or -1.
+func scheduleIndex(s *scenarios.Scenario, name string) int {
+	for i, sc := range s.Schedules {
+		if sc.Name == name {
+			return i
+		}
+	}
+	return -1
+}

@@ -74,6 +74,14 @@ type Detail struct {
 	// ParkStep is the step at which the waiter parked (lost-wakeup,
 	// premature-release).
 	ParkStep int
+	// CauseBy is the coroutine that performed the Outcome's CauseStep and
+	// CauseLabel its label (lost-wakeup, dropped-task). CauseOpened says
+	// that CauseStep is the step that made Condition hold (lost-wakeup:
+	// it did so without waking the waiter); otherwise Condition already
+	// held, and CauseStep was the last step that could have woken the
+	// waiter and did not.
+	CauseBy, CauseLabel string
+	CauseOpened         bool
 	// Context is the context that can never go idle and NumWait its
 	// num_wait (lost-wakeup, dropped-task).
 	Context string

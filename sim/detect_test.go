@@ -113,15 +113,16 @@ func TestQuiescence(t *testing.T) {
 		set    bool
 		want   sim.Kind
 		step   int
+		cause  int // the step the verdict blames, when not step
 		msg    string
 	}{
-		{name: "lost wakeup", set: true, want: sim.LostWakeup, step: 1,
-			msg: "A parked at step 1 and d.flag == 1 holds, but nothing will resume it"},
-		{name: "deadlock", want: sim.Deadlock, step: -1,
+		{name: "lost wakeup", set: true, want: sim.LostWakeup, step: 1, cause: 3,
+			msg: "A parked at step 1 and d.flag == 1 holds, but B made it hold at step 3 (S1) without waking A"},
+		{name: "deadlock", want: sim.Deadlock, step: -1, cause: -1,
 			msg: "no thread can move and A still waits: d.flag == 1 does not hold"},
-		{name: "dropped task", submit: sim.Drop, set: true, wake: true, want: sim.DroppedTask, step: 1,
-			msg: "submit_task dropped A's handle"},
-		{name: "woken", set: true, wake: true, want: sim.OK, step: -1},
+		{name: "dropped task", submit: sim.Drop, set: true, wake: true, want: sim.DroppedTask, step: 1, cause: 5,
+			msg: "A parked at step 1, and submit_task dropped its handle at step 5 (B's Z2)"},
+		{name: "woken", set: true, wake: true, want: sim.OK, step: -1, cause: -1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -141,6 +142,9 @@ func TestQuiescence(t *testing.T) {
 			openWhenFlag(p, d)
 			_, out := replay(t, p, "A A")
 			checkOutcome(t, out, tt.want, tt.step, tt.msg)
+			if out.CauseStep != tt.cause {
+				t.Errorf("CauseStep = %d, want %d", out.CauseStep, tt.cause)
+			}
 		})
 	}
 }

@@ -37,8 +37,9 @@ type coroutine struct {
 	arg     Word
 	loops   [maxLoops]Word
 
-	dropped  bool  // submit_task dropped it
-	parkStep int32 // step at which its wait registered (by default: parked)
+	dropped  bool    // submit_task dropped it
+	drop     stepRef // the step that dropped it
+	parkStep int32   // step at which its wait registered (by default: parked)
 	// registered is set while a wait that has linearized awaits its
 	// release: from Exec.Registered, or else from the park, until the
 	// operation returns.
@@ -53,6 +54,18 @@ type coroutine struct {
 	// explorer's symmetry reduction knows of what a local holds.
 	localKind [numLocals]uint8
 }
+
+// stepRef names a step, who performed it and its label, for a verdict
+// that points at a step other than its own (Outcome.CauseStep). step is
+// -1 when there is none.
+type stepRef struct {
+	step  int32
+	label int32
+	coro  int16
+}
+
+// noStep is the stepRef of no step.
+var noStep = stepRef{step: -1, label: -1, coro: -1}
 
 // thread is the mutable state of one worker thread.
 type thread struct {
@@ -100,12 +113,21 @@ type Machine struct {
 	sharedReads    bool
 	spareW, spareR []epoch
 
-	step     int
-	semSeq   int32
-	lockSeq  int32
-	races    []Outcome
-	fatal    *Outcome
-	limitHit bool
+	step int
+	// holds says the wait condition (or the lock's freedom) holds after
+	// the last step; opened is the step that made it hold (noStep when it
+	// held from the start) and waker the last step of an operation that
+	// can wake a waiter (not a wait, not a lock) that touched the
+	// primitive or submitted a coroutine. A lost wakeup blames the later
+	// of the two (see quiescent).
+	holds         bool
+	opened, waker stepRef
+	this          stepRef // the step being performed
+	semSeq        int32
+	lockSeq       int32
+	races         []Outcome
+	fatal         *Outcome
+	limitHit      bool
 	// localUse is the last step's use of its coroutine's locals: read
 	// before written (low 4 bits), written (high 4 bits). The explorer
 	// checks its model of which locals are live against it.
@@ -151,6 +173,8 @@ func New(p *Program, o Options) *Machine {
 		lastW:   make([]epoch, p.plains),
 		reads:   make([]epoch, p.plains*n),
 		lastAcq: make([]Word, n),
+		opened:  noStep,
+		waker:   noStep,
 		record:  o.Record,
 		where:   o.Record && o.Locations,
 		snaps:   o.Record && o.Snapshots,
@@ -175,10 +199,12 @@ func New(p *Program, o Options) *Machine {
 	for i := range m.reads {
 		m.reads[i].thread = -1
 	}
+	m.holds = m.conditionHolds()
 	for i, spec := range p.Coroutines {
 		co := &m.coros[i]
 		co.thread = int16(spec.Thread)
 		co.op = -1
+		co.drop = noStep
 		if !m.advance(i) {
 			m.destroy(i)
 			continue
@@ -354,6 +380,7 @@ func (m *Machine) resumeQueued(t int) {
 	co := &m.coros[c]
 	co.status = Running
 	co.thread = int16(t)
+	m.this = stepRef{step: int32(m.step), label: -1, coro: int16(c)}
 	m.acquireWake(t, c)
 	if r := m.cur; r != nil {
 		r.Op = OpResume
@@ -370,6 +397,7 @@ func (m *Machine) runStep(t, c int) {
 	// the step, and a step never runs another one.
 	m.exec = Exec{m: m, t: t, c: c, pc: int(co.pc)}
 	x := &m.exec
+	m.this = stepRef{step: int32(m.step), label: co.pc, coro: int16(c)}
 	if r := m.cur; r != nil {
 		r.Coroutine = c
 		r.Label = int(co.pc)
@@ -390,6 +418,9 @@ func (m *Machine) runStep(t, c int) {
 	m.localUse = x.use
 	if m.fatal != nil {
 		return
+	}
+	if x.ops > 0 && op.Role != Waiting && op.Role != Lock && m.touchesPrimitive() {
+		m.waker = m.this
 	}
 	if x.ops == 0 {
 		m.setFatal(Outcome{Kind: Panic, Step: m.step, Thread: m.prog.Threads[t].Name, Coroutine: m.prog.Coroutines[c].Name,
@@ -580,8 +611,39 @@ func (m *Machine) advance(c int) bool {
 	return false
 }
 
+// touchesPrimitive reports whether the step's access was to the
+// primitive's object or a submit_task.
+func (m *Machine) touchesPrimitive() bool {
+	if m.lastOp == OpSubmit {
+		return true
+	}
+	o := m.prog.objectAt(m.lastAddr)
+	return o != nil && o.Kind == PrimitiveObject
+}
+
+// conditionHolds reports whether the wait condition (Facts.Open) or the
+// lock's freedom (Facts.Free) holds.
+func (m *Machine) conditionHolds() bool {
+	f := &m.prog.Facts
+	if f.Open == nil && f.Free == nil {
+		return false
+	}
+	if m.peekFn == nil {
+		m.peekFn = m.peek
+	}
+	if f.Open != nil {
+		return f.Open(m.peekFn)
+	}
+	return f.Free(m.peekFn)
+}
+
 // afterStep runs the detectors that look at the state between steps.
 func (m *Machine) afterStep() {
+	holds := m.conditionHolds()
+	if holds && !m.holds {
+		m.opened = m.this
+	}
+	m.holds = holds
 	open := m.prog.Facts.Open
 	if open == nil {
 		return
@@ -623,6 +685,7 @@ func (m *Machine) setFatal(o Outcome) {
 	if m.fatal != nil {
 		return
 	}
+	o.CauseStep = -1 // a fatal finding is its own cause
 	m.fatal = &o
 	if r := m.cur; r != nil {
 		r.Findings = append(r.Findings, o)

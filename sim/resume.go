@@ -51,6 +51,7 @@ func (x *Exec) Submit(node Word) {
 		}
 	case Drop:
 		m.coros[c].dropped = true
+		m.coros[c].drop = m.this
 		if r := m.cur; r != nil {
 			r.Events = append(r.Events, Event{Kind: EvDropped, Coroutine: c, Thread: -1})
 		}

@@ -22,7 +22,9 @@ func TestStateKeyCoversFields(t *testing.T) {
 			"vc", "rel", "wake", "lastW", "reads", // keyed in canonical form
 			"atomW", "lastAcq", // messages only (nil when not recording)
 			"sharedReads", "spareW", "spareR", // who owns lastW and reads (see copyFrom)
-			"step",              // not keyed: see stateKey
+			"step",                    // not keyed: see stateKey
+			"holds",                   // follows from mem
+			"opened", "waker", "this", // messages only (steps a verdict blames)
 			"semSeq", "lockSeq", // keyed as ranks among the coroutines
 			"races",             // keyed as "a race has been seen"
 			"fatal", "limitHit", // the run is over: never keyed
@@ -34,7 +36,7 @@ func TestStateKeyCoversFields(t *testing.T) {
 			"status", "op", "pc", "ip", "started", "locals", "arg", "loops", // keyed
 			"thread",                                    // follows from the stacks and queues
 			"dropped", "registered", "opened", "holder", // keyed
-			"parkStep",                     // messages only
+			"parkStep", "drop", // messages only
 			"semWait", "semSeq", "lockSeq", // keyed (the sequences as ranks)
 			"localKind", // keyed with the live locals
 		}},

@@ -74,6 +74,20 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		p.shot("wg-7-back")
 	})
 
+	// The guilty step of a lost wakeup is its cause, D1's empty drain at
+	// step 6, not W1's park at step 7.
+	t.Run("lost wakeup guilty step", func(t *testing.T) {
+		p := b.open(t, "/lesson/wg-lost-wakeup")
+		p.run(`replay`, "lost")
+		p.click(`#controls button[data-action="end"]`)
+		p.wait(`document.querySelector('#verdict[data-kind="lost-wakeup"]:not([hidden])')`)
+		if got := p.text("#verdict button.goto-guilty"); !strings.Contains(got, "(6)") {
+			t.Errorf("the guilty step button says %q; want step 6, the drain", got)
+		}
+		p.click(`#verdict button.goto-guilty`)
+		p.waitPosition(7)
+	})
+
 	t.Run("lost wakeup fixed", func(t *testing.T) {
 		p := b.open(t, "/lesson/wg-lost-wakeup")
 		p.run(`replay`, "lost")

@@ -104,7 +104,7 @@ func TestShareInBrowser(t *testing.T) {
 		p := b.open(t, "/lesson/wg-lost-wakeup?schedule=lost&step=8&lang=en", chromedp.WithNewBrowserContext())
 		p.waitPosition(8)
 		p.wait(`document.querySelector('#verdict[data-kind="lost-wakeup"]:not([hidden])')`)
-		if got := p.text(".verdict-msg"); !strings.Contains(got, "nothing will resume it") {
+		if got := p.text(".verdict-msg"); !strings.Contains(got, "the last step that could have woken it") {
 			t.Errorf("English verdict %q", got)
 		}
 		p.click(`#languages a[data-key="zh"]`)
@@ -114,7 +114,7 @@ func TestShareInBrowser(t *testing.T) {
 			{".site-nav", "课程"},
 			{`#controls button[data-action="play"]`, "播放"},
 			{".verdict-title", "丢失的唤醒"},
-			{".verdict-msg", "没有谁会恢复它"},
+			{".verdict-msg", "最后一个本可以唤醒它的步骤"},
 			{"#narration", "挂起"},
 			{`button.thread[data-thread="D1"]`, "已经结束"},
 		} {

@@ -37,8 +37,19 @@ var messageForms = map[messageKey]messageForm{
 	{sim.LostWakeup, ""}: {
 		zh: func(o sim.Outcome) string {
 			d := o.Detail
-			return fmt.Sprintf("%s 在第 %d 步挂起，而条件 %s 已经成立，却没有谁会恢复它：没有线程能再前进，上下文 %s 的 num_wait 一直是 %d，永远无法空闲",
-				o.Coroutine, d.ParkStep, d.Condition, d.Context, d.NumWait)
+			var why string
+			switch {
+			case o.CauseStep < 0:
+				why = "却没有谁会恢复它"
+			case d.CauseOpened:
+				why = fmt.Sprintf("这是 %s 在第 %d 步（%s）让它成立的，却没有唤醒 %s", d.CauseBy, o.CauseStep, d.CauseLabel, o.Coroutine)
+			case o.CauseStep < o.Step:
+				why = fmt.Sprintf("最后一个本可以唤醒它的步骤是 %s 在第 %d 步的 %s，却发生在它挂起之前", d.CauseBy, o.CauseStep, d.CauseLabel)
+			default:
+				why = fmt.Sprintf("最后一个本可以唤醒它的步骤是 %s 在第 %d 步的 %s，却没有唤醒它", d.CauseBy, o.CauseStep, d.CauseLabel)
+			}
+			return fmt.Sprintf("%s 在第 %d 步挂起，而条件 %s 现在成立，%s：没有线程能再前进，上下文 %s 的 num_wait 一直是 %d，永远无法空闲",
+				o.Coroutine, d.ParkStep, d.Condition, why, d.Context, d.NumWait)
 		},
 	},
 	{sim.Deadlock, ""}: {
@@ -50,8 +61,8 @@ var messageForms = map[messageKey]messageForm{
 	{sim.DroppedTask, ""}: {
 		zh: func(o sim.Outcome) string {
 			d := o.Detail
-			return fmt.Sprintf("submit_task 丢弃了 %s 的句柄：%s 再也不会被恢复，它的上下文 %s 永远无法空闲（num_wait=%d）",
-				o.Coroutine, o.Coroutine, d.Context, d.NumWait)
+			return fmt.Sprintf("%s 在第 %d 步挂起，而 submit_task 在第 %d 步（%s 的 %s）丢弃了它的句柄：%s 再也不会被恢复，它的上下文 %s 永远无法空闲（num_wait=%d）",
+				o.Coroutine, d.ParkStep, o.CauseStep, d.CauseBy, d.CauseLabel, o.Coroutine, d.Context, d.NumWait)
 		},
 	},
 	{sim.UseAfterFree, sim.NotConstructed}: useAfterFree(
