@@ -113,6 +113,21 @@ type Mem interface {
 	// after it. Without it, the park is the registration.
 	Registered()
 
+	// Result sets what the operation returns to the script (try_lock,
+	// a channel's send and recv), which "if op { ... }" tests.
+	Result(ok bool)
+	// BeginAwait constructs the awaiter for a co_await inside an operation
+	// that does not construct one on entry (a channel's send awaits the
+	// lock, then a condition variable): m_next = nullptr, m_await_coro =
+	// null, m_ctx = local_context(), then the fields after them from init.
+	// EndAwait ends its lifetime, at the end of await_resume.
+	BeginAwait(init ...Word)
+	EndAwait()
+	// Suspending says that await_suspend has made the awaiter reachable
+	// and goes on before it returns true (Suspend): a waker may resume the
+	// coroutine from this step on, which queues it while it still runs.
+	Suspending()
+
 	// Local and SetLocal access the operation's locals (slots 0..3).
 	Local(i int) Word
 	SetLocal(i int, v Word)

@@ -98,6 +98,10 @@ func (m *wgMem) Goto(pc int)                            { m.pc = pc }
 func (m *wgMem) Suspend(pc int)                         { m.pc = pc }
 func (m *wgMem) Return()                                { m.pc = 0 }
 func (m *wgMem) Registered()                            {}
+func (m *wgMem) Result(bool)                            {}
+func (m *wgMem) BeginAwait(...primitives.Word)          {}
+func (m *wgMem) EndAwait()                              {}
+func (m *wgMem) Suspending()                            {}
 func (m *wgMem) Panic(msg string)                       { m.panicked = msg }
 func (m *wgMem) Local(i int) primitives.Word            { return m.locals[i] }
 func (m *wgMem) SetLocal(i int, v primitives.Word)      { m.locals[i] = v }

@@ -26,6 +26,7 @@ type Exec struct {
 	ops    int
 	next   nextKind
 	target int
+	result bool  // what the operation returns (Result)
 	kind   uint8 // 1 + the kind of the last cell accessed, 0 before any
 	// use: locals read before being written in this step (low 4 bits),
 	// locals written (high 4 bits); see Machine.localUse.
@@ -253,6 +254,31 @@ func (x *Exec) Suspend(pc int) { x.next, x.target = nextSuspend, pc }
 
 // Return ends the operation.
 func (x *Exec) Return() { x.next = nextReturn }
+
+// Result sets what the operation returns to the script, for an "if" that
+// tests it (try_lock, a channel's send). It costs no step.
+func (x *Exec) Result(ok bool) { x.result = ok }
+
+// BeginAwait constructs the coroutine's awaiter for a co_await inside the
+// operation, as an operation that Awaits does on entry: m_next = nullptr,
+// m_await_coro = null, m_ctx = local_context(), the next fields from init.
+// It costs no step; EndAwait ends its lifetime.
+func (x *Exec) BeginAwait(init ...Word) { x.m.construct(x.t, x.c, init) }
+
+// EndAwait ends the lifetime of the awaiter BeginAwait constructed, at the
+// end of its await_resume.
+func (x *Exec) EndAwait() {
+	x.m.endAwaiter(x.c)
+	x.m.coros[x.c].registered = false
+}
+
+// Suspending says that await_suspend has made the awaiter reachable while
+// it goes on before it returns true: from this step on a waker may resume
+// the coroutine (which C++ allows: the coroutine is suspended), and a
+// submit then queues it while its await_suspend still runs. Suspend ends
+// the await_suspend. A condition variable's wait enqueues itself, then
+// unlocks the mutex.
+func (x *Exec) Suspending() { x.m.coros[x.c].suspending = true }
 
 // Panic ends the run with a Go panic.
 func (x *Exec) Panic(msg string) {

@@ -51,15 +51,19 @@ func (f *fixture) label(t *testing.T, name string) int {
 
 // thread adds a thread and a coroutine, both named name, whose script
 // calls the operations ops in order.
-func (f *fixture) thread(name string, ops ...int) {
+func (f *fixture) thread(name string, ops ...int) { f.threadWith(name, nil, ops...) }
+
+// threadWith is thread with an awaiter that has the fields extra after
+// the three every awaiter has.
+func (f *fixture) threadWith(name string, extra []sim.Field, ops ...int) {
 	p := f.l.Program()
 	co := len(p.Coroutines)
 	ctx := f.l.Add(name+".ctx", sim.ContextObject, -1, name, sim.Field{Name: "num_wait", Kind: sim.Int64, Atomic: true})
 	frame := f.l.Add(name+".frame", sim.FrameObject, co, name, sim.Field{Name: "resume", Kind: sim.Pointer})
-	aw := f.l.Add(name+".awaiter", sim.AwaiterObject, co, name,
-		sim.Field{Name: "m_next", Kind: sim.Pointer},
-		sim.Field{Name: "m_await_coro", Kind: sim.Handle},
-		sim.Field{Name: "m_ctx", Kind: sim.Context})
+	aw := f.l.Add(name+".awaiter", sim.AwaiterObject, co, name, append([]sim.Field{
+		{Name: "m_next", Kind: sim.Pointer},
+		{Name: "m_await_coro", Kind: sim.Handle},
+		{Name: "m_ctx", Kind: sim.Context}}, extra...)...)
 	script := make([]sim.Instr, len(ops))
 	for i, op := range ops {
 		script[i] = sim.Instr{Kind: sim.Call, Op: op}

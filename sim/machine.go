@@ -37,9 +37,13 @@ type coroutine struct {
 	arg     Word
 	loops   [maxLoops]Word
 
-	dropped  bool    // submit_task dropped it
-	drop     stepRef // the step that dropped it
-	parkStep int32   // step at which its wait registered (by default: parked)
+	// suspending is set while an await_suspend that has made the awaiter
+	// reachable goes on (Exec.Suspending): a waker may resume the
+	// coroutine then, which queues it while it still runs.
+	suspending bool
+	dropped    bool    // submit_task dropped it
+	drop       stepRef // the step that dropped it
+	parkStep   int32   // step at which its wait registered (by default: parked)
 	// registered is set while a wait that has linearized awaits its
 	// release: from Exec.Registered, or else from the park, until the
 	// operation returns.
@@ -205,7 +209,7 @@ func New(p *Program, o Options) *Machine {
 		co.thread = int16(spec.Thread)
 		co.op = -1
 		co.drop = noStep
-		if !m.advance(i) {
+		if !m.advance(i, false) {
 			m.destroy(i)
 			continue
 		}
@@ -405,9 +409,9 @@ func (m *Machine) runStep(t, c int) {
 	if !co.started {
 		co.started = true
 		if op.Awaits {
-			m.construct(t, c)
+			m.construct(t, c, op.AwaiterInit)
 		}
-		if op.Role == Unlock {
+		if op.Role == Unlock || op.Role == Relock {
 			co.holder = false
 		}
 		if r := m.cur; r != nil {
@@ -419,7 +423,7 @@ func (m *Machine) runStep(t, c int) {
 	if m.fatal != nil {
 		return
 	}
-	if x.ops > 0 && op.Role != Waiting && op.Role != Lock && m.touchesPrimitive() {
+	if x.ops > 0 && op.Role != Waiting && op.Role != Lock && op.Role != Relock && m.touchesPrimitive() {
 		m.waker = m.this
 	}
 	if x.ops == 0 {
@@ -435,7 +439,7 @@ func (m *Machine) runStep(t, c int) {
 		co.pc = int32(x.target)
 		m.park(t, c, op)
 	case nextReturn:
-		m.opReturned(t, c, op)
+		m.opReturned(t, c, op, x.result)
 	default:
 		m.setFatal(Outcome{Kind: Panic, Step: m.step, Thread: m.prog.Threads[t].Name, Coroutine: m.prog.Coroutines[c].Name,
 			Detail:  Detail{Reason: NoNext, Label: m.prog.Label(x.pc), Op: op.Name},
@@ -457,15 +461,22 @@ func (m *Machine) call(op *Op, x *Exec) {
 
 // construct begins the lifetime of c's awaiter, as the awaiter's
 // constructor does: m_next = nullptr, m_await_coro = null, m_ctx =
-// local_context().
-func (m *Machine) construct(t, c int) {
+// local_context(), and the fields after them from init, or zero.
+func (m *Machine) construct(t, c int, init []Word) {
 	spec := &m.prog.Coroutines[c]
 	a := spec.Awaiter
-	m.ended[m.prog.Cells[a].Object] = 0
-	init := [...]Word{0, 0, m.prog.Threads[spec.Thread].Context}
-	for i, v := range init {
-		m.mem[a+Word(i)] = v
-		m.noteWrite(t, a+Word(i), -1)
+	oi := m.prog.Cells[a].Object
+	m.ended[oi] = 0
+	for i := range m.prog.Objects[oi].Size {
+		var v Word
+		switch {
+		case i == fieldCtx:
+			v = m.prog.Threads[spec.Thread].Context
+		case i > fieldCtx && int(i-fieldCtx-1) < len(init):
+			v = init[i-fieldCtx-1]
+		}
+		m.mem[a+i] = normalize(m.prog.Cells[a+i].Kind, v)
+		m.noteWrite(t, a+i, -1)
 	}
 }
 
@@ -476,9 +487,16 @@ func (m *Machine) register(co *coroutine) {
 	co.opened = false
 }
 
-// park suspends c: it leaves t's stack.
+// park suspends c: it leaves t's stack. A coroutine a waker resumed
+// while its await_suspend went on (see Exec.Suspending) is already in a
+// run queue: it only leaves the stack.
 func (m *Machine) park(t, c int, op *Op) {
 	co := &m.coros[c]
+	co.suspending = false
+	if co.status == Runnable {
+		m.leave(t, c)
+		return
+	}
 	co.status = Parked
 	if !co.registered {
 		m.register(co)
@@ -495,18 +513,19 @@ func (m *Machine) park(t, c int, op *Op) {
 
 // opReturned ends c's current operation and starts the next one, or ends
 // the coroutine.
-func (m *Machine) opReturned(t, c int, op *Op) {
+func (m *Machine) opReturned(t, c int, op *Op, result bool) {
 	m.coros[c].registered = false
+	m.coros[c].suspending = false
 	if op.Awaits {
 		m.endAwaiter(c)
 	}
-	if op.Role == Lock {
+	if op.Role == Lock || op.Role == Relock || op.Role == TryLock && result {
 		m.granted(c)
 		if m.fatal != nil {
 			return
 		}
 	}
-	if !m.advance(c) {
+	if !m.advance(c, result) {
 		m.destroy(c)
 		m.leave(t, c)
 		if r := m.cur; r != nil {
@@ -580,8 +599,9 @@ func (m *Machine) leave(t, c int) {
 }
 
 // advance moves c's script to its next call and starts that operation; it
-// reports false when the script is over.
-func (m *Machine) advance(c int) bool {
+// reports false when the script is over. result is what the call that
+// just returned said (Exec.Result), for a JumpIfNot that follows it.
+func (m *Machine) advance(c int, result bool) bool {
 	co := &m.coros[c]
 	script := m.prog.Coroutines[c].Script
 	for int(co.ip) < len(script) {
@@ -605,6 +625,13 @@ func (m *Machine) advance(c int) bool {
 			} else {
 				co.ip++
 			}
+		case JumpIfNot:
+			co.ip++
+			if !result {
+				co.ip = int16(in.Arg)
+			}
+		case Jump:
+			co.ip = int16(in.Arg)
 		}
 	}
 	co.op = -1

@@ -101,9 +101,11 @@ type InstrKind uint8
 
 // The instruction kinds.
 const (
-	Call    InstrKind = iota // run Ops[Op] with Arg
-	Repeat                   // start a loop of Arg iterations, counted in loop slot Op
-	EndLoop                  // go back to instruction Arg while loop slot Op has iterations left
+	Call      InstrKind = iota // run Ops[Op] with Arg
+	Repeat                     // start a loop of Arg iterations, counted in loop slot Op
+	EndLoop                    // go back to instruction Arg while loop slot Op has iterations left
+	JumpIfNot                  // go to instruction Arg if the call just returned false (see Exec.Result)
+	Jump                       // go to instruction Arg
 )
 
 // Instr is one instruction of a coroutine's script.
@@ -122,6 +124,8 @@ const (
 	Lock           // on return, the coroutine holds the lock
 	Unlock         // on entry, the coroutine gives the lock up
 	Waiting        // a wait whose release is checked against Facts.Open
+	TryLock        // on return, the coroutine holds the lock if the operation's result is true
+	Relock         // on entry it gives the lock up, on return it holds it again (a condition variable's wait)
 )
 
 // An Op is one operation a script may call: a step function and its entry
@@ -133,7 +137,11 @@ type Op struct {
 	// frame on entry (m_next = nullptr, m_await_coro = null, m_ctx =
 	// local_context()); it lives until the operation returns.
 	Awaits bool
-	Role   OpRole
+	// AwaiterInit are the values the constructor gives the awaiter's
+	// fields after the first three (a virtual awaiter's kind, a
+	// predicate); the rest start at zero.
+	AwaiterInit []Word
+	Role        OpRole
 	// Code performs the step at x.PC().
 	Code func(x *Exec)
 }
@@ -338,7 +346,10 @@ func (p *Program) Validate() error {
 			if in.Kind == Call && (in.Op < 0 || in.Op >= len(p.Ops)) {
 				return fmt.Errorf("coroutine %q: instruction %d calls unknown op %d", c.Name, j, in.Op)
 			}
-			if in.Kind != Call && (in.Op < 0 || in.Op >= maxLoops) {
+			if (in.Kind == Jump || in.Kind == JumpIfNot) && int(in.Arg) > len(c.Script) {
+				return fmt.Errorf("coroutine %q: instruction %d jumps to %d", c.Name, j, in.Arg)
+			}
+			if (in.Kind == Repeat || in.Kind == EndLoop) && (in.Op < 0 || in.Op >= maxLoops) {
 				return fmt.Errorf("coroutine %q: instruction %d uses loop slot %d", c.Name, j, in.Op)
 			}
 		}

@@ -77,7 +77,12 @@ func (x *Exec) resumable(h Word) (int, bool) {
 		x.fail(UseAfterFree, fmt.Sprintf("%s resumes %s at step %d (%s), but %s has finished and its frame was destroyed",
 			who, name, m.step, m.prog.Label(x.pc), name), Detail{Reason: ResumeFinished, Other: name})
 		return 0, false
-	case Running, Runnable:
+	case Running:
+		if co.suspending && m.prog.Submit != Inline {
+			break // resumed during its await_suspend: queued (or dropped) while it finishes
+		}
+		fallthrough
+	case Runnable:
 		x.fail(DoubleResume, fmt.Sprintf("%s resumes %s at step %d (%s), but %s is not suspended: it is already %s",
 			who, name, m.step, m.prog.Label(x.pc), name, co.status), Detail{Other: name, Status: co.status})
 		return 0, false

@@ -34,8 +34,8 @@ func TestStateKeyCoversFields(t *testing.T) {
 		}},
 		{coroutine{}, []string{
 			"status", "op", "pc", "ip", "started", "locals", "arg", "loops", // keyed
-			"thread",                                    // follows from the stacks and queues
-			"dropped", "registered", "opened", "holder", // keyed
+			"thread",                                                  // follows from the stacks and queues
+			"dropped", "registered", "opened", "holder", "suspending", // keyed
 			"parkStep", "drop", // messages only
 			"semWait", "semSeq", "lockSeq", // keyed (the sequences as ranks)
 			"localKind", // keyed with the live locals

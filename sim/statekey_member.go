@@ -29,7 +29,7 @@ func (k *keyer) memberBlock(m *Machine, c int) stateKey {
 	} else {
 		b = append(b,
 			uint64(co.status)|uint64(uint16(co.op))<<8|uint64(uint32(co.pc))<<24|
-				flags(co.started, co.dropped, co.opened && co.registered, co.holder, co.registered)<<56,
+				flags(co.started, co.dropped, co.opened && co.registered, co.holder, co.registered, co.suspending)<<56,
 			uint64(uint16(co.ip))|uint64(k.semRank[c])<<16|uint64(k.lockRank[c])<<40,
 			co.arg, co.loops[0], co.loops[1])
 		b = k.abstractValue(b, uint8(Pointer)+1, co.semWait, c)
