@@ -63,6 +63,7 @@ const (
 	U5a
 	U5b
 	U6
+	TL1 // try_lock
 	// mutex, the LIFO wake-one guess of seed 003
 	V1
 	V2
@@ -93,7 +94,7 @@ var labelNames = [numLabels]string{
 	P1: "P1", P2: "P2", P3: "P3", P4: "P4",
 	Q1: "Q1", Q2: "Q2", Q3: "Q3", Q4: "Q4", Q5: "Q5", Q6: "Q6",
 	M1a: "M1a", M1b: "M1b", M2a: "M2a", M2b: "M2b", M3: "M3", M4a: "M4a", M4b: "M4b", M5: "M5",
-	U1: "U1", U2: "U2", U3: "U3", U4a: "U4a", U4b: "U4b", U5a: "U5a", U5b: "U5b", U6: "U6",
+	U1: "U1", U2: "U2", U3: "U3", U4a: "U4a", U4b: "U4b", U5a: "U5a", U5b: "U5b", U6: "U6", TL1: "TL1",
 	V1: "V1", V2: "V2", V3: "V3", V4: "V4", V5: "V5",
 	GA1: "GA1", GA2: "GA2", GA3: "GA3", GA4: "GA4",
 	GW1: "GW1", GW2: "GW2", GW3: "GW3", GW4: "GW4",

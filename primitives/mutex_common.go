@@ -11,17 +11,38 @@ func mutexStateField() Field {
 }
 
 // mutexOps are the operations of a mutex whose m_state is at state: lock,
-// lock_guard and unlock. co_await mtx.lock_guard() is the same awaiter as
-// lock() except that await_resume also returns a lock_guard, whose
-// destructor calls unlock(): a script writes "lock_guard; cs; unlock", the
-// unlock standing for the guard's end of scope.
+// lock_guard, try_lock and unlock. co_await mtx.lock_guard() is the same
+// awaiter as lock() except that await_resume also returns a lock_guard,
+// whose destructor calls unlock(): a script writes "lock_guard { cs }"
+// (see mutexGuards), or "lock_guard; cs; unlock", the unlock standing for
+// the guard's end of scope.
 func mutexOps(state Word, unlock Operation) []Operation {
 	lock := func(m Mem) { lockMutex(m, state) }
 	return []Operation{
 		{Name: "lock", Entry: M1a, Awaits: true, Role: Lock, Step: lock},
 		{Name: "lock_guard", Entry: M1a, Awaits: true, Role: Lock, Step: lock},
+		{Name: "try_lock", Entry: TL1, Role: TryLock, Returns: true, Step: func(m Mem) { tryLock(m, state) }},
 		unlock,
 	}
+}
+
+// mutexGuards are a mutex's guards: the lock_guard co_await
+// mtx.lock_guard() returns, whose destructor unlocks.
+func mutexGuards() []Guard {
+	return []Guard{{Name: "lock_guard", Enter: "lock_guard", Exit: "unlock"}}
+}
+
+// tryLock is mtx.try_lock(), the same for both mutex variants:
+//
+//	TL1 CAS_strong(m_state: nolocked -> nullptr, acq_rel/relaxed); return whether it succeeded
+//
+// It takes the lock only when it is free, and never waits, so it does not
+// register with the context. While unlock hands the lock over, m_state
+// never holds nolocked, so try_lock cannot barge in (mutex-try-lock).
+func tryLock(m Mem, state Word) {
+	_, ok := m.CompareAndSwap(state, nolocked, Null, AcqRel, Relaxed)
+	m.Result(ok)
+	m.Return()
 }
 
 // mutexFree reports whether the mutex at state is unlocked.
@@ -107,4 +128,5 @@ var mutexLockDocs = map[int]string{
 	M4a: "m_next = s",
 	M4b: "CAS m_state: s -> this awaiter (acq_rel); success parks, failure retries at M2a",
 	M5:  "await_resume: m_ctx.unregister_wait(); the lock is held",
+	TL1: "try_lock(): CAS m_state: nolocked -> nullptr (acq_rel); true if it took the lock",
 }

@@ -35,6 +35,9 @@ func (mu *MutexLIFO) Ops() []Operation {
 	return mutexOps(mu.state, Operation{Name: "unlock", Entry: V1, Role: Unlock, Step: mu.unlock})
 }
 
+// Guards implements Guarder.
+func (mu *MutexLIFO) Guards() []Guard { return mutexGuards() }
+
 // Facts implements Primitive.
 func (mu *MutexLIFO) Facts() Facts {
 	return Facts{

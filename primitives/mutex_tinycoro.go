@@ -57,6 +57,9 @@ func (mu *Mutex) Ops() []Operation {
 	return mutexOps(mu.state, Operation{Name: "unlock", Entry: U1, Role: Unlock, Step: mu.unlock})
 }
 
+// Guards implements Guarder.
+func (mu *Mutex) Guards() []Guard { return mutexGuards() }
+
 // Facts implements Primitive.
 func (mu *Mutex) Facts() Facts {
 	return Facts{

@@ -82,7 +82,7 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program
 	}
 
 	l := sim.NewLayout()
-	base := l.Add(object, sim.PrimitiveObject, -1, "", fields(prim.Fields())...)
+	base := addPrimitive(l, object, prim.Fields())
 	prim.Bind(base)
 	// Resolve the fields that refer to their own address (Self, InitSelf)
 	// now that the object has one.
@@ -113,6 +113,14 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program
 		p.Threads = append(p.Threads, sim.ThreadSpec{Name: c.thread, Context: ctx})
 	}
 
+	awaiterFields := []sim.Field{
+		{Name: "m_next", Kind: sim.Pointer},
+		{Name: "m_await_coro", Kind: sim.Handle},
+		{Name: "m_ctx", Kind: sim.Context},
+	}
+	if af, ok := prim.(primitives.AwaiterFielder); ok {
+		awaiterFields = append(awaiterFields, fields(af.AwaiterFields())...)
+	}
 	ops := prim.Ops()
 	var counter sim.Word
 	if slices.ContainsFunc(coros, func(c expanded) bool { return usesCS(c.script) }) {
@@ -120,30 +128,19 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program
 		cs := &primitives.CriticalSection{Counter: counter}
 		ops = append(ops, cs.Operation())
 	}
-	opNames := make([]string, len(ops))
-	for i, op := range ops {
-		opNames[i] = op.Name
+	for _, op := range ops {
 		p.Ops = append(p.Ops, simOp(op))
 	}
-	resolve := func(name string) (opInfo, bool) {
-		i := slices.Index(opNames, name)
-		if i < 0 {
-			return opInfo{}, false
-		}
-		return opInfo{index: i, hasArg: ops[i].HasArg}, true
-	}
+	table := &opTable{ops: ops, guards: guardsOf(prim)}
 
 	for i, c := range coros {
-		script, err := compileScript(c.script, resolve, opNames)
+		script, err := compileScript(c.script, table)
 		if err != nil {
 			return nil, fmt.Errorf("coroutine %s: script: %v", c.name, err)
 		}
 		frame := l.Add(c.name+".frame", sim.FrameObject, i, c.name,
 			sim.Field{Name: "resume", Kind: sim.Pointer})
-		aw := l.Add(c.name+".awaiter", sim.AwaiterObject, i, c.name,
-			sim.Field{Name: "m_next", Kind: sim.Pointer},
-			sim.Field{Name: "m_await_coro", Kind: sim.Handle},
-			sim.Field{Name: "m_ctx", Kind: sim.Context})
+		aw := l.Add(c.name+".awaiter", sim.AwaiterObject, i, c.name, awaiterFields...)
 		p.Coroutines = append(p.Coroutines, sim.CoroutineSpec{Name: c.name, Thread: threadOf[c.thread],
 			Frame: frame, Awaiter: aw, Script: script, Group: c.group})
 	}
@@ -158,6 +155,14 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program
 		return nil, err
 	}
 	return p, nil
+}
+
+// guardsOf returns the primitive's guards, if it has any.
+func guardsOf(prim primitives.Primitive) []primitives.Guard {
+	if g, ok := prim.(primitives.Guarder); ok {
+		return g.Guards()
+	}
+	return nil
 }
 
 func cmp(s, def string) string {
@@ -223,6 +228,26 @@ func usesCS(script string) bool {
 	return false
 }
 
+// addPrimitive lays out the primitive's fields, as one object named
+// object, or as several when fields name theirs, and returns the address
+// of the first.
+func addPrimitive(l *sim.Layout, object string, fs []primitives.Field) sim.Word {
+	var base sim.Word
+	for i := 0; i < len(fs); {
+		j := i + 1
+		for j < len(fs) && fs[j].Object == fs[i].Object {
+			j++
+		}
+		name := cmp(fs[i].Object, object)
+		a := l.Add(name, sim.PrimitiveObject, -1, "", fields(fs[i:j])...)
+		if i == 0 {
+			base = a
+		}
+		i = j
+	}
+	return base
+}
+
 // fields converts a primitive's field declarations for the layout.
 func fields(fs []primitives.Field) []sim.Field {
 	out := make([]sim.Field, len(fs))
@@ -253,7 +278,7 @@ func cellKind(k primitives.FieldKind) sim.CellKind {
 // simOp adapts a primitive's operation to the machine.
 func simOp(op primitives.Operation) sim.Op {
 	step := op.Step
-	o := sim.Op{Name: op.Name, Entry: op.Entry, Awaits: op.Awaits, Code: func(x *sim.Exec) { step(x) }}
+	o := sim.Op{Name: op.Name, Entry: op.Entry, Awaits: op.Awaits, AwaiterInit: op.AwaiterInit, Code: func(x *sim.Exec) { step(x) }}
 	switch op.Role {
 	case primitives.Lock:
 		o.Role = sim.Lock
@@ -261,6 +286,10 @@ func simOp(op primitives.Operation) sim.Op {
 		o.Role = sim.Unlock
 	case primitives.Waiting:
 		o.Role = sim.Waiting
+	case primitives.TryLock:
+		o.Role = sim.TryLock
+	case primitives.Relock:
+		o.Role = sim.Relock
 	}
 	return o
 }

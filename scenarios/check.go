@@ -1,8 +1,9 @@
 package scenarios
 
 import (
-	"slices"
 	"sort"
+
+	"lockstep/primitives"
 )
 
 // What a lesson editor needs to check a lesson piece by piece, before it
@@ -61,20 +62,8 @@ func CheckScript(p, v string, value bool, script string) error {
 	// Some operations depend on the layout (an event<int>'s set): bind
 	// the primitive somewhere, as Build does before it asks for them.
 	prim.Bind(1)
-	ops := prim.Ops()
-	names := make([]string, 0, len(ops)+1)
-	for _, op := range ops {
-		names = append(names, op.Name)
-	}
-	names = append(names, "cs")
-	resolve := func(name string) (opInfo, bool) {
-		i := slices.Index(names, name)
-		if i < 0 {
-			return opInfo{}, false
-		}
-		return opInfo{index: i, hasArg: i < len(ops) && ops[i].HasArg}, true
-	}
-	_, err = compileScript(script, resolve, names)
+	ops := append(prim.Ops(), (&primitives.CriticalSection{}).Operation())
+	_, err = compileScript(script, &opTable{ops: ops, guards: guardsOf(prim)})
 	return err
 }
 

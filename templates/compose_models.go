@@ -40,7 +40,7 @@ var composeText = map[string]text{
 	"compose.params":           {"Parameters", "参数"},
 	"compose.params.help":      {"Numbers the lesson scales with (0 to 64); a link or the playground may change them.", "课程随之伸缩的数字（0 到 64）；链接或演练场可以修改它们。"},
 	"compose.coroutines":       {"Coroutines", "协程"},
-	"compose.coroutines.help":  {"A count makes a group: W with count 2 is W1 and W2. Coroutines without a thread get one each. A script is operations separated by ; and may repeat: repeat 3 { lock; cs; unlock }.", "数量会生成一组协程：W 数量为 2 就是 W1 和 W2。没有指定线程的协程各自独占一个线程。脚本由 ; 分隔的操作组成，也可以重复：repeat 3 { lock; cs; unlock }。"},
+	"compose.coroutines.help":  {"A count makes a group: W with count 2 is W1 and W2. Coroutines without a thread get one each. A script is operations separated by ; and may repeat: repeat 3 { lock; cs; unlock }, test: if try_lock { cs; unlock } else { cs }, or hold a guard: lock_guard { cs }.", "数量会生成一组协程：W 数量为 2 就是 W1 和 W2。没有指定线程的协程各自独占一个线程。脚本由 ; 分隔的操作组成，可以重复：repeat 3 { lock; cs; unlock }，可以判断：if try_lock { cs; unlock } else { cs }，也可以持有守卫：lock_guard { cs }。"},
 	"compose.schedules":        {"Schedules", "调度"},
 	"compose.schedules.help":   {"Which thread moves at each step: W1 W1 D1, W1*5, or with labels W1@G4. After the schedule the remaining threads run in turn. State the outcome you expect, or leave it open and the server fills in what it finds.", "每一步由哪个线程前进：W1 W1 D1、W1*5，或带标签的 W1@G4。调度之后，其余线程轮流运行到底。写下你预期的结果，或者留空，由服务器填入它实际得到的结果。"},
 	"compose.add.param":        {"Add a parameter", "添加参数"},

@@ -65,6 +65,7 @@ var labelDocsZh = map[string]string{
 	"U5a": "恢复 r 之前先读 r->m_next",
 	"U5b": "m_resume_list_head = r->m_next：把 r 从恢复链表上摘下",
 	"U6":  "r->resume()：即 submit_task，把锁交给 r",
+	"TL1": "try_lock()：CAS m_state：nolocked -> nullptr（acq_rel）；拿到锁就返回 true",
 	// mutex, LIFO wake-one
 	"V1": "unlock()：s = m_state.load(acquire)，读取锁的状态",
 	"V2": "若 s == nullptr：CAS m_state：nullptr → nolocked（release）；成功则释放锁",
