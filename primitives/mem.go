@@ -1,6 +1,7 @@
 // Package primitives holds Go ports of tinyCoro's synchronization primitives
-// (event, latch, wait_group, mutex), each as written and fixed, and of Go's
-// sync.WaitGroup, written to run one step at a time on a simulated machine.
+// (event, latch, wait_group, mutex, condition_variable, channel), each as
+// written and, where it has a bug, fixed, and of Go's sync.WaitGroup,
+// written to run one step at a time on a simulated machine.
 //
 // # How a primitive is written
 //
@@ -107,6 +108,9 @@ type Mem interface {
 	Return()
 	// Panic ends the run with Go's panic message msg.
 	Panic(msg string)
+	// Assert ends the run with a failed assertion of the primitive's own
+	// (tinyCoro's assert()); msg says what failed.
+	Assert(msg string)
 	// Registered marks the step at which a wait linearized, when that is
 	// before the step that parks (Go's Wait: its CAS, then the
 	// semaphore). A release is premature unless the wait condition held
@@ -128,7 +132,12 @@ type Mem interface {
 	// coroutine from this step on, which queues it while it still runs.
 	Suspending()
 
-	// Local and SetLocal access the operation's locals (slots 0..3).
+	// Spin says the next step is a spin loop that only re-reads the cell
+	// at addr, which the step has just seen hold seen (a spinlock held by
+	// another thread): the thread waits until another thread changes it.
+	Spin(addr, seen Word)
+
+	// Local and SetLocal access the operation's locals (slots 0..5).
 	Local(i int) Word
 	SetLocal(i int, v Word)
 	// Arg is the operation's argument (add n, set v).

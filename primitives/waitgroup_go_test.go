@@ -102,7 +102,9 @@ func (m *wgMem) Result(bool)                            {}
 func (m *wgMem) BeginAwait(...primitives.Word)          {}
 func (m *wgMem) EndAwait()                              {}
 func (m *wgMem) Suspending()                            {}
+func (m *wgMem) Spin(_, _ primitives.Word)              {}
 func (m *wgMem) Panic(msg string)                       { m.panicked = msg }
+func (m *wgMem) Assert(msg string)                      { m.panicked = msg }
 func (m *wgMem) Local(i int) primitives.Word            { return m.locals[i] }
 func (m *wgMem) SetLocal(i int, v primitives.Word)      { m.locals[i] = v }
 func (m *wgMem) Arg() primitives.Word                   { return 0 }

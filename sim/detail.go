@@ -38,6 +38,9 @@ const (
 
 	// assertion: a lock was granted out of FIFO order.
 	NotFIFO Reason = "not-fifo"
+	// assertion: the primitive's own assert() failed; Detail.Text says
+	// what (a channel destroyed while open).
+	AssertFailed Reason = "assert"
 )
 
 // Detail is an outcome's message as data: what was done, to which cell, at

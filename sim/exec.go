@@ -28,9 +28,9 @@ type Exec struct {
 	target int
 	result bool  // what the operation returns (Result)
 	kind   uint8 // 1 + the kind of the last cell accessed, 0 before any
-	// use: locals read before being written in this step (low 4 bits),
-	// locals written (high 4 bits); see Machine.localUse.
-	use uint8
+	// use: locals read before being written in this step (low 8 bits),
+	// locals written (high 8 bits); see Machine.localUse.
+	use uint16
 }
 
 // begin opens the step's single access. It reports false when the run has
@@ -280,6 +280,24 @@ func (x *Exec) EndAwait() {
 // unlocks the mutex.
 func (x *Exec) Suspending() { x.m.coros[x.c].suspending = true }
 
+// Spin says the operation's next step is a spin loop that only re-reads
+// the cell at addr, which it has just seen hold seen (a spinlock taken by
+// another thread): the thread cannot move until another one changes the
+// cell. Spinning steps that cannot see a change would only repeat a state;
+// a thread spinning on a cell nobody will change is stuck like a parked
+// one. It costs no step.
+func (x *Exec) Spin(addr, seen Word) {
+	co := &x.m.coros[x.c]
+	co.spinAddr, co.spinSeen = addr, seen
+}
+
+// Assert ends the run with a failed assertion of the primitive's own
+// (tinyCoro's assert(), a destructor's check); msg says what failed.
+func (x *Exec) Assert(msg string) {
+	x.next = nextReturn
+	x.fail(Assertion, "assertion failed: "+msg, Detail{Reason: AssertFailed, Text: msg})
+}
+
 // Panic ends the run with a Go panic.
 func (x *Exec) Panic(msg string) {
 	x.next = nextReturn
@@ -294,7 +312,7 @@ func (x *Exec) Registered() { x.m.register(&x.m.coros[x.c]) }
 
 // Local reads local slot i of the operation.
 func (x *Exec) Local(i int) Word {
-	if x.use&(0x10<<i) == 0 {
+	if x.use&(0x100<<i) == 0 {
 		x.use |= 1 << i
 	}
 	return x.m.coros[x.c].locals[i]
@@ -305,7 +323,7 @@ func (x *Exec) SetLocal(i int, v Word) {
 	co := &x.m.coros[x.c]
 	co.locals[i] = v
 	co.localKind[i] = x.kind
-	x.use |= 0x10 << i
+	x.use |= 0x100 << i
 }
 
 // Arg is the operation's argument.

@@ -121,7 +121,7 @@ func (r *reducer) private(m, child *Machine, c int) bool {
 		return false
 	}
 	if after.status != Done && (after.status != before.status || after.registered || after.holder ||
-		after.lockSeq != 0 || after.semWait != 0 || after.dropped != before.dropped || after.suspending != before.suspending) {
+		after.lockSeq != 0 || after.semWait != 0 || after.dropped != before.dropped || after.suspending != before.suspending || after.spinAddr != 0) {
 		return false
 	}
 	return !r.reachable(m, c)

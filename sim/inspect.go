@@ -115,9 +115,9 @@ func (m *Machine) droppedTask(c int) Outcome {
 
 // lostWakeup is the verdict on coroutine c, parked while its condition
 // holds. Its cause is the later of two steps: the one that made the
-// condition hold, and the last one that could have woken a waiter (a step
-// of an operation that is neither a wait nor a lock, on the primitive or
-// a submit_task). When the first is later, it made the condition hold
+// condition hold, and the last one that could have woken c (a step of an
+// operation that is neither a wait nor a lock, on the primitive object c
+// waits on). When the first is later, it made the condition hold
 // without waking c (an add(-1)); when the second is, the condition held
 // already and that step, the last chance, did not wake c (a drain that
 // found the stack empty before c pushed).
@@ -128,8 +128,11 @@ func (m *Machine) lostWakeup(c int) Outcome {
 	ctx := p.Threads[p.Coroutines[c].Thread]
 	numWait := int64(m.mem[ctx.Context])
 	cond := p.Facts.Condition
-	cause, opened := m.waker, false
-	if m.opened.step >= 0 && m.opened.step >= m.waker.step {
+	cause, opened := noStep, false
+	if co.waitObj >= 0 {
+		cause = m.wakers[co.waitObj]
+	}
+	if m.opened.step >= 0 && m.opened.step >= cause.step {
 		cause, opened = m.opened, true
 	}
 	o := Outcome{Kind: LostWakeup, Step: int(co.parkStep), CauseStep: int(cause.step), Coroutine: name, Thread: ctx.Name,

@@ -22,7 +22,7 @@ func (s Status) String() string { return statusNames[s] }
 
 const (
 	maxLoops  = 2 // loop nesting a script may use
-	numLocals = 4 // locals an operation may use
+	numLocals = 6 // locals an operation may use
 )
 
 // coroutine is the mutable state of one coroutine.
@@ -41,9 +41,16 @@ type coroutine struct {
 	// reachable goes on (Exec.Suspending): a waker may resume the
 	// coroutine then, which queues it while it still runs.
 	suspending bool
-	dropped    bool    // submit_task dropped it
-	drop       stepRef // the step that dropped it
-	parkStep   int32   // step at which its wait registered (by default: parked)
+	// spinAddr and spinSeen say the coroutine spins: its next step only
+	// re-reads the cell at spinAddr, which held spinSeen (Exec.Spin). Its
+	// thread cannot move until the cell changes. 0 when it does not spin.
+	spinAddr, spinSeen Word
+	dropped            bool // submit_task dropped it
+	// waitObj is the primitive object its wait registered on (the object
+	// of the access that registered or parked it), -1 if none.
+	waitObj  int16
+	drop     stepRef // the step that dropped it
+	parkStep int32   // step at which its wait registered (by default: parked)
 	// registered is set while a wait that has linearized awaits its
 	// release: from Exec.Registered, or else from the park, until the
 	// operation returns.
@@ -70,6 +77,10 @@ type stepRef struct {
 
 // noStep is the stepRef of no step.
 var noStep = stepRef{step: -1, label: -1, coro: -1}
+
+// maxWakerObjects bounds the primitive objects whose wakers a machine
+// remembers (a condition variable has three: its mutex, itself, its data).
+const maxWakerObjects = 4
 
 // thread is the mutable state of one worker thread.
 type thread struct {
@@ -120,22 +131,28 @@ type Machine struct {
 	step int
 	// holds says the wait condition (or the lock's freedom) holds after
 	// the last step; opened is the step that made it hold (noStep when it
-	// held from the start) and waker the last step of an operation that
-	// can wake a waiter (not a wait, not a lock) that touched the
-	// primitive or submitted a coroutine. A lost wakeup blames the later
-	// of the two (see quiescent).
-	holds         bool
-	opened, waker stepRef
-	this          stepRef // the step being performed
-	semSeq        int32
-	lockSeq       int32
-	races         []Outcome
-	fatal         *Outcome
-	limitHit      bool
+	// held from the start). wakers[o] is the last step of an operation that
+	// can wake a waiter (not a wait, not a lock) that accessed primitive
+	// object o (the first few objects of the layout are the primitive's).
+	// A lost wakeup blames the later of opened and the waker of the object
+	// the waiter waits on (see lostWakeup).
+	holds    bool
+	opened   stepRef
+	wakers   [maxWakerObjects]stepRef
+	this     stepRef // the step being performed
+	semSeq   int32
+	lockSeq  int32
+	races    []Outcome
+	fatal    *Outcome
+	limitHit bool
 	// localUse is the last step's use of its coroutine's locals: read
-	// before written (low 4 bits), written (high 4 bits). The explorer
+	// before written (low 8 bits), written (high 8 bits). The explorer
 	// checks its model of which locals are live against it.
-	localUse uint8
+	localUse uint16
+	// constructed says the last step constructed its coroutine's awaiter
+	// (on entry to an operation that Awaits, or with Exec.BeginAwait),
+	// which writes its cells: the explorer's keys look at it.
+	constructed bool
 	// lastOp and lastAddr are the last step's memory access (the
 	// explorer's partial-order reduction looks at them).
 	lastOp   OpKind
@@ -178,7 +195,6 @@ func New(p *Program, o Options) *Machine {
 		reads:   make([]epoch, p.plains*n),
 		lastAcq: make([]Word, n),
 		opened:  noStep,
-		waker:   noStep,
 		record:  o.Record,
 		where:   o.Record && o.Locations,
 		snaps:   o.Record && o.Snapshots,
@@ -204,11 +220,15 @@ func New(p *Program, o Options) *Machine {
 		m.reads[i].thread = -1
 	}
 	m.holds = m.conditionHolds()
+	for i := range m.wakers {
+		m.wakers[i] = noStep
+	}
 	for i, spec := range p.Coroutines {
 		co := &m.coros[i]
 		co.thread = int16(spec.Thread)
 		co.op = -1
 		co.drop = noStep
+		co.waitObj = -1
 		if !m.advance(i, false) {
 			m.destroy(i)
 			continue
@@ -295,7 +315,11 @@ func (m *Machine) Finished() bool {
 
 func (m *Machine) canMove(t int) bool {
 	th := &m.threads[t]
-	return len(th.stack) > 0 || len(th.queue) > 0
+	if n := len(th.stack); n > 0 {
+		co := &m.coros[th.stack[n-1]]
+		return co.spinAddr == 0 || m.mem[co.spinAddr] != co.spinSeen
+	}
+	return len(th.queue) > 0
 }
 
 // Enabled appends to buf the threads that can move, in order.
@@ -346,6 +370,7 @@ func (m *Machine) Step(t int) (Record, error) {
 		m.cur = rec
 	}
 	m.tick(t)
+	m.constructed = false
 	th := &m.threads[t]
 	label := -1
 	if len(th.stack) == 0 {
@@ -401,6 +426,7 @@ func (m *Machine) runStep(t, c int) {
 	// the step, and a step never runs another one.
 	m.exec = Exec{m: m, t: t, c: c, pc: int(co.pc)}
 	x := &m.exec
+	co.spinAddr, co.spinSeen = 0, 0
 	m.this = stepRef{step: int32(m.step), label: co.pc, coro: int16(c)}
 	if r := m.cur; r != nil {
 		r.Coroutine = c
@@ -423,8 +449,10 @@ func (m *Machine) runStep(t, c int) {
 	if m.fatal != nil {
 		return
 	}
-	if x.ops > 0 && op.Role != Waiting && op.Role != Lock && op.Role != Relock && m.touchesPrimitive() {
-		m.waker = m.this
+	if x.ops > 0 && op.Role != Waiting && op.Role != Lock && op.Role != Relock {
+		if o := m.primitiveObject(m.lastAddr); o >= 0 && m.lastOp != OpSubmit {
+			m.wakers[o] = m.this
+		}
 	}
 	if x.ops == 0 {
 		m.setFatal(Outcome{Kind: Panic, Step: m.step, Thread: m.prog.Threads[t].Name, Coroutine: m.prog.Coroutines[c].Name,
@@ -467,6 +495,7 @@ func (m *Machine) construct(t, c int, init []Word) {
 	a := spec.Awaiter
 	oi := m.prog.Cells[a].Object
 	m.ended[oi] = 0
+	m.constructed = true
 	for i := range m.prog.Objects[oi].Size {
 		var v Word
 		switch {
@@ -480,11 +509,13 @@ func (m *Machine) construct(t, c int, init []Word) {
 	}
 }
 
-// register marks co's wait as linearized at this step.
+// register marks co's wait as linearized at this step, on the object the
+// step accessed.
 func (m *Machine) register(co *coroutine) {
 	co.registered = true
 	co.parkStep = int32(m.step)
 	co.opened = false
+	co.waitObj = int16(m.primitiveObject(m.lastAddr))
 }
 
 // park suspends c: it leaves t's stack. A coroutine a waker resumed
@@ -638,14 +669,17 @@ func (m *Machine) advance(c int, result bool) bool {
 	return false
 }
 
-// touchesPrimitive reports whether the step's access was to the
-// primitive's object or a submit_task.
-func (m *Machine) touchesPrimitive() bool {
-	if m.lastOp == OpSubmit {
-		return true
+// primitiveObject returns the index of the primitive object holding
+// address a, if it is one of the first maxWakerObjects objects, or -1.
+func (m *Machine) primitiveObject(a Word) int {
+	if a >= Word(len(m.prog.Cells)) {
+		return -1
 	}
-	o := m.prog.objectAt(m.lastAddr)
-	return o != nil && o.Kind == PrimitiveObject
+	oi := m.prog.Cells[a].Object
+	if oi < 0 || oi >= maxWakerObjects || m.prog.Objects[oi].Kind != PrimitiveObject {
+		return -1
+	}
+	return oi
 }
 
 // conditionHolds reports whether the wait condition (Facts.Open) or the

@@ -406,7 +406,7 @@ func (k *keyer) liveMask(co *coroutine) uint8 {
 	case co.status == Done || co.op < 0:
 		return 0
 	case k.live == nil:
-		return 0xf
+		return 1<<numLocals - 1
 	}
 	return k.live.at(co.op, co.pc)
 }

@@ -176,7 +176,7 @@ func (k *keyer) advance(d int, parent, child *Machine, t int) {
 	copy(c.claims, prev.claims)
 	c.claims[t] = k.claimOf(child, t)
 	changed := slots[:ns]
-	if len(th.stack) > 0 && !parent.coros[mover].started && p.Ops[parent.coros[mover].op].Awaits {
+	if len(th.stack) > 0 && child.constructed {
 		// The step constructed the awaiter: its cells were written.
 		changed = append(changed, k.awaiterSlots[mover]...)
 	}

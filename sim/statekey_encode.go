@@ -105,7 +105,7 @@ func (k *keyer) appendCoroutine(out []uint64, m *Machine, x int) []uint64 {
 		uint64(co.status)|uint64(uint16(co.op))<<8|uint64(uint32(co.pc))<<24|
 			flags(co.started, co.dropped, co.opened && co.registered, co.holder, co.registered, co.suspending)<<56,
 		uint64(uint16(co.ip))|uint64(k.semRank[x])<<16|uint64(k.lockRank[x])<<40,
-		co.arg, co.loops[0], co.loops[1], k.rename(co.semWait))
+		co.arg, co.loops[0], co.loops[1], k.rename(co.semWait), k.rename(co.spinAddr), co.spinSeen)
 	live := k.liveMask(co)
 	var kinds uint64
 	for i, v := range co.locals {

@@ -22,13 +22,13 @@ func TestStateKeyCoversFields(t *testing.T) {
 			"vc", "rel", "wake", "lastW", "reads", // keyed in canonical form
 			"atomW", "lastAcq", // messages only (nil when not recording)
 			"sharedReads", "spareW", "spareR", // who owns lastW and reads (see copyFrom)
-			"step",                    // not keyed: see stateKey
-			"holds",                   // follows from mem
-			"opened", "waker", "this", // messages only (steps a verdict blames)
+			"step",                     // not keyed: see stateKey
+			"holds",                    // follows from mem
+			"opened", "wakers", "this", // messages only (steps a verdict blames)
 			"semSeq", "lockSeq", // keyed as ranks among the coroutines
 			"races",             // keyed as "a race has been seen"
 			"fatal", "limitHit", // the run is over: never keyed
-			"localUse", "lastOp", "lastAddr", // the last step, read by the explorer
+			"localUse", "lastOp", "lastAddr", "constructed", // the last step, read by the explorer
 			"exec", "peekFn", // scratch of a step
 			"record", "where", "snaps", "records", "choices", "cur", // recording
 		}},
@@ -36,8 +36,9 @@ func TestStateKeyCoversFields(t *testing.T) {
 			"status", "op", "pc", "ip", "started", "locals", "arg", "loops", // keyed
 			"thread",                                                  // follows from the stacks and queues
 			"dropped", "registered", "opened", "holder", "suspending", // keyed
-			"parkStep", "drop", // messages only
+			"parkStep", "drop", "waitObj", // messages only
 			"semWait", "semSeq", "lockSeq", // keyed (the sequences as ranks)
+			"spinAddr", "spinSeen", // keyed
 			"localKind", // keyed with the live locals
 		}},
 	}

@@ -26,7 +26,7 @@ type liveness struct {
 type liveFact struct {
 	op       int16
 	from, to int32
-	use      uint8
+	use      uint16
 }
 
 func newLiveness(p *Program) *liveness {
@@ -70,7 +70,7 @@ func (l *liveness) at(op int16, pc int32) uint8 {
 
 // consistent reports whether a step agrees with the model.
 func (l *liveness) consistent(f liveFact) bool {
-	reads, writes := f.use&0xf, f.use>>4
+	reads, writes := uint8(f.use), uint8(f.use>>8)
 	need := reads
 	if f.to >= 0 {
 		need |= l.at(f.op, f.to) &^ writes
@@ -92,7 +92,7 @@ func (l *liveness) learn(f liveFact) bool {
 			if l.consistent(g) {
 				continue
 			}
-			reads, writes := g.use&0xf, g.use>>4
+			reads, writes := uint8(g.use), uint8(g.use>>8)
 			need := reads
 			if g.to >= 0 {
 				need |= l.at(g.op, g.to) &^ writes

@@ -33,6 +33,8 @@ func (k *keyer) memberBlock(m *Machine, c int) stateKey {
 			uint64(uint16(co.ip))|uint64(k.semRank[c])<<16|uint64(k.lockRank[c])<<40,
 			co.arg, co.loops[0], co.loops[1])
 		b = k.abstractValue(b, uint8(Pointer)+1, co.semWait, c)
+		b = k.abstractValue(b, uint8(Pointer)+1, co.spinAddr, c)
+		b = append(b, co.spinSeen)
 		live := k.liveMask(co)
 		var kinds uint64
 		for i, v := range co.locals {

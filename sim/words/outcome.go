@@ -107,6 +107,11 @@ var messageForms = map[messageKey]messageForm{
 			return fmt.Sprintf("%s 比先排队的 %s 更早拿到了锁：锁没有按先进先出的顺序授予", o.Coroutine, o.Detail.Other)
 		},
 	},
+	{sim.Assertion, sim.AssertFailed}: {
+		zh: func(o sim.Outcome) string {
+			return fmt.Sprintf("%s 在第 %d 步（%s）的断言失败了：「%s」", o.Coroutine, o.Step, o.Detail.Label, o.Detail.Text)
+		},
+	},
 	{sim.Panic, sim.GoPanic}: {
 		zh: func(o sim.Outcome) string {
 			return fmt.Sprintf("%s 在第 %d 步（%s）触发了 Go 的 panic：「%s」", o.Coroutine, o.Step, o.Detail.Label, o.Detail.Text)
@@ -257,6 +262,10 @@ func Blocked(b sim.Blocked, lang string) string {
 		case sim.Done:
 			parts[i] = fmt.Sprintf("%s 已经结束", c.Name)
 		case sim.Running:
+			if c.Spins != "" {
+				parts[i] = fmt.Sprintf("%s 在自旋，等别的线程改变 %s", c.Name, c.Spins)
+				break
+			}
 			parts[i] = fmt.Sprintf("%s 内联运行在 %s 上", c.Name, c.On)
 		case sim.Runnable:
 			parts[i] = fmt.Sprintf("%s 在 %s 的运行队列里等待", c.Name, c.On)
