@@ -79,7 +79,11 @@ func mutexWaiters(state Word) func(Peek) Word {
 // unlock that sets nolocked between M2a and M4b makes the push fail and
 // the retry takes the fast path. The acq_rel CASes publish m_next and
 // m_await_coro to the unlocker's exchange.
-func lockMutex(m Mem, state Word) {
+func lockMutex(m Mem, state Word) { lockMutexThen(m, state, Mem.Return) }
+
+// lockMutexThen is lockMutex inside a larger operation (a channel's send
+// holds the lock through a lock_guard): done follows await_resume (M5).
+func lockMutexThen(m Mem, state Word, done func(Mem)) {
 	self := m.Awaiter()
 	switch m.PC() {
 	case M1a:
@@ -115,7 +119,7 @@ func lockMutex(m Mem, state Word) {
 		m.Goto(M2a)
 	case M5:
 		unregisterWait(m)
-		m.Return()
+		done(m)
 	}
 }
 

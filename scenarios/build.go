@@ -14,6 +14,7 @@ import (
 const (
 	MaxParam      = 64
 	MaxCoroutines = 64
+	MaxCapacity   = 16 // a channel's
 )
 
 // Resolve resolves parameter overrides against the lesson's defaults.
@@ -68,8 +69,13 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program
 			cfg.count = n
 		case "set":
 			cfg.set = n != 0
+		case "capacity":
+			if n < 0 || n > MaxCapacity {
+				return nil, fmt.Errorf("init capacity: %d is out of range 0..%d", n, MaxCapacity)
+			}
+			cfg.capacity = n
 		default:
-			return nil, fmt.Errorf("init: unknown setting %q (want count or set)", k)
+			return nil, fmt.Errorf("init: unknown setting %q (want count, set or capacity)", k)
 		}
 	}
 	prim, object, err := newPrimitive(s.Primitive, variant, cfg)

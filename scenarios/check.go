@@ -21,7 +21,8 @@ type PrimitiveInfo struct {
 	Ops    []string `json:"ops"`
 	ArgOps []string `json:"arg_ops"`
 	// Init is the initial setting the primitive takes: "count"
-	// (wait_group, latch), "set" (event) or "" (mutex).
+	// (wait_group, latch), "set" (event), "capacity" (channel) or ""
+	// (mutex, condition_variable).
 	Init string `json:"init"`
 }
 
@@ -44,6 +45,8 @@ func Primitives() []PrimitiveInfo {
 			info.Init = "count"
 		case "event":
 			info.Init = "set"
+		case "channel":
+			info.Init = "capacity"
 		}
 		out = append(out, info)
 	}
