@@ -76,6 +76,8 @@ func (b Blocked) String() string {
 			s += c.Name + " is parked in " + c.Op
 		case Done:
 			s += c.Name + " has finished"
+		case Unstarted:
+			s += c.Name + " has not been spawned"
 		case Running:
 			if c.Spins != "" {
 				s += c.Name + " spins until another thread changes " + c.Spins

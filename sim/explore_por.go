@@ -109,7 +109,7 @@ func (r *reducer) private(m, child *Machine, c int) bool {
 		return false
 	}
 	switch child.lastOp {
-	case OpSubmit, OpSemAcquire, OpSemRelease, OpResume:
+	case OpSubmit, OpSemAcquire, OpSemRelease, OpResume, OpSpawn:
 		return false
 	}
 	a := child.lastAddr
@@ -131,7 +131,7 @@ func (r *reducer) private(m, child *Machine, c int) bool {
 // accessed its own frame, awaiter or context, as a private step must.
 func (r *reducer) ownAccess(child *Machine, c int) bool {
 	switch child.lastOp {
-	case OpSubmit, OpSemAcquire, OpSemRelease, OpResume:
+	case OpSubmit, OpSemAcquire, OpSemRelease, OpResume, OpSpawn:
 		return false
 	}
 	a := child.lastAddr

@@ -10,13 +10,14 @@ type Status uint8
 
 // The coroutine states.
 const (
-	Running  Status = iota // on a thread's stack
-	Runnable               // in a run queue
-	Parked                 // suspended in a primitive
-	Done                   // finished; its frame is destroyed
+	Running   Status = iota // on a thread's stack
+	Runnable                // in a run queue
+	Parked                  // suspended in a primitive
+	Done                    // finished; its frame is destroyed
+	Unstarted               // not spawned yet: it has no frame
 )
 
-var statusNames = [...]string{"running", "runnable", "parked", "done"}
+var statusNames = [...]string{"running", "runnable", "parked", "done", "unstarted"}
 
 func (s Status) String() string { return statusNames[s] }
 
@@ -229,6 +230,11 @@ func New(p *Program, o Options) *Machine {
 		co.op = -1
 		co.drop = noStep
 		co.waitObj = -1
+		if spec.Spawned {
+			co.status = Unstarted
+			m.ended[p.Cells[spec.Frame].Object] = -1
+			continue
+		}
 		if !m.advance(i, false) {
 			m.destroy(i)
 			continue

@@ -94,6 +94,9 @@ type CoroutineSpec struct {
 	// Group names the coroutines that run the same script from the same
 	// start; members of one group are interchangeable.
 	Group string
+	// Spawned says the coroutine does not exist at the start: another
+	// one starts it (Exec.Spawn), as go f() or submit_to_context does.
+	Spawned bool
 }
 
 // InstrKind says what a script instruction does.

@@ -99,6 +99,8 @@ func accessClause(p *sim.Program, r sim.Record, cas *CAS, w *phrasebook) string 
 		return fmt.Sprintf(w.add, name, int64(r.Value), v.Cell, v.Order, v.Result, after)
 	case sim.OpSubmit:
 		return fmt.Sprintf(w.submit, name, v.Result, v.Value)
+	case sim.OpSpawn:
+		return fmt.Sprintf(w.spawn, name, v.Result, v.Value)
 	case sim.OpSemAcquire:
 		if r.OK {
 			return fmt.Sprintf(w.semTake, name, v.Cell, v.Result)
@@ -166,6 +168,8 @@ func OpText(p *sim.Program, r sim.Record, result bool) string {
 		s = fmt.Sprintf("fetch_add %s %s (%s)", v.Cell, v.Value, v.Order)
 	case sim.OpSubmit:
 		return fmt.Sprintf("submit_task(%s) on %s", v.Result, v.Value)
+	case sim.OpSpawn:
+		return fmt.Sprintf("spawn %s on %s", v.Result, v.Value)
 	case sim.OpSemAcquire:
 		return "semacquire " + v.Cell
 	case sim.OpSemRelease:

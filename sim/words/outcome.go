@@ -196,10 +196,11 @@ func accessZH(verb string) string {
 
 // statusZH says a coroutine's state after "它已经".
 var statusZH = map[sim.Status]string{
-	sim.Running:  "在运行",
-	sim.Runnable: "在运行队列里",
-	sim.Parked:   "挂起",
-	sim.Done:     "结束",
+	sim.Running:   "在运行",
+	sim.Runnable:  "在运行队列里",
+	sim.Parked:    "挂起",
+	sim.Done:      "结束",
+	sim.Unstarted: "尚未启动",
 }
 
 // Outcome says outcome (or finding) o in language lang: in English as the
@@ -261,6 +262,8 @@ func Blocked(b sim.Blocked, lang string) string {
 			parts[i] = fmt.Sprintf("%s 挂起在 %s 中", c.Name, c.Op)
 		case sim.Done:
 			parts[i] = fmt.Sprintf("%s 已经结束", c.Name)
+		case sim.Unstarted:
+			parts[i] = fmt.Sprintf("%s 还没有被启动", c.Name)
 		case sim.Running:
 			if c.Spins != "" {
 				parts[i] = fmt.Sprintf("%s 在自旋，等别的线程改变 %s", c.Name, c.Spins)

@@ -2,13 +2,13 @@ package words
 
 // phrasebook holds the sentence patterns of one language.
 type phrasebook struct {
-	label, labelDoc, sep, end                      string
-	load, read, store, write, exchange             string
-	casOK, casFail, changedBy, retry               string
-	add, sub, submit, semTake, semWait, semRelease string
-	resume, attempt                                string
-	parked, queued, inline, dropped, awaiterEnded  string
-	finished, semQueued, finding, fatal            string
+	label, labelDoc, sep, end                             string
+	load, read, store, write, exchange                    string
+	casOK, casFail, changedBy, retry                      string
+	add, sub, submit, spawn, semTake, semWait, semRelease string
+	resume, attempt                                       string
+	parked, queued, inline, dropped, awaiterEnded         string
+	finished, semQueued, finding, fatal                   string
 }
 
 // phrasebookOf is the phrasebook of language lang.
@@ -34,6 +34,7 @@ var english = phrasebook{
 	add:        "%s adds %d to %s (%s): it was %s and is now %s",
 	sub:        "%s subtracts %d from %s (%s): it was %s and is now %s",
 	submit:     "%s hands %s to submit_task on %s",
+	spawn:      "%s starts the new coroutine %s on %s",
 	semTake:    "%s takes a permit of %s, which had %s",
 	semWait:    "%s finds no permit in %s and queues on it",
 	semRelease: "%s releases a permit of %s",
@@ -60,6 +61,7 @@ var chinese = phrasebook{
 	add:        "%[1]s 给 %[3]s 加 %[2]d（%[4]s）：原为 %[5]s，现为 %[6]s",
 	sub:        "%[1]s 给 %[3]s 减 %[2]d（%[4]s）：原为 %[5]s，现为 %[6]s",
 	submit:     "%s 调用 submit_task，把 %s 交给 %s",
+	spawn:      "%[1]s 在 %[3]s 上启动新协程 %[2]s",
 	semTake:    "%s 取得 %s 的一个许可，原有 %s",
 	semWait:    "%s 在 %s 上没有许可，排队等待",
 	semRelease: "%s 释放 %s 的一个许可",
