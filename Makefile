@@ -22,7 +22,7 @@ golden:
 	go test . -run 'TestGolden' -update
 
 bench:
-	go test -run '^$$' -bench . -benchmem ./sim
+	go test -run '^$$' -bench . -benchmem ./sim/...
 
 fuzz:
 	go test -run '^$$' -fuzz FuzzParseSchedule -fuzztime 10s ./sim

@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"maps"
 	"os/exec"
+	"slices"
+	"strings"
 	"testing"
 )
 
-// The engine and the primitives depend on the standard library only, and
-// on none of the project's other packages: dependencies point inward. Each
+// The engine (every package under sim) and the primitives depend on the
+// standard library only, and on none of the project's other packages
+// (the engine's packages on each other): dependencies point inward. Each
 // banned import says why.
 var simBanned = map[string]string{
 	"lockstep/primitives": "the machine runs step functions through Exec; sim and primitives meet only in scenarios",
@@ -27,6 +31,12 @@ var simBanned = map[string]string{
 	"unsafe":              "memory is simulated with words and addresses",
 }
 
+// simAllowed lifts a ban of simBanned for one package under sim, and says
+// why.
+var simAllowed = map[string]map[string]string{
+	"lockstep/sim/trace": {"encoding/json": "trace writes the command line's JSON trace of a run: the one wire format sim owns"},
+}
+
 var primitivesBanned = map[string]string{
 	"lockstep/sim":       "primitives declare the memory they run on as Mem; the machine satisfies it without either importing the other",
 	"lockstep/scenarios": "lessons use primitives, not the other way round",
@@ -42,31 +52,122 @@ var primitivesBanned = map[string]string{
 	"unsafe":             "memory is simulated with words and addresses",
 }
 
-func TestDependencies(t *testing.T) {
-	checkDeps(t, "lockstep/sim", simBanned)
-	checkDeps(t, "lockstep/primitives", primitivesBanned)
+// The room model knows nothing of HTTP, sockets or the step machine: its
+// adapter, package classroom, does.
+var lectureBanned = map[string]string{
+	"net":      "sockets belong to the classroom's adapter",
+	"net/http": "HTTP belongs to the classroom's adapter",
 }
 
-// checkDeps fails if pkg imports a banned package directly, or depends on
-// anything outside the standard library, however indirectly.
-func checkDeps(t *testing.T, pkg string, banned map[string]string) {
-	t.Helper()
-	out, err := exec.Command("go", "list", "-deps", "-json=ImportPath,Standard,Imports", pkg).Output()
+// searchBanned are what the search may never depend on, however
+// indirectly, and why (its tests may use the lessons).
+var searchBanned = map[string]string{
+	"lockstep/scenarios": "a search runs any program; the lessons are only its tests' material",
+	"lockstep/web":       "the playground runs searches, not the other way round",
+}
+
+func TestDependencies(t *testing.T) {
+	out, err := exec.Command("go", "list", "lockstep/sim/...").Output()
 	if err != nil {
-		t.Fatalf("go list -deps %s: %v", pkg, err)
+		t.Fatalf("go list lockstep/sim/...: %v", err)
+	}
+	for _, pkg := range strings.Fields(string(out)) {
+		banned := maps.Clone(simBanned)
+		for imp := range simAllowed[pkg] {
+			delete(banned, imp)
+		}
+		checkDeps(t, pkg, banned, "lockstep/sim")
+	}
+	checkDeps(t, "lockstep/primitives", primitivesBanned, "")
+	checkDeps(t, "lockstep/web/classroom/lecture", lectureBanned, "")
+	checkNever(t, "lockstep/sim/explore", searchBanned)
+}
+
+// webImports is the import graph of the web packages: for each package
+// under lockstep/web, the packages under lockstep/web it may import.
+// Imports point down: web wires the others and nothing imports it; share
+// and classroom build on playground; every one may build on site, the
+// bottom, which imports none of them. A package missing from the table
+// fails, as does an import its row does not allow, in its code or in its
+// tests (which may also import webtest, the tests' helpers).
+var webImports = map[string][]string{
+	"lockstep/web": {
+		"lockstep/web/classroom", "lockstep/web/docs", "lockstep/web/playground", "lockstep/web/share", "lockstep/web/site",
+	},
+	"lockstep/web/share":             {"lockstep/web/playground", "lockstep/web/site"},
+	"lockstep/web/classroom":         {"lockstep/web/classroom/lecture", "lockstep/web/playground", "lockstep/web/site"},
+	"lockstep/web/playground":        {"lockstep/web/site"},
+	"lockstep/web/docs":              {"lockstep/web/site"},
+	"lockstep/web/classroom/lecture": {},
+	"lockstep/web/site":              {},
+	"lockstep/web/internal/webtest":  {},
+}
+
+// webtestPkg is the helpers only tests may import.
+const webtestPkg = "lockstep/web/internal/webtest"
+
+func TestWebDependencies(t *testing.T) {
+	out, err := exec.Command("go", "list", "-json=ImportPath,Imports,TestImports,XTestImports", "lockstep/web/...").Output()
+	if err != nil {
+		t.Fatalf("go list lockstep/web/...: %v", err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for {
 		var p struct {
-			ImportPath string
-			Standard   bool
-			Imports    []string
+			ImportPath                         string
+			Imports, TestImports, XTestImports []string
 		}
 		if err := dec.Decode(&p); err == io.EOF {
 			break
 		} else if err != nil {
 			t.Fatalf("go list output: %v", err)
 		}
+		allowed, ok := webImports[p.ImportPath]
+		if !ok {
+			t.Errorf("%s is not in webImports: add it, with the web packages it may import", p.ImportPath)
+			continue
+		}
+		check := func(imports []string, test bool) {
+			for _, imp := range imports {
+				if !isWeb(imp) || slices.Contains(allowed, imp) || test && (imp == webtestPkg || imp == p.ImportPath) {
+					continue
+				}
+				what := "imports"
+				if test {
+					what = "tests import"
+				}
+				t.Errorf("%s %s %s: webImports allows it %v", p.ImportPath, what, imp, allowed)
+			}
+		}
+		check(p.Imports, false)
+		check(p.TestImports, true)
+		check(p.XTestImports, true)
+	}
+}
+
+// TestTemplatesKnowNoHandler keeps the views below the handlers: the
+// templates render the view models the web packages fill in.
+func TestTemplatesKnowNoHandler(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "lockstep/templates").Output()
+	if err != nil {
+		t.Fatalf("go list -deps lockstep/templates: %v", err)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		if isWeb(dep) {
+			t.Errorf("lockstep/templates depends on %s: the web packages fill the templates' view models, not the other way round", dep)
+		}
+	}
+}
+
+// isWeb reports whether pkg is lockstep/web or a package under it.
+func isWeb(pkg string) bool { return pkg == "lockstep/web" || strings.HasPrefix(pkg, "lockstep/web/") }
+
+// checkDeps fails if pkg imports a banned package directly, or depends on
+// anything outside the standard library and the packages under inward
+// ("" for none), however indirectly.
+func checkDeps(t *testing.T, pkg string, banned map[string]string, inward string) {
+	t.Helper()
+	for _, p := range deps(t, pkg) {
 		if p.ImportPath == pkg {
 			for _, imp := range p.Imports {
 				if why, ok := banned[imp]; ok {
@@ -75,8 +176,61 @@ func checkDeps(t *testing.T, pkg string, banned map[string]string) {
 			}
 			continue
 		}
-		if !p.Standard {
-			t.Errorf("%s depends on %s: it must build with the standard library alone", pkg, p.ImportPath)
+		if !p.Standard && !under(p.ImportPath, inward) {
+			t.Errorf("%s depends on %s: it must build with the standard library alone%s", pkg, p.ImportPath, also(inward))
 		}
 	}
+}
+
+// checkNever fails if pkg depends, however indirectly, on a package in
+// banned or under one.
+func checkNever(t *testing.T, pkg string, banned map[string]string) {
+	t.Helper()
+	for _, p := range deps(t, pkg) {
+		for b, why := range banned {
+			if under(p.ImportPath, b) {
+				t.Errorf("%s depends on %s: %s", pkg, p.ImportPath, why)
+			}
+		}
+	}
+}
+
+// goPackage is what checkDeps reads of go list's output.
+type goPackage struct {
+	ImportPath string
+	Standard   bool
+	Imports    []string
+}
+
+// deps lists pkg and everything it depends on (without its tests).
+func deps(t *testing.T, pkg string) []goPackage {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-deps", "-json=ImportPath,Standard,Imports", pkg).Output()
+	if err != nil {
+		t.Fatalf("go list -deps %s: %v", pkg, err)
+	}
+	var ps []goPackage
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var p goPackage
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("go list output: %v", err)
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// under reports whether path is root or a package under it ("" is no root).
+func under(path, root string) bool {
+	return root != "" && (path == root || strings.HasPrefix(path, root+"/"))
+}
+
+func also(inward string) string {
+	if inward == "" {
+		return ""
+	}
+	return " and " + inward + "/..."
 }

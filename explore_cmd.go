@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"lockstep/sim"
+	"lockstep/sim/explore"
 )
 
 const exploreUsage = "explore SCENARIO [--variant V] [--set name=value]... [--strategy exhaustive|preemption|random]\n" +
@@ -35,7 +36,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	seed := fs.Uint64("seed", 1, "random: the seed")
 	depth := fs.Int("depth", 0, "random: PCT bug depth (0: uniform random choices)")
 	stopAt := fs.String("stop-at", "", "stop at the first execution of this outcome kind (\"any\": of any kind but ok)")
-	maxStates := fs.Int64("max-states", sim.DefaultMaxStates, "stop (incomplete) after caching this many states")
+	maxStates := fs.Int64("max-states", explore.DefaultMaxStates, "stop (incomplete) after caching this many states")
 	noSym := fs.Bool("no-symmetry", false, "exhaustive, preemption: do not merge symmetric states")
 	noRed := fs.Bool("no-reduction", false, "exhaustive: count every interleaving (no partial-order reduction)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of text")
@@ -46,11 +47,11 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if len(rest) != 1 {
 		return usageErrorf("usage: lockstep %s", exploreUsage)
 	}
-	strat, err := sim.ParseStrategy(*strategy)
+	strat, err := explore.ParseStrategy(*strategy)
 	if err != nil {
 		return badInput(err)
 	}
-	o := sim.ExploreOptions{Strategy: strat, MaxPreemptions: *maxPre, Runs: *runs, Seed: *seed,
+	o := explore.Options{Strategy: strat, MaxPreemptions: *maxPre, Runs: *runs, Seed: *seed,
 		Depth: *depth, MaxStates: *maxStates, NoSymmetry: *noSym, NoReduction: *noRed}
 	switch k := sim.Kind(*stopAt); {
 	case k == "":
@@ -82,7 +83,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	start := time.Now()
 	last := start
-	o.Progress = func(pr sim.ExploreProgress) {
+	o.Progress = func(pr explore.Progress) {
 		if now := time.Now(); now.Sub(last) >= time.Second {
 			last = now
 			done := fmt.Sprintf("%d states", pr.States)
@@ -92,7 +93,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			fmt.Fprintf(stderr, "explore: %s, %s\n", now.Sub(start).Round(time.Second), done)
 		}
 	}
-	res, err := sim.Explore(ctx, p, o)
+	res, err := explore.Explore(ctx, p, o)
 	if err != nil {
 		return err
 	}
@@ -108,7 +109,7 @@ type exploreReport struct {
 	Scenario        string              `json:"scenario"`
 	Variant         string              `json:"variant"`
 	Params          map[string]int      `json:"params"`
-	Strategy        sim.Strategy        `json:"strategy"`
+	Strategy        explore.Strategy    `json:"strategy"`
 	Complete        bool                `json:"complete"`
 	Reduced         bool                `json:"reduced"`
 	Stopped         string              `json:"stopped,omitempty"`
@@ -128,11 +129,11 @@ type counterexampleOut struct {
 	Message     string   `json:"message"`
 }
 
-func writeExploreJSON(w io.Writer, scenario, variant string, params map[string]int, r sim.ExploreResult, elapsed time.Duration) error {
+func writeExploreJSON(w io.Writer, scenario, variant string, params map[string]int, r explore.Result, elapsed time.Duration) error {
 	rep := exploreReport{Scenario: scenario, Variant: variant, Params: params, Strategy: r.Strategy,
 		Complete: r.Complete, Reduced: r.Reduced, Stopped: r.Stopped, Executions: r.Executions, States: r.States,
 		ElapsedMS: elapsed.Milliseconds(), Outcomes: r.Outcomes, Counterexamples: []counterexampleOut{}}
-	if r.Strategy == sim.PreemptionBounded {
+	if r.Strategy == explore.PreemptionBounded {
 		b := r.Bound
 		rep.Bound = &b
 	}
@@ -145,14 +146,14 @@ func writeExploreJSON(w io.Writer, scenario, variant string, params map[string]i
 	return enc.Encode(rep)
 }
 
-func writeExploreText(w io.Writer, scenario, variant string, params map[string]int, r sim.ExploreResult, elapsed time.Duration) error {
+func writeExploreText(w io.Writer, scenario, variant string, params map[string]int, r explore.Result, elapsed time.Duration) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "lesson %s, variant %s", scenario, variant)
 	if len(params) > 0 {
 		fmt.Fprintf(&b, ", %s", (params2text(params)))
 	}
 	fmt.Fprintf(&b, "\nstrategy %s", r.Strategy)
-	if r.Strategy == sim.PreemptionBounded {
+	if r.Strategy == explore.PreemptionBounded {
 		fmt.Fprintf(&b, " (up to %d preemptions)", r.Bound)
 	}
 	fmt.Fprintf(&b, ": %s in %s\n", completeness(r), elapsed.Round(time.Millisecond))
@@ -184,7 +185,7 @@ func writeExploreText(w io.Writer, scenario, variant string, params map[string]i
 	return err
 }
 
-func completeness(r sim.ExploreResult) string {
+func completeness(r explore.Result) string {
 	if r.Complete {
 		return "complete"
 	}

@@ -8,6 +8,7 @@ require (
 	github.com/chromedp/chromedp v0.22.1
 	github.com/coder/websocket v1.8.15
 	github.com/go-chi/chi/v5 v5.5.0
+	github.com/yuin/goldmark v1.8.7
 	go.uber.org/goleak v1.3.0
 	golang.org/x/net v0.42.0
 	rsc.io/qr v0.2.0

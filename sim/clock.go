@@ -48,6 +48,7 @@ func (m *Machine) atomicRead(t int, addr Word, c *Cell, o Order) {
 	if acquires(o) {
 		join(m.clockOf(t), m.relOf(c.Slot))
 		m.lastAcq[t] = addr
+		m.acquired = true
 	}
 }
 
@@ -75,7 +76,7 @@ func (m *Machine) acquireWake(t, c int) {
 
 // happensBefore reports whether access e happens before thread t's current
 // point.
-func (m *Machine) happensBefore(e epoch, t int) bool {
+func (m *Machine) happensBefore(e Epoch, t int) bool {
 	return e.thread < 0 || int(e.thread) == t || e.clock <= m.vc[t*len(m.threads)+int(e.thread)]
 }
 
@@ -86,7 +87,7 @@ func (m *Machine) plainRead(t, co, label int, addr Word, c *Cell) {
 		m.race(t, co, label, addr, c, w, "reads", "wrote")
 	}
 	m.ownReads()
-	m.reads[c.Slot*n+t] = epoch{thread: int16(t), label: int32(label), clock: m.vc[t*n+t], step: int32(m.step)}
+	m.reads[c.Slot*n+t] = Epoch{thread: int16(t), label: int32(label), clock: m.vc[t*n+t], step: int32(m.step)}
 }
 
 // plainWrite checks and records a plain write of cell c by thread t.
@@ -111,7 +112,7 @@ func (m *Machine) noteWrite(t int, addr Word, label int) {
 	n := len(m.threads)
 	c := &m.prog.Cells[addr]
 	m.ownReads()
-	m.lastW[c.Slot] = epoch{thread: int16(t), label: int32(label), clock: m.vc[t*n+t], step: int32(m.step)}
+	m.lastW[c.Slot] = Epoch{thread: int16(t), label: int32(label), clock: m.vc[t*n+t], step: int32(m.step)}
 	for u := range n {
 		m.reads[c.Slot*n+u].thread = -1
 	}
@@ -130,7 +131,7 @@ func (m *Machine) ownReads() {
 
 // race records a data race between the current access and the earlier
 // access e. Only the first race on a cell per earlier access is kept.
-func (m *Machine) race(t, co, label int, addr Word, c *Cell, e epoch, verb, earlier string) {
+func (m *Machine) race(t, co, label int, addr Word, c *Cell, e Epoch, verb, earlier string) {
 	for _, r := range m.races {
 		if r.Step == m.step {
 			return

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"lockstep/sim"
+	"lockstep/sim/internal/fixture"
 )
 
 // checkOutcome fails the test unless out has kind want, step step and a
@@ -38,21 +39,21 @@ func TestUseAfterFree(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture()
-			d := f.shared()
-			wait := f.op("wait", "W", func(x *sim.Exec) { x.Write(x.Awaiter()+1, x.Handle()); x.Return() })
-			f.ops[wait].Awaits = true
+			f := fixture.New()
+			d := f.Shared()
+			wait := f.Op("wait", "W", func(x *sim.Exec) { x.Write(x.Awaiter()+1, x.Handle()); x.Return() })
+			f.Ops[wait].Awaits = true
 			ops := []int{wait}
 			if tt.idle {
-				ops = append(ops, f.op("idle", "I", func(x *sim.Exec) { x.Load(d.flag, sim.Relaxed); x.Return() }))
+				ops = append(ops, f.Op("idle", "I", func(x *sim.Exec) { x.Load(d.Flag, sim.Relaxed); x.Return() }))
 			}
-			f.thread("A", ops...)
+			f.Thread("A", ops...)
 			var awaiterA sim.Word
-			peek := f.op("peek", "R", func(x *sim.Exec) { x.Read(awaiterA); x.Return() })
-			f.thread("B", peek)
-			p := f.program(t)
+			peek := f.Op("peek", "R", func(x *sim.Exec) { x.Read(awaiterA); x.Return() })
+			f.Thread("B", peek)
+			p := f.Program(t)
 			awaiterA = p.Coroutines[0].Awaiter
-			m, out := replay(t, p, tt.schedule)
+			m, out := fixture.Replay(t, p, tt.schedule)
 			checkOutcome(t, out, sim.UseAfterFree, tt.step, tt.msg)
 			if got := m.Records()[tt.step].Findings; len(got) != 1 || got[0].Kind != sim.UseAfterFree {
 				t.Errorf("findings of step %d = %v, want the use-after-free", tt.step, got)
@@ -65,11 +66,11 @@ func TestUseAfterFree(t *testing.T) {
 }
 
 func TestDoubleResume(t *testing.T) {
-	f := newFixture()
-	d := f.shared()
-	f.thread("A", f.parkOp(d))
-	f.thread("B", f.wakeOp(d, 2))
-	_, out := replay(t, f.program(t), "A A B B B")
+	f := fixture.New()
+	d := f.Shared()
+	f.Thread("A", f.ParkOp(d))
+	f.Thread("B", f.WakeOp(d, 2))
+	_, out := fixture.Replay(t, f.Program(t), "A A B B B")
 	checkOutcome(t, out, sim.DoubleResume, 4,
 		"B resumes A at step 4 (Z3), but A is not suspended: it is already runnable")
 }
@@ -88,17 +89,17 @@ func TestPrematureRelease(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture()
-			d := f.shared()
-			f.thread("A", f.parkOp(d))
-			ops := []int{f.wakeOp(d, 1)}
+			f := fixture.New()
+			d := f.Shared()
+			f.Thread("A", f.ParkOp(d))
+			ops := []int{f.WakeOp(d, 1)}
 			if tt.set {
-				ops = []int{f.setOp(d), ops[0]}
+				ops = []int{f.SetOp(d), ops[0]}
 			}
-			f.thread("B", ops...)
-			p := f.program(t)
-			openWhenFlag(p, d)
-			_, out := replay(t, p, "A A B B")
+			f.Thread("B", ops...)
+			p := f.Program(t)
+			fixture.OpenWhenFlag(p, d)
+			_, out := fixture.Replay(t, p, "A A B B")
 			checkOutcome(t, out, tt.want, tt.step, tt.detail)
 		})
 	}
@@ -126,21 +127,21 @@ func TestQuiescence(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture()
-			d := f.shared()
-			f.thread("A", f.parkOp(d))
-			ops := []int{f.op("noop", "N", func(x *sim.Exec) { x.Load(d.flag, sim.Relaxed); x.Return() })}
+			f := fixture.New()
+			d := f.Shared()
+			f.Thread("A", f.ParkOp(d))
+			ops := []int{f.Op("noop", "N", func(x *sim.Exec) { x.Load(d.Flag, sim.Relaxed); x.Return() })}
 			if tt.set {
-				ops = append(ops, f.setOp(d))
+				ops = append(ops, f.SetOp(d))
 			}
 			if tt.wake {
-				ops = append(ops, f.wakeOp(d, 1))
+				ops = append(ops, f.WakeOp(d, 1))
 			}
-			f.thread("B", ops...)
-			p := f.program(t)
+			f.Thread("B", ops...)
+			p := f.Program(t)
 			p.Submit = tt.submit
-			openWhenFlag(p, d)
-			_, out := replay(t, p, "A A")
+			fixture.OpenWhenFlag(p, d)
+			_, out := fixture.Replay(t, p, "A A")
 			checkOutcome(t, out, tt.want, tt.step, tt.msg)
 			if out.CauseStep != tt.cause {
 				t.Errorf("CauseStep = %d, want %d", out.CauseStep, tt.cause)
@@ -152,14 +153,14 @@ func TestQuiescence(t *testing.T) {
 // With the inline submit mode the woken coroutine runs on the waker's
 // thread, above the waker, until it parks or finishes.
 func TestInlineResume(t *testing.T) {
-	f := newFixture()
-	d := f.shared()
-	f.thread("A", f.parkOp(d))
-	f.thread("B", f.setOp(d), f.wakeOp(d, 1))
-	p := f.program(t)
+	f := fixture.New()
+	d := f.Shared()
+	f.Thread("A", f.ParkOp(d))
+	f.Thread("B", f.SetOp(d), f.WakeOp(d, 1))
+	p := f.Program(t)
 	p.Submit = sim.Inline
-	openWhenFlag(p, d)
-	m, out := replay(t, p, "A A B B B B")
+	fixture.OpenWhenFlag(p, d)
+	m, out := fixture.Replay(t, p, "A A B B B B")
 	checkOutcome(t, out, sim.OK, -1)
 	r := m.Records()[5]
 	if r.Thread != 1 || r.Coroutine != 0 || p.Label(r.Label) != "K3" {
@@ -168,12 +169,12 @@ func TestInlineResume(t *testing.T) {
 }
 
 func TestStepLimit(t *testing.T) {
-	f := newFixture()
-	d := f.shared()
-	f.thread("A", f.op("spin", "L", func(x *sim.Exec) { x.Load(d.flag, sim.Relaxed); x.Goto(x.PC()) }))
-	p := f.program(t)
+	f := fixture.New()
+	d := f.Shared()
+	f.Thread("A", f.Op("spin", "L", func(x *sim.Exec) { x.Load(d.Flag, sim.Relaxed); x.Goto(x.PC()) }))
+	p := f.Program(t)
 	p.StepLimit = 10
-	m, out := replay(t, p, "")
+	m, out := fixture.Replay(t, p, "")
 	checkOutcome(t, out, sim.StepLimit, 9, "stopped after 10 steps")
 	if m.Steps() != 10 || !m.Finished() {
 		t.Errorf("Steps() = %d, Finished() = %v; want 10, true", m.Steps(), m.Finished())
@@ -185,37 +186,37 @@ func TestStepLimit(t *testing.T) {
 func TestPanics(t *testing.T) {
 	tests := []struct {
 		name string
-		step func(x *sim.Exec, d shared)
+		step func(x *sim.Exec, d fixture.Shared)
 		msg  string
 		// engine says the machine, not the operation's code, found the
 		// fault; such outcomes do not name a thread.
 	}{
-		{name: "Go panic", step: func(x *sim.Exec, d shared) { x.Load(d.flag, sim.Relaxed); panic("boom") }, msg: "boom"},
-		{name: "index out of range", step: func(x *sim.Exec, d shared) {
+		{name: "Go panic", step: func(x *sim.Exec, d fixture.Shared) { x.Load(d.Flag, sim.Relaxed); panic("boom") }, msg: "boom"},
+		{name: "index out of range", step: func(x *sim.Exec, d fixture.Shared) {
 			var a []int
-			_ = a[x.Load(d.flag, sim.Relaxed)]
+			_ = a[x.Load(d.Flag, sim.Relaxed)]
 		}, msg: "index out of range"},
-		{name: "primitive panics", step: func(x *sim.Exec, d shared) {
-			x.Load(d.flag, sim.Relaxed)
+		{name: "primitive panics", step: func(x *sim.Exec, d fixture.Shared) {
+			x.Load(d.Flag, sim.Relaxed)
 			x.Panic("sync: negative WaitGroup counter")
 		}, msg: "panic: sync: negative WaitGroup counter"},
-		{name: "no access", step: func(x *sim.Exec, d shared) { x.Return() }, msg: "sim: step B1 of bad made no memory access"},
-		{name: "two accesses", step: func(x *sim.Exec, d shared) {
-			x.Load(d.flag, sim.Relaxed)
-			x.Load(d.flag, sim.Relaxed)
+		{name: "no access", step: func(x *sim.Exec, d fixture.Shared) { x.Return() }, msg: "sim: step B1 of bad made no memory access"},
+		{name: "two accesses", step: func(x *sim.Exec, d fixture.Shared) {
+			x.Load(d.Flag, sim.Relaxed)
+			x.Load(d.Flag, sim.Relaxed)
 			x.Return()
 		}, msg: "sim: step B1 makes a second memory access (load)"},
-		{name: "no next", step: func(x *sim.Exec, d shared) { x.Load(d.flag, sim.Relaxed) },
+		{name: "no next", step: func(x *sim.Exec, d fixture.Shared) { x.Load(d.Flag, sim.Relaxed) },
 			msg: "sim: step B1 of bad did not say where to go next"},
-		{name: "nil dereference", step: func(x *sim.Exec, d shared) { x.Load(0, sim.Relaxed); x.Return() },
+		{name: "nil dereference", step: func(x *sim.Exec, d fixture.Shared) { x.Load(0, sim.Relaxed); x.Return() },
 			msg: "invalid memory address or nil pointer dereference"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture()
-			d := f.shared()
-			f.thread("A", f.op("bad", "B", func(x *sim.Exec) { tt.step(x, d) }))
-			_, out := replay(t, f.program(t), "A")
+			f := fixture.New()
+			d := f.Shared()
+			f.Thread("A", f.Op("bad", "B", func(x *sim.Exec) { tt.step(x, d) }))
+			_, out := fixture.Replay(t, f.Program(t), "A")
 			checkOutcome(t, out, sim.Panic, 0, tt.msg)
 			if out.Thread != "A" || out.Coroutine != "A" {
 				t.Errorf("outcome names thread %q, coroutine %q; want A, A", out.Thread, out.Coroutine)

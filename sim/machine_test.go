@@ -6,17 +6,18 @@ import (
 	"testing"
 
 	"lockstep/sim"
+	"lockstep/sim/internal/fixture"
 )
 
 // parkWake is A parking and B setting the flag and waking it.
-func parkWake(t *testing.T) (*sim.Program, shared) {
+func parkWake(t *testing.T) (*sim.Program, fixture.Shared) {
 	t.Helper()
-	f := newFixture()
-	d := f.shared()
-	f.thread("A", f.parkOp(d))
-	f.thread("B", f.setOp(d), f.wakeOp(d, 1))
-	p := f.program(t)
-	openWhenFlag(p, d)
+	f := fixture.New()
+	d := f.Shared()
+	f.Thread("A", f.ParkOp(d))
+	f.Thread("B", f.SetOp(d), f.WakeOp(d, 1))
+	p := f.Program(t)
+	fixture.OpenWhenFlag(p, d)
 	return p, d
 }
 
@@ -43,8 +44,8 @@ func TestCloneIsIndependent(t *testing.T) {
 	if m.Steps() != 1 || len(m.Records()) != 1 || m.Schedule().Threads().String() != "A" {
 		t.Errorf("original: %d steps, %d records, schedule %q; want 1, 1, %q", m.Steps(), len(m.Records()), m.Schedule(), "A")
 	}
-	if m.Peek(d.flag) != 0 || c.Peek(d.flag) != 1 {
-		t.Errorf("flag: original %d, clone %d; want 0, 1", m.Peek(d.flag), c.Peek(d.flag))
+	if m.Peek(d.Flag) != 0 || c.Peek(d.Flag) != 1 {
+		t.Errorf("flag: original %d, clone %d; want 0, 1", m.Peek(d.Flag), c.Peek(d.Flag))
 	}
 	step(t, m, "A")
 	if got, want := m.Records()[1].Thread, 0; got != want {
@@ -85,23 +86,23 @@ func TestPendingDoesNotStep(t *testing.T) {
 		if err != nil || !reflect.DeepEqual(got, rec) {
 			t.Errorf("Pending(B) = %+v, but the step performs %+v (%v)", rec, got, err)
 		}
-		if rec.Loc.File != "fixture_test.go" {
-			t.Errorf("Pending(B).Loc = %+v, want a place in fixture_test.go", rec.Loc)
+		if rec.Loc.File != "fixture.go" {
+			t.Errorf("Pending(B).Loc = %+v, want a place in fixture.go", rec.Loc)
 		}
 	}
 }
 
 func TestRandomIsDeterministic(t *testing.T) {
-	f := newFixture()
-	d := f.shared()
-	inc := f.op("inc", "I",
-		func(x *sim.Exec) { x.FetchAdd(d.flag, 1, sim.Relaxed); next(x) },
-		func(x *sim.Exec) { x.FetchAdd(d.flag, 1, sim.Relaxed); next(x) },
-		func(x *sim.Exec) { x.FetchAdd(d.flag, 1, sim.Relaxed); x.Return() })
+	f := fixture.New()
+	d := f.Shared()
+	inc := f.Op("inc", "I",
+		func(x *sim.Exec) { x.FetchAdd(d.Flag, 1, sim.Relaxed); fixture.Next(x) },
+		func(x *sim.Exec) { x.FetchAdd(d.Flag, 1, sim.Relaxed); fixture.Next(x) },
+		func(x *sim.Exec) { x.FetchAdd(d.Flag, 1, sim.Relaxed); x.Return() })
 	for _, name := range []string{"A", "B", "C"} {
-		f.thread(name, inc)
+		f.Thread(name, inc)
 	}
-	p := f.program(t)
+	p := f.Program(t)
 	run := func(seed uint64) string {
 		m := sim.New(p, sim.Options{})
 		out, err := sim.Run(m, sim.NewRandom(seed))
@@ -153,11 +154,11 @@ func TestStepErrors(t *testing.T) {
 		t.Errorf("Step after every coroutine finished = %v, want ErrBlocked", err)
 	}
 
-	f := newFixture()
-	d := f.shared()
-	f.thread("A", f.op("boom", "X", func(x *sim.Exec) { x.Load(d.flag, sim.Relaxed); panic("boom") }))
-	f.thread("B", f.setOp(d))
-	m = sim.New(f.program(t), sim.Options{})
+	f := fixture.New()
+	d := f.Shared()
+	f.Thread("A", f.Op("boom", "X", func(x *sim.Exec) { x.Load(d.Flag, sim.Relaxed); panic("boom") }))
+	f.Thread("B", f.SetOp(d))
+	m = sim.New(f.Program(t), sim.Options{})
 	step(t, m, "A")
 	if _, err := m.Step(1); err != sim.ErrFinished || m.CanMove(1) || len(m.Enabled(nil)) != 0 {
 		t.Errorf("Step after a fatal finding = %v, CanMove = %v; want ErrFinished, false", err, m.CanMove(1))

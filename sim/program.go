@@ -1,9 +1,6 @@
 package sim
 
-import (
-	"fmt"
-	"sort"
-)
+import "fmt"
 
 // A Program is a compiled scenario: memory layout, threads, coroutines and
 // the operations their scripts call. It is immutable once built and may be
@@ -248,8 +245,13 @@ func (l *Layout) Add(name string, kind ObjectKind, coroutine int, owner string, 
 // Program returns the program; the layout must not be used afterwards.
 func (l *Layout) Program() *Program { return l.p }
 
-// objectAt returns the object containing address w, or nil.
-func (p *Program) objectAt(w Word) *Object {
+// Slots returns the number of atomic cells and of plain cells: Cell.Slot
+// numbers the cells of each sort from 0.
+func (p *Program) Slots() (atomics, plains int) { return p.atomics, p.plains }
+
+// ObjectAt returns the object containing address w, or nil (a reserved
+// address, or none).
+func (p *Program) ObjectAt(w Word) *Object {
 	if w >= Word(len(p.Cells)) {
 		return nil
 	}
@@ -260,9 +262,10 @@ func (p *Program) objectAt(w Word) *Object {
 	return &p.Objects[oi]
 }
 
-// coroutineOfHandle returns the coroutine whose frame address is h, or -1.
-func (p *Program) coroutineOfHandle(h Word) int {
-	o := p.objectAt(h)
+// CoroutineOfHandle returns the coroutine whose handle (frame address) is
+// h, or -1.
+func (p *Program) CoroutineOfHandle(h Word) int {
+	o := p.ObjectAt(h)
 	if o == nil || o.Kind != FrameObject || o.Base != h {
 		return -1
 	}
@@ -334,7 +337,7 @@ func (p *Program) Validate() error {
 			return fmt.Errorf("thread %q declared twice", t.Name)
 		}
 		names[t.Name] = true
-		if o := p.objectAt(t.Context); o == nil || o.Kind != ContextObject {
+		if o := p.ObjectAt(t.Context); o == nil || o.Kind != ContextObject {
 			return fmt.Errorf("thread %q: no context at %d", t.Name, t.Context)
 		}
 	}
@@ -342,7 +345,7 @@ func (p *Program) Validate() error {
 		if c.Thread < 0 || c.Thread >= len(p.Threads) {
 			return fmt.Errorf("coroutine %q: no thread %d", c.Name, c.Thread)
 		}
-		if p.coroutineOfHandle(c.Frame) != i {
+		if p.CoroutineOfHandle(c.Frame) != i {
 			return fmt.Errorf("coroutine %q: frame at %d is not its own", c.Name, c.Frame)
 		}
 		for j, in := range c.Script {
@@ -352,34 +355,10 @@ func (p *Program) Validate() error {
 			if (in.Kind == Jump || in.Kind == JumpIfNot) && int(in.Arg) > len(c.Script) {
 				return fmt.Errorf("coroutine %q: instruction %d jumps to %d", c.Name, j, in.Arg)
 			}
-			if (in.Kind == Repeat || in.Kind == EndLoop) && (in.Op < 0 || in.Op >= maxLoops) {
+			if (in.Kind == Repeat || in.Kind == EndLoop) && (in.Op < 0 || in.Op >= MaxLoops) {
 				return fmt.Errorf("coroutine %q: instruction %d uses loop slot %d", c.Name, j, in.Op)
 			}
 		}
 	}
 	return nil
-}
-
-// Groups returns the coroutine indices of each group with more than one
-// member, sorted, in order of first appearance.
-func (p *Program) Groups() [][]int {
-	var order []string
-	byName := map[string][]int{}
-	for i, c := range p.Coroutines {
-		if c.Group == "" {
-			continue
-		}
-		if _, ok := byName[c.Group]; !ok {
-			order = append(order, c.Group)
-		}
-		byName[c.Group] = append(byName[c.Group], i)
-	}
-	var out [][]int
-	for _, g := range order {
-		if m := byName[g]; len(m) > 1 {
-			sort.Ints(m)
-			out = append(out, m)
-		}
-	}
-	return out
 }

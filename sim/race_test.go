@@ -5,18 +5,19 @@ import (
 	"testing"
 
 	"lockstep/sim"
+	"lockstep/sim/internal/fixture"
 )
 
 // The message-passing litmus test: A writes the plain field x and then
 // publishes through the atomic flag; B reads the flag and then x. Whether
 // B's read of x races with A's write depends only on the memory orders.
 func TestHappensBefore(t *testing.T) {
-	type access func(x *sim.Exec, d shared)
-	store := func(o sim.Order) access { return func(x *sim.Exec, d shared) { x.Store(d.flag, 1, o) } }
+	type access func(x *sim.Exec, d fixture.Shared)
+	store := func(o sim.Order) access { return func(x *sim.Exec, d fixture.Shared) { x.Store(d.Flag, 1, o) } }
 	cas := func(o sim.Order) access {
-		return func(x *sim.Exec, d shared) { x.CompareAndSwap(d.flag, 0, 1, o, sim.Relaxed) }
+		return func(x *sim.Exec, d fixture.Shared) { x.CompareAndSwap(d.Flag, 0, 1, o, sim.Relaxed) }
 	}
-	load := func(o sim.Order) access { return func(x *sim.Exec, d shared) { x.Load(d.flag, o) } }
+	load := func(o sim.Order) access { return func(x *sim.Exec, d fixture.Shared) { x.Load(d.Flag, o) } }
 	tests := []struct {
 		name     string
 		publish  access // A's step after writing x
@@ -43,32 +44,32 @@ func TestHappensBefore(t *testing.T) {
 		{name: "read before the write", publish: store(sim.Release), consume: load(sim.Acquire),
 			schedule: "B B A A", want: sim.DataRace},
 		{name: "relaxed store breaks the release sequence", publish: store(sim.Release),
-			middle:  func(x *sim.Exec, d shared) { x.Store(d.flag, 2, sim.Relaxed) },
+			middle:  func(x *sim.Exec, d fixture.Shared) { x.Store(d.Flag, 2, sim.Relaxed) },
 			consume: load(sim.Acquire), schedule: "A A C B B", want: sim.DataRace},
 		{name: "relaxed fetch_add continues the release sequence", publish: store(sim.Release),
-			middle:  func(x *sim.Exec, d shared) { x.FetchAdd(d.flag, 1, sim.Relaxed) },
+			middle:  func(x *sim.Exec, d fixture.Shared) { x.FetchAdd(d.Flag, 1, sim.Relaxed) },
 			consume: load(sim.Acquire), schedule: "A A C B B", want: sim.OK},
 		{name: "relaxed exchange continues the release sequence", publish: store(sim.Release),
-			middle:  func(x *sim.Exec, d shared) { x.Exchange(d.flag, 5, sim.Relaxed) },
+			middle:  func(x *sim.Exec, d fixture.Shared) { x.Exchange(d.Flag, 5, sim.Relaxed) },
 			consume: load(sim.Acquire), schedule: "A A C B B", want: sim.OK},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture()
-			d := f.shared()
-			pub := f.op("publish", "P",
-				func(x *sim.Exec) { x.Write(d.x, 42); next(x) },
+			f := fixture.New()
+			d := f.Shared()
+			pub := f.Op("publish", "P",
+				func(x *sim.Exec) { x.Write(d.X, 42); fixture.Next(x) },
 				func(x *sim.Exec) { tt.publish(x, d); x.Return() })
-			con := f.op("consume", "C",
-				func(x *sim.Exec) { tt.consume(x, d); next(x) },
-				func(x *sim.Exec) { x.Read(d.x); x.Return() })
-			f.thread("A", pub)
-			f.thread("B", con)
+			con := f.Op("consume", "C",
+				func(x *sim.Exec) { tt.consume(x, d); fixture.Next(x) },
+				func(x *sim.Exec) { x.Read(d.X); x.Return() })
+			f.Thread("A", pub)
+			f.Thread("B", con)
 			if tt.middle != nil {
-				mid := f.op("middle", "M", func(x *sim.Exec) { tt.middle(x, d); x.Return() })
-				f.thread("C", mid)
+				mid := f.Op("middle", "M", func(x *sim.Exec) { tt.middle(x, d); x.Return() })
+				f.Thread("C", mid)
 			}
-			_, out := replay(t, f.program(t), tt.schedule)
+			_, out := fixture.Replay(t, f.Program(t), tt.schedule)
 			if out.Kind != tt.want {
 				t.Fatalf("outcome = %s (%s), want %s", out.Kind, out.Message, tt.want)
 			}
@@ -85,20 +86,20 @@ func TestHappensBefore(t *testing.T) {
 // A wakeup through a run queue hands the waker's clock to the thread that
 // resumes the coroutine: what the waker wrote before submitting is visible.
 func TestRunQueueSynchronizes(t *testing.T) {
-	f := newFixture()
-	d := f.shared()
-	park := f.op("park", "K",
-		func(x *sim.Exec) { x.Write(x.Awaiter()+1, x.Handle()); next(x) },
-		func(x *sim.Exec) { x.Exchange(d.slot, x.Awaiter(), sim.AcqRel); x.Suspend(x.PC() + 1) },
-		func(x *sim.Exec) { x.Read(d.x); x.Return() })
-	f.ops[park].Awaits = true
-	wake := f.op("wake", "Z",
-		func(x *sim.Exec) { x.SetLocal(0, x.Load(d.slot, sim.Acquire)); next(x) },
-		func(x *sim.Exec) { x.Write(d.x, 1); next(x) },
+	f := fixture.New()
+	d := f.Shared()
+	park := f.Op("park", "K",
+		func(x *sim.Exec) { x.Write(x.Awaiter()+1, x.Handle()); fixture.Next(x) },
+		func(x *sim.Exec) { x.Exchange(d.Slot, x.Awaiter(), sim.AcqRel); x.Suspend(x.PC() + 1) },
+		func(x *sim.Exec) { x.Read(d.X); x.Return() })
+	f.Ops[park].Awaits = true
+	wake := f.Op("wake", "Z",
+		func(x *sim.Exec) { x.SetLocal(0, x.Load(d.Slot, sim.Acquire)); fixture.Next(x) },
+		func(x *sim.Exec) { x.Write(d.X, 1); fixture.Next(x) },
 		func(x *sim.Exec) { x.Submit(x.Local(0)); x.Return() })
-	f.thread("A", park)
-	f.thread("B", wake)
-	m, out := replay(t, f.program(t), "A A B B B A A")
+	f.Thread("A", park)
+	f.Thread("B", wake)
+	m, out := fixture.Replay(t, f.Program(t), "A A B B B A A")
 	if out.Kind != sim.OK {
 		t.Fatalf("outcome = %s (%s), want ok", out.Kind, out.Message)
 	}
@@ -114,12 +115,12 @@ func TestRunQueueSynchronizes(t *testing.T) {
 // Every data race is a finding; the first one is the outcome of a run that
 // otherwise ends well.
 func TestRacesAreFindings(t *testing.T) {
-	f := newFixture()
-	d := f.shared()
-	w := f.op("write", "W", func(x *sim.Exec) { x.Write(d.x, 1); next(x) }, func(x *sim.Exec) { x.Write(d.x, 2); x.Return() })
-	f.thread("A", w)
-	f.thread("B", w)
-	m, out := replay(t, f.program(t), "A B A B")
+	f := fixture.New()
+	d := f.Shared()
+	w := f.Op("write", "W", func(x *sim.Exec) { x.Write(d.X, 1); fixture.Next(x) }, func(x *sim.Exec) { x.Write(d.X, 2); x.Return() })
+	f.Thread("A", w)
+	f.Thread("B", w)
+	m, out := fixture.Replay(t, f.Program(t), "A B A B")
 	if out.Kind != sim.DataRace || out.Step != 1 {
 		t.Fatalf("outcome = %s at step %d, want data-race at step 1", out.Kind, out.Step)
 	}

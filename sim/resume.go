@@ -2,11 +2,12 @@ package sim
 
 import "fmt"
 
-// Awaiter field offsets, as in the primitives package.
+// Awaiter field offsets, as in the primitives package: every awaiter node
+// starts with these three cells.
 const (
-	fieldNext      Word = 0
-	fieldAwaitCoro Word = 1
-	fieldCtx       Word = 2
+	FieldNext      Word = 0 // m_next: the next awaiter in an intrusive list
+	FieldAwaitCoro Word = 1 // m_await_coro: the handle to resume
+	FieldCtx       Word = 2 // m_ctx: the context to resume it on
 )
 
 // Submit is node->m_ctx.submit_task(node->m_await_coro). It reads the two
@@ -16,11 +17,11 @@ func (x *Exec) Submit(node Word) {
 	if !x.begin(OpSubmit, node) {
 		return
 	}
-	h, ok := x.read(node + fieldAwaitCoro)
+	h, ok := x.read(node + FieldAwaitCoro)
 	if !ok {
 		return
 	}
-	ctx, ok := x.read(node + fieldCtx)
+	ctx, ok := x.read(node + FieldCtx)
 	if !ok {
 		return
 	}
@@ -62,7 +63,7 @@ func (x *Exec) Submit(node Word) {
 // coroutine.
 func (x *Exec) resumable(h Word) (int, bool) {
 	m := x.m
-	c := m.prog.coroutineOfHandle(h)
+	c := m.prog.CoroutineOfHandle(h)
 	if c < 0 {
 		shown := m.prog.Format(Handle, nil, h)
 		x.fail(Panic, fmt.Sprintf("runtime error: submit_task got %s, which is not a coroutine handle", shown),

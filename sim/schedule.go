@@ -154,24 +154,3 @@ func (s Schedule) Threads() Schedule {
 	}
 	return out
 }
-
-// Preemptions counts the steps where the thread changes although the
-// previous one could still have moved, on the machine's program.
-func Preemptions(p *Program, s Schedule) (int, error) {
-	m := New(p, Options{})
-	n, last := 0, -1
-	for i, c := range s {
-		t := p.Thread(c.Thread)
-		if t < 0 {
-			return 0, fmt.Errorf("step %d: no thread %q", i, c.Thread)
-		}
-		if last >= 0 && t != last && m.CanMove(last) {
-			n++
-		}
-		if _, err := m.Step(t); err != nil {
-			return 0, fmt.Errorf("step %d: %w", i, err)
-		}
-		last = t
-	}
-	return n, nil
-}

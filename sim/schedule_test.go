@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"lockstep/sim"
+	"lockstep/sim/internal/fixture"
 )
 
 func TestParseSchedule(t *testing.T) {
@@ -93,15 +94,15 @@ func TestReplayErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture()
-			d := f.shared()
-			f.thread("A", f.parkOp(d))
-			ops := []int{f.setOp(d), f.wakeOp(d, 1)}
+			f := fixture.New()
+			d := f.Shared()
+			f.Thread("A", f.ParkOp(d))
+			ops := []int{f.SetOp(d), f.WakeOp(d, 1)}
 			if tt.setOnly {
 				ops = ops[:1]
 			}
-			f.thread("B", ops...)
-			p := f.program(t)
+			f.Thread("B", ops...)
+			p := f.Program(t)
 			s, err := sim.ParseSchedule(tt.schedule)
 			if err != nil {
 				t.Fatal(err)
@@ -118,11 +119,11 @@ func TestReplayErrors(t *testing.T) {
 }
 
 func TestReplayPrefix(t *testing.T) {
-	f := newFixture()
-	d := f.shared()
-	f.thread("A", f.parkOp(d))
-	f.thread("B", f.setOp(d), f.wakeOp(d, 1))
-	p := f.program(t)
+	f := fixture.New()
+	d := f.Shared()
+	f.Thread("A", f.ParkOp(d))
+	f.Thread("B", f.SetOp(d), f.WakeOp(d, 1))
+	p := f.Program(t)
 	s, _ := sim.ParseSchedule("A A B")
 	m, err := sim.ReplayPrefix(p, s, sim.Options{})
 	if err != nil || m.Steps() != 3 || m.Finished() {
@@ -132,19 +133,5 @@ func TestReplayPrefix(t *testing.T) {
 	_, err = sim.ReplayPrefix(p, s, sim.Options{})
 	if err == nil || !strings.Contains(err.Error(), "step 7: the run is already over") {
 		t.Errorf("ReplayPrefix past the end = %v, want the run is already over", err)
-	}
-}
-
-func TestPreemptions(t *testing.T) {
-	f := newFixture()
-	d := f.shared()
-	f.thread("A", f.parkOp(d))
-	f.thread("B", f.setOp(d), f.wakeOp(d, 1))
-	p := f.program(t)
-	for text, want := range map[string]int{"A A B B B A A": 0, "A B A B B A A": 2, "B A A B B A A": 1} {
-		s, _ := sim.ParseSchedule(text)
-		if got, err := sim.Preemptions(p, s); got != want || err != nil {
-			t.Errorf("Preemptions(%q) = %d, %v; want %d", text, got, err, want)
-		}
 	}
 }

@@ -104,8 +104,8 @@ func (m *Machine) walk(l List) ListState {
 	head := l.Head(m.peek)
 	ls := ListState{Name: l.Name, Head: p.Format(Pointer, nil, head)}
 	seen := map[Word]bool{}
-	for a := head; a != 0; a = m.peek(a + fieldNext) {
-		o := p.objectAt(a)
+	for a := head; a != 0; a = m.peek(a + FieldNext) {
+		o := p.ObjectAt(a)
 		if o == nil || o.Kind != AwaiterObject || o.Base != a {
 			break
 		}

@@ -83,12 +83,12 @@ func (p *Program) Format(k CellKind, names map[Word]string, w Word) string {
 		if w == 0 {
 			return "null"
 		}
-		if o := p.objectAt(w); o != nil && o.Kind == FrameObject {
+		if o := p.ObjectAt(w); o != nil && o.Kind == FrameObject {
 			return "handle(" + o.Owner + ")"
 		}
 		return p.pointerName(w)
 	case Context:
-		if o := p.objectAt(w); o != nil && o.Kind == ContextObject {
+		if o := p.ObjectAt(w); o != nil && o.Kind == ContextObject {
 			return "&" + o.Name
 		}
 		return p.pointerName(w)
@@ -106,7 +106,7 @@ func (p *Program) pointerName(w Word) string {
 	if w == 0 {
 		return "nullptr"
 	}
-	o := p.objectAt(w)
+	o := p.ObjectAt(w)
 	if o == nil {
 		return "0x" + strconv.FormatUint(w, 16)
 	}

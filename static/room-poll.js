@@ -1,6 +1,6 @@
-// room-poll.js draws a room's poll (web/room.md). The server derives the
-// question, counts the votes and reveals; this module only draws what it
-// is sent.
+// room-poll.js draws a room's poll (web/classroom/room.md). The server
+// derives the question, counts the votes and reveals; this module only
+// draws what it is sent.
 
 import { h, clear } from "./dom.js";
 

@@ -1,6 +1,6 @@
-// room.js joins a live classroom (web/room.md). It starts the page's
-// playground (app.js), which keeps its own playground socket, and opens
-// the room's socket beside it:
+// room.js joins a live classroom (web/classroom/room.md). It starts the
+// page's playground (app.js), which keeps its own playground socket, and
+// opens the room's socket beside it:
 //   - on the presenter's page it publishes the position after every state,
 //     asks the class to predict the next step, shows the tally live and
 //     reveals, which steps the chosen thread;

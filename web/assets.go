@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"lockstep/web/site"
 )
 
 // assetTypes are the files served from the static directory, by extension.
@@ -81,11 +83,11 @@ func (a *assets) serve(w http.ResponseWriter, r *http.Request) error {
 	name := strings.TrimPrefix(r.URL.Path, "/static/")
 	ctype, ok := assetTypes[path.Ext(name)]
 	if !ok || !fs.ValidPath(name) || strings.Contains(name, "/") {
-		return notFound(fmt.Sprintf("There is no file %s.", r.URL.Path), nil)
+		return site.NotFound(fmt.Sprintf("There is no file %s.", r.URL.Path), nil)
 	}
 	data, err := fs.ReadFile(a.fsys, name)
 	if errors.Is(err, fs.ErrNotExist) {
-		return notFound(fmt.Sprintf("There is no file %s.", r.URL.Path), err)
+		return site.NotFound(fmt.Sprintf("There is no file %s.", r.URL.Path), err)
 	}
 	if err != nil {
 		return err

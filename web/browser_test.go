@@ -15,7 +15,6 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
 
 	"lockstep/scenarios"
 	"lockstep/web"
@@ -24,7 +23,8 @@ import (
 // The browser tests drive the real playground in headless Chromium: the
 // server runs in-process, the page talks to it over its WebSocket, and
 // every check waits for a condition on the DOM, never for a fixed time.
-// They are skipped when Chromium is missing, unless
+// They live here, beside the wiring, since every one needs the whole site:
+// pages, assets and sockets from several packages. They are skipped when Chromium is missing, unless
 // LOCKSTEP_REQUIRE_BROWSER=1, which makes a missing browser a failure.
 // Screenshots of the states they reach go to testdata/screenshots at the
 // module root (ignored by git), to be looked at by a person.
@@ -38,110 +38,6 @@ const pageBudget = 150 << 10
 
 // waitLimit bounds every wait on the page.
 const waitLimit = 15 * time.Second
-
-func TestPlaygroundInBrowser(t *testing.T) {
-	b := newBrowser(t)
-
-	t.Run("lost wakeup by hand", func(t *testing.T) {
-		p := b.open(t, "/lesson/wg-lost-wakeup")
-		p.checkWeight()
-		p.shot("wg-0-initial")
-		for i, th := range []string{"W1", "W1", "W1", "W1", "W1", "D1", "D1", "W1"} {
-			p.click(`button.thread[data-thread="` + th + `"]`)
-			p.waitPosition(i + 1)
-			switch i + 1 {
-			case 5:
-				p.shot("wg-5-before-done")
-			case 7:
-				p.shot("wg-7-done-found-no-one")
-			}
-		}
-		p.wait(`document.querySelector('#verdict[data-kind="lost-wakeup"]:not([hidden])')`)
-		p.wait(`document.querySelector('#stage g.frame[data-coroutine="W1"][data-list="m_state"]')`)
-		p.wait(`document.querySelector('#stage path[data-key="head:m_state"]').dataset.to === "W1.awaiter"`)
-		if got := p.text("#verdict"); !strings.Contains(got, "B5") || !strings.Contains(strings.ToLower(got), "lost wakeup") {
-			t.Errorf("verdict says %q; want it to name the lost wakeup and B5", got)
-		}
-		p.shot("wg-8-lost-wakeup")
-
-		p.click(`#controls button[data-action="back"]`)
-		p.waitPosition(7)
-		p.wait(`document.querySelector('#verdict').hidden`)
-		p.wait(`!document.querySelector('button.thread[data-thread="W1"]').disabled`)
-		if got := p.text(`button.thread[data-thread="W1"]`); !strings.Contains(got, "G6") {
-			t.Errorf("W1's button says %q; want its next step, the G6 CAS", got)
-		}
-		p.shot("wg-7-back")
-	})
-
-	// The guilty step of a lost wakeup is its cause, D1's empty drain at
-	// step 6, not W1's park at step 7.
-	t.Run("lost wakeup guilty step", func(t *testing.T) {
-		p := b.open(t, "/lesson/wg-lost-wakeup")
-		p.run(`replay`, "lost")
-		p.click(`#controls button[data-action="end"]`)
-		p.wait(`document.querySelector('#verdict[data-kind="lost-wakeup"]:not([hidden])')`)
-		if got := p.text("#verdict button.goto-guilty"); !strings.Contains(got, "(6)") {
-			t.Errorf("the guilty step button says %q; want step 6, the drain", got)
-		}
-		p.click(`#verdict button.goto-guilty`)
-		p.waitPosition(7)
-	})
-
-	t.Run("lost wakeup fixed", func(t *testing.T) {
-		p := b.open(t, "/lesson/wg-lost-wakeup")
-		p.run(`replay`, "lost")
-		p.click(`#controls button[data-action="end"]`)
-		p.wait(`document.querySelector('#verdict[data-kind="lost-wakeup"]:not([hidden])')`)
-		p.switchVariant("fixed")
-		p.finish()
-		p.wait(`document.querySelector('#verdict[data-kind="ok"]:not([hidden])')`)
-		p.shot("wg-fixed-ok")
-	})
-
-	t.Run("event use after free", func(t *testing.T) {
-		lesson := lookup(t, "event-uaf")
-		p := b.open(t, "/lesson/event-uaf")
-		p.run("replay", lesson.Schedules[0].Name)
-		p.click(`#controls button[data-action="end"]`)
-		p.wait(`document.querySelector('#verdict[data-kind="use-after-free"]:not([hidden])')`)
-		p.wait(`document.querySelector('#stage path[data-key="uaf"]')`)
-		p.wait(`document.querySelector('#stage g.frame.ghost[data-coroutine="W1"]')`)
-		if got := p.text("#verdict"); !strings.Contains(got, "m_next") {
-			t.Errorf("verdict says %q; want it to name the read of m_next", got)
-		}
-		if got := p.text("#stage .card"); !strings.Contains(got, "W1.awaiter.m_next") {
-			t.Errorf("the step card says %q; want it to name the read, W1.awaiter.m_next", got)
-		}
-		p.shot("event-uaf-verdict")
-		p.click(`#controls button[data-action="start"]`)
-		p.waitPosition(0)
-		p.wait(`document.querySelector('#verdict').hidden`)
-	})
-
-	t.Run("keyboard", func(t *testing.T) {
-		p := b.open(t, "/lesson/wg-lost-wakeup")
-		p.key("1")
-		p.waitPosition(1)
-		p.wait(`document.querySelector('#timeline .ticks li:nth-child(2) button small').textContent === "W1"`)
-		p.key("2")
-		p.waitPosition(2)
-		p.wait(`document.querySelector('#timeline .ticks li:nth-child(3) button small').textContent === "D1"`)
-		p.key(kb.ArrowLeft)
-		p.waitPosition(1)
-		p.key("?")
-		p.wait(`document.querySelector('#shortcuts.open')`)
-		p.shot("keys-help")
-		p.key("?")
-		p.wait(`!document.querySelector('#shortcuts.open')`)
-		p.key(" ")
-		p.wait(`document.querySelector('#controls button[data-action="play"]').getAttribute("aria-pressed") === "true"`)
-		p.key(" ")
-		p.wait(`document.querySelector('#controls button[data-action="play"]').getAttribute("aria-pressed") === "false"`)
-	})
-
-	b.checkErrors(t)
-}
 
 // browser is one headless Chromium and the playground server it visits.
 type browser struct {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"html"
 	"io"
 	"log/slog"
@@ -10,9 +11,11 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"lockstep/scenarios"
 	"lockstep/web/docs"
+	"lockstep/web/site"
 )
 
 // newDocsServer is a server over the real catalog, which the docs pages
@@ -63,17 +66,21 @@ func docsAttr(tag, name string) (string, bool) {
 // lesson in the playground.
 func TestDocsPagesRender(t *testing.T) {
 	srv := newDocsServer(t)
-	for _, pg := range docs.Pages() {
-		for _, lang := range []string{"en", "zh"} {
+	for _, lang := range []string{docs.EN, docs.ZH} {
+		pages := srv.docs.Pages(lang)
+		if len(pages) == 0 {
+			t.Fatalf("%s: no docs pages", lang)
+		}
+		for _, pg := range pages {
 			t.Run(pg.Slug+"/"+lang, func(t *testing.T) {
 				res, body := docsGet(t, srv, "/docs/"+pg.Slug+"?lang="+lang)
 				checkDocsHTML(t, res, body, lang)
-				if h1 := "<h1>" + html.EscapeString(pg.Title.In(lang)) + "</h1>"; !strings.Contains(body, h1) {
+				if h1 := "<h1>" + html.EscapeString(pg.Title) + "</h1>"; !strings.Contains(body, h1) {
 					t.Errorf("the page has no %s", h1)
 				}
 				tags := docsIframeTag.FindAllString(body, -1)
-				if len(tags) != len(pg.Embeds()) {
-					t.Errorf("%d iframes; want %d, one per live stepper", len(tags), len(pg.Embeds()))
+				if len(tags) != len(pg.Steppers()) {
+					t.Errorf("%d iframes; want %d, one per live stepper", len(tags), len(pg.Steppers()))
 				}
 				for _, tag := range tags {
 					checkDocsIframe(t, srv, tag, lang)
@@ -137,7 +144,7 @@ func TestDocsIndex(t *testing.T) {
 	for _, lang := range []string{"en", "zh"} {
 		res, body := docsGet(t, srv, "/docs?lang="+lang)
 		checkDocsHTML(t, res, body, lang)
-		for _, pg := range docs.Pages() {
+		for _, pg := range srv.docs.Pages(lang) {
 			if href := `href="/docs/` + pg.Slug + `"`; !strings.Contains(body, href) {
 				t.Errorf("%s: the index has no link %s", lang, href)
 			}
@@ -167,10 +174,39 @@ func TestDocsLanguage(t *testing.T) {
 	}
 	req = httptest.NewRequest(http.MethodGet, "/docs/event", nil)
 	req.Header.Set("Accept-Language", "zh-CN")
-	req.AddCookie(&http.Cookie{Name: langCookie, Value: "en"})
+	req.AddCookie(&http.Cookie{Name: site.LangCookie, Value: "en"})
 	w = httptest.NewRecorder()
 	srv.Handler().ServeHTTP(w, req)
 	if body := w.Body.String(); !strings.Contains(body, `<html lang="en">`) || !strings.Contains(body, "The state word") {
 		t.Errorf("with the cookie lang=en the page is not in English (%.200s)", body)
+	}
+}
+
+// TestDocsBrokenPage checks that a page whose file has errors is answered
+// with an error page that says so, while the other pages are served.
+func TestDocsBrokenPage(t *testing.T) {
+	srv := newDocsServer(t)
+	page := "---\nslug: %s\norder: %d\ngroup: primitives\ntitle: %s\nsummary: A page.\n---\n\n## Part {#part}\n\nText.\n"
+	site, err := docs.LoadFS(fstest.MapFS{
+		"en/good.md":   {Data: []byte(fmt.Sprintf(page, "good", 1, "Good"))},
+		"zh/good.md":   {Data: []byte(fmt.Sprintf(page, "good", 1, "好"))},
+		"en/broken.md": {Data: []byte(fmt.Sprintf(page, "broken", 2, "Broken"))},
+		"zh/broken.md": {Data: []byte("## no front matter\n")},
+	})
+	if err == nil {
+		t.Fatal("LoadFS: no error for a broken page")
+	}
+	srv.docs = site
+	if res, body := docsGet(t, srv, "/docs/broken?lang=zh"); res.StatusCode != http.StatusInternalServerError || !strings.Contains(body, "its file has errors") || !strings.Contains(body, "zh/broken.md:1:") {
+		t.Errorf("GET a broken page: %s; want 500 and a clear message (%.300s)", res.Status, body)
+	}
+	if res, body := docsGet(t, srv, "/docs/broken?lang=en"); res.StatusCode != http.StatusOK || !strings.Contains(body, "<h1>Broken</h1>") {
+		t.Errorf("GET the page in the language that reads: %s (%.300s)", res.Status, body)
+	}
+	if res, _ := docsGet(t, srv, "/docs/good?lang=zh"); res.StatusCode != http.StatusOK {
+		t.Errorf("GET a good page beside a broken one: %s", res.Status)
+	}
+	if res, _ := docsGet(t, srv, "/docs?lang=zh"); res.StatusCode != http.StatusOK {
+		t.Errorf("GET the index beside a broken page: %s", res.Status)
 	}
 }

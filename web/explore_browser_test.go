@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"lockstep/sim"
+	"lockstep/sim/explore"
 )
 
 // TestExploreInBrowser presses Find the bug and Verify on the playground
@@ -46,7 +47,7 @@ func TestExploreInBrowser(t *testing.T) {
 		if err != nil {
 			t.Fatalf("the page's schedule %q: %v", sched, err)
 		}
-		if n, err := sim.Preemptions(prog, s); err != nil || n != 1 || len(s) != 8 {
+		if n, err := explore.Preemptions(prog, s); err != nil || n != 1 || len(s) != 8 {
 			t.Errorf("the page's schedule %q: %d steps, %d preemptions (%v); want 8 steps, 1 preemption", sched, len(s), n, err)
 		}
 		if _, out, err := sim.ReplaySchedule(prog, s, sim.Options{}); err != nil || out.Kind != sim.LostWakeup {
@@ -70,12 +71,12 @@ func TestExploreInBrowser(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := sim.Explore(t.Context(), prog, sim.ExploreOptions{Strategy: sim.Exhaustive})
+		want, err := explore.Explore(t.Context(), prog, explore.Options{Strategy: explore.Exhaustive})
 		if err != nil || !want.Complete || len(want.Counterexamples) > 0 {
-			t.Fatalf("sim.Explore of the fixed variant: %+v, %v; want complete, no bug", want, err)
+			t.Fatalf("explore.Explore of the fixed variant: %+v, %v; want complete, no bug", want, err)
 		}
 		if got := p.evalString(`document.querySelector('#explore-line').dataset.executions`); got != strconv.FormatInt(want.Executions, 10) {
-			t.Errorf("the page counts %s executions; sim.Explore %d", got, want.Executions)
+			t.Errorf("the page counts %s executions; explore.Explore %d", got, want.Executions)
 		}
 		prefix := fmt.Sprintf("verified: every interleaving of this lesson (waiters=2, workers=2): %s executions", grouped(want.Executions))
 		if got := p.text("#explore-line"); !strings.HasPrefix(got, prefix) || !strings.HasSuffix(got, "no bug") {

@@ -3,20 +3,11 @@ package web
 import (
 	"lockstep/sim"
 	"lockstep/templates"
+	"lockstep/web/site"
 )
 
-// phrase is a text in English and Chinese.
-type phrase struct{ en, zh string }
-
-func (p phrase) in(lang string) string {
-	if lang == "zh" && p.zh != "" {
-		return p.zh
-	}
-	return p.en
-}
-
 // outcomeTexts say what each outcome of the fixed vocabulary means.
-var outcomeTexts = map[sim.Kind]phrase{
+var outcomeTexts = map[sim.Kind]site.Phrase{
 	sim.OK:               {"every coroutine finished and no detector fired", "所有协程都已结束，没有任何检测器报警"},
 	sim.LostWakeup:       {"no thread can move, and a waiter is parked although the condition it waits for holds: nothing will ever resume it", "没有线程能再前进，而某个等待者的等待条件已经成立，它却仍挂起着：再也没有谁会恢复它"},
 	sim.Deadlock:         {"no thread can move, and waiters are parked on a condition that does not hold", "没有线程能再前进，等待者挂起在一个不成立的条件上"},
@@ -32,25 +23,25 @@ var outcomeTexts = map[sim.Kind]phrase{
 }
 
 // outcomeText says what outcome k means.
-func outcomeText(k sim.Kind, lang string) string { return outcomeTexts[k].in(lang) }
+func outcomeText(k sim.Kind, lang string) string { return outcomeTexts[k].In(lang) }
 
 // shortcutTable lists the playground's keyboard shortcuts, as the page's
 // script binds them.
 var shortcutTable = []struct {
 	keys []string
-	text phrase
+	text site.Phrase
 }{
-	{[]string{"1", "…", "9"}, phrase{"step thread N, in the order the threads are listed", "单步执行第 N 个线程（按线程列出的顺序）"}},
-	{[]string{"←", "→"}, phrase{"back and forward along the history", "沿历史后退、前进"}},
-	{[]string{"Home", "End"}, phrase{"go to the start or the end of the history", "跳到历史的开头或结尾"}},
-	{[]string{"Space"}, phrase{"play or pause", "播放或暂停"}},
-	{[]string{"R"}, phrase{"replay the chosen schedule", "重放选中的调度"}},
-	{[]string{"V"}, phrase{"switch to the next variant, keeping the threads' order", "切换到下一个版本，保留线程的执行顺序"}},
-	{[]string{"?"}, phrase{"show or hide the keys", "显示或隐藏快捷键"}},
+	{[]string{"1", "…", "9"}, site.Phrase{"step thread N, in the order the threads are listed", "单步执行第 N 个线程（按线程列出的顺序）"}},
+	{[]string{"←", "→"}, site.Phrase{"back and forward along the history", "沿历史后退、前进"}},
+	{[]string{"Home", "End"}, site.Phrase{"go to the start or the end of the history", "跳到历史的开头或结尾"}},
+	{[]string{"Space"}, site.Phrase{"play or pause", "播放或暂停"}},
+	{[]string{"R"}, site.Phrase{"replay the chosen schedule", "重放选中的调度"}},
+	{[]string{"V"}, site.Phrase{"switch to the next variant, keeping the threads' order", "切换到下一个版本，保留线程的执行顺序"}},
+	{[]string{"?"}, site.Phrase{"show or hide the keys", "显示或隐藏快捷键"}},
 }
 
 // primitiveTitles name the primitives in the catalog.
-var primitiveTitles = map[string]phrase{
+var primitiveTitles = map[string]site.Phrase{
 	"event":        {"event", "event（事件）"},
 	"latch":        {"latch", "latch（门闩）"},
 	"wait_group":   {"wait_group", "wait_group（等待组）"},
@@ -61,7 +52,7 @@ var primitiveTitles = map[string]phrase{
 // primitiveTitle names a primitive, or gives its id when it has no title.
 func primitiveTitle(name, lang string) string {
 	if t, ok := primitiveTitles[name]; ok {
-		return t.in(lang)
+		return t.In(lang)
 	}
 	return name
 }
@@ -70,7 +61,7 @@ func primitiveTitle(name, lang string) string {
 func shortcuts(lang string) []templates.Shortcut {
 	out := make([]templates.Shortcut, len(shortcutTable))
 	for i, s := range shortcutTable {
-		out[i] = templates.Shortcut{Keys: s.keys, Text: s.text.in(lang)}
+		out[i] = templates.Shortcut{Keys: s.keys, Text: s.text.In(lang)}
 	}
 	return out
 }

@@ -6,36 +6,39 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 
-	"lockstep/web/classroom"
+	"lockstep/web/share"
+	"lockstep/web/site"
 )
 
 // routes is every URL the server answers, in one place. Handlers are
-// handlerFuncs: they return their errors to one adapter (handle).
+// site.HandlerFuncs, of this package or of the one named: they return
+// their errors to one adapter (site.Pages.Handle), which makes them error
+// pages.
 func (s *Server) routes() http.Handler {
+	h := s.pages.Handle
 	r := chi.NewRouter()
-	r.Use(middleware.GetHead, headers, denyFraming)
-	r.Method(http.MethodGet, "/", s.handle(s.serveCatalog))                            // the lessons, by primitive
-	r.Method(http.MethodGet, "/lesson/{id}", s.handle(s.serveLesson))                  // one lesson's playground
-	r.Method(http.MethodGet, "/howto", s.handle(s.serveHowto))                         // how to use the playground
-	r.Method(http.MethodGet, "/compose", s.handle(s.serveCompose))                     // write a lesson in the browser
-	r.Method(http.MethodPost, "/compose/check", s.handle(s.serveComposeCheck))         // check it; its link when right
-	r.Method(http.MethodGet, "/ws", s.handle(s.serveWS))                               // the playground's WebSocket
-	r.Method(http.MethodGet, "/static/*", s.handle(s.assets.serve))                    // scripts, styles, images
-	r.Method(http.MethodGet, "/healthz", s.handle(s.serveHealth))                      // liveness
-	r.Method(http.MethodGet, "/docs", s.handle(s.serveDocsIndex))                      // the docs' contents
-	r.Method(http.MethodGet, "/docs/{slug}", s.handle(s.serveDocsPage))                // one primitive or bug
-	r.With(allowFraming).Method(http.MethodGet, "/embed/{id}", s.handle(s.serveEmbed)) // one lesson, for an iframe
-	r.NotFound(s.handle(s.serveNotFound).ServeHTTP)                                    // everything else
-	r.MethodNotAllowed(s.handle(s.serveMethodNotAllowed).ServeHTTP)                    // POST / and the like
+	r.Use(middleware.GetHead, headers, share.DenyFraming)
+	r.Method(http.MethodGet, "/", h(s.serveCatalog))                                        // the lessons, by primitive
+	r.Method(http.MethodGet, "/lesson/{id}", h(s.share.ServeLesson))                        // one lesson's playground (share)
+	r.Method(http.MethodGet, "/howto", h(s.serveHowto))                                     // how to use the playground
+	r.Method(http.MethodGet, "/compose", h(s.share.ServeCompose))                           // write a lesson in the browser (share)
+	r.Method(http.MethodPost, "/compose/check", h(s.share.ServeComposeCheck))               // check it; its link when right (share)
+	r.Method(http.MethodGet, "/ws", h(s.play.ServeWS))                                      // the playground's WebSocket (playground)
+	r.Method(http.MethodGet, "/static/*", h(s.assets.serve))                                // scripts, styles, images
+	r.Method(http.MethodGet, "/healthz", h(s.serveHealth))                                  // liveness
+	r.Method(http.MethodGet, "/docs", h(s.serveDocsIndex))                                  // the docs' contents
+	r.Method(http.MethodGet, "/docs/{slug}", h(s.serveDocsPage))                            // one primitive or bug
+	r.With(share.AllowFraming).Method(http.MethodGet, "/embed/{id}", h(s.share.ServeEmbed)) // one lesson, for an iframe (share)
+	r.NotFound(h(s.serveNotFound).ServeHTTP)                                                // everything else
+	r.MethodNotAllowed(h(s.serveMethodNotAllowed).ServeHTTP)                                // POST / and the like
 
-	// The live classroom (room.go).
-	rooms := s.newRooms(classroom.Limits{})
-	r.Method(http.MethodGet, "/room", s.handle(rooms.serveForm))                   // open a room, or join one
-	r.Method(http.MethodPost, "/room", s.handle(rooms.serveOpen))                  // open a room: to its presenter page
-	r.Method(http.MethodGet, "/room/ws", s.handle(rooms.serveSocket))              // a room's WebSocket
-	r.Method(http.MethodGet, "/room/{code}", s.handle(rooms.serveJoin))            // a student's page of a room
-	r.Method(http.MethodGet, "/room/{code}/present", s.handle(rooms.servePresent)) // the presenter's page
-	r.Method(http.MethodGet, "/room/{code}/qr.png", s.handle(rooms.serveQR))       // the join link as a QR code
+	// The live classroom (package classroom).
+	r.Method(http.MethodGet, "/room", h(s.rooms.ServeForm))                   // open a room, or join one
+	r.Method(http.MethodPost, "/room", h(s.rooms.ServeOpen))                  // open a room: to its presenter page
+	r.Method(http.MethodGet, "/room/ws", h(s.rooms.ServeSocket))              // a room's WebSocket
+	r.Method(http.MethodGet, "/room/{code}", h(s.rooms.ServeJoin))            // a student's page of a room
+	r.Method(http.MethodGet, "/room/{code}/present", h(s.rooms.ServePresent)) // the presenter's page
+	r.Method(http.MethodGet, "/room/{code}/qr.png", h(s.rooms.ServeQR))       // the join link as a QR code
 	return r
 }
 
@@ -52,5 +55,5 @@ func headers(next http.Handler) http.Handler {
 // serveMethodNotAllowed answers a method a route does not take.
 func (s *Server) serveMethodNotAllowed(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Allow", "GET, HEAD")
-	return &httpError{Status: http.StatusMethodNotAllowed, Msg: "Only GET and HEAD are answered here."}
+	return &site.Error{Status: http.StatusMethodNotAllowed, Msg: "Only GET and HEAD are answered here."}
 }

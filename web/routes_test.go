@@ -2,11 +2,48 @@ package web
 
 import (
 	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
+
+	"lockstep/web/internal/webtest"
 )
+
+// testHTTP is a test server of the whole site.
+type testHTTP struct {
+	*httptest.Server
+	srv *Server
+}
+
+// newTestHTTP serves the site of cfg, on the tests' own lessons unless
+// cfg names others.
+func newTestHTTP(t *testing.T, cfg Config) *testHTTP {
+	t.Helper()
+	srv := newTestServer(t, cfg)
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	return &testHTTP{Server: ts, srv: srv}
+}
+
+// newTestServer is the server of cfg, on the tests' own lessons unless
+// cfg names others, logging nowhere unless cfg says where.
+func newTestServer(t testing.TB, cfg Config) *Server {
+	t.Helper()
+	if cfg.Catalog == nil {
+		cfg.Catalog = webtest.Catalog(t)
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	srv, err := NewServer(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv
+}
 
 // TestRoutes requests every route and checks the status, the content
 // type, the caching and a piece of the body.
@@ -123,7 +160,7 @@ func TestDevStatic(t *testing.T) {
 	if resp.StatusCode != 200 || string(body) != "export {};\n" || resp.Header.Get("Cache-Control") != "no-store" {
 		t.Errorf("dev asset: %d %q %q; want 200, the file, no-store", resp.StatusCode, body, resp.Header.Get("Cache-Control"))
 	}
-	if _, err := NewServer(Config{Catalog: testCatalog(t), DevStaticDir: dir + "/missing"}); err == nil {
+	if _, err := NewServer(Config{Catalog: webtest.Catalog(t), DevStaticDir: dir + "/missing"}); err == nil {
 		t.Error("NewServer with a missing static directory: no error")
 	}
 }

@@ -1,50 +1,21 @@
-// Package classroom holds the live rooms of a lecture: a presenter steps
-// through a lesson on the projector and the students' pages follow along,
-// branch off to explore, snap back, and vote in "predict the next step"
-// polls.
+// Package classroom serves the live classroom over HTTP and WebSockets:
+// the page that opens or joins a room, a room's pages for its students
+// and its presenter (pages.go), the QR code of its join link, the room's
+// socket and its protocol (socket.go, protocol.go, room.md), and the
+// polls it derives from the presenter's position by replaying it
+// (poll.go).
 //
-// The package knows nothing about sockets, HTTP or the step machine. A
-// transport adapter (package web) turns the commands a page sends into calls
-// on a Room, and writes the Events a Member's outbox yields.
+// The rooms themselves, their members, positions, polls and events, are
+// the model in the subpackage lecture, which knows nothing of HTTP,
+// sockets or the step machine. It is a package of its own, not files of
+// this one, so that the compiler and deps_test.go keep it so: lecture
+// imports the standard library only, and runs its tests in a
+// testing/synctest bubble, where idle hours pass at once; this package is
+// its one adapter.
 //
-// # Vocabulary
-//
-// A Hub holds every open Room of a server. A Room has a short code (six
-// characters from an alphabet without 0, O, 1 and I), one presenter, who
-// proves itself with the secret token returned when the room was opened,
-// and students. Each connection to a room is a Member; a student who
-// reconnects is a new member.
-//
-// A Position is what the presenter's page shows: a lesson, a variant, its
-// parameters, the language, the history as schedule text, and the step of
-// the history on screen. The presenter publishes it after every change;
-// every member receives each published position in order, numbered by Seq.
-//
-// A Poll asks the students to predict the next step. Each student holds at
-// most one vote per poll (a second vote replaces the first); the Tally is
-// sent to every member as it changes; the presenter reveals the poll, which
-// closes it and names the thread to step.
-//
-// # Delivery
-//
-// Every member has a bounded outbox. Sending never blocks the sender: the
-// presenter publishes to hundreds of students while holding the room's lock
-// only for queueing. A member whose outbox is full (a slow or stalled
-// connection) is dropped with ErrSlow; its page reconnects and catches up
-// from the welcome it is sent. Events that only report a current state (the
-// tally, the roster) replace a queued one of the same type instead of
-// queueing behind it, so a burst of votes costs each member one event.
-//
-// # Limits
-//
-// Limits bound the rooms of a hub, the students of a room, the backlog of an
-// outbox and the idle time of a room: a room whose presenter has done
-// nothing for Limits.IdleTimeout is closed by its own timer, and its
-// members are told why.
-//
-// # Time
-//
-// The package reads the clock with time.Now and waits with time.AfterFunc,
-// and starts no goroutine of its own, so a test can run a hub inside a
-// testing/synctest bubble, where idle hours pass at once.
+// Rooms get what they need from package web in a Config. Under
+// lockstep/web this package imports web/classroom/lecture, web/playground
+// (a room's page is a playground page: the protocol's version, how a
+// schedule is read, the bounds of a socket) and web/site; only web
+// imports it.
 package classroom

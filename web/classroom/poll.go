@@ -2,228 +2,277 @@ package classroom
 
 import (
 	"fmt"
+	"maps"
 	"slices"
-	"time"
+	"strings"
+
+	"lockstep/sim"
+	"lockstep/sim/words"
+	"lockstep/web/classroom/lecture"
+	"lockstep/web/playground"
 )
 
-// NoAnswer is the Answer of a poll whose outcome the presenter decides, as
-// "which thread's CAS wins?": whichever thread the presenter steps.
-const NoAnswer = -1
-
-// Bounds of a poll.
+// The kinds of poll a presenter can ask for.
 const (
-	minOptions  = 2
-	maxOptions  = 8
-	maxQuestion = 500
-	maxLabel    = 200
+	// pollThread asks which thread moves next, or, when several threads
+	// are about to CAS the same cell and each would succeed alone, whose
+	// CAS wins. The presenter's reveal decides: it steps the chosen
+	// thread.
+	pollThread = "thread"
+	// pollValue asks what a thread's next step will leave in the cell it
+	// writes, or read from the cell it reads. The answer is computed by
+	// performing the step on a copy of the machine.
+	pollValue = "value"
 )
 
-// A Poll asks the students to predict the next step.
-type Poll struct {
-	// ID numbers the room's polls from 1; votes name it.
-	ID int `json:"id"`
-	// Kind says what is asked ("thread", "value"), for the page's styling.
-	Kind     string   `json:"kind,omitempty"`
-	Question string   `json:"question"`
-	Options  []Option `json:"options"`
-	// Thread is the thread the presenter steps on reveal when the chosen
-	// option names none.
-	Thread string `json:"thread,omitempty"`
-	// Answer is the index of the right option, or NoAnswer. It is sent to
-	// nobody before the reveal: the presenter's page is on the projector.
-	Answer int `json:"-"`
-}
+// maxChoices bounds the options of a value poll: the answer and up to
+// three values the cell held or the step names.
+const maxChoices = 4
 
-// An Option is one possible answer.
-type Option struct {
-	Label  string `json:"label"`
-	Detail string `json:"detail,omitempty"`
-	// Thread is the thread the presenter steps when this option is
-	// revealed, if it is not the poll's.
-	Thread string `json:"thread,omitempty"`
-}
-
-// A Tally is the count of a poll's votes so far.
-type Tally struct {
-	Poll   int   `json:"poll"`
-	Counts []int `json:"counts"` // per option
-	Votes  int   `json:"votes"`
-}
-
-// A Result is a revealed poll.
-type Result struct {
-	Poll   int   `json:"poll"`
-	Chosen int   `json:"chosen"` // the option the presenter revealed
-	Answer int   `json:"answer"` // the right option, or NoAnswer
-	Counts []int `json:"counts"`
-	Votes  int   `json:"votes"`
-	// Thread is the thread the presenter's page steps now, or "".
-	Thread string `json:"thread,omitempty"`
-}
-
-// poll is an open poll and its votes.
-type poll struct {
-	Poll
-	votes map[string]int // student id → option
-}
-
-func (p *poll) tally() *Tally {
-	t := &Tally{Poll: p.ID, Counts: make([]int, len(p.Options)), Votes: len(p.votes)}
-	for _, o := range p.votes {
-		t.Counts[o]++
+// derivePoll builds the poll of kind (about thread, for a value poll) at
+// the presenter's position pos.
+func (rs *Rooms) derivePoll(pos lecture.Position, kind, thread string) (lecture.Poll, error) {
+	m, err := rs.machineAt(pos)
+	if err != nil {
+		return lecture.Poll{}, err
 	}
-	return t
+	if m.Finished() {
+		return lecture.Poll{}, fmt.Errorf("the run is over: there is no next step to predict")
+	}
+	switch kind {
+	case pollThread:
+		return threadPoll(m, pos.Lang)
+	case pollValue:
+		return valuePoll(m, thread, pos.Lang)
+	}
+	return lecture.Poll{}, fmt.Errorf("poll: kind must be %q or %q", pollThread, pollValue)
 }
 
-// validate checks q before it is opened.
-func (q *Poll) validate() error {
-	switch {
-	case q.Question == "" || len(q.Question) > maxQuestion:
-		return fmt.Errorf("%w: the question must have 1 to %d bytes", ErrBadPoll, maxQuestion)
-	case len(q.Options) < minOptions || len(q.Options) > maxOptions:
-		return fmt.Errorf("%w: a poll has %d to %d options, not %d", ErrBadPoll, minOptions, maxOptions, len(q.Options))
-	case q.Answer < NoAnswer || q.Answer >= len(q.Options):
-		return fmt.Errorf("%w: answer %d is not an option", ErrBadPoll, q.Answer)
-	case len(q.Kind) > maxNameLen || len(q.Thread) > maxNameLen:
-		return fmt.Errorf("%w: kind or thread too long", ErrBadPoll)
+// machineAt replays the presenter's history up to its position.
+func (rs *Rooms) machineAt(pos lecture.Position) (*sim.Machine, error) {
+	lesson, err := rs.lessons.Lookup(pos.Lesson)
+	if err != nil {
+		return nil, err
 	}
-	for i, o := range q.Options {
-		if o.Label == "" || len(o.Label) > maxLabel || len(o.Detail) > maxLabel || len(o.Thread) > maxNameLen {
-			return fmt.Errorf("%w: option %d must have a label of 1 to %d bytes", ErrBadPoll, i, maxLabel)
+	variant := pos.Variant
+	if variant == "" {
+		variant = lesson.Variants[0]
+	}
+	if !slices.Contains(lesson.Variants, variant) {
+		return nil, fmt.Errorf("%s has no variant %q", lesson.ID, variant)
+	}
+	params, err := lesson.Resolve(pos.Params)
+	if err != nil {
+		return nil, err
+	}
+	prog, err := lesson.Build(variant, params)
+	if err != nil {
+		return nil, err
+	}
+	var sched sim.Schedule
+	if pos.Schedule != "" {
+		if sched, err = playground.LessonSchedule(lesson, variant, pos.Schedule); err != nil {
+			return nil, err
 		}
 	}
-	return nil
+	if pos.Index > len(sched) {
+		return nil, fmt.Errorf("position %d is past the end of the history (%d steps)", pos.Index, len(sched))
+	}
+	return sim.ReplayPrefix(prog, sched[:pos.Index], sim.Options{Record: true})
 }
 
-// OpenPoll opens q, replacing (cancelling) a poll still open, and sends it
-// to every member. It returns the poll as opened, numbered.
-func (r *Room) OpenPoll(m *Member, q Poll) (Poll, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	defer r.settle()
-	if err := r.checkPresenter(m); err != nil {
-		return Poll{}, err
+// threadPoll asks which of the threads that can move goes next. When
+// several of them are about to CAS one cell and each would succeed alone,
+// it asks whose CAS wins, among those.
+func threadPoll(m *sim.Machine, lang string) (lecture.Poll, error) {
+	p := m.Program()
+	enabled := m.Enabled(nil)
+	if len(enabled) < 2 {
+		names := make([]string, len(enabled))
+		for i, t := range enabled {
+			names[i] = p.Threads[t].Name
+		}
+		return lecture.Poll{}, fmt.Errorf("only %s can move: there is no choice to predict", strings.Join(names, ", "))
 	}
-	if err := q.validate(); err != nil {
-		return Poll{}, err
+	q := lecture.Poll{Kind: pollThread, Answer: lecture.NoAnswer, Question: pollText(lang, "thread.next")}
+	casers := map[sim.Word][]int{} // cell → threads whose CAS on it would succeed
+	var cells []sim.Word           // those cells, in thread order
+	for _, t := range enabled {
+		if r, _ := m.Pending(t); r.Op == sim.OpCAS && r.OK {
+			if casers[r.Addr] == nil {
+				cells = append(cells, r.Addr)
+			}
+			casers[r.Addr] = append(casers[r.Addr], t)
+		}
 	}
-	r.lastActive = time.Now()
-	if r.poll != nil {
-		r.cancelPoll()
+	movers := enabled
+	for _, cell := range cells {
+		if len(casers[cell]) < 2 {
+			continue
+		}
+		movers = casers[cell]
+		names := make([]string, len(movers))
+		for i, t := range movers {
+			names[i] = p.Threads[t].Name
+		}
+		q.Question = fmt.Sprintf(pollText(lang, "thread.cas"), strings.Join(names, ", "), p.CellName(cell))
+		break
 	}
-	r.polls++
-	q.ID = r.polls
-	q.Options = slices.Clone(q.Options)
-	r.poll = &poll{Poll: q, votes: map[string]int{}}
-
-	ev := newEvent(TypePoll)
-	ev.Poll, ev.Tally = &r.poll.Poll, r.poll.tally()
-	r.broadcast(ev)
+	for _, t := range movers {
+		r, _ := m.Pending(t)
+		name := p.Threads[t].Name
+		detail := strings.TrimSpace(words.LabelName(p, r.Label) + " " + words.OpText(p, r, false))
+		q.Options = append(q.Options, lecture.Option{Label: name, Detail: detail, Thread: name})
+	}
 	return q, nil
 }
 
-// Vote records student m's choice of option in poll pollID, replacing its
-// earlier vote in that poll. The student is sent a voted event, every
-// member the new tally. A vote from a non-member, for a poll that is not
-// open, or for an option the poll lacks is refused and changes nothing.
-func (r *Room) Vote(m *Member, pollID, option int) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	defer r.settle()
-	if !r.isMember(m) {
-		return ErrNotMember
+// valuePoll asks what thread's next step leaves in its cell, or reads.
+func valuePoll(m *sim.Machine, thread, lang string) (lecture.Poll, error) {
+	p := m.Program()
+	t := p.Thread(thread)
+	if t < 0 {
+		return lecture.Poll{}, fmt.Errorf("no thread %q", thread)
 	}
-	if m.role != Student {
-		return ErrNotStudent
+	r, ok := m.Pending(t)
+	if !ok {
+		return lecture.Poll{}, fmt.Errorf("%s cannot move: %s", thread, m.Why(t))
+	}
+	step := strings.TrimSpace(words.LabelName(p, r.Label) + " " + words.OpText(p, r, false))
+	var answer, question string
+	switch r.Op {
+	case sim.OpLoad, sim.OpRead:
+		answer = p.FormatCell(r.Addr, r.Result)
+		question = fmt.Sprintf(pollText(lang, "value.read"), thread, p.CellName(r.Addr), step)
+	case sim.OpStore, sim.OpWrite, sim.OpExchange, sim.OpCAS, sim.OpFetchAdd: // writesCell
+		after := m.Clone()
+		if _, err := after.Step(t); err != nil {
+			return lecture.Poll{}, err
+		}
+		answer = cellValueAt(after, r.Addr)
+		question = fmt.Sprintf(pollText(lang, "value.write"), p.CellName(r.Addr), thread, step)
+	default:
+		return lecture.Poll{}, fmt.Errorf("%s's next step (%s) reads or writes no cell: ask which thread moves instead", thread, step)
+	}
+	choices := valueChoices(m, r, answer)
+	if len(choices) < 2 {
+		return lecture.Poll{}, fmt.Errorf("%s can hold nothing but %s here: there is nothing to predict", p.CellName(r.Addr), answer)
+	}
+	q := lecture.Poll{Kind: pollValue, Question: question, Thread: thread}
+	for i, v := range choices {
+		q.Options = append(q.Options, lecture.Option{Label: v})
+		if v == answer {
+			q.Answer = i
+		}
+	}
+	return q, nil
+}
+
+// valueChoices are the answer and the values a student may expect
+// instead, most telling first: the cell's value now, what it would be had
+// another thread's pending step on it gone first, the values the step
+// names (a CAS's expected and desired, a store's operand), the values the
+// cell held earlier (latest first), its named sentinels, its initial value
+// and, for a number, its neighbours. At most maxChoices are kept, sorted
+// so their order tells nothing.
+func valueChoices(m *sim.Machine, r sim.Record, answer string) []string {
+	p := m.Program()
+	a := r.Addr
+	candidates := []string{answer, cellValueAt(m, a)}
+	for _, u := range m.Enabled(nil) {
+		if u == r.Thread {
+			continue
+		}
+		if o, ok := m.Pending(u); ok && o.Addr == a && writesCell(o.Op) {
+			other := m.Clone()
+			if _, err := other.Step(u); err == nil {
+				candidates = append(candidates, cellValueAt(other, a))
+			}
+		}
+	}
+	switch r.Op {
+	case sim.OpCAS:
+		candidates = append(candidates, p.FormatCell(a, r.Value), p.FormatCell(a, r.Expected))
+	case sim.OpStore, sim.OpWrite, sim.OpExchange:
+		candidates = append(candidates, p.FormatCell(a, r.Value))
+	}
+	recs := m.Records()
+	for i := len(recs) - 1; i >= 0; i-- {
+		if recs[i].Addr == a {
+			candidates = append(candidates, heldValues(p, recs[i])...)
+		}
+	}
+	if a < sim.Word(len(p.Cells)) {
+		c := p.Cells[a]
+		for _, w := range slices.Sorted(maps.Keys(c.Names)) {
+			candidates = append(candidates, c.Names[w])
+		}
+		candidates = append(candidates, p.FormatCell(a, c.Init))
+		if c.Kind == sim.Int32 || c.Kind == sim.Int64 || c.Kind == sim.Uint32 {
+			now := cellAt(m, a).Raw
+			candidates = append(candidates, p.FormatCell(a, now+1), p.FormatCell(a, now-1))
+		}
+	}
+	var out []string
+	for _, c := range candidates {
+		if c != "" && !slices.Contains(out, c) && len(out) < maxChoices {
+			out = append(out, c)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// writesCell reports whether an operation stores to its cell.
+func writesCell(op sim.OpKind) bool {
+	switch op {
+	case sim.OpStore, sim.OpWrite, sim.OpExchange, sim.OpCAS, sim.OpFetchAdd:
+		return true
+	}
+	return false
+}
+
+// heldValues are the values of its cell that step rec saw: what it read,
+// and what it wrote when it wrote a given value.
+func heldValues(p *sim.Program, rec sim.Record) []string {
+	var vs []string
+	switch rec.Op {
+	case sim.OpLoad, sim.OpRead, sim.OpExchange, sim.OpCAS, sim.OpFetchAdd:
+		vs = append(vs, p.FormatCell(rec.Addr, rec.Result))
 	}
 	switch {
-	case pollID < 1 || pollID > r.polls:
-		return fmt.Errorf("%w: there is no poll %d", ErrPollClosed, pollID)
-	case r.poll == nil || r.poll.ID != pollID:
-		return fmt.Errorf("%w: poll %d is over", ErrPollClosed, pollID)
-	case option < 0 || option >= len(r.poll.Options):
-		return fmt.Errorf("%w: poll %d has options 1 to %d, not %d", ErrNoOption, pollID, len(r.poll.Options), option+1)
+	case rec.Op == sim.OpStore, rec.Op == sim.OpWrite, rec.Op == sim.OpExchange, rec.Op == sim.OpCAS && rec.OK:
+		vs = append(vs, p.FormatCell(rec.Addr, rec.Value))
 	}
-	if prev, ok := r.poll.votes[m.id]; !ok || prev != option {
-		r.poll.votes[m.id] = option
-		r.tallyDirty = true
-	}
-	ev := newEvent(TypeVoted)
-	ev.PollID, ev.Vote = pollID, &option
-	r.send(m, ev)
-	return nil
+	return vs
 }
 
-// Reveal closes the open poll on option chosen and sends the result to
-// every member. A chosen of -1 picks the right answer, or, when the poll
-// has none, the option with the most votes (the first of a tie).
-func (r *Room) Reveal(m *Member, chosen int) (Result, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	defer r.settle()
-	if err := r.checkPresenter(m); err != nil {
-		return Result{}, err
-	}
-	if r.poll == nil {
-		return Result{}, ErrNoPoll
-	}
-	p := r.poll
-	if chosen < -1 || chosen >= len(p.Options) {
-		return Result{}, fmt.Errorf("%w: the poll has %d options", ErrNoOption, len(p.Options))
-	}
-	t := p.tally()
-	if chosen == -1 {
-		chosen = p.Answer
-		if chosen == NoAnswer {
-			chosen = argmax(t.Counts)
+// cellAt is the cell at addr in m's state now.
+func cellAt(m *sim.Machine, addr sim.Word) sim.CellState {
+	for _, c := range m.Snapshot().Cells {
+		if c.Addr == addr {
+			return c
 		}
 	}
-	res := Result{Poll: p.ID, Chosen: chosen, Answer: p.Answer, Counts: t.Counts, Votes: t.Votes,
-		Thread: p.Options[chosen].Thread}
-	if res.Thread == "" {
-		res.Thread = p.Thread
-	}
-	r.poll = nil
-	r.tallyDirty = false
-	r.lastActive = time.Now()
-	ev := newEvent(TypeReveal)
-	ev.Result = &res
-	r.broadcast(ev)
-	return res, nil
+	return sim.CellState{}
 }
 
-// CancelPoll closes the open poll without a result.
-func (r *Room) CancelPoll(m *Member) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	defer r.settle()
-	if err := r.checkPresenter(m); err != nil {
-		return err
-	}
-	if r.poll == nil {
-		return ErrNoPoll
-	}
-	r.lastActive = time.Now()
-	r.cancelPoll()
-	return nil
+// cellValueAt is the value of the cell at addr in m, shown symbolically.
+func cellValueAt(m *sim.Machine, addr sim.Word) string { return cellAt(m, addr).Value }
+
+// pollTexts are the questions of derived polls, in English and Chinese.
+var pollTexts = map[string][2]string{
+	"thread.next": {"Which thread should move next?", "下一步该让哪个线程执行？"},
+	"thread.cas":  {"%s are each about to CAS %s, and each would succeed alone. Whose CAS wins?", "%s 都即将对 %s 执行 CAS，单独执行时都会成功。谁的 CAS 会赢？"},
+	"value.read":  {"What will %s read from %s at its next step (%s)?", "%s 在下一步（%[3]s）会从 %[2]s 读到什么？"},
+	"value.write": {"What will %s hold after %s's next step (%s)?", "%[2]s 执行下一步（%[3]s）之后，%[1]s 的值是什么？"},
 }
 
-// cancelPoll closes the open poll and tells every member. r.mu is held.
-func (r *Room) cancelPoll() {
-	ev := newEvent(TypeCancel)
-	ev.PollID = r.poll.ID
-	r.poll = nil
-	r.tallyDirty = false
-	r.broadcast(ev)
-}
-
-// argmax is the index of the largest count, the first of a tie.
-func argmax(counts []int) int {
-	best := 0
-	for i, c := range counts {
-		if c > counts[best] {
-			best = i
-		}
+// pollText is the question key in lang.
+func pollText(lang, key string) string {
+	t := pollTexts[key]
+	if lang == "zh" {
+		return t[1]
 	}
-	return best
+	return t[0]
 }

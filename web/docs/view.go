@@ -1,96 +1,78 @@
 package docs
 
-import "lockstep/templates"
+import (
+	"strings"
 
-// EmbedURLs says where a live stepper lives: src is the embed view's URL
+	"lockstep/templates"
+)
+
+// StepperURLs says where a live stepper lives: src is the embed view's URL
 // for the iframe, open the same state in the full playground. The web
 // package knows the routes and the lessons' schedules; this package does
 // not.
-type EmbedURLs func(e Embed, lang string) (src, open string)
+type StepperURLs func(s *Stepper, lang string) (src, open string)
 
-// View returns the page's sections in language lang, ready for the
-// template.
-func (pg *Page) View(lang string, urls EmbedURLs) []templates.DocsSection {
+// View returns the page's sections ready for the template, its steppers
+// pointing where urls says.
+func (pg *Page) View(urls StepperURLs) []templates.DocsSection {
 	out := make([]templates.DocsSection, 0, len(pg.Sections))
 	for _, s := range pg.Sections {
-		vs := templates.DocsSection{ID: s.ID, Heading: s.Heading.In(lang)}
+		vs := templates.DocsSection{ID: s.ID, HeadingHTML: s.HeadingHTML}
 		for _, b := range s.Blocks {
-			vs.Blocks = append(vs.Blocks, b.view(lang, urls))
+			vs.Blocks = append(vs.Blocks, b.view(pg.Lang, urls))
 		}
 		out = append(out, vs)
 	}
 	return out
 }
 
-// view converts one block to language lang.
-func (b Block) view(lang string, urls EmbedURLs) templates.DocsBlock {
-	var v templates.DocsBlock
+// view converts one block for the template.
+func (b Block) view(lang string, urls StepperURLs) templates.DocsBlock {
 	switch {
-	case b.Para != nil:
-		v.Para = Spans(b.Para.In(lang))
-	case b.Note != nil:
-		v.Note = Spans(b.Note.In(lang))
-	case b.List != nil:
-		for _, it := range b.List {
-			v.List = append(v.List, Spans(it.In(lang)))
-		}
-	case b.Code != "":
-		v.Code = b.Code
-	case b.Table != nil:
-		v.Table = &templates.DocsTable{}
-		for _, h := range b.Table.Head {
-			v.Table.Head = append(v.Table.Head, h.In(lang))
-		}
-		for _, r := range b.Table.Rows {
-			var vr [][]templates.Span
-			for _, c := range r {
-				vr = append(vr, Spans(c.In(lang)))
-			}
-			v.Table.Rows = append(v.Table.Rows, vr)
-		}
 	case b.Steps != nil:
-		for _, s := range b.Steps {
-			v.Steps = append(v.Steps, templates.DocsStep{Thread: s.Thread, Label: s.Label, Text: Spans(s.Text.In(lang))})
+		var v templates.DocsBlock
+		for _, r := range b.Steps.Rows {
+			v.Steps = append(v.Steps, templates.DocsStep{Thread: r.Thread, Label: r.Label, TextHTML: r.TextHTML})
 		}
-	case b.Embed != nil:
-		src, open := urls(*b.Embed, lang)
-		h := b.Embed.Height
-		if h == 0 {
-			h = DefaultEmbedHeight
-		}
-		v.Embed = &templates.DocsEmbed{
-			Src:      src,
-			Title:    b.Embed.Title.In(lang),
-			Caption:  Spans(b.Embed.Caption.In(lang)),
-			OpenHref: open,
-			Height:   h,
-		}
+		return v
+	case b.Stepper != nil:
+		src, open := urls(b.Stepper, lang)
+		return templates.DocsBlock{Embed: &templates.DocsEmbed{
+			Src:         src,
+			Title:       b.Stepper.Title,
+			CaptionHTML: b.Stepper.CaptionHTML,
+			OpenHref:    open,
+			Height:      b.Stepper.Height,
+		}}
 	}
-	return v
+	return templates.DocsBlock{HTML: b.HTML}
 }
 
-// Kicker says what kind of page pg is, in language lang: "Primitive", or
-// the bugs it is about.
-func (pg *Page) Kicker(lang string) string {
+// Kicker says what kind of page pg is, in its language: "Primitive", or
+// the bugs it is about ("Bug B1 · B2").
+func (pg *Page) Kicker() string {
 	if pg.Group == Primitives {
-		return Text{"Primitive", "原语"}.In(lang)
+		return in(pg.Lang, "Primitive", "原语")
 	}
-	k := Text{"Bug", "缺陷"}.In(lang)
-	for i, b := range pg.Bugs {
-		if i == 0 {
-			k += " "
-		} else {
-			k += " · "
-		}
-		k += b
-	}
-	return k
+	return in(pg.Lang, "Bug", "缺陷") + " " + strings.Join(pg.Bugs, " · ")
 }
 
-// GroupHeading is the table of contents' heading for group g.
+// GroupHeading is the table of contents' heading for group g, in language
+// lang.
 func GroupHeading(g Group, lang string) string {
 	if g == Primitives {
-		return Text{"Primitives", "原语"}.In(lang)
+		return in(lang, "Primitives", "原语")
 	}
-	return Text{"Bugs and their fixes", "缺陷与修复"}.In(lang)
+	return in(lang, "Bugs and their fixes", "缺陷与修复")
+}
+
+// Title is the docs' name in language lang.
+func Title(lang string) string { return in(lang, "Docs", "文档") }
+
+// in picks the English or the Chinese of a piece of the docs' chrome.
+func in(lang, en, zh string) string {
+	if lang == ZH {
+		return zh
+	}
+	return en
 }

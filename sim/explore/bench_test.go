@@ -1,0 +1,79 @@
+package explore_test
+
+import (
+	"fmt"
+	"testing"
+
+	"lockstep/sim"
+	"lockstep/sim/explore"
+)
+
+// BenchmarkExploreFirstCounterexample is the time to the first, smallest
+// lost wakeup in tinyCoro's wait_group (wg-lost-wakeup), by the
+// preemption-bounded strategy, at waiters/workers from 1/2 to 16/17.
+//
+//	go test ./sim/explore -run '^$' -bench FirstCounterexample
+func BenchmarkExploreFirstCounterexample(b *testing.B) {
+	for _, size := range [][2]int{{1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}, {6, 7}, {12, 13}, {16, 17}} {
+		b.Run(fmt.Sprintf("%d-%d", size[0], size[1]), func(b *testing.B) {
+			p := build(b, "wg-lost-wakeup", "tinycoro", map[string]int{"waiters": size[0], "workers": size[1]})
+			var r explore.Result
+			for b.Loop() {
+				r = search(b, p, explore.Options{Strategy: explore.PreemptionBounded, Want: sim.LostWakeup})
+			}
+			for _, c := range r.Counterexamples {
+				if c.Kind == sim.LostWakeup {
+					b.ReportMetric(float64(c.Steps), "steps")
+					b.ReportMetric(float64(c.Preemptions), "preemptions")
+					return
+				}
+			}
+			b.Fatalf("no lost wakeup: %v", kinds(r))
+		})
+	}
+}
+
+// BenchmarkExploreVerifyFixed is the exhaustive verification of the fixed
+// wait_group (Design A) at waiters/workers 3/3, 4/5 and 5/6 (5/6, some
+// seconds, is skipped with -short): time, states cached, and the cache's
+// memory. The goals: 4/5 within a second, 5/6 within 30 seconds and 1 GB.
+//
+//	go test ./sim/explore -run '^$' -bench VerifyFixed -benchtime 1x
+func BenchmarkExploreVerifyFixed(b *testing.B) {
+	for _, size := range [][2]int{{3, 3}, {4, 5}, {5, 6}} {
+		b.Run(fmt.Sprintf("%d-%d", size[0], size[1]), func(b *testing.B) {
+			if testing.Short() && size[0] >= 5 {
+				b.Skip("5/6 takes seconds")
+			}
+			p := build(b, "wg-lost-wakeup", "fixed", map[string]int{"waiters": size[0], "workers": size[1]})
+			var r explore.Result
+			for b.Loop() {
+				r = search(b, p, explore.Options{})
+			}
+			if !r.Complete || len(r.Counterexamples) > 0 {
+				b.Fatalf("complete=%v (%s), found %v", r.Complete, r.Stopped, kinds(r))
+			}
+			b.ReportMetric(float64(r.States), "states")
+			b.ReportMetric(float64(r.MemoryBytes)/(1<<20), "cache-MB")
+		})
+	}
+}
+
+// BenchmarkExploreBuggy is the complete exhaustive search of tinyCoro's
+// wait_group (every execution counted, the smallest counterexample of
+// each bug) at waiters/workers 3/3 and 4/5.
+func BenchmarkExploreBuggy(b *testing.B) {
+	for _, size := range [][2]int{{3, 3}, {4, 5}} {
+		b.Run(fmt.Sprintf("%d-%d", size[0], size[1]), func(b *testing.B) {
+			p := build(b, "wg-lost-wakeup", "tinycoro", map[string]int{"waiters": size[0], "workers": size[1]})
+			var r explore.Result
+			for b.Loop() {
+				r = search(b, p, explore.Options{})
+			}
+			if !r.Complete || !r.Found(sim.LostWakeup) {
+				b.Fatalf("complete=%v, found %v", r.Complete, kinds(r))
+			}
+			b.ReportMetric(float64(r.States), "states")
+		})
+	}
+}

@@ -1,0 +1,39 @@
+// Package explore searches a program's executions for bugs, or proves
+// there are none: an exhaustive depth-first search with state caching,
+// symmetry reduction and partial-order reduction; a preemption-bounded
+// search (as CHESS does) with a fast probe; and randomized runs, uniform or
+// PCT. Explore runs one, as Options say, and returns a Result: executions
+// counted by outcome kind, and for each kind other than ok a
+// Counterexample, a schedule that sim.ReplaySchedule replays to it.
+//
+// # What it owns
+//
+// The strategies and their options and results; the depth-first search
+// (dfs) and its state cache (stateStore), which counts executions through
+// the cached states; the partial-order reduction (reducer); the probe and
+// the random runs; and the smallest counterexamples (minimal). How a state
+// is keyed, and the models of the program the key rests on, are the
+// statekey package's.
+//
+// # Contracts
+//
+//   - The same program and options give the same result (Randomized:
+//     the same seed). The package keeps no clock and starts no goroutine;
+//     the caller times a search and may cancel it.
+//   - Every counterexample is checked before Explore returns: it replays to
+//     its kind in exactly its steps (an error otherwise).
+//   - A search whose step shows the models wrong starts again with the
+//     corrected models (stop reason relearn, never returned), so its counts
+//     are those of a search that knew them from the start.
+//   - A search stops at MaxStates cached states, on cancellation of its
+//     context, or at the first counterexample asked for, with Complete
+//     false and Stopped saying why.
+//   - Searches share nothing: any number may run at once, each on its
+//     own goroutine.
+//
+// # Imports
+//
+// The standard library, lockstep/sim (exported API only) and
+// lockstep/sim/statekey. Never the lessons (lockstep/scenarios, which only
+// its tests use) nor the playground.
+package explore

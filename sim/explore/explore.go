@@ -1,0 +1,216 @@
+package explore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"lockstep/sim"
+)
+
+// Strategy is how Explore chooses the executions it runs.
+type Strategy string
+
+// The strategies.
+const (
+	// Exhaustive visits every reachable state once: a depth-first search
+	// with state caching over the complete state (see package statekey),
+	// symmetry reduction between the coroutines of a group, and a
+	// partial-order reduction that takes steps nobody else can observe
+	// alone (see reducer) and caches only the states where threads have a
+	// choice. It
+	// counts executions through the cache, without running them one by
+	// one, and finds for each outcome kind a counterexample with the
+	// fewest steps, then the fewest preemptions. When the reduced search
+	// finds a bug it searches again without the reduction, so that bugs
+	// come with exact counts and smallest counterexamples.
+	Exhaustive Strategy = "exhaustive"
+	// PreemptionBounded searches the executions with at most 0, then 1, 2...
+	// preemptions (a preemption is a switch away from a thread that could
+	// still move), as CHESS does, up to Options.MaxPreemptions. Each
+	// bound is searched completely, with caching; counterexamples have the
+	// fewest preemptions, then the fewest steps. A probe runs first (see
+	// probe): every single preemption placed along one run, which finds
+	// most bugs in milliseconds and ends the search when asked to stop at
+	// the first (StopAtFirst, Want).
+	PreemptionBounded Strategy = "preemption"
+	// Randomized runs Options.Runs executions chosen at random from
+	// Options.Seed: uniformly among the threads that can move, or by
+	// PCT (probabilistic concurrency testing) with Options.Depth.
+	Randomized Strategy = "random"
+)
+
+// Strategies lists the strategies, in the order help shows them.
+var Strategies = []Strategy{Exhaustive, PreemptionBounded, Randomized}
+
+// ParseStrategy reads a strategy's name.
+func ParseStrategy(s string) (Strategy, error) {
+	for _, v := range Strategies {
+		if string(v) == s {
+			return v, nil
+		}
+	}
+	return "", fmt.Errorf("unknown strategy %q (want exhaustive, preemption or random)", s)
+}
+
+// DefaultMaxStates bounds the states a search caches when the options set
+// no bound: 40 to 60 bytes each.
+const DefaultMaxStates = 25_000_000
+
+// Options configure a search. The zero value is an exhaustive search
+// with symmetry reduction and the default memory bound.
+type Options struct {
+	Strategy Strategy
+	// MaxPreemptions is the highest preemption bound PreemptionBounded searches
+	// (0 counts: only non-preemptive executions). Negative: no bound; the
+	// search goes on until a bound leaves nothing out.
+	MaxPreemptions int
+	// Runs is the number of executions Randomized runs (default 1000).
+	Runs int64
+	// Seed seeds Randomized: the same seed gives the same runs.
+	Seed uint64
+	// Depth makes Randomized use PCT with bug depth Depth (at least 1): each
+	// run gives the threads random priorities and lowers the running one's
+	// at Depth-1 random steps. 0 chooses uniformly at each step.
+	Depth int
+	// MaxStates bounds the states cached (the search's memory); a search
+	// that reaches it stops with Complete false. 0: DefaultMaxStates.
+	MaxStates int64
+	// StopAtFirst stops the search at the first execution whose outcome is
+	// not ok, which is then the only counterexample (not necessarily the
+	// smallest).
+	StopAtFirst bool
+	// Want stops the search as soon as it finds an execution of this kind
+	// ("" for none).
+	Want sim.Kind
+	// NoSymmetry turns symmetry reduction off.
+	NoSymmetry bool
+	// NoReduction turns the exhaustive search's partial-order reduction
+	// off, so that it counts every interleaving.
+	NoReduction bool
+	// Progress, when set, is called from the searching goroutine every
+	// ProgressEvery states searched (executions run, for Randomized;
+	// default 65536). The engine keeps no clock: the caller times the
+	// search.
+	Progress      func(Progress)
+	ProgressEvery int64
+
+	// checkKeys checks every state key computed incrementally against
+	// the key computed from scratch, and wideKeys keys every state as a
+	// program too large for incremental keys (tests).
+	checkKeys, wideKeys bool
+}
+
+// Progress is a search's progress so far.
+type Progress struct {
+	States     int64      // states cached
+	Executions int64      // executions run to their end so far (not those counted through the cache)
+	Bound      int        // the preemption bound being searched (PreemptionBounded)
+	Found      []sim.Kind // outcome kinds other than ok seen so far
+}
+
+// Result is what a search found. The same program and options give
+// the same result.
+type Result struct {
+	Strategy Strategy
+	// Complete says every execution of the program was covered: an
+	// exhaustive search that ran to its end, or a preemption bound that
+	// left no execution out. A randomized search is never complete.
+	Complete bool
+	// Stopped says why an incomplete search ended: "max-states",
+	// "canceled", "first-counterexample", "max-preemptions", "runs".
+	Stopped string
+	// Executions is the number of executions covered: run one by one
+	// (Randomized), or counted through the cached states (a state's
+	// executions are counted once however many paths reach it). A count
+	// past MaxInt64 is held at MaxInt64.
+	Executions int64
+	// Reduced says Executions and Outcomes count the executions of the
+	// partial-order reduced search: executions that differ only in the
+	// order of independent steps count once. The exhaustive strategy
+	// reduces unless told not to, and when a reduced search finds a bug
+	// it searches again without reduction (when that search can finish),
+	// so a bug is always reported with exact counts.
+	Reduced bool
+	// States is the number of states cached: distinct up to symmetry,
+	// where threads have a choice (Exhaustive, with the reduction: a state
+	// with a step searched alone is walked through, not cached); with the
+	// last thread and the preemptions left (PreemptionBounded, summed over
+	// the bounds searched).
+	States int64
+	// Bound is the last preemption bound searched (PreemptionBounded).
+	Bound int
+	// Outcomes counts the executions by outcome kind.
+	Outcomes map[sim.Kind]int64
+	// Counterexamples has one execution for each kind other than ok that
+	// was found, in the order of Kinds.
+	Counterexamples []Counterexample
+	// MemoryBytes is the size of the state cache at the end.
+	MemoryBytes int64
+}
+
+// Explore searches p's executions as o says. The error reports bad options
+// or an internal inconsistency (a counterexample that does not replay);
+// cancelling ctx stops the search with an incomplete result and no error.
+func Explore(ctx context.Context, p *sim.Program, o Options) (Result, error) {
+	if o.Strategy == "" {
+		o.Strategy = Exhaustive
+	}
+	if o.Want != "" && !sim.ValidKind(o.Want) {
+		return Result{}, fmt.Errorf("unknown outcome kind %q", o.Want)
+	}
+	if o.MaxStates <= 0 {
+		o.MaxStates = DefaultMaxStates
+	}
+	if o.ProgressEvery <= 0 {
+		o.ProgressEvery = 1 << 16
+	}
+	var res Result
+	var err error
+	switch o.Strategy {
+	case Exhaustive:
+		res, err = exploreExhaustive(ctx, p, o)
+	case PreemptionBounded:
+		res, err = explorePreemption(ctx, p, o)
+	case Randomized:
+		if o.Runs <= 0 {
+			o.Runs = 1000
+		}
+		if o.Depth < 0 {
+			return Result{}, errors.New("PCT depth must be 0 (uniform) or more")
+		}
+		res, err = exploreRandom(ctx, p, o)
+	default:
+		return Result{}, fmt.Errorf("unknown strategy %q", o.Strategy)
+	}
+	if err != nil {
+		return res, err
+	}
+	res.Strategy = o.Strategy
+	if err := res.check(p); err != nil {
+		return res, err
+	}
+	return res, nil
+}
+
+// stopsAtAny reports whether some finding ends the search.
+func (o *Options) stopsAtAny() bool { return o.StopAtFirst || o.Want != "" }
+
+// stopsAt reports whether finding an execution of kind k (not ok) ends
+// the search.
+func (o *Options) stopsAt(k sim.Kind) bool {
+	return o.StopAtFirst || o.Want != "" && k == o.Want
+}
+
+// kindIndex is k's place in Kinds.
+func kindIndex(k sim.Kind) int {
+	for i, v := range sim.Kinds {
+		if v == k {
+			return i
+		}
+	}
+	panic("explore: unknown outcome kind " + string(k))
+}
+
+// numKinds is len(Kinds), as a constant for arrays.
+const numKinds = 12

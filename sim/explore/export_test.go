@@ -1,0 +1,22 @@
+package explore
+
+import (
+	"context"
+
+	"lockstep/sim"
+)
+
+// CheckingKeys is Explore with every state key the search computes
+// incrementally checked against the key computed from scratch: a
+// difference panics.
+func CheckingKeys(ctx context.Context, p *sim.Program, o Options) (Result, error) {
+	o.checkKeys = true
+	return Explore(ctx, p, o)
+}
+
+// WideKeys is Explore with every state keyed as in a program too large
+// for incremental keys (see statekey.Options.Wide).
+func WideKeys(ctx context.Context, p *sim.Program, o Options) (Result, error) {
+	o.wideKeys = true
+	return Explore(ctx, p, o)
+}

@@ -1,0 +1,36 @@
+package explore_test
+
+import (
+	"context"
+	"testing"
+
+	"lockstep/sim/explore"
+)
+
+// TestIncrementalKeys searches every lesson and variant, at its own size
+// and at 3 of everything, with and without symmetry and the reduction, and
+// checks every state key the search computes step by step against the key
+// computed from scratch (a difference panics). The lessons between them
+// park, wake, submit inline and drop, use semaphores and lock queues, race,
+// and free awaiters and frames: whatever a step can change.
+func TestIncrementalKeys(t *testing.T) {
+	t.Parallel()
+	for _, s := range lessons(t).All() {
+		for _, v := range s.Variants {
+			for _, params := range []map[string]int{nil, verifySize(s)} {
+				p := build(t, s.ID, v, params)
+				opts := []explore.Options{{MaxStates: 3000}}
+				if params == nil {
+					opts = append(opts, explore.Options{MaxStates: 3000, NoReduction: true},
+						explore.Options{MaxStates: 3000, NoSymmetry: true},
+						explore.Options{Strategy: explore.PreemptionBounded, MaxPreemptions: 1, MaxStates: 3000})
+				}
+				for _, o := range opts {
+					if _, err := explore.CheckingKeys(context.Background(), p, o); err != nil {
+						t.Errorf("%s/%s %v %+v: %v", s.ID, v, params, o, err)
+					}
+				}
+			}
+		}
+	}
+}

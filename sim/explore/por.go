@@ -1,0 +1,168 @@
+package explore
+
+import "lockstep/sim"
+
+// Partial-order reduction for the exhaustive search: in a state where some
+// thread's next step commutes with every step any other thread could take
+// before it, the search takes that step alone (an ample set of one). Two
+// kinds of steps qualify:
+//
+//   - taking a coroutine off the thread's own run queue: it changes only
+//     that thread's stack and queue (others only append to the queue) and
+//     its clock (which only it reads);
+//   - a private step: an access by a coroutine to its own frame or awaiter
+//     while no other coroutine can reach them (no cell outside them and no
+//     local of another coroutine holds their address), or to the num_wait
+//     counter of a thread it has to itself; that does not end the run, and
+//     does not change the coroutine's status or detector flags (parking,
+//     registering a wait, holding a lock), which other steps observe.
+//
+// A step that ends the run (a fatal finding) is never taken alone: the
+// other orders may end it differently. The search falls back to every
+// thread when the single step closes a cycle (the ignoring problem). A
+// state whose step is taken alone is not cached: the search walks through
+// it to the next state with a choice (see dfs.visit).
+//
+// The reduction keeps every outcome kind and every state's future; it
+// drops executions that differ from a kept one only in where such steps
+// fall, so counts and the lengths of fatal counterexamples then describe
+// the reduced executions (see exploreExhaustive).
+type reducer struct {
+	p      *sim.Program
+	owner  []int  // per address: coroutine whose frame or awaiter holds it, or -1
+	ctxOf  []int  // per address: coroutine whose thread's context it is, if the thread has only it; -1
+	isAddr []bool // per address: the cell holds addresses (renamed, scanned)
+	// public[op][label]: a step from that label accessed a cell that is
+	// not its coroutine's own, so it is not tried as a private step again
+	// (see dfs.ample; this only ever leaves a reduction out).
+	public [][]bool
+}
+
+func newReducer(p *sim.Program) *reducer {
+	r := &reducer{p: p, owner: make([]int, len(p.Cells)), ctxOf: make([]int, len(p.Cells)),
+		isAddr: make([]bool, len(p.Cells)), public: make([][]bool, len(p.Ops))}
+	for a := range r.owner {
+		r.owner[a], r.ctxOf[a] = -1, -1
+		switch p.Cells[a].Kind {
+		case sim.Pointer, sim.Handle, sim.Context, sim.PairCountHead:
+			r.isAddr[a] = true
+		}
+	}
+	perThread := make([]int, len(p.Threads))
+	for _, c := range p.Coroutines {
+		perThread[c.Thread]++
+	}
+	for i, c := range p.Coroutines {
+		for _, base := range []sim.Word{c.Frame, c.Awaiter} {
+			ob := p.ObjectAt(base)
+			for a := ob.Base; a < ob.Base+ob.Size; a++ {
+				r.owner[a] = i
+			}
+		}
+		if perThread[c.Thread] == 1 {
+			ob := p.ObjectAt(p.Threads[c.Thread].Context)
+			for a := ob.Base; a < ob.Base+ob.Size; a++ {
+				r.ctxOf[a] = i
+			}
+		}
+	}
+	return r
+}
+
+// names reports whether v, or either 32-bit half of it, is the address of
+// a cell of coroutine c's frame or awaiter.
+func (r *reducer) names(v sim.Word, c int) bool {
+	n := sim.Word(len(r.owner))
+	lo, hi := v&0xffffffff, v>>32
+	return lo < n && r.owner[lo] == c || hi < n && r.owner[hi] == c
+}
+
+// reachable reports whether anything but c itself can reach c's frame or
+// awaiter: a cell outside them, or a local of another coroutine.
+func (r *reducer) reachable(m *sim.Machine, c int) bool {
+	p, mem := r.p, m.Memory()
+	for a := sim.FirstAddress; a < sim.Word(len(p.Cells)); a++ {
+		if !r.isAddr[a] || r.owner[a] == c || !m.ObjectLive(p.Cells[a].Object) {
+			continue
+		}
+		if r.names(mem[a], c) {
+			return true
+		}
+	}
+	for i := range len(p.Coroutines) {
+		co := m.Coroutine(i)
+		if i == c || co.Status() == sim.Done {
+			continue
+		}
+		for j := range sim.NumLocals {
+			if r.names(co.Local(j), c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// private reports whether the step coroutine c just took from m to child
+// commutes with every other thread's steps until it, as the type comment
+// says.
+func (r *reducer) private(m, child *sim.Machine, c int) bool {
+	if child.Over() {
+		return false
+	}
+	last := child.LastAccess()
+	switch last.Op {
+	case sim.OpSubmit, sim.OpSemAcquire, sim.OpSemRelease, sim.OpResume, sim.OpSpawn:
+		return false
+	}
+	a := last.Addr
+	if a >= sim.Word(len(r.owner)) || r.owner[a] != c && r.ctxOf[a] != c {
+		return false
+	}
+	before, after := m.Coroutine(c), child.Coroutine(c)
+	if before.Holder() || before.Registered() || before.LockSeq() != 0 || before.SemWait() != 0 {
+		return false
+	}
+	if after.Status() != sim.Done && (after.Status() != before.Status() || after.Registered() || after.Holder() ||
+		after.LockSeq() != 0 || after.SemWait() != 0 || after.Dropped() != before.Dropped() ||
+		after.Suspending() != before.Suspending() || after.SpinAddr() != 0) {
+		return false
+	}
+	return !r.reachable(m, c)
+}
+
+// ownAccess reports whether the step coroutine c just took into child
+// accessed its own frame, awaiter or context, as a private step must.
+func (r *reducer) ownAccess(child *sim.Machine, c int) bool {
+	last := child.LastAccess()
+	switch last.Op {
+	case sim.OpSubmit, sim.OpSemAcquire, sim.OpSemRelease, sim.OpResume, sim.OpSpawn:
+		return false
+	}
+	a := last.Addr
+	return a < sim.Word(len(r.owner)) && (r.owner[a] == c || r.ctxOf[a] == c)
+}
+
+// publicLabel reports whether a step from label pc of operation op was
+// seen accessing a cell that is not its coroutine's own.
+func (r *reducer) publicLabel(op, pc int) bool {
+	if op < 0 {
+		return false
+	}
+	ls := r.public[op]
+	return pc < len(ls) && ls[pc]
+}
+
+// markPublic notes that a step from label pc of operation op accessed a
+// cell that is not its coroutine's own.
+func (r *reducer) markPublic(op, pc int) {
+	if op < 0 {
+		return
+	}
+	ls := r.public[op]
+	for pc >= len(ls) {
+		ls = append(ls, false)
+	}
+	ls[pc] = true
+	r.public[op] = ls
+}

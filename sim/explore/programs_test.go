@@ -1,0 +1,215 @@
+package explore_test
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"testing"
+
+	"lockstep/sim"
+	"lockstep/sim/explore"
+	"lockstep/sim/internal/fixture"
+)
+
+// randomProgram builds a small program of two or three threads, each
+// running one operation of two or three steps over two plain and two atomic
+// cells, with random accesses and memory orders, and a branch now and then
+// on a loaded value. With twins, two threads run one script as a group, so
+// that symmetry applies.
+func randomProgram(t *testing.T, rng *rand.Rand, twins bool) (*sim.Program, string) {
+	t.Helper()
+	f := fixture.New()
+	base := f.Data(
+		sim.Field{Name: "x", Kind: sim.Int64},
+		sim.Field{Name: "y", Kind: sim.Int64},
+		sim.Field{Name: "f", Kind: sim.Int64, Atomic: true},
+		sim.Field{Name: "g", Kind: sim.Int64, Atomic: true})
+	plain := []sim.Word{base, base + 1}
+	atomic := []sim.Word{base + 2, base + 3}
+	orders := []sim.Order{sim.Relaxed, sim.Acquire, sim.Release, sim.AcqRel, sim.SeqCst}
+	loads := []sim.Order{sim.Relaxed, sim.Acquire, sim.SeqCst}
+	stores := []sim.Order{sim.Relaxed, sim.Release, sim.SeqCst}
+	threads := 2 + rng.IntN(2)
+	var desc string
+	var ops []int
+	for i := range threads {
+		if twins && i == 1 {
+			ops = append(ops, ops[0])
+			continue
+		}
+		n := 2 + rng.IntN(2)
+		steps := make([]func(x *sim.Exec), n)
+		desc += fmt.Sprintf("T%d:", i)
+		for s := range n {
+			last := s == n-1
+			end := func(x *sim.Exec) {
+				if last {
+					x.Return()
+					return
+				}
+				fixture.Next(x)
+			}
+			p, a := plain[rng.IntN(2)], atomic[rng.IntN(2)]
+			v := sim.Word(rng.IntN(3))
+			switch k := rng.IntN(7); k {
+			case 0:
+				desc += fmt.Sprintf(" read %d", p)
+				steps[s] = func(x *sim.Exec) { x.SetLocal(0, x.Read(p)); end(x) }
+			case 1:
+				desc += fmt.Sprintf(" write %d=%d", p, v)
+				steps[s] = func(x *sim.Exec) { x.Write(p, v); end(x) }
+			case 2:
+				o := loads[rng.IntN(len(loads))]
+				skip := !last && s+2 < n && rng.IntN(2) == 0
+				desc += fmt.Sprintf(" load %d/%d skip=%v", a, o, skip)
+				steps[s] = func(x *sim.Exec) {
+					if x.Load(a, o) == 0 && skip {
+						x.Goto(x.PC() + 2)
+						return
+					}
+					end(x)
+				}
+			case 3:
+				o := stores[rng.IntN(len(stores))]
+				desc += fmt.Sprintf(" store %d=%d/%d", a, v, o)
+				steps[s] = func(x *sim.Exec) { x.Store(a, v, o); end(x) }
+			case 4:
+				o := orders[rng.IntN(len(orders))]
+				desc += fmt.Sprintf(" add %d/%d", a, o)
+				steps[s] = func(x *sim.Exec) { x.FetchAdd(a, 1, o); end(x) }
+			case 5:
+				o := orders[rng.IntN(len(orders))]
+				desc += fmt.Sprintf(" xchg %d=%d/%d", a, v, o)
+				steps[s] = func(x *sim.Exec) { x.Exchange(a, v, o); end(x) }
+			default:
+				o, fo := orders[rng.IntN(len(orders))], loads[rng.IntN(len(loads))]
+				desc += fmt.Sprintf(" cas %d %d->%d/%d/%d", a, v, v+1, o, fo)
+				steps[s] = func(x *sim.Exec) { x.CompareAndSwap(a, v, v+1, o, fo); end(x) }
+			}
+		}
+		desc += ";"
+		ops = append(ops, f.Op(fmt.Sprintf("op%d", i), fmt.Sprintf("L%d.", i), steps...))
+	}
+	for i, op := range ops {
+		f.Thread(fmt.Sprintf("T%d", i), op)
+	}
+	p := f.Program(t)
+	if twins {
+		p.Coroutines[0].Group, p.Coroutines[1].Group = "twins", "twins"
+	}
+	return p, desc
+}
+
+// TestExploreRandomPrograms compares, on two hundred small random
+// programs, the counts of the exhaustive search with those of running
+// every execution: exactly without the reduction, with symmetry and
+// without; the same kinds with it. The programs mix plain and atomic
+// accesses with every memory order, so that races come and go with the
+// order of steps: a state key that merged states with different
+// happens-before futures (see syncModel) would miscount them. Every key is
+// also checked against the key computed from scratch, and the programs are
+// searched once more keyed as large programs are (see keyer.clocksWide).
+func TestExploreRandomPrograms(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(7, 11))
+	races := 0
+	for i := range 200 {
+		p, desc := randomProgram(t, rng, i%3 == 0)
+		want := bruteForce(t, p)
+		var total int64
+		for _, n := range want {
+			total += n
+		}
+		if want[sim.DataRace] > 0 {
+			races++
+		}
+		for j, o := range []explore.Options{
+			{NoReduction: true},
+			{NoReduction: true, NoSymmetry: true},
+			{Strategy: explore.PreemptionBounded, MaxPreemptions: -1},
+			{NoReduction: true}, // keyed as a large program
+		} {
+			run := explore.CheckingKeys
+			if j == 3 {
+				run = explore.WideKeys
+			}
+			r, err := run(context.Background(), p, o)
+			if err != nil {
+				t.Fatalf("program %d (%s): %v", i, desc, err)
+			}
+			if !r.Complete || r.Executions != total || !maps.Equal(r.Outcomes, want) {
+				t.Errorf("program %d (%s), %+v (wide %v): %d executions %v, want %d %v",
+					i, desc, o, j == 3, r.Executions, r.Outcomes, total, want)
+			}
+		}
+		r, err := explore.CheckingKeys(context.Background(), p, explore.Options{})
+		if err != nil {
+			t.Fatalf("program %d (%s): %v", i, desc, err)
+		}
+		if !r.Complete || !sameKeys(r.Outcomes, want) || r.Executions > total {
+			t.Errorf("program %d (%s), reduced: %d executions %v, want the kinds of %v in at most %d",
+				i, desc, r.Executions, r.Outcomes, want, total)
+		}
+	}
+	if races < 40 {
+		t.Errorf("only %d of 200 programs have a race: the generator does not test what it should", races)
+	}
+}
+
+// TestExploreSyncModel checks, against running every execution, programs
+// built to trip each rule of the state key's model of synchronization (see
+// syncModel). V loads f, with acquire, then reads x; W writes x and
+// releases it into f. A thread about to acquire covers what the cell's
+// release clock covers, but a relaxed load acquires nothing, and a store
+// takes back what the clock covered. A cell that two threads release into
+// is not private: which one released last decides whether x is covered.
+func TestExploreSyncModel(t *testing.T) {
+	cases := []struct {
+		name   string
+		second sim.Order // V loads f again, so, after its acquire
+		other  func(e *sim.Exec, f sim.Word)
+	}{
+		{"relaxed load", sim.Relaxed, nil},
+		{"acquire load", sim.Acquire, nil},
+		{"store clears", sim.Acquire, func(e *sim.Exec, f sim.Word) { e.Store(f, 0, sim.Relaxed) }},
+		{"two releasers", sim.Acquire, func(e *sim.Exec, f sim.Word) { e.Store(f, 1, sim.Release) }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := fixture.New()
+			base := f.Data(sim.Field{Name: "x", Kind: sim.Int64}, sim.Field{Name: "f", Kind: sim.Int64, Atomic: true})
+			x, fl := base, base+1
+			v := f.Op("v", "V",
+				func(e *sim.Exec) { e.Load(fl, sim.Acquire); fixture.Next(e) },
+				func(e *sim.Exec) { e.Load(fl, c.second); fixture.Next(e) },
+				func(e *sim.Exec) { e.Read(x); e.Return() })
+			w := f.Op("w", "W",
+				func(e *sim.Exec) { e.Write(x, 1); fixture.Next(e) },
+				func(e *sim.Exec) { e.Exchange(fl, 1, sim.Release); e.Return() })
+			f.Thread("V", v)
+			f.Thread("W", w)
+			if c.other != nil {
+				f.Thread("U", f.Op("u", "U", func(e *sim.Exec) { c.other(e, fl); e.Return() }))
+			}
+			p := f.Program(t)
+			want := bruteForce(t, p)
+			if want[sim.DataRace] == 0 || want[sim.OK] == 0 {
+				t.Fatalf("running every execution: %v, want races and runs without", want)
+			}
+			for _, run := range []func(context.Context, *sim.Program, explore.Options) (explore.Result, error){
+				explore.CheckingKeys, explore.WideKeys,
+			} {
+				for _, o := range []explore.Options{{NoReduction: true}, {Strategy: explore.PreemptionBounded, MaxPreemptions: -1}} {
+					r, err := run(context.Background(), p, o)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !maps.Equal(r.Outcomes, want) {
+						t.Errorf("%s: %v, want %v", o.Strategy, r.Outcomes, want)
+					}
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,196 @@
+package explore
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"lockstep/sim"
+	"lockstep/sim/statekey"
+)
+
+// exploreExhaustive runs the exhaustive strategy.
+func exploreExhaustive(ctx context.Context, p *sim.Program, o Options) (Result, error) {
+	if len(sim.Kinds) != numKinds {
+		return Result{}, fmt.Errorf("explore: %d outcome kinds, the explorer knows %d", len(sim.Kinds), numKinds)
+	}
+	ms := statekey.Learn(p)
+	e, root := exhaustive(ctx, p, &o, ms, !o.NoReduction)
+	res := e.result(root)
+	// The reduction keeps every kind but not every order: a bug's smallest
+	// execution may be one it left out. A complete reduced search that
+	// found a bug is done again without it, for exact counts and the
+	// smallest counterexamples, unless that one cannot finish; its own
+	// counterexamples are then not needed.
+	if res.Reduced && res.Complete && e.foundBug() && !o.stopsAtAny() {
+		if f, froot := exhaustive(ctx, p, &o, ms, false); f.stop == "" {
+			full := f.result(froot)
+			full.Counterexamples = f.counterexamples(froot, true)
+			full.States += res.States
+			return full, nil
+		}
+	}
+	res.Counterexamples = e.counterexamples(root, res.Complete)
+	return res, nil
+}
+
+// exhaustive runs one exhaustive search, again while a step shows the
+// models wrong, and returns it with the summary of every execution.
+func exhaustive(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *summary) {
+	var red *reducer
+	if reduce {
+		red = newReducer(p)
+	}
+	for {
+		e := newDFS(ctx, p, o, ms)
+		e.red = red
+		root := e.run()
+		if e.stop != relearn {
+			return e, root
+		}
+	}
+}
+
+// result is what search e found, root being the summary of every
+// execution, without its counterexamples.
+func (e *dfs) result(root *summary) Result {
+	res := Result{Complete: e.stop == "", Stopped: e.stop, States: int64(e.store.n),
+		MemoryBytes: e.store.bytes(), Reduced: e.red != nil}
+	res.fill(root)
+	return res
+}
+
+// foundBug reports whether the search saw an execution of a kind other
+// than ok.
+func (e *dfs) foundBug() bool {
+	for k := 1; k < numKinds; k++ {
+		if e.bestSet[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// explorePreemption runs the preemption-bounded strategy: bounds 0, 1, 2...
+// each searched completely, until a bound leaves no execution out, the
+// maximum bound is searched, or the search is stopped.
+func explorePreemption(ctx context.Context, p *sim.Program, o Options) (Result, error) {
+	if len(sim.Kinds) != numKinds {
+		return Result{}, fmt.Errorf("explore: %d outcome kinds, the explorer knows %d", len(sim.Kinds), numKinds)
+	}
+	var res Result
+	var have [numKinds]bool
+	var found []Counterexample
+	pr := &probe{p: p, ctx: ctx, want: func(k int) bool { return o.stopsAt(sim.Kinds[k]) }}
+	// The probe runs first: with a kind to stop at, its runs with one
+	// preemption often end the search before any complete bound is done.
+	pr.run(1)
+	if pr.stop || pr.wanted {
+		return pr.result(1, ctx), nil
+	}
+	ms := statekey.Learn(p)
+	for b := 0; ; b++ {
+		e := newDFS(ctx, p, &o, ms)
+		e.bounded, e.bound = true, b
+		root := e.run()
+		for e.stop == relearn {
+			e = newDFS(ctx, p, &o, ms)
+			e.bounded, e.bound = true, b
+			root = e.run()
+		}
+		res.States += int64(e.store.n)
+		res.MemoryBytes = max(res.MemoryBytes, e.store.bytes())
+		res.Bound = b
+		res.Outcomes = nil
+		res.fill(root)
+		// A kind first seen at this bound needs this many preemptions; its
+		// counterexample is the shortest among them.
+		for _, c := range e.counterexamples(root, e.stop == "") {
+			if k := kindIndex(c.Kind); !have[k] {
+				have[k] = true
+				found = append(found, c)
+			}
+		}
+		// A kind the probe found that the search did not (it stopped
+		// early) keeps the probe's execution.
+		for k := 1; k < numKinds; k++ {
+			if pr.have[k] && !have[k] && pr.bpre[k] <= b {
+				have[k] = true
+				found = append(found, Counterexample{Kind: sim.Kinds[k], Schedule: schedulePath(p, pr.best[k])})
+			}
+		}
+		if e.stop != "" {
+			res.Stopped = e.stop
+			break
+		}
+		if !e.cut {
+			res.Complete = true
+			break
+		}
+		if o.MaxPreemptions >= 0 && b >= o.MaxPreemptions {
+			res.Stopped = "max-preemptions"
+			break
+		}
+	}
+	res.Counterexamples = inKindOrder(found)
+	return res, nil
+}
+
+// fill sets the execution counts from the summary of the start state.
+func (r *Result) fill(root *summary) {
+	r.Executions = clampInt64(root.paths)
+	r.Outcomes = map[sim.Kind]int64{}
+	for k := range numKinds {
+		if root.kinds&(1<<k) != 0 && root.count[k] > 0 {
+			r.Outcomes[sim.Kinds[k]] = clampInt64(root.count[k])
+		}
+	}
+}
+
+func clampInt64(v uint64) int64 {
+	if v > math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return int64(v)
+}
+
+// counterexamples returns one execution per kind other than ok that the
+// search saw: the smallest one when the search was complete, else the
+// shortest one it ran into.
+func (e *dfs) counterexamples(root *summary, complete bool) []Counterexample {
+	var out []Counterexample
+	for k := 1; k < numKinds; k++ {
+		if !e.bestSet[k] {
+			continue
+		}
+		path := e.best[k]
+		if complete && root.kinds&(1<<k) != 0 && root.min[k] != noSteps {
+			if p := e.minimal(k); p != nil {
+				path = p
+			}
+		}
+		out = append(out, Counterexample{Kind: sim.Kinds[k], Schedule: schedulePath(e.p, path)})
+	}
+	return out
+}
+
+// result is the result of a search that the probe ended: what its runs
+// found.
+func (pr *probe) result(bound int, ctx context.Context) Result {
+	res := Result{Stopped: "first-counterexample", Executions: pr.runs, Bound: bound,
+		Outcomes: map[sim.Kind]int64{}}
+	if ctx.Err() != nil {
+		res.Stopped = "canceled"
+	}
+	for k, c := range pr.count {
+		if c > 0 {
+			res.Outcomes[sim.Kinds[k]] = c
+		}
+	}
+	for k := 1; k < numKinds; k++ {
+		if pr.have[k] {
+			res.Counterexamples = append(res.Counterexamples, Counterexample{Kind: sim.Kinds[k], Schedule: schedulePath(pr.p, pr.best[k])})
+		}
+	}
+	return res
+}

@@ -1,0 +1,224 @@
+package explore
+
+import (
+	"math"
+
+	"lockstep/sim/statekey"
+)
+
+// stateStore caches what a search knows of each state it has visited: an
+// open-addressing table from state keys to state numbers, and per state the
+// number of executions from it, the outcome kinds they reach and, for each
+// kind other than ok, how many and the fewest steps to one.
+//
+// A table slot keeps 96 bits of the key and the state's number in 16
+// bytes; two different keys meet with probability about 2^-96 per pair.
+type stateStore struct {
+	slots []storeSlot // a power of two; zero is empty
+	n     int
+
+	// infos holds per state, in chunks of infoChunk (so that growing never
+	// copies them): the executions from it, the kinds reached (with
+	// inProgress while on the search's path), and the first index into
+	// extCount/extMin.
+	infos [][]stateInfo
+	// For each state whose kinds include some other than ok, in the order
+	// of Kinds: the number of executions of that kind and the fewest steps.
+	extCount []uint64
+	extMin   []uint32
+}
+
+type storeSlot struct{ a, b uint64 }
+
+type stateInfo struct {
+	paths uint64
+	ext   uint32
+	kinds uint16
+}
+
+const infoChunk = 1 << 16
+
+// info returns state idx's record.
+func (s *stateStore) info(idx uint32) *stateInfo {
+	return &s.infos[idx/infoChunk][idx%infoChunk]
+}
+
+// inProgressAt reports whether state idx is on the search's path.
+func (s *stateStore) inProgressAt(idx uint32) bool { return s.info(idx).kinds&inProgress != 0 }
+
+// inProgress marks a state whose summary is not known yet: it is on the
+// path the search is exploring.
+const inProgress uint16 = 1 << 15
+
+// okBit is the kinds bit of OK (Kinds[0]).
+const okBit uint16 = 1
+
+const noSteps = math.MaxUint32
+
+const maxLoad = 0.7
+
+func newStateStore() *stateStore {
+	return &stateStore{slots: make([]storeSlot, 1<<12)}
+}
+
+func slotOf(k statekey.Key) storeSlot {
+	return storeSlot{a: k[1] | 1, b: k[0] &^ 0xffffffff}
+}
+
+// find returns the number of the state with key k.
+func (s *stateStore) find(k statekey.Key) (uint32, bool) {
+	want := slotOf(k)
+	mask := uint64(len(s.slots) - 1)
+	for i := want.a & mask; ; i = (i + 1) & mask {
+		sl := &s.slots[i]
+		if sl.a == 0 {
+			return 0, false
+		}
+		if sl.a == want.a && sl.b&^0xffffffff == want.b {
+			return uint32(sl.b), true
+		}
+	}
+}
+
+// insert adds a state with key k, which must not be there, marked in
+// progress, and returns its number.
+func (s *stateStore) insert(k statekey.Key) uint32 {
+	if float64(s.n+1) > maxLoad*float64(len(s.slots)) {
+		s.grow()
+	}
+	idx := uint32(s.n)
+	sl := slotOf(k)
+	sl.b |= uint64(idx)
+	s.put(sl)
+	s.n++
+	if idx%infoChunk == 0 {
+		s.infos = append(s.infos, make([]stateInfo, infoChunk))
+	}
+	*s.info(idx) = stateInfo{kinds: inProgress}
+	return idx
+}
+
+func (s *stateStore) put(sl storeSlot) {
+	mask := uint64(len(s.slots) - 1)
+	i := sl.a & mask
+	for s.slots[i].a != 0 {
+		i = (i + 1) & mask
+	}
+	s.slots[i] = sl
+}
+
+func (s *stateStore) grow() {
+	old := s.slots
+	s.slots = make([]storeSlot, 2*len(old))
+	for _, sl := range old {
+		if sl.a != 0 {
+			s.put(sl)
+		}
+	}
+}
+
+// save records state idx's summary.
+func (s *stateStore) save(idx uint32, sum *summary) {
+	in := s.info(idx)
+	in.paths, in.kinds = sum.paths, sum.kinds
+	if sum.kinds&^okBit == 0 {
+		return
+	}
+	in.ext = uint32(len(s.extCount))
+	for k := 1; k < numKinds; k++ {
+		if sum.kinds&(1<<k) != 0 {
+			s.extCount = append(s.extCount, sum.count[k])
+			s.extMin = append(s.extMin, sum.min[k])
+		}
+	}
+}
+
+// load reads state idx's summary into sum.
+func (s *stateStore) load(idx uint32, sum *summary) {
+	sum.reset()
+	in := s.info(idx)
+	sum.paths, sum.kinds = in.paths, in.kinds
+	rest := sum.paths
+	j := in.ext
+	for k := 1; k < numKinds; k++ {
+		if sum.kinds&(1<<k) != 0 {
+			sum.count[k] = s.extCount[j]
+			sum.min[k] = s.extMin[j]
+			rest -= min(rest, sum.count[k])
+			j++
+		}
+	}
+	if sum.kinds&okBit != 0 {
+		sum.count[0] = rest
+	}
+}
+
+// minSteps is the fewest steps from state idx to an execution's end of
+// kind k, or noSteps.
+func (s *stateStore) minSteps(idx uint32, k int) uint32 {
+	in := s.info(idx)
+	kinds := in.kinds
+	if kinds&(1<<k) == 0 || kinds&inProgress != 0 {
+		return noSteps
+	}
+	j := in.ext
+	for i := 1; i < k; i++ {
+		if kinds&(1<<i) != 0 {
+			j++
+		}
+	}
+	return s.extMin[j]
+}
+
+// bytes is the memory the store holds.
+func (s *stateStore) bytes() int64 {
+	return int64(len(s.slots))*16 + int64(len(s.infos))*infoChunk*16 +
+		int64(cap(s.extCount))*8 + int64(cap(s.extMin))*4
+}
+
+// summary is what a search knows of the executions from one state.
+type summary struct {
+	paths uint64
+	kinds uint16
+	count [numKinds]uint64
+	min   [numKinds]uint32
+}
+
+func (s *summary) reset() {
+	s.paths, s.kinds = 0, 0
+	s.count = [numKinds]uint64{}
+	for i := range s.min {
+		s.min[i] = noSteps
+	}
+}
+
+// terminal is the summary of a finished run of kind k.
+func (s *summary) terminal(k int) {
+	s.reset()
+	s.paths = 1
+	s.kinds = 1 << k
+	s.count[k] = 1
+	s.min[k] = 0
+}
+
+// add merges the summary of a state one step further.
+func (s *summary) add(c *summary) {
+	s.paths = satAdd(s.paths, c.paths)
+	s.kinds |= c.kinds
+	for k := range numKinds {
+		if c.kinds&(1<<k) == 0 {
+			continue
+		}
+		s.count[k] = satAdd(s.count[k], c.count[k])
+		if c.min[k] != noSteps && c.min[k]+1 < s.min[k] {
+			s.min[k] = c.min[k] + 1
+		}
+	}
+}
+
+func satAdd(a, b uint64) uint64 {
+	if a+b < a {
+		return math.MaxUint64
+	}
+	return a + b
+}

@@ -1,0 +1,99 @@
+package sim
+
+// The surface a search uses to step machines cheaply: machines are copied
+// into buffers they already own and stepped without keeping their path, so
+// a search allocates nothing per step once its buffers have grown. What it
+// reads of a state is in view.go.
+
+// CopyFrom makes m a copy of src's state, reusing m's buffers. The copy
+// does not record, keeps no schedule (Schedule and Records are empty: the
+// search keeps its own path) and keeps no explanation of races (a race it
+// finds has no Detail.Missing); it steps exactly as src would.
+//
+// The race detector's last accesses, the largest part of a machine, are
+// not copied: m shares src's until one of its steps writes them. So src
+// must not step while m is in use: copy from states that are done
+// stepping (a parent while its children are searched), or step the source
+// only once done with the copy. When src shares m's own buffers (m copies
+// back from a copy of itself, taking turns with it), they pass to src,
+// whose state is unchanged.
+func (m *Machine) CopyFrom(src *Machine) {
+	old := *m
+	*m = *src
+	m.mem = append(old.mem[:0], src.mem...)
+	m.ended = append(old.ended[:0], src.ended...)
+	if len(old.threads) != len(src.threads) {
+		old.threads = make([]thread, len(src.threads))
+	}
+	m.threads = old.threads
+	for i := range src.threads {
+		m.threads[i].stack = append(m.threads[i].stack[:0], src.threads[i].stack...)
+		m.threads[i].queue = append(m.threads[i].queue[:0], src.threads[i].queue...)
+	}
+	m.coros = append(old.coros[:0], src.coros...)
+	m.vc = append(old.vc[:0], src.vc...)
+	m.rel = append(old.rel[:0], src.rel...)
+	m.wake = append(old.wake[:0], src.wake...)
+	m.spareW, m.spareR = old.spareW, old.spareR
+	if !old.sharedReads {
+		m.spareW, m.spareR = old.lastW, old.reads
+	}
+	if src.sharedReads && (sameArray(m.spareW, src.lastW) || sameArray(m.spareR, src.reads)) {
+		// src shares m's own buffers: they become src's, and src's spare
+		// ones m's.
+		m.spareW, m.spareR = src.spareW, src.spareR
+		src.sharedReads, src.spareW, src.spareR = false, nil, nil
+	}
+	m.lastW, m.reads, m.sharedReads = src.lastW, src.reads, true
+	m.lastAcq = append(old.lastAcq[:0], src.lastAcq...)
+	m.races = append(old.races[:0], src.races...)
+	m.atomW = nil
+	m.record, m.where, m.snaps, m.cur = false, false, false, nil
+	m.records = nil
+	m.choices = old.choices[:0]
+	m.peekFn = old.peekFn // bound to m, or nil
+}
+
+// sameArray reports whether a and b start at the same element.
+func sameArray(a, b []Epoch) bool { return len(a) > 0 && len(b) > 0 && &a[0] == &b[0] }
+
+// QuietStep performs one step on thread t, which must be able to move
+// (CanMove), and forgets it: the machine's schedule stays empty, so that
+// it never grows, and nothing is recorded. LastAccess then describes the
+// step.
+func (m *Machine) QuietStep(t int) {
+	m.Step(t)
+	m.choices = m.choices[:0]
+}
+
+// StepAccess is what a step did that a search checks its models of the
+// program against.
+type StepAccess struct {
+	// Op is the step's memory access; OpResume when it made none (a
+	// thread took a coroutine off its run queue).
+	Op OpKind
+	// Addr is the cell accessed; for OpSubmit, the awaiter node.
+	Addr Word
+	// Acquired says the access acquired from Addr: an atomic read, or
+	// a semaphore's, with an order that acquires.
+	Acquired bool
+	// Locals is the step's use of its coroutine's locals: those read
+	// before being written (bit i for local i), and, shifted left by 8,
+	// those written. Zero for a resume.
+	Locals uint16
+	// Constructed says the step constructed its coroutine's awaiter (on
+	// entry to an operation that Awaits, or with Exec.BeginAwait): it
+	// wrote the awaiter's cells.
+	Constructed bool
+}
+
+// LastAccess describes the last step m performed (before any: the zero
+// StepAccess).
+func (m *Machine) LastAccess() StepAccess {
+	return StepAccess{Op: m.lastOp, Addr: m.lastAddr, Acquired: m.acquired, Locals: m.localUse,
+		Constructed: m.constructed}
+}
+
+// Over reports whether the run has ended on a fatal finding or the step
+// limit: Finished without looking for a thread that can move.
+func (m *Machine) Over() bool { return m.fatal != nil || m.limitHit }

@@ -1,0 +1,62 @@
+package sim
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+)
+
+// TestStateKeyCoversFields lists every field of the machine's state and
+// what the state key does with it. A field added to Machine or coroutine
+// fails this test until the key (package statekey), what a step may change
+// (statekey's Keyer.Advance), CopyFrom (search.go) and the read-only views
+// (view.go) are checked against it and the list is updated.
+func TestStateKeyCoversFields(t *testing.T) {
+	cases := []struct {
+		v     any
+		known []string
+	}{
+		{Machine{}, []string{
+			"prog",                             // the program: the same for every state of a search
+			"mem", "ended", "threads", "coros", // keyed
+			"vc", "rel", "wake", "lastW", "reads", // keyed in canonical form
+			"atomW", "lastAcq", // messages only (nil when not recording)
+			"sharedReads", "spareW", "spareR", // who owns lastW and reads (see CopyFrom)
+			"step",                     // not keyed: see stateKey
+			"holds",                    // follows from mem
+			"opened", "wakers", "this", // messages only (steps a verdict blames)
+			"semSeq", "lockSeq", // keyed as ranks among the coroutines
+			"races",             // keyed as "a race has been seen"
+			"fatal", "limitHit", // the run is over: never keyed
+			"localUse", "lastOp", "lastAddr", "acquired", "constructed", // the last step (LastAccess)
+			"exec", "peekFn", // scratch of a step
+			"record", "where", "snaps", "records", "choices", "cur", // recording
+		}},
+		{coroutine{}, []string{
+			"status", "op", "pc", "ip", "started", "locals", "arg", "loops", // keyed
+			"thread",                                                  // follows from the stacks and queues
+			"dropped", "registered", "opened", "holder", "suspending", // keyed
+			"parkStep", "drop", "waitObj", // messages only
+			"semWait", "semSeq", "lockSeq", // keyed (the sequences as ranks)
+			"spinAddr", "spinSeen", // keyed
+			"localKind", // keyed with the live locals
+		}},
+	}
+	for _, c := range cases {
+		typ := reflect.TypeOf(c.v)
+		var got []string
+		for i := range typ.NumField() {
+			got = append(got, typ.Field(i).Name)
+		}
+		for _, f := range got {
+			if !slices.Contains(c.known, f) {
+				t.Errorf("%s has a field %s the state key does not know: decide whether it can change a run's future, key it, and list it here", typ.Name(), f)
+			}
+		}
+		for _, f := range c.known {
+			if !slices.Contains(got, f) {
+				t.Errorf("%s no longer has a field %s: update this list", typ.Name(), f)
+			}
+		}
+	}
+}

@@ -1,0 +1,219 @@
+package statekey
+
+import (
+	"math/bits"
+
+	"lockstep/sim"
+)
+
+// The canonical renaming: which member of a group goes to which place.
+
+// chooseRenaming chooses the renaming for m, whose members' block hashes
+// are in c: src and ren for coroutines, tsrc and tren for threads (the
+// identity outside the groups). Within a group the members are sorted by
+// block hash, then by their place in the waiter lists; pinned members stay
+// where they are.
+func (k *Keyer) chooseRenaming(m *sim.Machine, c *keyCache) {
+	if len(k.groups) == 0 {
+		return
+	}
+	if k.wide {
+		k.pin(m)
+	} else {
+		var pins uint64
+		for _, p := range c.pins {
+			pins |= p
+		}
+		clear(k.pinned)
+		for ; pins != 0; pins &= pins - 1 {
+			k.pinned[bits.TrailingZeros64(pins)] = true
+		}
+	}
+	k.listPositions(m)
+	for _, g := range k.groups {
+		o := k.order[:0]
+		for _, x := range g.members {
+			if !k.pinned[x] {
+				o = append(o, x)
+			}
+		}
+		// Insertion sort, stable: groups are small.
+		for i := 1; i < len(o); i++ {
+			x := o[i]
+			j := i
+			for ; j > 0 && k.before(c, x, o[j-1]); j-- {
+				o[j] = o[j-1]
+			}
+			o[j] = x
+		}
+		k.order = o
+		j := 0
+		for _, slot := range g.members {
+			from := slot
+			if !k.pinned[slot] {
+				from = o[j]
+				j++
+			}
+			k.src[slot] = from
+			k.ren[from] = slot
+			ts, tf := k.threadOf[slot], k.threadOf[from]
+			k.tsrc[ts] = tf
+			k.tren[tf] = ts
+		}
+	}
+}
+
+// before reports whether member x sorts before member y.
+func (k *Keyer) before(c *keyCache, x, y int) bool {
+	a, b := c.sig[x], c.sig[y]
+	switch {
+	case a[0] != b[0]:
+		return a[0] < b[0]
+	case a[1] != b[1]:
+		return a[1] < b[1]
+	}
+	return k.listPos[x] < k.listPos[y]
+}
+
+// pinsOf is the set of members whose addresses an untyped live local of
+// coroutine x might hold (members numbered below 64).
+func (k *Keyer) pinsOf(m *sim.Machine, x int) uint64 {
+	co := m.Coroutine(x)
+	live := k.liveMask(co)
+	if live == 0 {
+		return 0
+	}
+	var pins uint64
+	na := sim.Word(len(k.addrCoro))
+	for i := range sim.NumLocals {
+		if live&(1<<i) == 0 || co.LocalKind(i) != 0 {
+			continue
+		}
+		v := co.Local(i)
+		if lo := v & 0xffffffff; lo < na && k.addrCoro[lo] >= 0 {
+			pins |= 1 << k.addrCoro[lo]
+		}
+		if hi := v >> 32; hi < na && k.addrCoro[hi] >= 0 {
+			pins |= 1 << k.addrCoro[hi]
+		}
+	}
+	return pins
+}
+
+// pin marks the members whose addresses an untyped local might hold.
+func (k *Keyer) pin(m *sim.Machine) {
+	clear(k.pinned)
+	na := sim.Word(len(k.addrCoro))
+	for x := range len(k.threadOf) {
+		co := m.Coroutine(x)
+		live := k.liveMask(co)
+		for i := range sim.NumLocals {
+			if live&(1<<i) == 0 || co.LocalKind(i) != 0 {
+				continue // dead, or typed: renamed by kind, like a cell
+			}
+			v := co.Local(i)
+			if lo := v & 0xffffffff; lo < na && k.addrCoro[lo] >= 0 {
+				k.pinned[k.addrCoro[lo]] = true
+			}
+			if hi := v >> 32; hi < na && k.addrCoro[hi] >= 0 {
+				k.pinned[k.addrCoro[hi]] = true
+			}
+		}
+	}
+}
+
+// listPositions finds each member's place in the primitive's waiter lists,
+// counted from the tail, so that a push leaves the others' places as they
+// are.
+func (k *Keyer) listPositions(m *sim.Machine) {
+	clear(k.listPos)
+	mem := m.Memory()
+	for li, l := range k.p.Facts.Lists {
+		start := len(k.order)
+		a := l.Head(m.PeekFunc())
+		for depth := 1; a != 0 && depth <= len(k.threadOf); depth++ {
+			if a >= sim.Word(len(k.addrCoro)) {
+				break
+			}
+			c := k.addrCoro[a]
+			if c < 0 || k.addrRole[a] != roleAwaiter || k.addrOff[a] != 0 || !m.ObjectLive(k.obj[c][roleAwaiter]) {
+				break
+			}
+			k.order = append(k.order, c)
+			a = mem[a+sim.FieldNext]
+		}
+		list := k.order[start:]
+		for i, c := range list {
+			if k.listPos[c] == 0 {
+				k.listPos[c] = uint64(li+1)<<32 | uint64(len(list)-i)
+			}
+		}
+		k.order = k.order[:start]
+	}
+}
+
+// ranks computes each coroutine's place among the semaphore waiters and
+// among the parked lock waiters (0: none).
+func (k *Keyer) ranks(m *sim.Machine) {
+	if k.ranked {
+		clear(k.semRank)
+		clear(k.lockRank)
+		k.ranked = false
+	}
+	if !m.Queued() {
+		return
+	}
+	for i := range len(k.threadOf) {
+		co := m.Coroutine(i)
+		if co.SemWait() == 0 && co.LockSeq() == 0 {
+			continue
+		}
+		for j := range len(k.threadOf) {
+			o := m.Coroutine(j)
+			if co.SemWait() != 0 && o.SemWait() != 0 && o.SemSeq() <= co.SemSeq() {
+				k.semRank[i]++
+				k.ranked = true
+			}
+			if co.LockSeq() != 0 && o.LockSeq() != 0 && o.LockSeq() <= co.LockSeq() {
+				k.lockRank[i]++
+				k.ranked = true
+			}
+		}
+	}
+}
+
+// rename maps an address through the chosen renaming.
+func (k *Keyer) rename(v sim.Word) sim.Word {
+	if v >= sim.Word(len(k.addrCoro)) {
+		return v
+	}
+	c := k.addrCoro[v]
+	if c < 0 {
+		return v
+	}
+	return k.base[k.ren[c]][k.addrRole[v]] + k.addrOff[v]
+}
+
+// srcAddr is the address whose content appears at canonical address a.
+func (k *Keyer) srcAddr(a sim.Word) sim.Word {
+	c := k.addrCoro[a]
+	if c < 0 {
+		return a
+	}
+	return k.base[k.src[c]][k.addrRole[a]] + k.addrOff[a]
+}
+
+// valueAs renames v, a value of kind tag-1; tag 0 (an untyped local) is
+// left as it is: the members it might name are pinned.
+func (k *Keyer) valueAs(tag uint8, v sim.Word) sim.Word {
+	if tag == 0 {
+		return v
+	}
+	switch sim.CellKind(tag - 1) {
+	case sim.Pointer, sim.Handle, sim.Context:
+		return k.rename(v)
+	case sim.PairCountHead:
+		return v&^0xffffffff | k.rename(v&0xffffffff)
+	}
+	return v
+}

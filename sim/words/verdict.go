@@ -1,0 +1,215 @@
+package words
+
+import (
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"lockstep/sim"
+	"lockstep/sim/explore"
+)
+
+// TimeLimit is the Stopped of a search that a caller ended at its time
+// limit (explore.Result.Stopped names only the engine's own reasons).
+const TimeLimit = "time-limit"
+
+// SearchBounds are the bounds a search ran under that its verdict names.
+type SearchBounds struct {
+	MaxStates        int    // explore.Options.MaxStates
+	TimeLimitSeconds int    // the caller's time limit, when Stopped is TimeLimit
+	Seed             uint64 // explore.Options.Seed, for a random search
+}
+
+// Verdict says in one line, in language lang, what a search of a lesson
+// at params, run within b, found: the counterexample of kind lead (or the
+// first) and the other kinds found; or that every interleaving is ok; or,
+// for a search that is not complete, that it found no bug within which
+// bound.
+func Verdict(r explore.Result, params map[string]int, lead sim.Kind, b SearchBounds, lang string) string {
+	w := verdictPhrasesOf(lang)
+	if len(r.Counterexamples) > 0 {
+		first := r.Counterexamples[0]
+		var others []string
+		for _, c := range r.Counterexamples {
+			if c.Kind == lead {
+				first = c
+			}
+		}
+		for _, c := range r.Counterexamples {
+			if c.Kind != first.Kind {
+				others = append(others, w.kind(c.Kind))
+			}
+		}
+		text := w.found(w.kind(first.Kind), first.Steps, first.Preemptions)
+		if len(others) > 0 {
+			text += w.also(strings.Join(others, w.sep))
+		}
+		return text
+	}
+	n, at := w.count(r.Executions), w.params(params)
+	if r.Complete {
+		reduced := ""
+		if r.Reduced {
+			reduced = w.reduced
+		}
+		return w.verified(at, n, reduced)
+	}
+	switch r.Stopped {
+	case "max-preemptions":
+		return w.preemptions(n, r.Bound, at)
+	case "max-states":
+		return w.states(n, at, w.count(int64(b.MaxStates)))
+	case TimeLimit:
+		return w.time(n, at, b.TimeLimitSeconds)
+	case "canceled":
+		return w.canceled(n)
+	case "runs":
+		return w.random(n, at, b.Seed)
+	}
+	return w.incomplete(n, at, r.Stopped)
+}
+
+// verdictPhrases are the forms of a search's verdict in one language.
+type verdictPhrases struct {
+	found       func(kind string, steps, preemptions int) string
+	also        func(kinds string) string
+	sep         string
+	verified    func(at, n, reduced string) string
+	reduced     string
+	preemptions func(n string, bound int, at string) string
+	states      func(n, at, limit string) string
+	time        func(n, at string, seconds int) string
+	canceled    func(n string) string
+	random      func(n, at string, seed uint64) string
+	incomplete  func(n, at, why string) string
+	kind        func(k sim.Kind) string
+	params      func(p map[string]int) string
+	more        string // a count held at MaxInt64: "more than"
+}
+
+// Count writes n in language lang as a verdict does: with its thousands
+// grouped, and a count the engine held at MaxInt64 said as more than
+// 9.2e18.
+func Count(n int64, lang string) string { return verdictPhrasesOf(lang).count(n) }
+
+// verdictPhrasesOf is lang's verdict phrases, English for a language
+// without its own.
+func verdictPhrasesOf(lang string) *verdictPhrases {
+	if w := verdictWords[lang]; w != nil {
+		return w
+	}
+	return verdictWords["en"]
+}
+
+func (w *verdictPhrases) count(n int64) string {
+	if n == math.MaxInt64 {
+		return w.more + "9.2e18"
+	}
+	s := strconv.FormatInt(n, 10)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// paramsList is "waiters=1, workers=1", the parameters by name.
+func paramsList(p map[string]int) string {
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(p)) {
+		parts = append(parts, fmt.Sprintf("%s=%d", k, p[k]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// verdictWords holds the verdict's forms by language. A constant table:
+// nothing writes to it.
+var verdictWords = map[string]*verdictPhrases{
+	"en": {
+		found: func(kind string, steps, pre int) string {
+			return fmt.Sprintf("found %s in %d steps with %d %s", kind, steps, pre, pluralEN(pre, "preemption"))
+		},
+		also: func(kinds string) string { return "; also found " + kinds },
+		sep:  ", ",
+		verified: func(at, n, reduced string) string {
+			return fmt.Sprintf("verified: every interleaving of this lesson%s: %s executions%s, no bug", at, n, reduced)
+		},
+		reduced: " (partial-order reduced)",
+		preemptions: func(n string, bound int, at string) string {
+			return fmt.Sprintf("no bug in %s executions with at most %d %s%s; executions with more preemptions were not searched",
+				n, bound, pluralEN(bound, "preemption"), at)
+		},
+		states: func(n, at, limit string) string {
+			return fmt.Sprintf("no bug in %s executions searched%s; the search stopped at its bound of %s states and is not complete", n, at, limit)
+		},
+		time: func(n, at string, sec int) string {
+			return fmt.Sprintf("no bug in %s executions searched%s; the search stopped at its time limit of %d s and is not complete", n, at, sec)
+		},
+		canceled: func(n string) string { return fmt.Sprintf("canceled: no bug in %s executions searched so far", n) },
+		random: func(n, at string, seed uint64) string {
+			return fmt.Sprintf("no bug in %s random executions%s; a random search (seed %d) is never complete", n, at, seed)
+		},
+		incomplete: func(n, at, why string) string {
+			return fmt.Sprintf("no bug in %s executions searched%s; the search is not complete (%s)", n, at, why)
+		},
+		kind: func(k sim.Kind) string { return string(k) },
+		params: func(p map[string]int) string {
+			if len(p) == 0 {
+				return ""
+			}
+			return " (" + paramsList(p) + ")"
+		},
+		more: "more than ",
+	},
+	"zh": {
+		found: func(kind string, steps, pre int) string {
+			return fmt.Sprintf("发现%s：%d 步，%d 次抢占", kind, steps, pre)
+		},
+		also: func(kinds string) string { return "；另外还发现" + kinds },
+		sep:  "、",
+		verified: func(at, n, reduced string) string {
+			return fmt.Sprintf("已验证：本课%s的每一种交错都没有缺陷（%s 次执行%s）", at, n, reduced)
+		},
+		reduced: "，偏序归约后",
+		preemptions: func(n string, bound int, at string) string {
+			return fmt.Sprintf("在至多 %d 次抢占的 %s 次执行中没有发现缺陷%s；抢占更多的执行没有搜索", bound, n, at)
+		},
+		states: func(n, at, limit string) string {
+			return fmt.Sprintf("在搜索过的 %s 次执行中没有发现缺陷%s；搜索达到 %s 个状态的上限而停止，并不完整", n, at, limit)
+		},
+		time: func(n, at string, sec int) string {
+			return fmt.Sprintf("在搜索过的 %s 次执行中没有发现缺陷%s；搜索达到 %d 秒的时间上限而停止，并不完整", n, at, sec)
+		},
+		canceled: func(n string) string {
+			return fmt.Sprintf("已取消：到目前为止搜索过的 %s 次执行中没有发现缺陷", n)
+		},
+		random: func(n, at string, seed uint64) string {
+			return fmt.Sprintf("在 %s 次随机执行中没有发现缺陷%s；随机搜索（种子 %d）永远不完整", n, at, seed)
+		},
+		incomplete: func(n, at, why string) string {
+			return fmt.Sprintf("在搜索过的 %s 次执行中没有发现缺陷%s；搜索并不完整（%s）", n, at, why)
+		},
+		kind: func(k sim.Kind) string { return KindName(k, "zh") + "（" + string(k) + "）" },
+		params: func(p map[string]int) string {
+			if len(p) == 0 {
+				return ""
+			}
+			return "（" + paramsList(p) + "）"
+		},
+		more: "超过 ",
+	},
+}
+
+// pluralEN is noun, with an s unless n is 1.
+func pluralEN(n int, noun string) string {
+	if n == 1 {
+		return noun
+	}
+	return noun + "s"
+}

@@ -1,0 +1,52 @@
+// Package lecture holds the live rooms of a lecture: a presenter steps
+// through a lesson on the projector and the students' pages follow along,
+// branch off to explore, snap back, and vote in "predict the next step"
+// polls.
+//
+// The package knows nothing about sockets, HTTP or the step machine: it
+// imports the standard library only (deps_test.go at the module root
+// holds it to that). Its transport adapter, package classroom one level
+// up, turns the commands a page sends into calls on a Room, and writes the
+// Events a Member's outbox yields.
+//
+// # Vocabulary
+//
+// A Hub holds every open Room of a server. A Room has a short code (six
+// characters from an alphabet without 0, O, 1 and I), one presenter, who
+// proves itself with the secret token returned when the room was opened,
+// and students. Each connection to a room is a Member; a student who
+// reconnects is a new member.
+//
+// A Position is what the presenter's page shows: a lesson, a variant, its
+// parameters, the language, the history as schedule text, and the step of
+// the history on screen. The presenter publishes it after every change;
+// every member receives each published position in order, numbered by Seq.
+//
+// A Poll asks the students to predict the next step. Each student holds at
+// most one vote per poll (a second vote replaces the first); the Tally is
+// sent to every member as it changes; the presenter reveals the poll, which
+// closes it and names the thread to step.
+//
+// # Delivery
+//
+// Every member has a bounded outbox. Sending never blocks the sender: the
+// presenter publishes to hundreds of students while holding the room's lock
+// only for queueing. A member whose outbox is full (a slow or stalled
+// connection) is dropped with ErrSlow; its page reconnects and catches up
+// from the welcome it is sent. Events that only report a current state (the
+// tally, the roster) replace a queued one of the same type instead of
+// queueing behind it, so a burst of votes costs each member one event.
+//
+// # Limits
+//
+// Limits bound the rooms of a hub, the students of a room, the backlog of an
+// outbox and the idle time of a room: a room whose presenter has done
+// nothing for Limits.IdleTimeout is closed by its own timer, and its
+// members are told why.
+//
+// # Time
+//
+// The package reads the clock with time.Now and waits with time.AfterFunc,
+// and starts no goroutine of its own, so a test can run a hub inside a
+// testing/synctest bubble, where idle hours pass at once.
+package lecture

@@ -1,0 +1,147 @@
+package lecture
+
+import (
+	"crypto/rand"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+)
+
+// The default limits.
+const (
+	DefaultMaxRooms    = 200
+	DefaultMaxStudents = 300
+	DefaultIdleTimeout = 2 * time.Hour
+	DefaultBacklog     = 256
+)
+
+// Limits bound what a hub holds. A zero field takes its default.
+type Limits struct {
+	// MaxRooms is the number of rooms open at once (DefaultMaxRooms).
+	MaxRooms int
+	// MaxStudents is the number of students in one room
+	// (DefaultMaxStudents).
+	MaxStudents int
+	// IdleTimeout closes a room whose presenter has not connected,
+	// published, polled or revealed for that long (DefaultIdleTimeout).
+	IdleTimeout time.Duration
+	// Backlog is the number of events queued for one member before it is
+	// dropped as too slow (DefaultBacklog).
+	Backlog int
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxRooms <= 0 {
+		l.MaxRooms = DefaultMaxRooms
+	}
+	if l.MaxStudents <= 0 {
+		l.MaxStudents = DefaultMaxStudents
+	}
+	if l.IdleTimeout <= 0 {
+		l.IdleTimeout = DefaultIdleTimeout
+	}
+	if l.Backlog <= 0 {
+		l.Backlog = DefaultBacklog
+	}
+	return l
+}
+
+// A Hub holds the open rooms of a server, by code. It is safe for
+// concurrent use and starts no goroutine: each room has a timer that
+// closes it once its presenter has been idle for Limits.IdleTimeout.
+type Hub struct {
+	limits Limits
+
+	mu    sync.Mutex
+	rooms map[string]*Room
+}
+
+// NewHub returns an empty hub.
+func NewHub(limits Limits) *Hub {
+	return &Hub{limits: limits.withDefaults(), rooms: map[string]*Room{}}
+}
+
+// Limits returns the hub's limits, defaults filled in.
+func (h *Hub) Limits() Limits { return h.limits }
+
+// Open opens a new room and returns it with its presenter token, the
+// secret Present asks for. It fails with ErrTooManyRooms at the limit.
+func (h *Hub) Open() (*Room, string, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.rooms) >= h.limits.MaxRooms {
+		return nil, "", fmt.Errorf("%w (%d)", ErrTooManyRooms, h.limits.MaxRooms)
+	}
+	code := newCode()
+	for h.rooms[code] != nil {
+		code = newCode()
+	}
+	r := newRoom(h, code, rand.Text())
+	h.rooms[code] = r
+	return r, r.token, nil
+}
+
+// Lookup finds the open room with code, in any letter case; it fails with
+// ErrNoRoom.
+func (h *Hub) Lookup(code string) (*Room, error) {
+	code, ok := NormalizeCode(code)
+	if !ok {
+		return nil, ErrNoRoom
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if r := h.rooms[code]; r != nil {
+		return r, nil
+	}
+	return nil, ErrNoRoom
+}
+
+// Rooms is the number of open rooms.
+func (h *Hub) Rooms() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.rooms)
+}
+
+// remove closes r for reason and frees its code.
+func (h *Hub) remove(r *Room, reason error) {
+	h.mu.Lock()
+	if h.rooms[r.code] == r {
+		delete(h.rooms, r.code)
+	}
+	h.mu.Unlock()
+	r.shut(reason)
+}
+
+// codeAlphabet has 32 characters, none of which reads as another: no 0, O,
+// 1 or I.
+const codeAlphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+
+// CodeLen is the length of a room code.
+const CodeLen = 6
+
+// newCode returns a random room code.
+func newCode() string {
+	var b [CodeLen]byte
+	rand.Read(b[:])
+	for i := range b {
+		b[i] = codeAlphabet[b[i]%byte(len(codeAlphabet))]
+	}
+	return string(b[:])
+}
+
+// NormalizeCode reads a room code as a person may type it: in any case,
+// with spaces or dashes. ok is false when it cannot be a code.
+func NormalizeCode(s string) (code string, ok bool) {
+	s = strings.ToUpper(strings.NewReplacer(" ", "", "-", "").Replace(s))
+	if len(s) != CodeLen {
+		return "", false
+	}
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(codeAlphabet, s[i]) < 0 {
+			return "", false
+		}
+	}
+	return s, true
+}

@@ -1,0 +1,229 @@
+package lecture
+
+import (
+	"fmt"
+	"slices"
+	"time"
+)
+
+// NoAnswer is the Answer of a poll whose outcome the presenter decides, as
+// "which thread's CAS wins?": whichever thread the presenter steps.
+const NoAnswer = -1
+
+// Bounds of a poll.
+const (
+	minOptions  = 2
+	maxOptions  = 8
+	maxQuestion = 500
+	maxLabel    = 200
+)
+
+// A Poll asks the students to predict the next step.
+type Poll struct {
+	// ID numbers the room's polls from 1; votes name it.
+	ID int `json:"id"`
+	// Kind says what is asked ("thread", "value"), for the page's styling.
+	Kind     string   `json:"kind,omitempty"`
+	Question string   `json:"question"`
+	Options  []Option `json:"options"`
+	// Thread is the thread the presenter steps on reveal when the chosen
+	// option names none.
+	Thread string `json:"thread,omitempty"`
+	// Answer is the index of the right option, or NoAnswer. It is sent to
+	// nobody before the reveal: the presenter's page is on the projector.
+	Answer int `json:"-"`
+}
+
+// An Option is one possible answer.
+type Option struct {
+	Label  string `json:"label"`
+	Detail string `json:"detail,omitempty"`
+	// Thread is the thread the presenter steps when this option is
+	// revealed, if it is not the poll's.
+	Thread string `json:"thread,omitempty"`
+}
+
+// A Tally is the count of a poll's votes so far.
+type Tally struct {
+	Poll   int   `json:"poll"`
+	Counts []int `json:"counts"` // per option
+	Votes  int   `json:"votes"`
+}
+
+// A Result is a revealed poll.
+type Result struct {
+	Poll   int   `json:"poll"`
+	Chosen int   `json:"chosen"` // the option the presenter revealed
+	Answer int   `json:"answer"` // the right option, or NoAnswer
+	Counts []int `json:"counts"`
+	Votes  int   `json:"votes"`
+	// Thread is the thread the presenter's page steps now, or "".
+	Thread string `json:"thread,omitempty"`
+}
+
+// poll is an open poll and its votes.
+type poll struct {
+	Poll
+	votes map[string]int // student id → option
+}
+
+func (p *poll) tally() *Tally {
+	t := &Tally{Poll: p.ID, Counts: make([]int, len(p.Options)), Votes: len(p.votes)}
+	for _, o := range p.votes {
+		t.Counts[o]++
+	}
+	return t
+}
+
+// validate checks q before it is opened.
+func (q *Poll) validate() error {
+	switch {
+	case q.Question == "" || len(q.Question) > maxQuestion:
+		return fmt.Errorf("%w: the question must have 1 to %d bytes", ErrBadPoll, maxQuestion)
+	case len(q.Options) < minOptions || len(q.Options) > maxOptions:
+		return fmt.Errorf("%w: a poll has %d to %d options, not %d", ErrBadPoll, minOptions, maxOptions, len(q.Options))
+	case q.Answer < NoAnswer || q.Answer >= len(q.Options):
+		return fmt.Errorf("%w: answer %d is not an option", ErrBadPoll, q.Answer)
+	case len(q.Kind) > maxNameLen || len(q.Thread) > maxNameLen:
+		return fmt.Errorf("%w: kind or thread too long", ErrBadPoll)
+	}
+	for i, o := range q.Options {
+		if o.Label == "" || len(o.Label) > maxLabel || len(o.Detail) > maxLabel || len(o.Thread) > maxNameLen {
+			return fmt.Errorf("%w: option %d must have a label of 1 to %d bytes", ErrBadPoll, i, maxLabel)
+		}
+	}
+	return nil
+}
+
+// OpenPoll opens q, replacing (cancelling) a poll still open, and sends it
+// to every member. It returns the poll as opened, numbered.
+func (r *Room) OpenPoll(m *Member, q Poll) (Poll, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	defer r.settle()
+	if err := r.checkPresenter(m); err != nil {
+		return Poll{}, err
+	}
+	if err := q.validate(); err != nil {
+		return Poll{}, err
+	}
+	r.lastActive = time.Now()
+	if r.poll != nil {
+		r.cancelPoll()
+	}
+	r.polls++
+	q.ID = r.polls
+	q.Options = slices.Clone(q.Options)
+	r.poll = &poll{Poll: q, votes: map[string]int{}}
+
+	ev := newEvent(TypePoll)
+	ev.Poll, ev.Tally = &r.poll.Poll, r.poll.tally()
+	r.broadcast(ev)
+	return q, nil
+}
+
+// Vote records student m's choice of option in poll pollID, replacing its
+// earlier vote in that poll. The student is sent a voted event, every
+// member the new tally. A vote from a non-member, for a poll that is not
+// open, or for an option the poll lacks is refused and changes nothing.
+func (r *Room) Vote(m *Member, pollID, option int) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	defer r.settle()
+	if !r.isMember(m) {
+		return ErrNotMember
+	}
+	if m.role != Student {
+		return ErrNotStudent
+	}
+	switch {
+	case pollID < 1 || pollID > r.polls:
+		return fmt.Errorf("%w: there is no poll %d", ErrPollClosed, pollID)
+	case r.poll == nil || r.poll.ID != pollID:
+		return fmt.Errorf("%w: poll %d is over", ErrPollClosed, pollID)
+	case option < 0 || option >= len(r.poll.Options):
+		return fmt.Errorf("%w: poll %d has options 1 to %d, not %d", ErrNoOption, pollID, len(r.poll.Options), option+1)
+	}
+	if prev, ok := r.poll.votes[m.id]; !ok || prev != option {
+		r.poll.votes[m.id] = option
+		r.tallyDirty = true
+	}
+	ev := newEvent(TypeVoted)
+	ev.PollID, ev.Vote = pollID, &option
+	r.send(m, ev)
+	return nil
+}
+
+// Reveal closes the open poll on option chosen and sends the result to
+// every member. A chosen of -1 picks the right answer, or, when the poll
+// has none, the option with the most votes (the first of a tie).
+func (r *Room) Reveal(m *Member, chosen int) (Result, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	defer r.settle()
+	if err := r.checkPresenter(m); err != nil {
+		return Result{}, err
+	}
+	if r.poll == nil {
+		return Result{}, ErrNoPoll
+	}
+	p := r.poll
+	if chosen < -1 || chosen >= len(p.Options) {
+		return Result{}, fmt.Errorf("%w: the poll has %d options", ErrNoOption, len(p.Options))
+	}
+	t := p.tally()
+	if chosen == -1 {
+		chosen = p.Answer
+		if chosen == NoAnswer {
+			chosen = argmax(t.Counts)
+		}
+	}
+	res := Result{Poll: p.ID, Chosen: chosen, Answer: p.Answer, Counts: t.Counts, Votes: t.Votes,
+		Thread: p.Options[chosen].Thread}
+	if res.Thread == "" {
+		res.Thread = p.Thread
+	}
+	r.poll = nil
+	r.tallyDirty = false
+	r.lastActive = time.Now()
+	ev := newEvent(TypeReveal)
+	ev.Result = &res
+	r.broadcast(ev)
+	return res, nil
+}
+
+// CancelPoll closes the open poll without a result.
+func (r *Room) CancelPoll(m *Member) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	defer r.settle()
+	if err := r.checkPresenter(m); err != nil {
+		return err
+	}
+	if r.poll == nil {
+		return ErrNoPoll
+	}
+	r.lastActive = time.Now()
+	r.cancelPoll()
+	return nil
+}
+
+// cancelPoll closes the open poll and tells every member. r.mu is held.
+func (r *Room) cancelPoll() {
+	ev := newEvent(TypeCancel)
+	ev.PollID = r.poll.ID
+	r.poll = nil
+	r.tallyDirty = false
+	r.broadcast(ev)
+}
+
+// argmax is the index of the largest count, the first of a tie.
+func argmax(counts []int) int {
+	best := 0
+	for i, c := range counts {
+		if c > counts[best] {
+			best = i
+		}
+	}
+	return best
+}

@@ -1,0 +1,65 @@
+package lecture
+
+import (
+	"fmt"
+	"maps"
+)
+
+// Size bounds of a Position. The schedule's is the playground's own bound
+// on a schedule's text, so whatever a room accepts a student's page can
+// load.
+const (
+	maxNameLen     = 64
+	maxParams      = 16
+	maxScheduleLen = 32 << 10
+	maxIndex       = 100_000
+)
+
+// A Position is what the presenter's page shows, enough for a student's
+// page to show the same: the lesson, variant and parameters to load, the
+// history as schedule text, and the step of the history on screen.
+type Position struct {
+	Lesson   string         `json:"lesson"`
+	Variant  string         `json:"variant,omitempty"`
+	Params   map[string]int `json:"params,omitempty"`
+	Lang     string         `json:"lang,omitempty"`
+	Schedule string         `json:"schedule"`
+	// Index is the step of the history on screen: 0 is the initial state,
+	// len(history) its end.
+	Index int `json:"position"`
+}
+
+// Validate checks that p is within the bounds a room accepts. It does not
+// check that the lesson exists: a student's own playground session does.
+func (p *Position) Validate() error {
+	switch {
+	case p.Lesson == "" || len(p.Lesson) > maxNameLen:
+		return fmt.Errorf("%w: the lesson id must have 1 to %d characters", ErrBadPosition, maxNameLen)
+	case len(p.Variant) > maxNameLen || len(p.Lang) > maxNameLen:
+		return fmt.Errorf("%w: variant or language too long", ErrBadPosition)
+	case len(p.Params) > maxParams:
+		return fmt.Errorf("%w: more than %d parameters", ErrBadPosition, maxParams)
+	case len(p.Schedule) > maxScheduleLen:
+		return fmt.Errorf("%w: the schedule is longer than %d bytes", ErrBadPosition, maxScheduleLen)
+	case p.Index < 0 || p.Index > maxIndex:
+		return fmt.Errorf("%w: position %d is out of range", ErrBadPosition, p.Index)
+	}
+	for k := range p.Params {
+		if k == "" || len(k) > maxNameLen {
+			return fmt.Errorf("%w: parameter name %q", ErrBadPosition, k)
+		}
+	}
+	return nil
+}
+
+// Equal reports whether p and q show the same thing.
+func (p *Position) Equal(q *Position) bool {
+	return p.Lesson == q.Lesson && p.Variant == q.Variant && p.Lang == q.Lang &&
+		p.Schedule == q.Schedule && p.Index == q.Index && maps.Equal(p.Params, q.Params)
+}
+
+// clone returns a copy of p that shares nothing with it.
+func (p Position) clone() *Position {
+	p.Params = maps.Clone(p.Params)
+	return &p
+}

@@ -1,0 +1,341 @@
+package lecture
+
+import (
+	"crypto/subtle"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// A Room is one live lecture. Its methods are safe for concurrent use and
+// never block on a member: they queue events and return.
+type Room struct {
+	code   string
+	token  string
+	hub    *Hub
+	limits Limits
+
+	mu         sync.Mutex
+	err        error // why the room closed; nil while open
+	presenter  *Member
+	students   map[string]*Member
+	joined     int         // students ever joined, for ids
+	lastActive time.Time   // the presenter's last action
+	idle       *time.Timer // fires IdleTimeout after lastActive, or later
+
+	seq      int // positions published
+	position *Position
+
+	polls int   // polls opened, for ids
+	poll  *poll // the open poll, or nil
+
+	// Set when a broadcast or a departure changed what they report; settle
+	// sends them.
+	rosterDirty, tallyDirty bool
+}
+
+// newRoom returns a room of h whose idle timer runs.
+func newRoom(h *Hub, code, token string) *Room {
+	r := &Room{code: code, token: token, hub: h, limits: h.limits,
+		students: map[string]*Member{}, lastActive: time.Now()}
+	r.mu.Lock()
+	r.idle = time.AfterFunc(r.limits.IdleTimeout, r.checkIdle)
+	r.mu.Unlock()
+	return r
+}
+
+// Code is the room's join code.
+func (r *Room) Code() string { return r.code }
+
+// Students is the number of students in the room.
+func (r *Room) Students() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.students)
+}
+
+// Join adds a student, who follows the presenter until it branches off.
+// Its first event is a welcome. It fails with ErrRoomFull when the room
+// has Limits.MaxStudents students, and ErrNoRoom once the room closed.
+func (r *Room) Join() (*Member, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	defer r.settle()
+	if r.err != nil {
+		return nil, ErrNoRoom
+	}
+	if len(r.students) >= r.limits.MaxStudents {
+		return nil, fmt.Errorf("%w: it has %d students, the most a room takes", ErrRoomFull, r.limits.MaxStudents)
+	}
+	r.joined++
+	m := r.newMember("s"+strconv.Itoa(r.joined), Student)
+	m.following = true
+	r.students[m.id] = m
+	r.send(m, r.welcome(m))
+	r.rosterDirty = true
+	return m, nil
+}
+
+// Authorized reports whether token is the room's presenter token.
+func (r *Room) Authorized(token string) bool {
+	return subtle.ConstantTimeCompare([]byte(token), []byte(r.token)) == 1
+}
+
+// Present connects the presenter, who proves itself with token. A
+// presenter already connected is dropped with ErrReplaced: the newest
+// presenter view wins.
+func (r *Room) Present(token string) (*Member, error) {
+	if !r.Authorized(token) {
+		return nil, ErrBadToken
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	defer r.settle()
+	if r.err != nil {
+		return nil, ErrNoRoom
+	}
+	if r.presenter != nil {
+		r.drop(r.presenter, ErrReplaced)
+	}
+	m := r.newMember("p", Presenter)
+	r.presenter = m
+	r.lastActive = time.Now()
+	r.send(m, r.welcome(m))
+	r.rosterDirty = true
+	return m, nil
+}
+
+// Leave takes m out of the room; its vote, if any, no longer counts.
+// Leaving twice, or leaving a closed room, does nothing.
+func (r *Room) Leave(m *Member) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	defer r.settle()
+	if r.isMember(m) {
+		r.drop(m, ErrLeft)
+	}
+}
+
+// Publish makes pos the presenter's position and sends it to every
+// student. Publishing the position already published only counts as
+// activity. A position that differs cancels the open poll, whose question
+// was about the position it was asked at.
+func (r *Room) Publish(m *Member, pos Position) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	defer r.settle()
+	if err := r.checkPresenter(m); err != nil {
+		return err
+	}
+	if err := pos.Validate(); err != nil {
+		return err
+	}
+	r.lastActive = time.Now()
+	if r.position != nil && r.position.Equal(&pos) {
+		return nil
+	}
+	if r.poll != nil {
+		r.cancelPoll()
+	}
+	r.seq++
+	r.position = pos.clone()
+	ev := newEvent(TypePosition)
+	ev.Seq, ev.Position = r.seq, r.position
+	for _, s := range r.students {
+		r.send(s, ev)
+	}
+	return nil
+}
+
+// Follow records whether student m's page follows the presenter (true) or
+// has branched off (false); the roster counts the followers.
+func (r *Room) Follow(m *Member, following bool) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	defer r.settle()
+	if !r.isMember(m) {
+		return ErrNotMember
+	}
+	if m.role != Student {
+		return ErrNotStudent
+	}
+	if m.following != following {
+		m.following = following
+		r.rosterDirty = true
+	}
+	return nil
+}
+
+// Close closes the room at its presenter's request: every member is told
+// ErrClosed and the code is freed.
+func (r *Room) Close(m *Member) error {
+	r.mu.Lock()
+	err := r.checkPresenter(m)
+	r.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	r.hub.remove(r, ErrClosed)
+	return nil
+}
+
+// shut closes the room for reason and drops every member.
+func (r *Room) shut(reason error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.err != nil {
+		return
+	}
+	r.err = reason
+	r.idle.Stop()
+	for _, s := range r.students {
+		s.out.close(reason)
+	}
+	if r.presenter != nil {
+		r.presenter.out.close(reason)
+	}
+	r.students, r.presenter, r.poll = nil, nil, nil
+}
+
+// checkIdle runs when the idle timer fires: it closes the room if its
+// presenter has done nothing for Limits.IdleTimeout, else it waits for
+// the rest of that time.
+func (r *Room) checkIdle() {
+	r.mu.Lock()
+	left := r.limits.IdleTimeout - time.Since(r.lastActive)
+	if left > 0 && r.err == nil {
+		r.idle.Reset(left)
+	}
+	r.mu.Unlock()
+	if left <= 0 {
+		r.hub.remove(r, ErrIdle)
+	}
+}
+
+func (r *Room) newMember(id string, role Role) *Member {
+	return &Member{id: id, role: role, room: r, out: newOutbox(r.limits.Backlog)}
+}
+
+// isMember reports whether m is in r now. r.mu is held.
+func (r *Room) isMember(m *Member) bool {
+	if m == nil || m.room != r || r.err != nil {
+		return false
+	}
+	if m.role == Presenter {
+		return r.presenter == m
+	}
+	return r.students[m.id] == m
+}
+
+// checkPresenter fails unless m is r's connected presenter. r.mu is held.
+func (r *Room) checkPresenter(m *Member) error {
+	if !r.isMember(m) {
+		return ErrNotMember
+	}
+	if m.role != Presenter {
+		return ErrNotPresenter
+	}
+	return nil
+}
+
+// send queues ev for m, dropping m when its outbox is full. r.mu is held.
+func (r *Room) send(m *Member, ev *Event) bool {
+	if ev.wire == nil {
+		ev.seal()
+	}
+	if m.out.push(ev) {
+		return true
+	}
+	r.drop(m, ErrSlow)
+	return false
+}
+
+// broadcast queues ev for every member. r.mu is held.
+func (r *Room) broadcast(ev *Event) {
+	for _, s := range r.students {
+		r.send(s, ev)
+	}
+	if r.presenter != nil {
+		r.send(r.presenter, ev)
+	}
+}
+
+// drop takes m out of the room for reason. r.mu is held.
+func (r *Room) drop(m *Member, reason error) {
+	m.out.close(reason)
+	if m.role == Presenter {
+		if r.presenter == m {
+			r.presenter = nil
+			r.rosterDirty = true
+		}
+		return
+	}
+	if r.students[m.id] != m {
+		return
+	}
+	delete(r.students, m.id)
+	r.rosterDirty = true
+	if r.poll != nil {
+		if _, ok := r.poll.votes[m.id]; ok {
+			delete(r.poll.votes, m.id)
+			r.tallyDirty = true
+		}
+	}
+}
+
+// settle sends the roster and the tally when something changed them. A
+// send may drop a slow member, which changes them again: settle repeats
+// until nothing did. r.mu is held.
+func (r *Room) settle() {
+	for r.rosterDirty || r.tallyDirty {
+		if r.tallyDirty {
+			r.tallyDirty = false
+			if r.poll != nil {
+				ev := newEvent(TypeTally)
+				ev.Tally = r.poll.tally()
+				r.broadcast(ev)
+			}
+		}
+		if r.rosterDirty {
+			r.rosterDirty = false
+			ev := newEvent(TypeRoster)
+			ev.Roster = r.roster()
+			r.broadcast(ev)
+		}
+	}
+}
+
+// roster counts the students. r.mu is held.
+func (r *Room) roster() *Roster {
+	ro := &Roster{Students: len(r.students), Presenter: r.presenter != nil}
+	for _, s := range r.students {
+		if s.following {
+			ro.Following++
+		}
+	}
+	return ro
+}
+
+// welcome is m's first event: the room as it is now. r.mu is held.
+func (r *Room) welcome(m *Member) *Event {
+	ev := newEvent(TypeWelcome)
+	ev.Role, ev.Member, ev.Room = m.role, m.id, r.code
+	ev.Seq, ev.Position = r.seq, r.position
+	ev.Roster = r.roster()
+	if r.poll != nil {
+		ev.Poll, ev.Tally = &r.poll.Poll, r.poll.tally()
+	}
+	return ev
+}
+
+// Position is the presenter's latest published position; ok is false
+// before the first.
+func (r *Room) Position() (pos Position, ok bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.position == nil {
+		return Position{}, false
+	}
+	return *r.position.clone(), true
+}

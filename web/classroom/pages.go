@@ -1,0 +1,188 @@
+package classroom
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"unicode"
+	"unicode/utf8"
+
+	"rsc.io/qr"
+
+	"lockstep/templates"
+	"lockstep/web/classroom/lecture"
+	"lockstep/web/playground"
+	"lockstep/web/site"
+)
+
+// ServeForm renders the page that opens a room or joins one. With
+// ?code= it sends the visitor to that room, or shows the form again with
+// why it cannot (a 404).
+func (rs *Rooms) ServeForm(w http.ResponseWriter, r *http.Request) error {
+	lang := string(site.ResolveLang(w, r))
+	typed := r.URL.Query().Get("code")
+	if typed == "" {
+		return rs.pages.Render(w, r, templates.RoomForm(rs.formPage(r, lang, "", "")))
+	}
+	room, err := rs.hub.Lookup(typed)
+	if err != nil {
+		// The form again, saying why, as a 404; the form itself cannot
+		// fail to render once the status is written.
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.WriteHeader(http.StatusNotFound)
+		return rs.pages.Render(w, r, templates.RoomForm(rs.formPage(r, lang, typed, sentence(err.Error()))))
+	}
+	http.Redirect(w, r, withLang(roomHref(room.Code()), lang), http.StatusSeeOther)
+	return nil
+}
+
+// formPage is the view of the form page.
+func (rs *Rooms) formPage(r *http.Request, lang, code, msg string) templates.RoomFormPage {
+	l := rs.hub.Limits()
+	p := templates.RoomFormPage{
+		Chrome: rs.pages.Chrome(r, lang, templates.RT(lang, "room.title")), Code: code, Message: msg,
+		MaxStudents: l.MaxStudents, IdleHours: int(l.IdleTimeout.Hours()),
+	}
+	for _, lesson := range rs.lessons.All() {
+		p.Lessons = append(p.Lessons, templates.Link{Key: lesson.ID, Text: lesson.Title.In(lang)})
+	}
+	return p
+}
+
+// ServeOpen opens a room on the lesson the form chose, gives the
+// presenter's browser the room's token in a cookie, and sends it to the
+// presenter page.
+func (rs *Rooms) ServeOpen(w http.ResponseWriter, r *http.Request) error {
+	if err := sameSite(r); err != nil {
+		return err
+	}
+	if err := r.ParseForm(); err != nil {
+		return site.BadRequest("The form cannot be read.", err)
+	}
+	lesson := r.PostForm.Get("lesson")
+	if _, err := rs.lessons.Lookup(lesson); err != nil {
+		return site.BadRequest(fmt.Sprintf("There is no lesson %q to start a room on.", lesson), err)
+	}
+	room, token, err := rs.hub.Open()
+	if errors.Is(err, lecture.ErrTooManyRooms) {
+		return &site.Error{Status: http.StatusServiceUnavailable, Msg: err.Error(), Err: err}
+	}
+	if err != nil {
+		return err
+	}
+	setPresenterCookie(w, room.Code(), token)
+	q := url.Values{"lesson": {lesson}}
+	if lang, ok := site.ParseLang(r.PostForm.Get("lang")); ok && lang != site.English {
+		q.Set("lang", string(lang))
+	}
+	http.Redirect(w, r, presentHref(room.Code())+"?"+q.Encode(), http.StatusSeeOther)
+	return nil
+}
+
+// ServeJoin renders a student's page of a room.
+func (rs *Rooms) ServeJoin(w http.ResponseWriter, r *http.Request) error {
+	room, err := rs.lookup(r)
+	if err != nil {
+		return err
+	}
+	lang := string(site.ResolveLang(w, r))
+	page, err := rs.roomPage(r, room, lang, lecture.Student, "")
+	if err != nil {
+		return err
+	}
+	return rs.pages.Render(w, r, templates.Room(page))
+}
+
+// ServePresent renders the presenter's page of a room, for the holder of
+// its token. A token given as ?token= is moved into the cookie, and the
+// page reloaded without it, so it does not linger in the address bar.
+func (rs *Rooms) ServePresent(w http.ResponseWriter, r *http.Request) error {
+	room, err := rs.lookup(r)
+	if err != nil {
+		return err
+	}
+	token := presenterToken(r, room)
+	if !room.Authorized(token) {
+		return &site.Error{Status: http.StatusForbidden,
+			Msg: fmt.Sprintf("This is the presenter's view of room %s: open it in the browser that opened the room. Students join at %s.", room.Code(), roomHref(room.Code()))}
+	}
+	if q := r.URL.Query(); q.Has("token") {
+		setPresenterCookie(w, room.Code(), token)
+		q.Del("token")
+		u := *r.URL
+		u.RawQuery = q.Encode()
+		http.Redirect(w, r, u.RequestURI(), http.StatusSeeOther)
+		return nil
+	}
+	lang := string(site.ResolveLang(w, r))
+	page, err := rs.roomPage(r, room, lang, lecture.Presenter, r.URL.Query().Get("lesson"))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	return rs.pages.Render(w, r, templates.Room(page))
+}
+
+// roomPage is the view of a room's page for role. Its playground starts
+// at the presenter's latest position; before the first, on lesson (when
+// the catalog has it) or on the catalog's first lesson.
+func (rs *Rooms) roomPage(r *http.Request, room *lecture.Room, lang string, role lecture.Role, lesson string) (templates.RoomPage, error) {
+	code := room.Code()
+	in := templates.Initial{Protocol: playground.ProtocolVersion, Lang: lang, Socket: "/ws"}
+	if pos, ok := room.Position(); ok {
+		in.Lesson, in.Variant, in.Params, in.Schedule = pos.Lesson, pos.Variant, pos.Params, pos.Schedule
+		step := pos.Index
+		in.Step = &step
+	} else if _, err := rs.lessons.Lookup(lesson); err == nil {
+		in.Lesson = lesson
+	} else if all := rs.lessons.All(); len(all) > 0 {
+		in.Lesson = all[0].ID
+	} else {
+		return templates.RoomPage{}, errors.New("the catalog has no lessons")
+	}
+	title := fmt.Sprintf(templates.RT(lang, "room.name"), code)
+	q := url.Values{"code": {code}, "role": {string(role)}}
+	return templates.RoomPage{
+		Chrome: rs.pages.Chrome(r, lang, title), Code: code, Presenter: role == lecture.Presenter,
+		JoinURL: joinURL(r, code), QRURL: roomHref(code) + "/qr.png", Playground: in,
+		Room: templates.RoomScript{Code: code, Role: string(role), Socket: "/room/ws?" + q.Encode()},
+	}, nil
+}
+
+// qrScale is the size of one module of the QR code, in pixels.
+const qrScale = 6
+
+// ServeQR draws the join link of a room as a QR code.
+func (rs *Rooms) ServeQR(w http.ResponseWriter, r *http.Request) error {
+	room, err := rs.lookup(r)
+	if err != nil {
+		return err
+	}
+	c, err := qr.Encode(joinURL(r, room.Code()), qr.M)
+	if err != nil {
+		return fmt.Errorf("qr code of room %s: %w", room.Code(), err)
+	}
+	c.Scale = qrScale
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "private, max-age=3600")
+	_, _ = w.Write(c.PNG()) // a failed write means the client left
+	return nil
+}
+
+// sentence starts an error's text, lower case in Go, with a capital.
+func sentence(s string) string {
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// withLang adds ?lang= to path for a language other than English.
+func withLang(path, lang string) string {
+	if lang == "" || lang == string(site.English) {
+		return path
+	}
+	return path + "?lang=" + url.QueryEscape(lang)
+}

@@ -1,0 +1,122 @@
+package classroom
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"lockstep/web/classroom/lecture"
+	"lockstep/web/site"
+)
+
+// Config is what Rooms need. Pages and Lessons are required; Logger
+// defaults to slog.Default; zero fields of Limits take the lecture
+// package's defaults.
+type Config struct {
+	// Pages renders the rooms' pages and their chrome.
+	Pages *site.Pages
+	// Lessons are the lessons a room may be opened on.
+	Lessons site.Lessons
+	Logger  *slog.Logger
+	// Origins are the extra origins whose pages may open a room's
+	// WebSocket, as for the playground's (playground.Config.Origins).
+	Origins []string
+	Limits  lecture.Limits
+}
+
+// Rooms serve the live classroom over one lecture.Hub: the page that
+// opens or joins a room, a room's pages for its students and its
+// presenter, the QR code of its join link, and its WebSocket (room.md).
+// A room's pages are playground pages: each keeps its own playground
+// socket, and static/room.js mirrors the presenter's position on it.
+type Rooms struct {
+	pages   *site.Pages
+	lessons site.Lessons
+	log     *slog.Logger
+	origins []string
+	hub     *lecture.Hub
+}
+
+// New checks cfg and returns its rooms, none open yet.
+func New(cfg Config) (*Rooms, error) {
+	if cfg.Pages == nil || cfg.Lessons == nil {
+		return nil, errors.New("classroom: Config.Pages and Config.Lessons are required")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	return &Rooms{pages: cfg.Pages, lessons: cfg.Lessons, log: cfg.Logger, origins: cfg.Origins,
+		hub: lecture.NewHub(cfg.Limits)}, nil
+}
+
+// presenterCookieAge is how long the presenter's browser keeps a room's
+// token: longer than a room can stay idle, so a lecture never outlives it.
+const presenterCookieAge = 12 * time.Hour
+
+// presenterCookie names the cookie holding the presenter token of room
+// code. Its path is /room, so the room's pages and its socket see it.
+func presenterCookie(code string) string { return "lockstep_room_" + code }
+
+// roomHref is the path of room code's student page.
+func roomHref(code string) string { return "/room/" + code }
+
+// presentHref is the path of room code's presenter page.
+func presentHref(code string) string { return "/room/" + code + "/present" }
+
+// lookup finds the room named by the {code} of the URL, or a 404 that says
+// what to do.
+func (rs *Rooms) lookup(r *http.Request) (*lecture.Room, error) {
+	code := chi.URLParam(r, "code")
+	room, err := rs.hub.Lookup(code)
+	if err != nil {
+		return nil, site.NotFound(fmt.Sprintf("There is no open room %q: check the code, or ask the presenter whether the room is still open.", code), err)
+	}
+	return room, nil
+}
+
+// presenterToken is the token r carries for room: from ?token= (a link
+// handed to another device), else from the cookie set when the room was
+// opened.
+func presenterToken(r *http.Request, room *lecture.Room) string {
+	if t := r.URL.Query().Get("token"); t != "" {
+		return t
+	}
+	if c, err := r.Cookie(presenterCookie(room.Code())); err == nil {
+		return c.Value
+	}
+	return ""
+}
+
+// setPresenterCookie remembers token in the presenter's browser.
+func setPresenterCookie(w http.ResponseWriter, code, token string) {
+	http.SetCookie(w, &http.Cookie{
+		Name: presenterCookie(code), Value: token, Path: "/room",
+		MaxAge: int(presenterCookieAge / time.Second), HttpOnly: true, SameSite: http.SameSiteLaxMode,
+	})
+}
+
+// sameSite refuses a request that another site's page sent: opening a
+// room is a POST a foreign page must not be able to make for a visitor.
+func sameSite(r *http.Request) error {
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "", "same-origin", "none":
+	default:
+		return &site.Error{Status: http.StatusForbidden, Msg: "A room can only be opened from this site's own page."}
+	}
+	if o := r.Header.Get("Origin"); o != "" && o != "null" {
+		u, err := url.Parse(o)
+		if err != nil || u.Host != r.Host {
+			return &site.Error{Status: http.StatusForbidden, Msg: "A room can only be opened from this site's own page."}
+		}
+	}
+	return nil
+}
+
+// joinURL is the absolute URL students open to join room code, as seen
+// from request r.
+func joinURL(r *http.Request, code string) string { return site.Origin(r) + roomHref(code) }

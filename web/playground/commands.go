@@ -1,0 +1,319 @@
+package playground
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"lockstep/scenarios"
+	"lockstep/sim"
+)
+
+// load opens a lesson: the reply is loaded, then state.
+func (s *session) load(c command) ([]any, error) {
+	if c.Lesson == "" && c.Source == "" {
+		return nil, fmt.Errorf("load: name a lesson")
+	}
+	lesson, err := s.lookup(c)
+	if err != nil {
+		return nil, err
+	}
+	variant := c.Variant
+	if variant == "" {
+		variant = lesson.Variants[0]
+	}
+	if !slices.Contains(lesson.Variants, variant) {
+		return nil, fmt.Errorf("%s has no variant %q (it has %s)", lesson.ID, variant, strings.Join(lesson.Variants, ", "))
+	}
+	lang := s.lang
+	if c.Lang != "" {
+		if lang, err = parseLang(c.Lang); err != nil {
+			return nil, err
+		}
+	}
+	params, err := lesson.Resolve(c.Params)
+	if err != nil {
+		return nil, err
+	}
+	prog, err := lesson.Build(variant, params)
+	if err != nil {
+		return nil, err
+	}
+	tl := newTimeline(prog)
+	if c.Schedule != "" {
+		sched, err := LessonSchedule(lesson, variant, c.Schedule)
+		if err != nil {
+			return nil, err
+		}
+		step := len(sched)
+		if c.Step != nil {
+			step = *c.Step
+		}
+		if err := tl.replace(sched, step); err != nil {
+			return nil, err
+		}
+	} else if c.Step != nil && *c.Step != 0 {
+		return nil, fmt.Errorf("step %d is out of range: the history is empty", *c.Step)
+	}
+	code, err := s.lessons.describe(lesson, variant)
+	if err != nil {
+		return nil, err
+	}
+	s.pause()
+	s.lesson, s.variant, s.params, s.lang, s.tl = lesson, variant, params, lang, tl
+	return []any{s.loaded(c.ID, code), s.state(c.ID)}, nil
+}
+
+// LessonSchedule reads a schedule given by the name of one of the lesson's
+// schedules (its steps for variant) or as text.
+func LessonSchedule(lesson *scenarios.Scenario, variant, text string) (sim.Schedule, error) {
+	for _, sc := range lesson.Schedules {
+		if sc.Name == text {
+			return sim.ParseSchedule(sc.For(variant))
+		}
+	}
+	return parseScheduleText(text)
+}
+
+// parseScheduleText parses a schedule the client wrote, bounding its size.
+func parseScheduleText(text string) (sim.Schedule, error) {
+	if len(text) > MaxScheduleText {
+		return nil, fmt.Errorf("the schedule is %d bytes long; the limit is %d", len(text), MaxScheduleText)
+	}
+	return sim.ParseSchedule(text)
+}
+
+// parseLang checks a language code of the protocol.
+func parseLang(lang string) (string, error) {
+	switch lang {
+	case "en", "zh":
+		return lang, nil
+	}
+	return "", fmt.Errorf("unknown language %q (want en or zh)", lang)
+}
+
+// gotoStep moves to step c.Step of the history.
+func (s *session) gotoStep(c command) error {
+	if c.Step == nil {
+		return fmt.Errorf("goto: say which step")
+	}
+	return s.tl.seek(*c.Step)
+}
+
+// replay replaces the history with a named schedule run to its end.
+func (s *session) replay(c command) error {
+	var steps string
+	var names []string
+	for _, sc := range s.lesson.Schedules {
+		names = append(names, sc.Name)
+		if sc.Name == c.Schedule {
+			steps = sc.For(s.variant)
+		}
+	}
+	if steps == "" {
+		return fmt.Errorf("%s has no schedule %q (it has %s)", s.lesson.ID, c.Schedule, strings.Join(names, ", "))
+	}
+	sched, err := sim.ParseSchedule(steps)
+	if err != nil {
+		return err
+	}
+	return s.tl.replace(sched, stepOr(c.Step, 0))
+}
+
+// runText replaces the history with the client's schedule run to its end.
+func (s *session) runText(c command) error {
+	sched, err := parseScheduleText(c.Schedule)
+	if err != nil {
+		return err
+	}
+	return s.tl.replace(sched, stepOr(c.Step, 0))
+}
+
+func stepOr(step *int, def int) int {
+	if step == nil {
+		return def
+	}
+	return *step
+}
+
+// switchVariant rebuilds the lesson as another variant and follows the
+// history's threads as far as they go. The reply is loaded, then state.
+func (s *session) switchVariant(c command) ([]any, error) {
+	if !slices.Contains(s.lesson.Variants, c.Variant) {
+		return nil, fmt.Errorf("%s has no variant %q (it has %s)", s.lesson.ID, c.Variant, strings.Join(s.lesson.Variants, ", "))
+	}
+	prog, err := s.lesson.Build(c.Variant, s.params)
+	if err != nil {
+		return nil, err
+	}
+	code, err := s.lessons.describe(s.lesson, c.Variant)
+	if err != nil {
+		return nil, err
+	}
+	tl := newTimeline(prog)
+	if !s.sameStory(tl, c.Variant) {
+		tl.follow(s.tl.history.Threads(), s.tl.pos)
+	}
+	s.variant, s.tl = c.Variant, tl
+	return []any{s.loaded(c.ID, code), s.state(c.ID)}, nil
+}
+
+// sameStory moves a history that runs one of the lesson's named schedules
+// to the same schedule as written for variant v: variants take different
+// numbers of steps, so the same interleaving is spelled differently on
+// each. The position keeps its place relative to the schedule's end. It
+// reports false when the history runs no named schedule.
+func (s *session) sameStory(tl *timeline, v string) bool {
+	for _, sc := range s.lesson.Schedules {
+		old, err := sim.ParseSchedule(sc.For(s.variant))
+		if err != nil || len(old) == 0 || len(s.tl.history) < len(old) || !followsSchedule(s.tl.history, old) {
+			continue
+		}
+		next, err := sim.ParseSchedule(sc.For(v))
+		if err != nil {
+			continue
+		}
+		pos := min(s.tl.pos, len(next))
+		if s.tl.pos >= len(old) {
+			pos = len(next) + s.tl.pos - len(old)
+		}
+		if err := tl.replace(next, 0); err != nil {
+			continue
+		}
+		return tl.seek(min(pos, len(tl.history))) == nil
+	}
+	return false
+}
+
+// followsSchedule reports whether history begins with the steps of sched,
+// labels included where sched names them.
+func followsSchedule(history, sched sim.Schedule) bool {
+	for i, c := range sched {
+		h := history[i]
+		if h.Thread != c.Thread || c.Label != "" && h.Label != c.Label {
+			return false
+		}
+	}
+	return true
+}
+
+// switchLang changes the language of the texts. The reply is loaded (the
+// lesson's texts), then state (the narration).
+func (s *session) switchLang(c command) ([]any, error) {
+	lang, err := parseLang(c.Lang)
+	if err != nil {
+		return nil, err
+	}
+	code, err := s.lessons.describe(s.lesson, s.variant)
+	if err != nil {
+		return nil, err
+	}
+	s.lang = lang
+	return []any{s.loaded(c.ID, code), s.state(c.ID)}, nil
+}
+
+// play starts autoplay, or changes its speed.
+func (s *session) play(c command) error {
+	speed := c.Speed
+	if speed == 0 {
+		speed = defaultSpeed
+	}
+	if speed < minSpeed || speed > maxSpeed {
+		return fmt.Errorf("speed %g is out of range %g to %g steps per second", speed, minSpeed, maxSpeed)
+	}
+	if s.tl.over() {
+		return fmt.Errorf("the run is over: go back or reset to play again")
+	}
+	s.stopTicker()
+	s.playing, s.speed = true, speed
+	s.ticker = time.NewTicker(time.Duration(float64(time.Second) / speed))
+	return nil
+}
+
+// pause stops autoplay.
+func (s *session) pause() {
+	s.playing = false
+	s.stopTicker()
+}
+
+func (s *session) stopTicker() {
+	if s.ticker != nil {
+		s.ticker.Stop()
+		s.ticker = nil
+	}
+}
+
+// tick is one autoplay step: along the history, then onwards with the
+// threads taking turns. Autoplay stops when the run is over.
+func (s *session) tick(out Sink) error {
+	if !s.playing {
+		return nil
+	}
+	if err := s.tl.play(); err != nil {
+		s.pause()
+		s.log.Warn("autoplay stopped", "lesson", s.lesson.ID, "err", err)
+	}
+	if s.tl.over() {
+		s.pause()
+	}
+	return s.emit(out, s.state(nil))
+}
+
+// loaded is the loaded event for the current lesson, variant and language;
+// code is the variant's.
+func (s *session) loaded(id *int64, code *lessonCode) loadedEvent {
+	l, lang := s.lesson, s.lang
+	info := lessonInfo{
+		ID: l.ID, Title: l.Title.In(lang), Summary: l.Summary.In(lang), Narrative: l.Narrative.In(lang),
+		Primitive: l.Primitive, Variant: s.variant, Variants: l.Variants, Params: s.params,
+		Bugs: l.Bugs, Source: code.source, Labels: localLabels(code.labels, lang), Lang: lang,
+		Condition: s.tl.prog.Facts.Condition, Fingerprint: l.Fingerprint(),
+		Limits: map[string]int64{"max_param": scenarios.MaxParam, "max_schedule_text": MaxScheduleText, "step_limit": int64(stepLimit(s.tl.prog))},
+	}
+	if info.Bugs == nil {
+		info.Bugs = []string{}
+	}
+	p := s.tl.prog
+	for _, t := range p.Threads {
+		info.Threads = append(info.Threads, t.Name)
+	}
+	for _, co := range p.Coroutines {
+		info.Coroutines = append(info.Coroutines, coroutineInfo{Name: co.Name, Thread: p.Threads[co.Thread].Name, Script: scriptOf(l, co)})
+	}
+	for _, sc := range l.Schedules {
+		si := scheduleInfo{Name: sc.Name, Title: sc.Title.In(lang), Steps: sc.For(s.variant), Expect: map[string]string{}}
+		for _, v := range slices.Sorted(maps.Keys(sc.Expect)) {
+			si.Expect[v] = string(sc.Expect[v])
+		}
+		for _, cap := range sc.Captions {
+			si.Captions = append(si.Captions, captionInfo{Step: cap.Step, Text: cap.In(lang)})
+		}
+		info.Schedules = append(info.Schedules, si)
+	}
+	return loadedEvent{envelope: envelope{V: ProtocolVersion, ID: id, Type: "loaded"}, Lesson: info}
+}
+
+// scriptOf finds the script a coroutine was declared with: a group's
+// members share their declaration's.
+func scriptOf(l *scenarios.Scenario, co sim.CoroutineSpec) string {
+	name := co.Name
+	if co.Group != "" {
+		name = co.Group
+	}
+	for _, d := range l.Coroutines {
+		if d.Name == name {
+			return d.Script
+		}
+	}
+	return ""
+}
+
+// stepLimit is the number of steps a run of p may take.
+func stepLimit(p *sim.Program) int {
+	if p.StepLimit > 0 {
+		return p.StepLimit
+	}
+	return sim.DefaultStepLimit
+}

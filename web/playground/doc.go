@@ -1,0 +1,19 @@
+// Package playground runs a lesson one atomic step at a time for a page:
+// the WebSocket protocol (protocol.md), the session that owns one page's
+// lesson, history and machine (session.go, commands*.go), the timeline of
+// steps and its wire form (timeline.go, state.go), the code panel of a
+// lesson (describe.go), and the searches for a bug a page asks for
+// (explore*.go).
+//
+// The server is authoritative: a page sends commands (step this thread, go
+// back, replay that schedule) and draws the states it is sent. Each socket
+// has its own session, a loop over the commands that owns the lesson, the
+// history of steps and a machine at the current position; ws.go adapts it
+// to coder/websocket, and nothing else here knows about sockets.
+//
+// A Playground gets what it needs from package web in a Config: the
+// catalog, and the reader of the lessons links carry, which is package
+// share's (share imports playground, so playground cannot import it).
+// Under lockstep/web it imports web/site only; share and classroom import
+// it for ProtocolVersion, LessonSchedule and the bounds of a socket.
+package playground

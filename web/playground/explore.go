@@ -1,0 +1,340 @@
+package playground
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"time"
+
+	"lockstep/sim"
+	"lockstep/sim/explore"
+	"lockstep/sim/words"
+)
+
+// The explore commands: search the loaded program's executions for a bug
+// (explore.Explore), and stop that search.
+const (
+	cmdExplore = "explore"
+	cmdCancel  = "cancel"
+)
+
+// Bounds of a page's search, so that no search holds the server for long.
+const (
+	// searchTimeLimit bounds a search's running time; a search that
+	// reaches it ends incomplete (stopped "time-limit").
+	searchTimeLimit = 20 * time.Second
+	// searchMaxStates bounds the states a search caches (about 100 bytes
+	// each with the search's own bookkeeping).
+	searchMaxStates = 2_000_000
+	// searchMaxPreemptions is the highest preemption bound the preemption
+	// strategy searches: most bugs need one or two.
+	searchMaxPreemptions = 2
+	// searchRuns and searchSeed are the random strategy's.
+	searchRuns = 1000
+	searchSeed = 1
+	// progressInterval is the least time between two explore-progress
+	// events.
+	progressInterval = 100 * time.Millisecond
+	// progressEvery is how often, in states searched (runs, for the random
+	// strategy), the engine reports to the search, which then sends an
+	// event if progressInterval has passed.
+	progressEvery, progressEveryRun = 1024, 16
+)
+
+// searchBounds are the bounds above, as a search's verdict names them.
+var searchBounds = words.SearchBounds{MaxStates: searchMaxStates, TimeLimitSeconds: int(searchTimeLimit / time.Second), Seed: searchSeed}
+
+// Why a search ended early, besides explore.Result.Stopped's reasons.
+var (
+	errSearchTime     = errors.New(words.TimeLimit)
+	errSearchCanceled = errors.New("canceled")
+	errSessionOver    = errors.New("the session ended")
+)
+
+// searchSlotCount is how many searches a server runs at once; the others wait
+// for a slot.
+func searchSlotCount() int { return max(1, runtime.NumCPU()/2) }
+
+// A search is one explore command's search of one program, running in its
+// own goroutine. The session owns it: it is created by explore, read by
+// the session loop through events, and ended by endSearch. The goroutine
+// sends on events only: at most one progress at a time (it sends one only
+// when the channel is empty), then exactly one end, so with a capacity of
+// two it never blocks.
+type search struct {
+	id       *int64
+	prog     *sim.Program
+	strategy explore.Strategy
+	variant  string
+	params   map[string]int
+	limit    time.Duration // the search's time limit
+	// ctx is the search's own, ended by cancel (the user's cancel, a
+	// load, the session's end) with the reason as its cause.
+	ctx    context.Context
+	cancel context.CancelCauseFunc
+	events chan searchEvent
+	done   chan struct{} // closed when the goroutine has returned
+}
+
+// searchEvent is what a search's goroutine tells the session: its progress,
+// or (end set) its end.
+type searchEvent struct {
+	progress explore.Progress
+	elapsed  time.Duration
+	end      bool
+	res      explore.Result
+	err      error
+}
+
+// explore starts a search of the loaded program with c.Strategy (default
+// preemption) and answers at once with a first explore-progress; the
+// search's progress and its result follow as events (see searchEvent).
+func (s *session) explore(c command) ([]any, error) {
+	if s.search != nil {
+		return nil, errors.New("a search is already running: cancel it or wait for its result")
+	}
+	strategy := explore.PreemptionBounded
+	if c.Strategy != "" {
+		var err error
+		if strategy, err = explore.ParseStrategy(c.Strategy); err != nil {
+			return nil, err
+		}
+	}
+	sr := newSearch(c.ID, s.tl.prog, strategy, s.variant, s.params)
+	go sr.run(s.lessons.searchSlots())
+	s.search = sr
+	return []any{sr.progressEvent(explore.Progress{}, 0)}, nil
+}
+
+// newSearch prepares a search of prog, to be run by run; the ids and names
+// are for its events.
+func newSearch(id *int64, prog *sim.Program, strategy explore.Strategy, variant string, params map[string]int) *search {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	return &search{id: id, prog: prog, strategy: strategy, variant: variant, params: params,
+		limit: searchTimeLimit, ctx: ctx, cancel: cancel, events: make(chan searchEvent, 2), done: make(chan struct{})}
+}
+
+// options are the engine's options for the search.
+func (sr *search) options() explore.Options {
+	o := explore.Options{Strategy: sr.strategy, MaxStates: searchMaxStates,
+		MaxPreemptions: searchMaxPreemptions, Runs: searchRuns, Seed: searchSeed, ProgressEvery: progressEvery}
+	if sr.strategy == explore.Randomized {
+		o.ProgressEvery = progressEveryRun
+	}
+	return o
+}
+
+// run waits for one of the playground's slots, then searches within the time
+// limit, sending progress at most every progressInterval, and sends the
+// end. Cancelling the search ends the wait or the search.
+func (sr *search) run(slots chan struct{}) {
+	defer close(sr.done)
+	select {
+	case slots <- struct{}{}:
+		defer func() { <-slots }()
+	case <-sr.ctx.Done():
+		sr.events <- searchEvent{end: true, res: explore.Result{Strategy: sr.strategy, Stopped: "canceled"}}
+		return
+	}
+	ctx, stop := context.WithTimeoutCause(sr.ctx, sr.limit, errSearchTime)
+	defer stop()
+	start := time.Now()
+	last := start
+	o := sr.options()
+	o.Progress = func(p explore.Progress) {
+		now := time.Now()
+		if now.Sub(last) < progressInterval || len(sr.events) > 0 {
+			return
+		}
+		last = now
+		p.Found = append([]sim.Kind(nil), p.Found...)
+		sr.events <- searchEvent{progress: p, elapsed: now.Sub(start)}
+	}
+	res, err := explore.Explore(ctx, sr.prog, o)
+	if res.Stopped == "canceled" && errors.Is(context.Cause(ctx), errSearchTime) {
+		res.Stopped = errSearchTime.Error()
+	}
+	sr.events <- searchEvent{end: true, res: res, err: err, elapsed: time.Since(start)}
+}
+
+// searchEvents is the running search's events, or nil (a channel that
+// never delivers) when no search runs.
+func (s *session) searchEvents() <-chan searchEvent {
+	if s.search == nil {
+		return nil
+	}
+	return s.search.events
+}
+
+// searchEvent sends what the search reported: explore-progress, or at its
+// end explore-result, after loading the counterexample it chose at step 0
+// (then a state follows). A result for a program that is no longer loaded
+// is sent but not loaded.
+func (s *session) searchEvent(ev searchEvent, out Sink) error {
+	sr := s.search
+	if !ev.end {
+		return s.emit(out, sr.progressEvent(ev.progress, ev.elapsed))
+	}
+	<-sr.done
+	s.search = nil
+	if ev.err != nil {
+		s.log.Error("explore failed", "lesson", s.lesson.ID, "variant", sr.variant, "err", ev.err)
+		return s.emit(out, errorEvent{envelope: envelope{V: ProtocolVersion, ID: sr.id, Type: "error"},
+			Command: cmdExplore, Message: ev.err.Error()})
+	}
+	c := s.chooseCounterexample(sr, ev.res)
+	var lead sim.Kind
+	if c != nil {
+		lead = c.Kind
+	}
+	r := s.resultEvent(sr, ev.res, ev.elapsed, lead)
+	var loaded []any
+	if c != nil {
+		s.pause()
+		if err := s.tl.replace(c.Schedule, 0); err != nil {
+			s.log.Error("explore: the counterexample does not load", "lesson", s.lesson.ID, "kind", c.Kind, "err", err)
+		} else {
+			r.Loaded = string(c.Kind)
+			loaded = append(loaded, s.state(sr.id))
+		}
+	}
+	if err := s.emit(out, r); err != nil {
+		return err
+	}
+	for _, ev := range loaded {
+		if err := s.emit(out, ev); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// chooseCounterexample picks the counterexample to load: one of a kind the
+// lesson's schedules expect of the variant (the lesson's own bug), else
+// the first. It returns nil when there is none, or when the program
+// searched is no longer the one loaded.
+func (s *session) chooseCounterexample(sr *search, r explore.Result) *explore.Counterexample {
+	if len(r.Counterexamples) == 0 || s.tl == nil || s.tl.prog != sr.prog {
+		return nil
+	}
+	for i, c := range r.Counterexamples {
+		for _, sc := range s.lesson.Schedules {
+			if string(sc.Expect[sr.variant]) == string(c.Kind) {
+				return &r.Counterexamples[i]
+			}
+		}
+	}
+	return &r.Counterexamples[0]
+}
+
+// cancelSearch stops the running search. Its explore-result, which says
+// how far it got, answers the cancel.
+func (s *session) cancelSearch() ([]any, error) {
+	if s.search == nil {
+		return nil, errors.New("no search is running")
+	}
+	s.search.cancel(errSearchCanceled)
+	return nil, nil
+}
+
+// followSearch cancels a search whose program is no longer loaded (after
+// a load or a variant switch): its result could not be loaded.
+func (s *session) followSearch() {
+	if s.search != nil && (s.tl == nil || s.tl.prog != s.search.prog) {
+		s.search.cancel(errSearchCanceled)
+	}
+}
+
+// endSearch stops the running search, if any, and waits for its goroutine
+// to return; the session is ending and its result is dropped.
+func (s *session) endSearch() {
+	if s.search == nil {
+		return
+	}
+	s.search.cancel(errSessionOver)
+	<-s.search.done
+	s.search = nil
+}
+
+// progressEvent is the explore-progress event for p.
+func (sr *search) progressEvent(p explore.Progress, elapsed time.Duration) exploreProgressEvent {
+	ev := exploreProgressEvent{envelope: envelope{V: ProtocolVersion, ID: sr.id, Type: "explore-progress"},
+		Strategy: sr.strategy, States: p.States, Executions: p.Executions, ElapsedMS: elapsed.Milliseconds(),
+		Found: []string{}}
+	if sr.strategy == explore.PreemptionBounded {
+		b := p.Bound
+		ev.Bound = &b
+	}
+	for _, k := range p.Found {
+		ev.Found = append(ev.Found, string(k))
+	}
+	return ev
+}
+
+// resultEvent is the explore-result event for r, in the session's
+// language; its verdict leads with the counterexample of kind lead.
+func (s *session) resultEvent(sr *search, r explore.Result, elapsed time.Duration, lead sim.Kind) exploreResultEvent {
+	ev := exploreResultEvent{envelope: envelope{V: ProtocolVersion, ID: sr.id, Type: "explore-result"},
+		Strategy: sr.strategy, Variant: sr.variant, Params: sr.params, Complete: r.Complete, Reduced: r.Reduced,
+		Stopped: r.Stopped, Executions: r.Executions, States: r.States, ElapsedMS: elapsed.Milliseconds(),
+		Outcomes: map[string]int64{}, Counterexamples: []counterexampleInfo{}}
+	if ev.Params == nil {
+		ev.Params = map[string]int{}
+	}
+	if sr.strategy == explore.PreemptionBounded {
+		b := r.Bound
+		ev.Bound = &b
+	}
+	for k, n := range r.Outcomes {
+		ev.Outcomes[string(k)] = n
+	}
+	for _, c := range r.Counterexamples {
+		ev.Counterexamples = append(ev.Counterexamples, counterexampleInfo{Kind: string(c.Kind),
+			Schedule: c.Schedule.String(), Steps: c.Steps, Preemptions: c.Preemptions,
+			Message: words.Outcome(c.Outcome, s.lang)})
+	}
+	ev.Verdict = words.Verdict(r, sr.params, lead, searchBounds, s.lang)
+	return ev
+}
+
+// exploreProgressEvent says how far a search has got.
+type exploreProgressEvent struct {
+	envelope
+	Strategy   explore.Strategy `json:"strategy"`
+	States     int64            `json:"states"`
+	Executions int64            `json:"executions"`
+	Bound      *int             `json:"bound,omitempty"`
+	ElapsedMS  int64            `json:"elapsed_ms"`
+	Found      []string         `json:"found"`
+}
+
+// exploreResultEvent is what a search found, and the verdict in words.
+type exploreResultEvent struct {
+	envelope
+	Strategy        explore.Strategy     `json:"strategy"`
+	Variant         string               `json:"variant"`
+	Params          map[string]int       `json:"params"`
+	Complete        bool                 `json:"complete"`
+	Reduced         bool                 `json:"reduced"`
+	Stopped         string               `json:"stopped,omitempty"`
+	Bound           *int                 `json:"bound,omitempty"`
+	Executions      int64                `json:"executions"`
+	States          int64                `json:"states"`
+	ElapsedMS       int64                `json:"elapsed_ms"`
+	Outcomes        map[string]int64     `json:"outcomes"`
+	Counterexamples []counterexampleInfo `json:"counterexamples"`
+	// Loaded is the kind of the counterexample now in the history, at
+	// step 0 ("" when none was loaded).
+	Loaded  string `json:"loaded,omitempty"`
+	Verdict string `json:"verdict"`
+}
+
+// counterexampleInfo is one execution of a kind other than ok: replaying
+// Schedule (with the run command) reaches it.
+type counterexampleInfo struct {
+	Kind        string `json:"kind"`
+	Schedule    string `json:"schedule"`
+	Steps       int    `json:"steps"`
+	Preemptions int    `json:"preemptions"`
+	Message     string `json:"message"`
+}

@@ -1,0 +1,107 @@
+package playground
+
+import (
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"lockstep/sim"
+	"lockstep/sim/explore"
+	"lockstep/sim/words"
+	"lockstep/web/internal/webtest"
+)
+
+// TestSearchLimits runs a search directly: past its time limit it ends
+// incomplete with stopped "time-limit", and it waits for a slot while the
+// server's are taken, until cancelled.
+func TestSearchLimits(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	big := buildTest(t, "fixed", map[string]int{"waiters": 8, "workers": 8})
+	end := func(t *testing.T, sr *search) searchEvent {
+		t.Helper()
+		for {
+			select {
+			case ev := <-sr.events:
+				if ev.end {
+					<-sr.done
+					return ev
+				}
+			case <-time.After(searchWait):
+				t.Fatal("the search did not end")
+			}
+		}
+	}
+
+	sr := newSearch(nil, big, explore.Exhaustive, "fixed", nil)
+	sr.limit = 50 * time.Millisecond
+	go sr.run(make(chan struct{}, 1))
+	ev := end(t, sr)
+	if ev.err != nil || ev.res.Complete || ev.res.Stopped != "time-limit" {
+		t.Errorf("a search past its time limit ended with %+v, %v; want incomplete, stopped time-limit", ev.res, ev.err)
+	}
+	if v := words.Verdict(ev.res, map[string]int{"waiters": 8}, "", searchBounds, "en"); !strings.Contains(v, "time limit of 20 s") {
+		t.Errorf("verdict %q; want it to name the time limit", v)
+	}
+
+	synctest.Test(t, func(t *testing.T) {
+		busy := make(chan struct{}, 1)
+		busy <- struct{}{}
+		sr := newSearch(nil, big, explore.Exhaustive, "fixed", nil)
+		go sr.run(busy)
+		synctest.Wait()
+		if n := len(sr.events); n != 0 {
+			t.Fatalf("a search with no slot free sent %d events; want it waiting", n)
+		}
+		sr.cancel(errSearchCanceled)
+		<-sr.done
+		if ev := <-sr.events; !ev.end || ev.res.Stopped != "canceled" || len(busy) != 1 {
+			t.Errorf("a waiting search, cancelled, ended with %+v and %d slots taken; want canceled, 1", ev.res, len(busy))
+		}
+	})
+}
+
+// buildTest builds the test lesson.
+func buildTest(t *testing.T, variant string, params map[string]int) *sim.Program {
+	t.Helper()
+	l, err := webtest.Catalog(t).Lookup("test-wakeup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := l.Build(variant, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestChooseCounterexample loads the counterexample of the lesson's own
+// bug when the search found several, and none for a program no longer
+// loaded.
+func TestChooseCounterexample(t *testing.T) {
+	d := newDriver(t)
+	d.state(t, loadLesson)
+	r := explore.Result{Counterexamples: []explore.Counterexample{{Kind: sim.Deadlock}, {Kind: sim.LostWakeup}}}
+	tests := []struct {
+		name, variant string
+		prog          *sim.Program
+		want          sim.Kind
+	}{
+		{"the lesson's bug", "tinycoro", d.s.tl.prog, sim.LostWakeup},
+		{"a variant expected ok", "fixed", d.s.tl.prog, sim.Deadlock},
+		{"another program", "tinycoro", buildTest(t, "tinycoro", nil), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got sim.Kind
+			if c := d.s.chooseCounterexample(&search{prog: tt.prog, variant: tt.variant}, r); c != nil {
+				got = c.Kind
+			}
+			if got != tt.want {
+				t.Errorf("chooseCounterexample = %q; want %q", got, tt.want)
+			}
+		})
+	}
+}

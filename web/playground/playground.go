@@ -1,0 +1,74 @@
+package playground
+
+import (
+	"errors"
+	"log/slog"
+	"time"
+
+	"lockstep/primitives"
+	"lockstep/scenarios"
+	"lockstep/web/site"
+)
+
+// Config is what a Playground needs. Lessons is required; Logger defaults
+// to slog.Default.
+type Config struct {
+	// Lessons are the lessons a load command names by id.
+	Lessons site.Lessons
+	// FromLink reads the lesson a link carries in its src, which a load
+	// command sends as its source (lesson "custom"). Nil refuses such a
+	// load.
+	FromLink func(src string) (*scenarios.Scenario, error)
+	Logger   *slog.Logger
+	// Origins are the extra origins whose pages may open the WebSocket,
+	// as host patterns ("example.org", "*.example.org", "localhost:*").
+	// A page of the server's own host is always allowed.
+	Origins []string
+}
+
+// A Playground serves the playground's WebSocket. It is safe for
+// concurrent use; every socket gets its own session.
+type Playground struct {
+	cfg  Config
+	log  *slog.Logger
+	code *codeCache
+	// writeTimeout bounds every write to a WebSocket.
+	writeTimeout time.Duration
+	// searches holds a token for every running search (explore.go).
+	searches chan struct{}
+}
+
+// New checks cfg and returns its playground.
+func New(cfg Config) (*Playground, error) {
+	if cfg.Lessons == nil {
+		return nil, errors.New("playground: Config.Lessons is required")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	return &Playground{cfg: cfg, log: cfg.Logger, code: newCodeCache(primitives.Source),
+		writeTimeout: WriteTimeout, searches: make(chan struct{}, searchSlotCount())}, nil
+}
+
+// lookup returns the catalog's lesson with the given id (lessonSource).
+func (p *Playground) lookup(id string) (*scenarios.Scenario, error) { return p.cfg.Lessons.Lookup(id) }
+
+// fromLink returns the lesson a link's src carries (lessonSource).
+func (p *Playground) fromLink(src string) (*scenarios.Scenario, error) {
+	if p.cfg.FromLink == nil {
+		return nil, errNoLinks
+	}
+	return p.cfg.FromLink(src)
+}
+
+// errNoLinks answers a load of a lesson from a link on a playground
+// configured without FromLink.
+var errNoLinks = errors.New(`load: this server opens no lessons from links`)
+
+// describe returns the code lesson l runs as variant v (lessonSource).
+func (p *Playground) describe(l *scenarios.Scenario, v string) (*lessonCode, error) {
+	return p.code.describe(l, v)
+}
+
+// searchSlots is the semaphore of running searches (lessonSource).
+func (p *Playground) searchSlots() chan struct{} { return p.searches }

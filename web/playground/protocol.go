@@ -1,0 +1,336 @@
+package playground
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"lockstep/sim/words"
+	"lockstep/web/site"
+)
+
+// ProtocolVersion is the version of the WebSocket protocol described in
+// protocol.md. Every message carries it as "v".
+const ProtocolVersion = 1
+
+// Bounds on what a client may send.
+const (
+	// MaxFrame is the largest frame a client may send; a larger one closes
+	// the socket with status 1009.
+	MaxFrame = 64 << 10
+	// MaxScheduleText bounds a schedule's text form.
+	MaxScheduleText = 32 << 10
+	// minSpeed and maxSpeed bound autoplay, in steps per second.
+	minSpeed, maxSpeed = 0.25, 20.0
+)
+
+// The command types of protocol v1.
+const (
+	cmdLoad    = "load"
+	cmdStep    = "step"
+	cmdBack    = "back"
+	cmdForward = "forward"
+	cmdGoto    = "goto"
+	cmdReplay  = "replay"
+	cmdRun     = "run"
+	cmdVariant = "variant"
+	cmdPlay    = "play"
+	cmdPause   = "pause"
+	cmdReset   = "reset"
+	cmdLang    = "lang"
+)
+
+// command is one message from the client. Which fields matter depends on
+// Type; the others are ignored.
+type command struct {
+	V        int            `json:"v"`
+	ID       *int64         `json:"id,omitempty"`
+	Type     string         `json:"type"`
+	Lesson   string         `json:"lesson,omitempty"`
+	Variant  string         `json:"variant,omitempty"`
+	Params   map[string]int `json:"params,omitempty"`
+	Schedule string         `json:"schedule,omitempty"`
+	Step     *int           `json:"step,omitempty"`
+	Lang     string         `json:"lang,omitempty"`
+	Thread   string         `json:"thread,omitempty"`
+	Speed    float64        `json:"speed,omitempty"`
+	// Source is a lesson written in the browser, as its link carries it
+	// (load only; the encoding is package share's link_source.go).
+	Source string `json:"source,omitempty"`
+	// Strategy is the explore command's search strategy (explore.go).
+	Strategy string `json:"strategy,omitempty"`
+}
+
+// ErrBadFrame wraps every reason a frame is not a command.
+var ErrBadFrame = errors.New("bad message")
+
+// decodeCommand reads one frame. On an error it still returns what it
+// could read of the id and the type, so the error event can name them.
+func decodeCommand(data []byte) (command, error) {
+	var c command
+	if err := json.Unmarshal(data, &c); err != nil {
+		return commandHead(data), fmt.Errorf("%w: %v", ErrBadFrame, site.JSONProblem(err))
+	}
+	if c.V != ProtocolVersion {
+		return c, fmt.Errorf("%w: protocol version %d is not supported (want \"v\":%d)", ErrBadFrame, c.V, ProtocolVersion)
+	}
+	if c.Type == "" {
+		return c, fmt.Errorf("%w: no \"type\"", ErrBadFrame)
+	}
+	return c, nil
+}
+
+// commandHead reads what it can of the id and the type of a frame that is
+// not a well-formed command.
+func commandHead(data []byte) command {
+	var head struct {
+		ID   json.RawMessage `json:"id"`
+		Type json.RawMessage `json:"type"`
+	}
+	var c command
+	if json.Unmarshal(data, &head) != nil {
+		return c
+	}
+	var id int64
+	if json.Unmarshal(head.ID, &id) == nil {
+		c.ID = &id
+	}
+	_ = json.Unmarshal(head.Type, &c.Type) // stays "" unless a string
+	return c
+}
+
+// envelope starts every event: the version, the command's id and the type.
+type envelope struct {
+	V    int    `json:"v"`
+	ID   *int64 `json:"id,omitempty"`
+	Type string `json:"type"`
+}
+
+// helloEvent is sent once when the socket opens.
+type helloEvent struct {
+	envelope
+	Protocol int `json:"protocol"`
+}
+
+// errorEvent answers a command that could not be carried out.
+type errorEvent struct {
+	envelope
+	Command string `json:"command,omitempty"`
+	Message string `json:"message"`
+}
+
+// loadedEvent describes the lesson as loaded.
+type loadedEvent struct {
+	envelope
+	Lesson lessonInfo `json:"lesson"`
+}
+
+// lessonInfo is the static description of a loaded lesson.
+type lessonInfo struct {
+	ID         string           `json:"id"`
+	Title      string           `json:"title"`
+	Summary    string           `json:"summary"`
+	Narrative  []string         `json:"narrative"`
+	Primitive  string           `json:"primitive"`
+	Variant    string           `json:"variant"`
+	Variants   []string         `json:"variants"`
+	Params     map[string]int   `json:"params"`
+	Bugs       []string         `json:"bugs"`
+	Threads    []string         `json:"threads"`
+	Coroutines []coroutineInfo  `json:"coroutines"`
+	Schedules  []scheduleInfo   `json:"schedules"`
+	Source     []sourceFile     `json:"source"`
+	Labels     []labelInfo      `json:"labels"`
+	Condition  string           `json:"condition"`
+	Lang       string           `json:"lang"`
+	Limits     map[string]int64 `json:"limits"`
+	// Fingerprint is the lesson's (scenarios.Scenario.Fingerprint): a
+	// link carries it as h, to tell later whether the lesson changed.
+	Fingerprint string `json:"fingerprint"`
+}
+
+// coroutineInfo is one coroutine of a lesson and its script.
+type coroutineInfo struct {
+	Name   string `json:"name"`
+	Thread string `json:"thread"`
+	Script string `json:"script"`
+}
+
+// scheduleInfo is one named schedule and its expected outcomes.
+type scheduleInfo struct {
+	Name     string            `json:"name"`
+	Title    string            `json:"title"`
+	Steps    string            `json:"steps"`
+	Expect   map[string]string `json:"expect"`
+	Captions []captionInfo     `json:"captions,omitempty"`
+}
+
+// captionInfo explains one step of a named schedule.
+type captionInfo struct {
+	Step int    `json:"step"`
+	Text string `json:"text"`
+}
+
+// sourceFile is one Go file of the primitive variant.
+type sourceFile struct {
+	File string `json:"file"`
+	Text string `json:"text"`
+}
+
+// labelInfo says what the step at a label does and where its code is.
+type labelInfo struct {
+	Label string `json:"label"`
+	Doc   string `json:"doc"`
+	File  string `json:"file,omitempty"`
+	Line  int    `json:"line,omitempty"`
+}
+
+// stateEvent is the whole state at the current position.
+type stateEvent struct {
+	envelope
+	Position int            `json:"position"`
+	Length   int            `json:"length"`
+	Playing  bool           `json:"playing"`
+	Speed    float64        `json:"speed,omitempty"`
+	Lang     string         `json:"lang"`
+	Variant  string         `json:"variant"`
+	Schedule string         `json:"schedule"`
+	History  []historyEntry `json:"history"`
+	Step     *stepInfo      `json:"step"`
+	Snapshot snapshotInfo   `json:"snapshot"`
+	Pending  []pendingInfo  `json:"pending"`
+	Outcome  *findingInfo   `json:"outcome"`
+	Findings []findingInfo  `json:"findings"`
+	Finished bool           `json:"finished"`
+}
+
+// historyEntry is one step of the history, for the timeline.
+type historyEntry struct {
+	Thread string `json:"thread"`
+	Label  string `json:"label"`
+	Op     string `json:"op"`
+	// Finding is the kind of a finding reported at this step, if any.
+	Finding string `json:"finding,omitempty"`
+}
+
+// stepInfo is the record of one step, in words and symbols.
+type stepInfo struct {
+	Index     int    `json:"index"`
+	Thread    string `json:"thread"`
+	Coroutine string `json:"coroutine"`
+	Op        string `json:"op"`
+	Label     string `json:"label"`
+	Doc       string `json:"doc"`
+	words.Values
+	OK       bool          `json:"ok"`
+	Loc      *locInfo      `json:"loc"`
+	Events   []eventInfo   `json:"events"`
+	Changed  []string      `json:"changed"`
+	CAS      *words.CAS    `json:"cas"`
+	Findings []findingInfo `json:"findings"`
+	Text     string        `json:"text"`
+}
+
+// locInfo is a place in the primitives' Go source.
+type locInfo struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Function string `json:"function,omitempty"`
+}
+
+// eventInfo is a change in a coroutine's life during a step.
+type eventInfo struct {
+	Kind      string `json:"kind"`
+	Coroutine string `json:"coroutine"`
+	Thread    string `json:"thread,omitempty"`
+	Op        string `json:"op,omitempty"`
+}
+
+// snapshotInfo is the machine's state at the position.
+type snapshotInfo struct {
+	Cells      []cellInfo       `json:"cells"`
+	Lists      []listInfo       `json:"lists"`
+	Threads    []threadInfo     `json:"threads"`
+	Coroutines []coroutineState `json:"coroutines"`
+}
+
+// cellInfo is one memory cell.
+type cellInfo struct {
+	Addr   uint64 `json:"addr"`
+	Name   string `json:"name"`
+	Object string `json:"object"`
+	Value  string `json:"value"`
+	Atomic bool   `json:"atomic"`
+	Live   bool   `json:"live"`
+}
+
+// listInfo is an intrusive waiter list.
+type listInfo struct {
+	Name  string     `json:"name"`
+	Head  string     `json:"head"`
+	Nodes []nodeInfo `json:"nodes"`
+	Cycle bool       `json:"cycle"`
+}
+
+// nodeInfo is one awaiter in a list.
+type nodeInfo struct {
+	Addr      uint64 `json:"addr"`
+	Name      string `json:"name"`
+	Coroutine string `json:"coroutine"`
+	Live      bool   `json:"live"`
+}
+
+// threadInfo is one worker thread.
+type threadInfo struct {
+	Name    string   `json:"name"`
+	Stack   []string `json:"stack"`
+	Queue   []string `json:"queue"`
+	NumWait int64    `json:"num_wait"`
+}
+
+// coroutineState is one coroutine's state.
+type coroutineState struct {
+	Name        string `json:"name"`
+	Thread      string `json:"thread"`
+	Status      string `json:"status"`
+	Op          string `json:"op"`
+	Label       string `json:"label"`
+	FrameLive   bool   `json:"frame_live"`
+	AwaiterLive bool   `json:"awaiter_live"`
+	Dropped     bool   `json:"dropped"`
+	Holder      bool   `json:"holder"`
+}
+
+// pendingInfo says what a thread would do next, or why it cannot move.
+type pendingInfo struct {
+	Thread    string   `json:"thread"`
+	CanMove   bool     `json:"can_move"`
+	Why       string   `json:"why,omitempty"`
+	Coroutine string   `json:"coroutine,omitempty"`
+	Label     string   `json:"label,omitempty"`
+	Op        string   `json:"op,omitempty"`
+	Cell      string   `json:"cell,omitempty"`
+	Doc       string   `json:"doc,omitempty"`
+	Text      string   `json:"text,omitempty"`
+	Loc       *locInfo `json:"loc,omitempty"`
+}
+
+// findingInfo is an outcome or a finding.
+type findingInfo struct {
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+	Step    int    `json:"step"`
+	// CauseStep is the step that made a lost wakeup or a dropped task
+	// inevitable (Step is then where the waiter parked): the step a page
+	// calls guilty. Absent when the finding is its own cause.
+	CauseStep *int   `json:"cause_step,omitempty"`
+	Thread    string `json:"thread,omitempty"`
+	Coroutine string `json:"coroutine,omitempty"`
+	// Cell and Label are the cell and the label of the guilty step, when
+	// the finding names them.
+	Cell  string `json:"cell,omitempty"`
+	Label string `json:"label,omitempty"`
+	// Related are the other steps a finding names: a data race's earlier
+	// access, and the write that lacks a release.
+	Related []int `json:"related,omitempty"`
+}

@@ -1,0 +1,217 @@
+package playground
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"lockstep/scenarios"
+)
+
+// A Sink takes the session's events to the client. Send must not block:
+// it queues msg (one JSON text message) or, when the client cannot keep
+// up, returns an error, and the session ends.
+type Sink interface {
+	Send(msg []byte) error
+}
+
+// errNoLesson answers a command that needs a loaded lesson.
+var errNoLesson = errors.New("no lesson is loaded: send load first")
+
+// session is one playground page's view of one lesson: the history of
+// steps the user chose, the position on it and a machine at that
+// position. It is driven by one goroutine (run); nothing in it is shared.
+//
+// Invariants, once a lesson is loaded: tl.m has performed exactly
+// tl.history[:tl.pos]; len(tl.entries) == len(tl.history); the history
+// can be followed from the start of tl.prog.
+type session struct {
+	lessons lessonSource
+	log     *slog.Logger
+
+	lang    string
+	lesson  *scenarios.Scenario
+	variant string
+	params  map[string]int
+	tl      *timeline
+
+	playing bool
+	speed   float64
+	ticker  *time.Ticker
+
+	search *search // the explore command's running search, or nil
+}
+
+// lessonSource is what a session needs of its Playground: the catalog,
+// the lessons links carry, and the lesson descriptions it caches.
+type lessonSource interface {
+	lookup(id string) (*scenarios.Scenario, error)
+	fromLink(src string) (*scenarios.Scenario, error)
+	describe(s *scenarios.Scenario, variant string) (*lessonCode, error)
+	// searchSlots is the semaphore of running searches.
+	searchSlots() chan struct{}
+}
+
+// newSession returns a session with no lesson loaded, speaking English.
+func newSession(lessons lessonSource, log *slog.Logger) *session {
+	return &session{lessons: lessons, log: log, lang: "en", speed: defaultSpeed}
+}
+
+// defaultSpeed is the autoplay speed when play names none, in steps per
+// second.
+const defaultSpeed = 2
+
+// run sends hello, then handles the commands from cmds one at a time, and
+// the autoplay ticks, until ctx is done, cmds is closed or out fails. It
+// returns nil when cmds is closed, else why it stopped.
+func (s *session) run(ctx context.Context, cmds <-chan []byte, out Sink) error {
+	defer s.stopTicker()
+	defer s.endSearch()
+	if err := s.emit(out, helloEvent{envelope: envelope{V: ProtocolVersion, Type: "hello"}, Protocol: ProtocolVersion}); err != nil {
+		return err
+	}
+	for {
+		var tick <-chan time.Time
+		if s.ticker != nil {
+			tick = s.ticker.C
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case data, ok := <-cmds:
+			if !ok {
+				return nil
+			}
+			if err := s.handle(data, out); err != nil {
+				return err
+			}
+		case <-tick:
+			if err := s.tick(out); err != nil {
+				return err
+			}
+		case ev := <-s.searchEvents():
+			if err := s.searchEvent(ev, out); err != nil {
+				return err
+			}
+		}
+		s.followSearch()
+	}
+}
+
+// handle carries out one command and sends its replies. Only a failing
+// sink is an error; a command that cannot be carried out is answered with
+// an error event.
+func (s *session) handle(data []byte, out Sink) error {
+	c, err := decodeCommand(data)
+	if err == nil {
+		var events []any
+		events, err = s.dispatch(c)
+		if err == nil {
+			for _, ev := range events {
+				if err := s.emit(out, ev); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}
+	return s.emit(out, errorEvent{envelope: envelope{V: ProtocolVersion, ID: c.ID, Type: "error"},
+		Command: c.Type, Message: err.Error()})
+}
+
+// dispatch runs command c and returns the events that answer it. On an
+// error the session's state is as it was before c.
+func (s *session) dispatch(c command) ([]any, error) {
+	if c.Type == cmdLoad {
+		return s.load(c)
+	}
+	if s.tl == nil {
+		if !knownCommand(c.Type) {
+			return nil, fmt.Errorf("unknown command type %q", c.Type)
+		}
+		return nil, errNoLesson
+	}
+	var err error
+	switch c.Type {
+	case cmdStep:
+		s.pause()
+		err = s.tl.stepThread(c.Thread)
+	case cmdBack:
+		s.pause()
+		err = s.tl.back()
+	case cmdForward:
+		s.pause()
+		err = s.tl.forward()
+	case cmdGoto:
+		s.pause()
+		err = s.gotoStep(c)
+	case cmdReplay:
+		s.pause()
+		err = s.replay(c)
+	case cmdRun:
+		s.pause()
+		err = s.runText(c)
+	case cmdVariant:
+		s.pause()
+		return s.switchVariant(c)
+	case cmdPlay:
+		err = s.play(c)
+	case cmdPause:
+		s.pause()
+	case cmdReset:
+		s.pause()
+		s.tl.reset()
+	case cmdLang:
+		return s.switchLang(c)
+	case cmdExplore:
+		return s.explore(c)
+	case cmdCancel:
+		return s.cancelSearch()
+	default:
+		return nil, fmt.Errorf("unknown command type %q", c.Type)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return []any{s.state(c.ID)}, nil
+}
+
+// knownCommand reports whether t is a command type of protocol v1.
+func knownCommand(t string) bool {
+	switch t {
+	case cmdLoad, cmdStep, cmdBack, cmdForward, cmdGoto, cmdReplay, cmdRun,
+		cmdVariant, cmdPlay, cmdPause, cmdReset, cmdLang, cmdExplore, cmdCancel:
+		return true
+	}
+	return false
+}
+
+// emit encodes ev and hands it to out. The JSON is not HTML-escaped: it
+// goes to a script, never into a page.
+func (s *session) emit(out Sink, ev any) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(ev); err != nil {
+		// Every event is made of plain values; this is a bug.
+		return fmt.Errorf("encode %T: %w", ev, err)
+	}
+	return out.Send(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+}
+
+// state is the state event at the current position.
+func (s *session) state(id *int64) stateEvent {
+	ev := s.tl.state(s.lang)
+	ev.envelope = envelope{V: ProtocolVersion, ID: id, Type: "state"}
+	ev.Playing = s.playing
+	if s.playing {
+		ev.Speed = s.speed
+	}
+	ev.Variant = s.variant
+	ev.Lang = s.lang
+	return ev
+}

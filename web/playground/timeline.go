@@ -1,0 +1,244 @@
+package playground
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"lockstep/sim"
+)
+
+// A timeline is one program, the history of steps chosen on it, the
+// position on that history and a machine at the position. Going forward
+// performs the next step of the history; going back replays the history up
+// to the new position from the start (runs are short: a step limit bounds
+// them). Stepping a thread anywhere but at the end replaces the future.
+type timeline struct {
+	prog    *sim.Program
+	history sim.Schedule   // every step, with its label
+	entries []historyEntry // the history for the timeline view
+	pos     int
+	m       *sim.Machine // has performed history[:pos]
+	// before holds the cells as they were before the step that led to
+	// pos (nil at 0), to tell which ones the step changed.
+	before []cellValue
+	// snap is m's snapshot, once computed; nil when m has changed since.
+	snap *sim.Snapshot
+}
+
+// cellValue is a cell's raw value and liveness at one moment.
+type cellValue struct {
+	raw  sim.Word
+	live bool
+}
+
+// recording is how a timeline's machines run: with records and source
+// locations, for the views.
+func recording() sim.Options { return sim.Options{Record: true, Locations: true} }
+
+// newTimeline starts an empty history on p.
+func newTimeline(p *sim.Program) *timeline {
+	return &timeline{prog: p, m: sim.New(p, recording())}
+}
+
+// over reports whether the position is the end of a finished run.
+func (tl *timeline) over() bool { return tl.pos == len(tl.history) && tl.m.Finished() }
+
+// stepThread performs the next step of the named thread at the position,
+// replacing the history's future.
+func (tl *timeline) stepThread(name string) error {
+	if name == "" {
+		return errors.New("step: say which thread")
+	}
+	t := tl.prog.Thread(name)
+	if t < 0 {
+		return fmt.Errorf("no thread %q (threads: %s)", name, tl.threadNames())
+	}
+	if !tl.m.CanMove(t) {
+		return fmt.Errorf("%s cannot move: %s", name, tl.m.Why(t))
+	}
+	tl.history, tl.entries = tl.history[:tl.pos], tl.entries[:tl.pos]
+	return tl.push(t)
+}
+
+// push performs a new step of thread t at the end of the history.
+func (tl *timeline) push(t int) error {
+	if len(tl.history) >= sim.MaxScheduleSteps {
+		return fmt.Errorf("the history is %d steps long, the most a schedule may have", sim.MaxScheduleSteps)
+	}
+	tl.before = tl.cells()
+	tl.snap = nil
+	rec, err := tl.m.Step(t)
+	if err != nil {
+		return err
+	}
+	c := sim.Choice{Thread: tl.prog.Threads[t].Name}
+	if rec.Label >= 0 {
+		c.Label = tl.prog.Label(rec.Label)
+	}
+	tl.history = append(tl.history, c)
+	tl.entries = append(tl.entries, entryOf(tl.prog, rec))
+	tl.pos++
+	return nil
+}
+
+// forward performs the next step of the history.
+func (tl *timeline) forward() error {
+	if tl.pos >= len(tl.history) {
+		return errors.New("this is the end of the history: step a thread to go on")
+	}
+	return tl.advance()
+}
+
+// advance performs history[pos].
+func (tl *timeline) advance() error {
+	c := tl.history[tl.pos]
+	tl.before = tl.cells()
+	tl.snap = nil
+	if _, err := tl.m.Step(tl.prog.Thread(c.Thread)); err != nil {
+		return fmt.Errorf("step %d: %w", tl.pos, err)
+	}
+	tl.pos++
+	return nil
+}
+
+// back moves to the previous position.
+func (tl *timeline) back() error {
+	if tl.pos == 0 {
+		return errors.New("this is the start: there is no step to undo")
+	}
+	return tl.seek(tl.pos - 1)
+}
+
+// seek moves to position target of the history.
+func (tl *timeline) seek(target int) error {
+	if target < 0 || target > len(tl.history) {
+		return fmt.Errorf("step %d is out of range 0..%d", target, len(tl.history))
+	}
+	switch target {
+	case tl.pos:
+		return nil
+	case tl.pos + 1:
+		return tl.advance()
+	}
+	return tl.rebuild(target)
+}
+
+// rebuild replays the history from the start up to target.
+func (tl *timeline) rebuild(target int) error {
+	if target == 0 {
+		tl.m, tl.before, tl.pos, tl.snap = sim.New(tl.prog, recording()), nil, 0, nil
+		return nil
+	}
+	m, err := sim.ReplayPrefix(tl.prog, tl.history[:target-1], recording())
+	if err != nil {
+		return err
+	}
+	tl.m, tl.pos, tl.snap = m, target-1, nil
+	return tl.advance()
+}
+
+// replace makes the run of sched (followed, then continued with each
+// thread in turn until the run is over) the history, and moves to step.
+// On an error nothing changes.
+func (tl *timeline) replace(sched sim.Schedule, step int) error {
+	m, _, err := sim.ReplaySchedule(tl.prog, sched, sim.Options{Record: true})
+	if err != nil {
+		return err
+	}
+	history := m.Schedule()
+	if step < 0 || step > len(history) {
+		return fmt.Errorf("step %d is out of range 0..%d", step, len(history))
+	}
+	tl.history, tl.entries = history, entriesOf(tl.prog, m.Records())
+	return tl.rebuild(step)
+}
+
+// follow makes the history the given threads' steps, as far as they can
+// go on this program, and moves to pos or to the end of what was followed.
+func (tl *timeline) follow(threads sim.Schedule, pos int) {
+	m := sim.New(tl.prog, sim.Options{Record: true})
+	for _, c := range threads {
+		t := tl.prog.Thread(c.Thread)
+		if !m.CanMove(t) {
+			break
+		}
+		if _, err := m.Step(t); err != nil {
+			break
+		}
+	}
+	tl.history, tl.entries = m.Schedule(), entriesOf(tl.prog, m.Records())
+	// The history was just performed on this program: replaying it cannot fail.
+	_ = tl.rebuild(min(pos, len(tl.history)))
+}
+
+// play is one autoplay step: the next step of the history, or past its
+// end the next thread in turn (sim.Continue). It does nothing once the run
+// is over.
+func (tl *timeline) play() error {
+	if tl.pos < len(tl.history) {
+		return tl.advance()
+	}
+	if tl.m.Finished() {
+		return nil
+	}
+	var buf [16]int
+	t, err := sim.Continue{}.Choose(tl.m, tl.m.Enabled(buf[:0]))
+	if err != nil {
+		return err
+	}
+	return tl.push(t)
+}
+
+// reset empties the history.
+func (tl *timeline) reset() {
+	tl.history, tl.entries = nil, nil
+	_ = tl.rebuild(0)
+}
+
+func (tl *timeline) threadNames() string {
+	names := make([]string, len(tl.prog.Threads))
+	for i, t := range tl.prog.Threads {
+		names[i] = t.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// snapshot is the machine's state at the position, computed once.
+func (tl *timeline) snapshot() sim.Snapshot {
+	if tl.snap == nil {
+		s := tl.m.Snapshot()
+		tl.snap = &s
+	}
+	return *tl.snap
+}
+
+// cells reads every cell of the machine's memory and whether it is live.
+func (tl *timeline) cells() []cellValue {
+	cells := tl.snapshot().Cells
+	out := make([]cellValue, len(cells))
+	for i, c := range cells {
+		out[i] = cellValue{raw: c.Raw, live: c.Live}
+	}
+	return out
+}
+
+// entryOf is the timeline's view of one step.
+func entryOf(p *sim.Program, r sim.Record) historyEntry {
+	e := historyEntry{Thread: p.Threads[r.Thread].Name, Op: r.Op.String()}
+	if r.Label >= 0 {
+		e.Label = p.Label(r.Label)
+	}
+	if len(r.Findings) > 0 {
+		e.Finding = string(r.Findings[0].Kind)
+	}
+	return e
+}
+
+func entriesOf(p *sim.Program, recs []sim.Record) []historyEntry {
+	out := make([]historyEntry, len(recs))
+	for i, r := range recs {
+		out[i] = entryOf(p, r)
+	}
+	return out
+}

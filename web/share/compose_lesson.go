@@ -1,0 +1,102 @@
+package share
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+
+	"lockstep/scenarios"
+	"lockstep/sim"
+	"lockstep/templates"
+	"lockstep/web/playground"
+)
+
+// A checked draft becomes a lesson file, and that file a link.
+
+// lessonText is the lesson file a checked draft makes: the playground's
+// id for lessons from links, texts defaulted, each schedule expecting
+// what the author said (the engine's outcomes fill the rest later).
+func lessonText(d draft, params map[string]int) []byte {
+	orDefault := func(s, def string) string {
+		if s = strings.TrimSpace(s); s == "" {
+			return def
+		}
+		return s
+	}
+	title := scenarios.Text{EN: orDefault(d.Title, "A lesson of my own"), ZH: orDefault(d.TitleZH, orDefault(d.Title, "我自己的一节课"))}
+	summary := scenarios.Text{EN: orDefault(d.Summary, "Written in the browser."), ZH: orDefault(d.Summary, "在浏览器里编写。")}
+	var narrative []string
+	for _, p := range strings.Split(d.Narrative, "\n\n") {
+		if p = strings.TrimSpace(p); p != "" {
+			narrative = append(narrative, p)
+		}
+	}
+	story := scenarios.Paras{EN: narrative, ZH: narrative}
+	if len(narrative) == 0 {
+		story = scenarios.Paras{EN: []string{summary.EN}, ZH: []string{summary.ZH}}
+	}
+	l := scenarios.Scenario{
+		ID: playground.CustomLessonID, Primitive: d.Primitive, Variants: d.Variants,
+		Title: title, Summary: summary, Narrative: story,
+		Params: params,
+		Value:  d.Value && d.Primitive == "event",
+		FIFO:   d.FIFO && d.Primitive == "mutex",
+	}
+	if len(params) == 0 {
+		l.Params = nil
+	}
+	if d.Submit != "" && d.Submit != "enqueue" {
+		l.Submit = d.Submit
+	}
+	switch d.Primitive {
+	case "wait_group", "latch":
+		l.Init = map[string]string{"count": strings.TrimSpace(d.InitCount)}
+	case "event":
+		if d.InitSet {
+			l.Init = map[string]string{"set": "1"}
+		}
+	}
+	for _, co := range d.Coroutines {
+		l.Coroutines = append(l.Coroutines, scenarios.Coroutine{Name: co.Name, Count: strings.TrimSpace(co.Count),
+			Thread: co.Thread, Script: co.Script})
+	}
+	for _, sc := range d.Schedules {
+		name := strings.TrimSpace(sc.Name)
+		// Expect must name every variant: a placeholder the run
+		// replaces unless the author said.
+		s := scenarios.Schedule{Name: name, Title: scenarios.Text{EN: orDefault(sc.Title, name), ZH: orDefault(sc.Title, name)},
+			Steps: sc.Steps, Expect: map[string]sim.Kind{}}
+		for _, v := range d.Variants {
+			if steps := strings.TrimSpace(sc.ByVariant[v]); steps != "" {
+				if s.ByVariant == nil {
+					s.ByVariant = map[string]string{}
+				}
+				s.ByVariant[v] = steps
+			}
+		}
+		for _, v := range d.Variants {
+			s.Expect[v] = sim.OK
+			if k := sc.Expect[v]; k != "" {
+				s.Expect[v] = sim.Kind(k)
+			}
+		}
+		l.Schedules = append(l.Schedules, s)
+	}
+	return encodeLesson(&l)
+}
+
+// encodeLesson is a lesson's file, as JSON indented by two spaces.
+func encodeLesson(l *scenarios.Scenario) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(l) // plain values: it cannot fail
+	return b.Bytes()
+}
+
+// linkInitial is the first load of a playground link to schedule steps
+// of lesson on variant v, with default parameters.
+func linkInitial(lesson *scenarios.Scenario, v, steps string) templates.Initial {
+	return templates.Initial{Protocol: playground.ProtocolVersion, Lesson: lesson.ID, Variant: v, Schedule: steps, Lang: "en"}
+}

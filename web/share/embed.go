@@ -1,0 +1,106 @@
+package share
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"lockstep/scenarios"
+	"lockstep/sim"
+	"lockstep/templates"
+	"lockstep/web/playground"
+	"lockstep/web/site"
+)
+
+// ServeEmbed renders the embed view of one lesson: the stepper without
+// the site's chrome, for an iframe on another page. It takes the query of
+// the playground page (variant, the lesson's parameters, schedule, step,
+// lang) and checks it the same way.
+func (s *Share) ServeEmbed(w http.ResponseWriter, r *http.Request) error {
+	id := chi.URLParam(r, "id")
+	lesson, err := s.lessons.Lookup(id)
+	if err != nil {
+		return site.NotFound(fmt.Sprintf("There is no lesson %q.", id), err)
+	}
+	lang := string(site.ResolveLang(w, r))
+	initial, err := embedInitial(lesson, r.URL.Query(), lang)
+	if err != nil {
+		return err
+	}
+	q := stateQuery(initial)
+	page := templates.EmbedPage{
+		Chrome:  s.pages.Chrome(r, lang, lesson.Title.In(lang)),
+		ID:      id,
+		Summary: lesson.Summary.In(lang),
+		Initial: initial,
+		Open:    "/lesson/" + url.PathEscape(id) + "?" + q.Encode(),
+		Share: templates.EmbedShare{
+			Lang:   lang,
+			Src:    site.Origin(r) + EmbedPath(id, q),
+			Title:  lesson.Title.In(lang) + " · " + templates.T(lang, "site"),
+			Height: templates.EmbedHeight,
+		},
+	}
+	return s.pages.Render(w, r, templates.Embed(page))
+}
+
+// embedInitial reads what an embed view loads first from its query, as
+// the playground page does: an unknown variant is not found, a bad
+// parameter, schedule or step is a bad request.
+func embedInitial(lesson *scenarios.Scenario, q url.Values, lang string) (templates.Initial, error) {
+	in := templates.Initial{Protocol: playground.ProtocolVersion, Lesson: lesson.ID, Lang: lang, Socket: "/ws"}
+	in.Variant = q.Get("variant")
+	if in.Variant == "" {
+		in.Variant = lesson.Variants[0]
+	}
+	if !slices.Contains(lesson.Variants, in.Variant) {
+		return in, site.NotFound(fmt.Sprintf("Lesson %s has no variant %q; it has %s.", lesson.ID, in.Variant, strings.Join(lesson.Variants, ", ")), nil)
+	}
+	params, err := queryParams(lesson, q)
+	if err != nil {
+		return in, site.BadRequest(err.Error(), nil)
+	}
+	in.Params = params
+	if text := q.Get("schedule"); text != "" {
+		if _, err := playground.LessonSchedule(lesson, in.Variant, text); err != nil {
+			return in, site.BadRequest("The schedule cannot be read: "+err.Error(), nil)
+		}
+		in.Schedule = text
+	}
+	if q.Has("step") {
+		step, err := strconv.Atoi(q.Get("step"))
+		if err != nil || step < 0 || step > sim.MaxScheduleSteps {
+			return in, site.BadRequest(fmt.Sprintf("step=%q is not a step number.", q.Get("step")), nil)
+		}
+		in.Step = &step
+	}
+	return in, nil
+}
+
+// stateQuery is the query that opens the state in: the variant, every
+// parameter, the schedule and the step when there are, and the language.
+func stateQuery(in templates.Initial) url.Values {
+	q := url.Values{}
+	q.Set("variant", in.Variant)
+	for name, v := range in.Params {
+		q.Set(name, strconv.Itoa(v))
+	}
+	if in.Schedule != "" {
+		q.Set("schedule", in.Schedule)
+	}
+	if in.Step != nil {
+		q.Set("step", strconv.Itoa(*in.Step))
+	}
+	q.Set("lang", in.Lang)
+	return q
+}
+
+// EmbedPath is the path of lesson id's embed view with query q.
+func EmbedPath(id string, q url.Values) string {
+	return "/embed/" + url.PathEscape(id) + "?" + q.Encode()
+}

@@ -1,0 +1,97 @@
+package share
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"lockstep/scenarios"
+	"lockstep/sim"
+	"lockstep/templates"
+	"lockstep/web/playground"
+	"lockstep/web/site"
+)
+
+// lessonQuery names the query parameters of a lesson page that are not
+// the lesson's own parameters.
+var lessonQuery = []string{"variant", "schedule", "step", "lang", "h", "src"}
+
+// ServeLesson renders the playground page of one lesson. The query picks
+// the variant, the parameters (?waiters=2), a schedule (a name or text),
+// a step and the language; they are checked here and passed to the page,
+// which asks for them over the WebSocket.
+func (s *Share) ServeLesson(w http.ResponseWriter, r *http.Request) error {
+	id := chi.URLParam(r, "id")
+	lang := string(site.ResolveLang(w, r))
+	lesson, err := s.pageLesson(r, id, lang) // a catalog lesson, or one from the link (link.go)
+	if err != nil {
+		return err
+	}
+	q := r.URL.Query()
+	variant := q.Get("variant")
+	if variant == "" {
+		variant = lesson.Variants[0]
+	}
+	if !slices.Contains(lesson.Variants, variant) {
+		return site.NotFound(site.Phrase{fmt.Sprintf("Lesson %s has no variant %q; it has %s.", id, variant, strings.Join(lesson.Variants, ", ")),
+			fmt.Sprintf("课程 %s 没有版本 %q；它有 %s。", id, variant, strings.Join(lesson.Variants, "、"))}.In(lang), nil)
+	}
+	params, err := queryParams(lesson, q)
+	if err != nil {
+		return site.BadRequest(err.Error(), nil)
+	}
+	initial := templates.Initial{Protocol: playground.ProtocolVersion, Lesson: id, Variant: variant, Params: params, Lang: lang, Socket: "/ws"}
+	if text := q.Get("schedule"); text != "" {
+		if _, err := playground.LessonSchedule(lesson, variant, text); err != nil {
+			return site.BadRequest(site.Phrase{"The schedule cannot be read: " + err.Error(), "无法读取调度：" + err.Error()}.In(lang), nil)
+		}
+		initial.Schedule = text
+	}
+	if q.Has("step") {
+		step, err := strconv.Atoi(q.Get("step"))
+		if err != nil || step < 0 || step > sim.MaxScheduleSteps {
+			return site.BadRequest(site.Phrase{fmt.Sprintf("step=%q is not a step number.", q.Get("step")),
+				fmt.Sprintf("step=%q 不是一个步骤编号。", q.Get("step"))}.In(lang), nil)
+		}
+		initial.Step = &step
+	}
+	notices := linkState(lesson, &initial, q, lang)
+	page := templates.LessonPage{
+		Chrome: s.pages.Chrome(r, lang, lesson.Title.In(lang)), ID: id, Primitive: lesson.Primitive,
+		Summary: lesson.Summary.In(lang), Initial: initial, Notices: notices, NoEmbed: id == playground.CustomLessonID,
+	}
+	for _, v := range lesson.Variants {
+		u := *r.URL
+		qv := u.Query()
+		qv.Set("variant", v)
+		u.RawQuery = qv.Encode()
+		page.Variants = append(page.Variants, templates.Link{Href: u.RequestURI(), Text: v, Key: v, Current: v == variant})
+	}
+	return s.pages.Render(w, r, templates.Lesson(page))
+}
+
+// queryParams reads the lesson's parameters from the query and resolves
+// them against the lesson's defaults.
+func queryParams(lesson *scenarios.Scenario, q url.Values) (map[string]int, error) {
+	overrides := map[string]int{}
+	for name, vals := range q {
+		if slices.Contains(lessonQuery, name) {
+			continue
+		}
+		n, err := strconv.Atoi(vals[0])
+		if err != nil {
+			return nil, fmt.Errorf("Parameter %s=%q is not a whole number.", name, vals[0])
+		}
+		overrides[name] = n
+	}
+	params, err := lesson.Resolve(overrides)
+	if err != nil {
+		return nil, fmt.Errorf("Bad parameter: %v.", err)
+	}
+	return params, nil
+}

@@ -1,0 +1,21 @@
+// Package site holds what every handler of the Lockstep site shares,
+// whichever package serves it: the error a handler returns and the error
+// page it becomes (Error, NotFound, BadRequest, and Pages.Handle, the
+// adapter from HandlerFunc to http.Handler), the language of a request
+// (ResolveLang), the chrome of a page and its rendering (Pages), texts in
+// both languages (Phrase), and the lessons handlers look up (Lessons).
+//
+// It is the bottom of the web packages: it imports templates and
+// scenarios, and no package under lockstep/web. Every other web package
+// may import it:
+//
+//	web                  (server, routes: the wiring)
+//	 ├─ web/share        → web/playground, web/site
+//	 ├─ web/classroom    → web/classroom/lecture, web/playground, web/site
+//	 ├─ web/playground   → web/site
+//	 ├─ web/docs         → web/site at most
+//	 └─ web/site         → templates, scenarios
+//
+// deps_test.go at the module root holds this table and fails on an import
+// it does not allow.
+package site
