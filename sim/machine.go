@@ -154,8 +154,8 @@ type Machine struct {
 	lastAddr    Word
 	acquired    bool
 	constructed bool
-	exec     Exec // what the running step sees (see runStep)
-	peekFn   Peek // m.peek, made once (a method value allocates)
+	exec        Exec // what the running step sees (see runStep)
+	peekFn      Peek // m.peek, made once (a method value allocates)
 
 	// recording
 	record  bool
