@@ -89,6 +89,12 @@ type Mem interface {
 	// node must not be read after this step unless its owner is known to be
 	// still suspended.
 	Submit(node Word)
+	// Spawn starts a new coroutine, as submit_to_context(task) does with a
+	// task just created, or Go's go f(): the first of the n coroutines from
+	// index first (declared spawned) that has not started. Its frame is
+	// created and it is queued on its context, with everything the caller
+	// did before the spawn visible to it.
+	Spawn(first, n int)
 	// SemAcquire is Go's runtime_Semacquire on a counting semaphore: it takes
 	// a permit if there is one and returns false, or queues the goroutine on
 	// the semaphore and returns true, in which case the step must Suspend.

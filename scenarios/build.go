@@ -137,7 +137,19 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program
 	for _, op := range ops {
 		p.Ops = append(p.Ops, simOp(op))
 	}
-	table := &opTable{ops: ops, guards: guardsOf(prim)}
+	table := &opTable{ops: ops, guards: guardsOf(prim), spawns: map[string]int{}}
+	for i, c := range coros {
+		target := cmp(c.group, c.name)
+		if !c.spawned || c.group != "" && i > 0 && coros[i-1].group == c.group {
+			continue
+		}
+		n := 1
+		for c.group != "" && i+n < len(coros) && coros[i+n].group == c.group {
+			n++
+		}
+		table.spawns[target] = len(p.Ops)
+		p.Ops = append(p.Ops, simOp(primitives.SpawnOperation(target, i, n)))
+	}
 
 	for i, c := range coros {
 		script, err := compileScript(c.script, table)
@@ -148,7 +160,7 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program
 			sim.Field{Name: "resume", Kind: sim.Pointer})
 		aw := l.Add(c.name+".awaiter", sim.AwaiterObject, i, c.name, awaiterFields...)
 		p.Coroutines = append(p.Coroutines, sim.CoroutineSpec{Name: c.name, Thread: threadOf[c.thread],
-			Frame: frame, Awaiter: aw, Script: script, Group: c.group})
+			Frame: frame, Awaiter: aw, Script: script, Group: c.group, Spawned: c.spawned})
 	}
 
 	p.Submit, _ = sim.ParseSubmitMode(cmp(s.Submit, "enqueue"))
@@ -181,6 +193,7 @@ func cmp(s, def string) string {
 // expanded is one coroutine after groups are expanded.
 type expanded struct {
 	name, thread, script, group string
+	spawned                     bool
 }
 
 // expand turns the coroutine declarations into coroutines.
@@ -216,7 +229,7 @@ func (s *Scenario) expand(params map[string]int) ([]expanded, error) {
 			if c.Count != "" {
 				group = c.Name
 			}
-			out = append(out, expanded{name: name, thread: thread, script: c.Script, group: group})
+			out = append(out, expanded{name: name, thread: thread, script: c.Script, group: group, spawned: c.Spawned})
 		}
 	}
 	if len(out) > MaxCoroutines {

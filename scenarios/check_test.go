@@ -48,6 +48,8 @@ func TestCheckScript(t *testing.T) {
 		{"event", "tinycoro", true, "event_guard { wait }", "event_guard is not a guard"},
 		{"latch", "fixed", false, "latch_guard { wait }", ""},
 		{"wait_group", "go", false, "if done { wait }", "done returns nothing to test"},
+		{"wait_group", "go", false, "add 1; spawn D; wait", `column 14: D is not a spawned coroutine`},
+		{"wait_group", "go", false, "add 1; spawn", `spawn needs the name of a spawned coroutine`},
 	}
 	for _, tt := range tests {
 		err := CheckScript(tt.prim, tt.variant, tt.value, tt.script)
@@ -79,7 +81,8 @@ func TestCompileBlocks(t *testing.T) {
 		t.Fatal(err)
 	}
 	prim.Bind(16)
-	table := &opTable{ops: append(prim.Ops(), (&primitives.CriticalSection{}).Operation()), guards: guardsOf(prim)}
+	ops := append(prim.Ops(), (&primitives.CriticalSection{}).Operation())
+	table := &opTable{ops: ops, guards: guardsOf(prim), spawns: map[string]int{"W": len(ops)}}
 	op := func(name string) int { return table.op(name) }
 	call := func(name string) sim.Instr { return sim.Instr{Kind: sim.Call, Op: op(name)} }
 	tests := []struct {
@@ -90,6 +93,8 @@ func TestCompileBlocks(t *testing.T) {
 		{"if try_lock { unlock } else { lock }; cs", []sim.Instr{call("try_lock"), {Kind: sim.JumpIfNot, Arg: 4}, call("unlock"),
 			{Kind: sim.Jump, Arg: 5}, call("lock"), call("cs")}},
 		{"lock_guard { cs }", []sim.Instr{call("lock_guard"), call("cs"), call("unlock")}},
+		{"repeat 2 { spawn W }; lock", []sim.Instr{{Kind: sim.Repeat, Arg: 2}, {Kind: sim.Call, Op: len(table.ops)},
+			{Kind: sim.EndLoop, Arg: 1}, call("lock")}},
 	}
 	for _, tt := range tests {
 		got, err := compileScript(tt.script, table)

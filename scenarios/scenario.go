@@ -85,6 +85,11 @@ type Coroutine struct {
 	Thread string `json:"thread,omitempty"`
 	// Script is what the coroutine does (see ParseScript).
 	Script string `json:"script"`
+	// Spawned says the coroutine does not exist at the start: another
+	// coroutine's script starts it with "spawn NAME" (tinyCoro's
+	// submit_to_context of a new task, Go's go f()). A group is spawned
+	// one coroutine per spawn.
+	Spawned bool `json:"spawned,omitempty"`
 }
 
 // Schedule is a named interleaving and what it leads to.

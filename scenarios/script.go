@@ -18,6 +18,7 @@ import (
 //	repeat 3 { lock; cs; unlock }
 //	if try_lock { cs; unlock } else { lock; cs; unlock }
 //	lock_guard { cs }         a guard: its destructor runs at the }
+//	add 1; spawn D; wait      start the spawned coroutine D (go f())
 //
 // Statements are separated by ';' or newlines. "repeat N { ... }" runs its
 // body N times (1 to 1000; two levels at most). "if OP { ... }" calls an
@@ -27,7 +28,10 @@ import (
 // ... }") opens the guard, runs the block and calls what the guard's
 // destructor calls (unlock, set, count_down). The operations are the
 // primitive's (wait, done, add, set, count_down, lock, unlock...) and "cs",
-// a critical section that increments a shared plain counter.
+// a critical section that increments a shared plain counter. "spawn NAME"
+// starts a coroutine declared "spawned" (or the next one of such a group)
+// on its context, in one step (SP1), as submit_to_context of a new task
+// or Go's go statement do.
 
 // maxBlocks bounds how deep if and guard blocks nest.
 const maxBlocks = 8
@@ -37,6 +41,9 @@ const maxBlocks = 8
 type opTable struct {
 	ops    []primitives.Operation
 	guards []primitives.Guard
+	// spawns are the spawn operations, by the name of the coroutine or
+	// group they start; their indices follow ops.
+	spawns map[string]int
 }
 
 // op returns the index of the operation named name, or -1.
@@ -161,6 +168,10 @@ func (c *compiler) block(depth int) ([]sim.Instr, error) {
 			if err := c.ifBlock(depth); err != nil {
 				return nil, err
 			}
+		case "spawn":
+			if err := c.spawn(); err != nil {
+				return nil, err
+			}
 		default:
 			if c.pos+1 < len(c.toks) && c.toks[c.pos+1].text == "{" {
 				if err := c.guardBlock(t, depth); err != nil {
@@ -229,6 +240,22 @@ func (c *compiler) call(name string) error {
 		return c.errorf("%s takes no argument", name)
 	}
 	c.out = append(c.out, in)
+	return nil
+}
+
+// spawn compiles "spawn NAME".
+func (c *compiler) spawn() error {
+	c.pos++
+	name := c.peek()
+	if name == "" || name == ";" || name == "{" || name == "}" {
+		return c.errorf("spawn needs the name of a spawned coroutine")
+	}
+	i, ok := c.table.spawns[name]
+	if !ok {
+		return c.errorf("%s is not a spawned coroutine (declare it with \"spawned\": true)", name)
+	}
+	c.pos++
+	c.out = append(c.out, sim.Instr{Kind: sim.Call, Op: i})
 	return nil
 }
 
