@@ -10,6 +10,17 @@ import (
 	"lockstep/sim"
 )
 
+// The runtime's parameters and variant (see Scenario.Params).
+const (
+	ParamQueueCap   = "queue_cap"
+	ParamDepthCap   = "depth_cap"
+	DefaultDepthCap = 4096 // kMaxRecursiveDepth
+	// EngineFixed is the variant that runs tinyCoro's primitive on the
+	// digest's fixed engine (§4.1): a full queue never drops a handle,
+	// and the inline depth counter is the waker's own.
+	EngineFixed = "engine-fixed"
+)
+
 // Limits on what a lesson may ask for once its parameters are applied.
 const (
 	MaxParam      = 64
@@ -53,6 +64,10 @@ func (s *Scenario) Build(variant string, overrides map[string]int) (*sim.Program
 func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program, error) {
 	if !slices.Contains(s.Variants, variant) {
 		return nil, fmt.Errorf("no variant %q (it has %s)", variant, strings.Join(s.Variants, ", "))
+	}
+	engine := variant == EngineFixed
+	if engine {
+		variant = kinds()[s.Primitive].variants[0] // tinyCoro's primitive on the fixed engine
 	}
 	params, err := s.Resolve(overrides)
 	if err != nil {
@@ -108,13 +123,22 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program
 		}
 	}
 
+	if qc, ok := params[ParamQueueCap]; ok {
+		p.Engine = &sim.Engine{QueueCap: qc, DepthCap: DefaultDepthCap, Fixed: engine}
+		if dc, ok := params[ParamDepthCap]; ok {
+			p.Engine.DepthCap = dc
+		}
+	}
 	threadOf := map[string]int{}
 	for _, c := range coros {
 		if _, ok := threadOf[c.thread]; ok {
 			continue
 		}
-		ctx := l.Add(c.thread+".ctx", sim.ContextObject, -1, c.thread,
-			sim.Field{Name: "num_wait", Kind: sim.Int64, Atomic: true})
+		ctxFields := []sim.Field{{Name: "num_wait", Kind: sim.Int64, Atomic: true}}
+		if p.Engine != nil {
+			ctxFields = append(ctxFields, sim.Field{Name: "m_max_recursive_depth", Kind: sim.Int64})
+		}
+		ctx := l.Add(c.thread+".ctx", sim.ContextObject, -1, c.thread, ctxFields...)
 		threadOf[c.thread] = len(p.Threads)
 		p.Threads = append(p.Threads, sim.ThreadSpec{Name: c.thread, Context: ctx})
 	}
@@ -163,7 +187,6 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program
 			Frame: frame, Awaiter: aw, Script: script, Group: c.group, Spawned: c.spawned})
 	}
 
-	p.Submit, _ = sim.ParseSubmitMode(cmp(s.Submit, "enqueue"))
 	p.FIFO = s.FIFO
 	p.StepLimit = s.StepLimit
 	p.LabelName = primitives.LabelName

@@ -56,8 +56,9 @@ func Primitives() []PrimitiveInfo {
 
 // CheckScript compiles a coroutine's script for variant v of primitive
 // p, as Build would; value makes an event an event<int> (its set takes a
-// number). The error names the column of the fault.
-func CheckScript(p, v string, value bool, script string) error {
+// number); spawned names the coroutines (or groups) declared spawned,
+// which "spawn NAME" may start. The error names the column of the fault.
+func CheckScript(p, v string, value bool, script string, spawned ...string) error {
 	prim, _, err := newPrimitive(p, v, config{value: value})
 	if err != nil {
 		return err
@@ -66,7 +67,11 @@ func CheckScript(p, v string, value bool, script string) error {
 	// the primitive somewhere, as Build does before it asks for them.
 	prim.Bind(1)
 	ops := append(prim.Ops(), (&primitives.CriticalSection{}).Operation())
-	_, err = compileScript(script, &opTable{ops: ops, guards: guardsOf(prim)})
+	table := &opTable{ops: ops, guards: guardsOf(prim), spawns: map[string]int{}}
+	for i, name := range spawned {
+		table.spawns[name] = len(ops) + i
+	}
+	_, err = compileScript(script, table)
 	return err
 }
 

@@ -35,13 +35,13 @@ func TestResumedWhileSuspending(t *testing.T) {
 	for _, tt := range []struct {
 		name   string
 		plain  bool
-		submit sim.SubmitMode
+		engine *sim.Engine
 		want   sim.Kind
 		step   int
 	}{
 		{name: "queued", want: sim.OK, step: -1},
 		{name: "not published", plain: true, want: sim.DoubleResume, step: 3},
-		{name: "inline", submit: sim.Inline, want: sim.DoubleResume, step: 3},
+		{name: "inline", engine: &sim.Engine{DepthCap: 4096}, want: sim.DoubleResume, step: 3},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			f := fixture.New()
@@ -49,7 +49,7 @@ func TestResumedWhileSuspending(t *testing.T) {
 			f.Thread("A", suspendingOp(f, d, tt.plain))
 			f.Thread("B", f.WakeOp(d, 1))
 			p := f.Program(t)
-			p.Submit = tt.submit
+			p.Engine = tt.engine
 			m, out := fixture.Replay(t, p, "A A B B A A A A")
 			checkOutcome(t, out, tt.want, tt.step)
 			if tt.want != sim.OK {

@@ -9,6 +9,8 @@ import "fmt"
 // construct begins the lifetime of c's awaiter, as the awaiter's
 // constructor does: m_next = nullptr, m_await_coro = null, m_ctx =
 // local_context(), and the fields after them from init, or zero.
+// local_context() is the context of thread t, the one c runs on: its
+// own, or the waker's after an inline resume (spec §1.2 (b)).
 func (m *Machine) construct(t, c int, init []Word) {
 	spec := &m.prog.Coroutines[c]
 	a := spec.Awaiter
@@ -19,7 +21,7 @@ func (m *Machine) construct(t, c int, init []Word) {
 		var v Word
 		switch {
 		case i == FieldCtx:
-			v = m.prog.Threads[spec.Thread].Context
+			v = m.prog.Threads[t].Context
 		case i > FieldCtx && int(i-FieldCtx-1) < len(init):
 			v = init[i-FieldCtx-1]
 		}
@@ -139,6 +141,9 @@ func (m *Machine) destroy(c int) {
 // it is not when c resumed another coroutine inline in the step in which
 // it parked or finished, and the resumed one now runs above it.
 func (m *Machine) leave(t, c int) {
+	if a := m.coros[c].inlined; a != 0 {
+		m.inlineReturned(t, c, a)
+	}
 	th := &m.threads[t]
 	for i := len(th.stack) - 1; i >= 0; i-- {
 		if int(th.stack[i]) == c {

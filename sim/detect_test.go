@@ -109,7 +109,7 @@ func TestPrematureRelease(t *testing.T) {
 func TestQuiescence(t *testing.T) {
 	tests := []struct {
 		name   string
-		submit sim.SubmitMode
+		engine *sim.Engine
 		wake   bool // B wakes A after setting the flag
 		set    bool
 		want   sim.Kind
@@ -121,7 +121,7 @@ func TestQuiescence(t *testing.T) {
 			msg: "A parked at step 1 and d.flag == 1 holds, but B made it hold at step 3 (S1) without waking A"},
 		{name: "deadlock", want: sim.Deadlock, step: -1, cause: -1,
 			msg: "no thread can move and A still waits: d.flag == 1 does not hold"},
-		{name: "dropped task", submit: sim.Drop, set: true, wake: true, want: sim.DroppedTask, step: 1, cause: 5,
+		{name: "dropped task", engine: &sim.Engine{}, set: true, wake: true, want: sim.DroppedTask, step: 1, cause: 5,
 			msg: "A parked at step 1, and submit_task dropped its handle at step 5 (B's Z2)"},
 		{name: "woken", set: true, wake: true, want: sim.OK, step: -1, cause: -1},
 	}
@@ -139,7 +139,7 @@ func TestQuiescence(t *testing.T) {
 			}
 			f.Thread("B", ops...)
 			p := f.Program(t)
-			p.Submit = tt.submit
+			p.Engine = tt.engine
 			fixture.OpenWhenFlag(p, d)
 			_, out := fixture.Replay(t, p, "A A")
 			checkOutcome(t, out, tt.want, tt.step, tt.msg)
@@ -158,7 +158,7 @@ func TestInlineResume(t *testing.T) {
 	f.Thread("A", f.ParkOp(d))
 	f.Thread("B", f.SetOp(d), f.WakeOp(d, 1))
 	p := f.Program(t)
-	p.Submit = sim.Inline
+	p.Engine = &sim.Engine{DepthCap: 4096}
 	fixture.OpenWhenFlag(p, d)
 	m, out := fixture.Replay(t, p, "A A B B B B")
 	checkOutcome(t, out, sim.OK, -1)

@@ -335,5 +335,15 @@ func (x *Exec) Awaiter() Word { return x.m.prog.Coroutines[x.c].Awaiter }
 // Handle is the coroutine's handle.
 func (x *Exec) Handle() Word { return x.m.prog.Coroutines[x.c].Frame }
 
-// Context is the address of the coroutine's context.
-func (x *Exec) Context() Word { return x.m.prog.Threads[x.m.prog.Coroutines[x.c].Thread].Context }
+// Context is the address of the context the coroutine's awaiter
+// captured (m_ctx, which register_wait and unregister_wait use): what
+// local_context() returned when it was constructed, the context of the
+// thread it ran on. Without a live awaiter, local_context() now.
+func (x *Exec) Context() Word {
+	m := x.m
+	a := m.prog.Coroutines[x.c].Awaiter
+	if m.ended[m.prog.Cells[a].Object] == 0 {
+		return m.mem[a+FieldCtx]
+	}
+	return m.prog.Threads[x.t].Context
+}

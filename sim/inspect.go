@@ -97,13 +97,26 @@ func (m *Machine) quiescent() (Outcome, bool) {
 		Message: fmt.Sprintf("no thread can move and %s still wait%s: %s does not hold", who, map[bool]string{true: "s", false: ""}[len(parked) == 1], p.Facts.Condition)}, true
 }
 
+// waitThread is the thread of the context coroutine c's wait registered
+// on: its awaiter's m_ctx, which local_context() gave it (the waker's,
+// after an inline resume); its own thread when it has no awaiter.
+func (m *Machine) waitThread(c int) int {
+	spec := &m.prog.Coroutines[c]
+	if m.ended[m.prog.Cells[spec.Awaiter].Object] == 0 {
+		if t := m.prog.threadOfContext(m.mem[spec.Awaiter+FieldCtx]); t >= 0 {
+			return t
+		}
+	}
+	return spec.Thread
+}
+
 // droppedTask is the verdict on coroutine c, parked, whose handle
 // submit_task dropped: it names the park and the drop.
 func (m *Machine) droppedTask(c int) Outcome {
 	p := m.prog
 	co := &m.coros[c]
 	name := p.Coroutines[c].Name
-	ctx := p.Threads[p.Coroutines[c].Thread]
+	ctx := p.Threads[m.waitThread(c)]
 	numWait := int64(m.mem[ctx.Context])
 	o := Outcome{Kind: DroppedTask, Step: int(co.parkStep), CauseStep: int(co.drop.step), Coroutine: name,
 		Detail: Detail{ParkStep: int(co.parkStep), Context: ctx.Name, NumWait: numWait}}
@@ -125,7 +138,7 @@ func (m *Machine) lostWakeup(c int) Outcome {
 	p := m.prog
 	co := &m.coros[c]
 	name := p.Coroutines[c].Name
-	ctx := p.Threads[p.Coroutines[c].Thread]
+	ctx := p.Threads[m.waitThread(c)]
 	numWait := int64(m.mem[ctx.Context])
 	cond := p.Facts.Condition
 	cause, opened := noStep, false

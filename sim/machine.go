@@ -43,6 +43,10 @@ type coroutine struct {
 	// thread cannot move until the cell changes. 0 when it does not spin.
 	spinAddr, spinSeen Word
 	dropped            bool // submit_task dropped it
+	// inlined is the depth counter submit_task incremented to run it
+	// inline, which it decrements when it leaves the waker's stack; 0
+	// when it does not run inline.
+	inlined Word
 	// waitObj is the primitive object its wait registered on (the object
 	// of the access that registered or parked it), -1 if none.
 	waitObj  int16

@@ -15,8 +15,9 @@ type Program struct {
 	Coroutines []CoroutineSpec
 	Ops        []Op
 
-	// Submit is what submit_task does with a woken coroutine.
-	Submit SubmitMode
+	// Engine bounds the contexts' run queues as engine::submit_task does
+	// (spec §1.2); nil: a submit always finds room in the queue.
+	Engine *Engine
 	// Facts describes the primitive to the detectors and the views.
 	Facts Facts
 	// FIFO asks the detectors to check that a lock is granted to parked
@@ -146,34 +147,27 @@ type Op struct {
 	Code func(x *Exec)
 }
 
-// SubmitMode is what submit_task does with a woken coroutine.
-type SubmitMode uint8
-
-// The submit modes.
-const (
-	Enqueue SubmitMode = iota // pushed on its context's run queue; resumed there in a later step
-	Inline                    // resumed at once on the waker's thread (the queue-full path)
-	Drop                      // never resumed (the depth cap)
-)
-
-var submitNames = [...]string{Enqueue: "enqueue", Inline: "inline", Drop: "drop"}
-
-func (s SubmitMode) String() string {
-	if int(s) < len(submitNames) {
-		return submitNames[s]
-	}
-	return fmt.Sprintf("submit(%d)", uint8(s))
+// Engine is what engine::submit_task does with a woken coroutine (spec
+// §1.2): it pushes it on the target context's run queue while the queue
+// has room. When the queue is full it runs the coroutine inline on the
+// waker's thread, counting the nesting in the target context's depth
+// counter (m_max_recursive_depth, a plain field at ContextDepth, which
+// the waker reads and writes from its own thread), and drops the handle
+// once that counter has reached DepthCap. The counter is decremented when
+// the inlined coroutine leaves the waker's stack (exec_task returns).
+type Engine struct {
+	QueueCap int // kQueCap: the capacity of every context's run queue
+	DepthCap int // kMaxRecursiveDepth
+	// Fixed is the digest's fix (§4.1): a handle is never dropped (past
+	// the cap it goes to an overflow list: the run queue, beyond its
+	// capacity), and the depth counter is the waker's own (thread-local:
+	// the waker's context's counter), not the target's.
+	Fixed bool
 }
 
-// ParseSubmitMode reads "enqueue", "inline" or "drop".
-func ParseSubmitMode(s string) (SubmitMode, error) {
-	for i, n := range submitNames {
-		if n == s {
-			return SubmitMode(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown submit mode %q (want enqueue, inline or drop)", s)
-}
+// ContextDepth is the offset of the depth counter in a context object,
+// after num_wait; contexts have one when the program has an Engine.
+const ContextDepth Word = 1
 
 // Peek reads a cell without performing a step.
 type Peek func(addr Word) Word
@@ -339,6 +333,8 @@ func (p *Program) Validate() error {
 		names[t.Name] = true
 		if o := p.ObjectAt(t.Context); o == nil || o.Kind != ContextObject {
 			return fmt.Errorf("thread %q: no context at %d", t.Name, t.Context)
+		} else if p.Engine != nil && (o.Size <= ContextDepth || p.Cells[t.Context+ContextDepth].Atomic) {
+			return fmt.Errorf("thread %q: its context has no plain depth counter after num_wait, which the engine needs", t.Name)
 		}
 	}
 	for i, c := range p.Coroutines {

@@ -39,6 +39,7 @@ func TestStateKeyCoversFields(t *testing.T) {
 			"parkStep", "drop", "waitObj", // messages only
 			"semWait", "semSeq", "lockSeq", // keyed (the sequences as ranks)
 			"spinAddr", "spinSeen", // keyed
+			"inlined",   // keyed
 			"localKind", // keyed with the live locals
 		}},
 	}

@@ -128,6 +128,11 @@ func (v CoroutineView) SpinAddr() Word { return v.co.spinAddr }
 // SpinSeen is the value of SpinAddr its last step read.
 func (v CoroutineView) SpinSeen() Word { return v.co.spinSeen }
 
+// Inlined is the address of the depth counter submit_task incremented
+// to run it inline on the thread whose stack it is on (see Engine), 0
+// when it does not run inline.
+func (v CoroutineView) Inlined() Word { return v.co.inlined }
+
 // Holder says it holds the lock.
 func (v CoroutineView) Holder() bool { return v.co.holder }
 

@@ -59,7 +59,10 @@ func newReducer(p *sim.Program) *reducer {
 				r.owner[a] = i
 			}
 		}
-		if perThread[c.Thread] == 1 {
+		// A context is private to its one coroutine, unless the engine
+		// may run coroutines inline: they then register on the waker's
+		// context (local_context()), and wakers write its depth counter.
+		if perThread[c.Thread] == 1 && p.Engine == nil {
 			ob := p.ObjectAt(p.Threads[c.Thread].Context)
 			for a := ob.Base; a < ob.Base+ob.Size; a++ {
 				r.ctxOf[a] = i

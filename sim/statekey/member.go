@@ -36,6 +36,7 @@ func (k *Keyer) memberBlock(m *sim.Machine, c int) Key {
 		b = k.abstractValue(b, uint8(sim.Pointer)+1, co.SemWait(), c)
 		b = k.abstractValue(b, uint8(sim.Pointer)+1, co.SpinAddr(), c)
 		b = append(b, co.SpinSeen())
+		b = k.abstractValue(b, uint8(sim.Pointer)+1, co.Inlined(), c)
 		live := k.liveMask(co)
 		var kinds uint64
 		for i := range sim.NumLocals {

@@ -149,6 +149,7 @@ var labelDocsZh = map[string]string{
 	// a critical section
 	"CS1": "临界区：v = counter（普通读取）",
 	"CS2": "临界区：counter = v + 1（普通写入）",
+	"SP1": "spawn：submit_to_context(task) 提交一个新任务，或 Go 的 go f()：创建子协程的帧，并把它放进它的 context 的运行队列",
 }
 
 // LocalDoc is the description doc of the label named name in language
