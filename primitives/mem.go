@@ -95,6 +95,10 @@ type Mem interface {
 	// created and it is queued on its context, with everything the caller
 	// did before the spawn visible to it.
 	Spawn(first, n int)
+	// Destroy is coroutine_handle::destroy() on handle h: the frame of
+	// h's coroutine is freed, whether or not that coroutine has finished
+	// with it.
+	Destroy(h Word)
 	// SemAcquire is Go's runtime_Semacquire on a counting semaphore: it takes
 	// a permit if there is one and returns false, or queues the goroutine on
 	// the semaphore and returns true, in which case the step must Suspend.

@@ -90,6 +90,18 @@ type AwaiterFielder interface {
 	AwaiterFields() []Field
 }
 
+// A Parent is a primitive whose operations start child coroutines and may
+// own their frames (when_all): the coroutines a lesson declares spawned
+// are its children.
+type Parent interface {
+	// BindChildren gives the children's handles, in declaration order,
+	// before any operation runs.
+	BindChildren(handles []Word)
+	// OwnsChildFrames says a child's frame outlives the child, suspended
+	// at its final suspend point, until the parent destroys it.
+	OwnsChildFrames() bool
+}
+
 // A Guard is an RAII guard a script writes as a block, "lock_guard { cs
 // }": Enter is the operation that opens it ("" for none) and Exit the one
 // its destructor calls at the end of the block.

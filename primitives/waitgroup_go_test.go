@@ -94,6 +94,7 @@ func (m *wgMem) Submit(primitives.Word)                 {}
 func (m *wgMem) SemAcquire(primitives.Word) bool        { return false }
 func (m *wgMem) SemRelease(primitives.Word)             {}
 func (m *wgMem) Spawn(_, _ int)                         {}
+func (m *wgMem) Destroy(primitives.Word)                {}
 func (m *wgMem) PC() int                                { return m.pc }
 func (m *wgMem) Goto(pc int)                            { m.pc = pc }
 func (m *wgMem) Suspend(pc int)                         { m.pc = pc }

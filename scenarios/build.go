@@ -187,6 +187,16 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program
 			Frame: frame, Awaiter: aw, Script: script, Group: c.group, Spawned: c.spawned})
 	}
 
+	if parent, ok := prim.(primitives.Parent); ok {
+		var handles []primitives.Word
+		for i := range p.Coroutines {
+			if c := &p.Coroutines[i]; c.Spawned {
+				handles = append(handles, c.Frame)
+				c.OwnedFrame = parent.OwnsChildFrames()
+			}
+		}
+		parent.BindChildren(handles)
+	}
 	p.FIFO = s.FIFO
 	p.StepLimit = s.StepLimit
 	p.LabelName = primitives.LabelName

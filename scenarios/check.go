@@ -41,7 +41,7 @@ func Primitives() []PrimitiveInfo {
 		}
 		info.Ops = append(info.Ops, "cs")
 		switch name {
-		case "wait_group", "latch":
+		case "wait_group", "latch", "when_all":
 			info.Init = "count"
 		case "event":
 			info.Init = "set"

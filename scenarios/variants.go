@@ -69,6 +69,15 @@ func kinds() map[string]primitiveKind {
 				"fixed":    func(c config) primitives.Primitive { return &primitives.Channel{Capacity: c.capacity, Fixed: true} },
 			},
 		},
+		"when_all": {
+			object:   "wa",
+			variants: []string{"tinycoro", "fixed-event", "fixed"},
+			build: map[string]constructor{
+				"tinycoro":    func(c config) primitives.Primitive { return &primitives.WhenAll{Count: int64(c.count)} },
+				"fixed-event": func(c config) primitives.Primitive { return &primitives.WhenAll{Count: int64(c.count), FixedEvent: true} },
+				"fixed":       func(c config) primitives.Primitive { return &primitives.WhenAll{Count: int64(c.count), Fixed: true} },
+			},
+		},
 		"wait_group": {
 			object:   "wg",
 			variants: []string{"tinycoro", "fixed", "go"},

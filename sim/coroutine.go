@@ -125,13 +125,15 @@ func (m *Machine) endAwaiter(c int) {
 	}
 }
 
-// destroy ends coroutine c: it is done and its frame is destroyed.
+// destroy ends coroutine c: it is done and its frame is destroyed, unless
+// another coroutine owns the frame (CoroutineSpec.OwnedFrame).
 func (m *Machine) destroy(c int) {
 	co := &m.coros[c]
 	co.status = Done
 	co.holder = false
+	owned := m.prog.Coroutines[c].OwnedFrame
 	for oi, ob := range m.prog.Objects {
-		if ob.Coroutine == c && (ob.Kind == FrameObject || ob.Kind == AwaiterObject) && m.ended[oi] <= 0 {
+		if ob.Coroutine == c && (ob.Kind == FrameObject && !owned || ob.Kind == AwaiterObject) && m.ended[oi] <= 0 {
 			m.ended[oi] = int32(m.step) + 1
 		}
 	}

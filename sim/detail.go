@@ -14,6 +14,9 @@ const (
 	// use-after-free: an access to a frame, or to an awaiter of a
 	// coroutine that has finished, after the frame was destroyed.
 	FrameDestroyed Reason = "frame-destroyed"
+	// use-after-free: an access to a frame another coroutine destroyed
+	// (Exec.Destroy) while its own coroutine still ran.
+	FrameFreed Reason = "frame-freed"
 	// use-after-free: an access to an awaiter after its owner returned
 	// from its wait.
 	AwaiterEnded Reason = "awaiter-ended"

@@ -85,6 +85,9 @@ func (x *Exec) useAfterFree(c *Cell, what string, end int32) {
 	case end < 0:
 		d.Reason, d.EndStep = NotConstructed, -1
 		why = fmt.Sprintf("%s has not been constructed", ob.Name)
+	case ob.Kind == FrameObject && m.coros[ob.Coroutine].status != Done:
+		d.Reason = FrameFreed
+		why = fmt.Sprintf("%s's frame was destroyed at step %d, before %s finished with it", ob.Owner, end-1, ob.Owner)
 	case ob.Kind == FrameObject || m.coros[ob.Coroutine].status == Done:
 		d.Reason = FrameDestroyed
 		why = fmt.Sprintf("%s finished at step %d and its frame was destroyed", ob.Owner, end-1)

@@ -95,6 +95,10 @@ type CoroutineSpec struct {
 	// Spawned says the coroutine does not exist at the start: another
 	// one starts it (Exec.Spawn), as go f() or submit_to_context does.
 	Spawned bool
+	// OwnedFrame says another coroutine owns the frame: it outlives the
+	// coroutine's end (suspended at its final suspend point) until the
+	// owner destroys it (Exec.Destroy), as when_all's children's frames.
+	OwnedFrame bool
 }
 
 // InstrKind says what a script instruction does.

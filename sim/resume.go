@@ -172,53 +172,6 @@ func (m *Machine) enqueue(waker, c, t int) {
 	}
 }
 
-// Spawn starts a coroutine that has not started yet, as
-// submit_to_context(task) does with a new task, or Go's go f(): the first
-// of the n coroutines from index first (a group spawned one by one) that
-// has not started. Its frame is constructed and it is queued on its
-// context's run queue, with the spawner's clock: everything the spawner
-// did happens before the child runs.
-func (x *Exec) Spawn(first, n int) {
-	m := x.m
-	c := -1
-	for i := first; i < first+n && i < len(m.coros); i++ {
-		if m.coros[i].status == Unstarted {
-			c = i
-			break
-		}
-	}
-	addr := Word(0)
-	if c >= 0 {
-		addr = m.prog.Coroutines[c].Frame
-	}
-	if !x.begin(OpSpawn, addr) {
-		return
-	}
-	if c < 0 {
-		msg := fmt.Sprintf("spawn: every one of the %d coroutines it may start has started already", n)
-		x.fail(Panic, msg, Detail{Reason: GoPanic, Text: msg})
-		return
-	}
-	spec := &m.prog.Coroutines[c]
-	fo := m.prog.Cells[spec.Frame].Object
-	m.ended[fo] = 0
-	for a := spec.Frame; a < spec.Frame+m.prog.Objects[fo].Size; a++ {
-		m.mem[a] = 0
-		m.noteWrite(x.t, a, -1)
-	}
-	ctx := m.prog.Threads[spec.Thread].Context
-	if r := m.cur; r != nil {
-		r.Result, r.Value = spec.Frame, ctx
-	}
-	co := &m.coros[c]
-	co.status = Runnable
-	if !m.advance(c, false) {
-		m.destroy(c) // an empty script: it finishes at once
-		return
-	}
-	m.enqueue(x.t, c, spec.Thread)
-}
-
 // SemAcquire takes a permit of the semaphore at addr, or queues the
 // coroutine on it and returns true.
 func (x *Exec) SemAcquire(addr Word) bool {

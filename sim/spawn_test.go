@@ -60,3 +60,38 @@ func TestSpawnTwice(t *testing.T) {
 	_, out := fixture.Replay(t, p, "A A")
 	checkOutcome(t, out, sim.Panic, 1, "every one of the 1 coroutines it may start has started already")
 }
+
+// Destroy frees another coroutine's frame: its own next access to it is
+// a use after free, and so is a second destroy. A frame its coroutine
+// does not own outlives the coroutine until then.
+func TestDestroy(t *testing.T) {
+	build := func(owned bool, times int) *sim.Program {
+		f := fixture.New()
+		f.Shared()
+		var frame sim.Word // B's, once laid out
+		var destroy []int
+		for range times {
+			destroy = append(destroy, f.Op("destroy", "X", func(x *sim.Exec) { x.Destroy(frame); x.Return() }))
+		}
+		touch := f.Op("touch", "T", func(x *sim.Exec) { x.Read(x.Handle()); x.Return() })
+		f.Thread("A", destroy...)
+		f.Thread("B", touch, touch)
+		p := f.Program(t)
+		p.Coroutines[1].OwnedFrame = owned
+		frame = p.Coroutines[1].Frame
+		return p
+	}
+	_, out := fixture.Replay(t, build(true, 1), "B A B")
+	checkOutcome(t, out, sim.UseAfterFree, 2, "B reads B.frame.resume at step 2 (T1), but B's frame was destroyed at step 1, before B finished with it")
+	if out.Detail.Reason != sim.FrameFreed {
+		t.Errorf("reason %s; want %s", out.Detail.Reason, sim.FrameFreed)
+	}
+	// B's frame outlives B, but B's last read and A's destroy are not
+	// ordered: a race, not a use after free.
+	_, out = fixture.Replay(t, build(true, 1), "B B A")
+	checkOutcome(t, out, sim.DataRace, 2, "data race on B.frame.resume: A writes it at step 2 (X1) and B read it at step 1 (T1)")
+	_, out = fixture.Replay(t, build(false, 1), "B B A")
+	checkOutcome(t, out, sim.UseAfterFree, 2, "A destroys B.frame.resume at step 2 (X1), but B finished at step 1 and its frame was destroyed")
+	_, out = fixture.Replay(t, build(true, 2), "B B A A")
+	checkOutcome(t, out, sim.UseAfterFree, 3, "A destroys B.frame.resume at step 3")
+}

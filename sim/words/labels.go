@@ -150,6 +150,9 @@ var labelDocsZh = map[string]string{
 	"CS1": "临界区：v = counter（普通读取）",
 	"CS2": "临界区：counter = v + 1（普通写入）",
 	"SP1": "spawn：submit_to_context(task) 提交一个新任务，或 Go 的 go f()：创建子协程的帧，并把它放进它的 context 的运行队列",
+	"WD1": "~when_all：~when_all_task 销毁第 i 个子任务的帧（handle.destroy()）",
+	"WF1": "修复版 ~when_all：m_count.load(acquire)：每个子任务都已减过计数；子任务自己释放各自的帧",
+	"WX1": "exec_task(child)，resume() 返回之后：handle.done() 读取子任务的帧",
 }
 
 // LocalDoc is the description doc of the label named name in language

@@ -71,6 +71,10 @@ var messageForms = map[messageKey]messageForm{
 		func(d sim.Detail) string {
 			return fmt.Sprintf("%s 已在第 %d 步结束，它的协程帧已被销毁", d.Owner, d.EndStep)
 		}),
+	{sim.UseAfterFree, sim.FrameFreed}: useAfterFree(
+		func(d sim.Detail) string {
+			return fmt.Sprintf("%s 的协程帧已在第 %d 步被销毁，那时 %s 还没有用完它", d.Owner, d.EndStep, d.Owner)
+		}),
 	{sim.UseAfterFree, sim.AwaiterEnded}: useAfterFree(
 		func(d sim.Detail) string {
 			return fmt.Sprintf("%s 的 awaiter 已在第 %d 步结束，那时 %s 从等待中返回", d.Owner, d.EndStep, d.Owner)
@@ -186,6 +190,8 @@ func accessZH(verb string) string {
 		return "读取"
 	case "writes":
 		return "写入"
+	case "destroys":
+		return "销毁"
 	case "acquires":
 		return "获取信号量"
 	case "releases":

@@ -54,7 +54,7 @@ func lessonText(d draft, params map[string]int) []byte {
 		l.Params = nil
 	}
 	switch d.Primitive {
-	case "wait_group", "latch":
+	case "wait_group", "latch", "when_all":
 		l.Init = map[string]string{"count": strings.TrimSpace(d.InitCount)}
 	case "event":
 		if d.InitSet {
