@@ -73,9 +73,11 @@ func kinds() map[string]primitiveKind {
 			object:   "wa",
 			variants: []string{"tinycoro", "fixed-event", "fixed"},
 			build: map[string]constructor{
-				"tinycoro":    func(c config) primitives.Primitive { return &primitives.WhenAll{Count: int64(c.count)} },
-				"fixed-event": func(c config) primitives.Primitive { return &primitives.WhenAll{Count: int64(c.count), FixedEvent: true} },
-				"fixed":       func(c config) primitives.Primitive { return &primitives.WhenAll{Count: int64(c.count), Fixed: true} },
+				"tinycoro": func(c config) primitives.Primitive { return &primitives.WhenAll{Count: int64(c.count)} },
+				"fixed-event": func(c config) primitives.Primitive {
+					return &primitives.WhenAll{Count: int64(c.count), FixedEvent: true}
+				},
+				"fixed": func(c config) primitives.Primitive { return &primitives.WhenAll{Count: int64(c.count), Fixed: true} },
 			},
 		},
 		"wait_group": {
