@@ -191,10 +191,7 @@ func (m *Machine) afterStep() {
 			break
 		}
 	}
-	if m.peekFn == nil {
-		m.peekFn = m.peek
-	}
-	if !pending || !open(m.peekFn) {
+	if !pending || !holds { // holds is Open's value (see conditionHolds)
 		return
 	}
 	for i := range m.coros {
