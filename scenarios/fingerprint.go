@@ -11,7 +11,7 @@ import (
 const FingerprintLen = 12
 
 // Fingerprint is a short hash of what the lesson runs: its primitive,
-// variants, parameters, initial state and submit mode, and every
+// variants, parameters (the engine's among them) and initial state, and every
 // coroutine with its script in canonical form (so that spacing and
 // redundant separators do not count). Texts (titles, narratives,
 // captions) and the named schedules do not count: a link that carries
@@ -38,10 +38,11 @@ func (s *Scenario) Fingerprint() string {
 	}
 	for _, co := range s.Coroutines {
 		c.Coroutines = append(c.Coroutines, canonicalCoroutine{
-			Name:   co.Name,
-			Count:  strings.ReplaceAll(co.Count, " ", ""),
-			Thread: co.Thread,
-			Script: canonicalScript(co.Script),
+			Name:    co.Name,
+			Count:   strings.ReplaceAll(co.Count, " ", ""),
+			Thread:  co.Thread,
+			Script:  canonicalScript(co.Script),
+			Spawned: co.Spawned,
 		})
 	}
 	// Maps are encoded with sorted keys, so the encoding is canonical;
@@ -73,6 +74,9 @@ type canonicalCoroutine struct {
 	Count  string `json:"count"`
 	Thread string `json:"thread"`
 	Script string `json:"script"`
+	// Spawned is left out when false, so that lessons without spawning
+	// keep the fingerprints they had.
+	Spawned bool `json:"spawned,omitempty"`
 }
 
 // canonicalScript is a script's tokens separated by single spaces, with

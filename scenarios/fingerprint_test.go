@@ -41,6 +41,7 @@ func TestFingerprint(t *testing.T) {
 		{"the initial count", `"init": {"count": "1"}`, `"init": {"count": "2"}`, true},
 		{"the variants", `"variants": ["tinycoro", "fixed"]`, `"variants": ["fixed", "tinycoro"]`, true},
 		{"the run queues' capacity", `"params": {"waiters": 1}`, `"params": {"waiters": 1, "queue_cap": 0}`, true},
+		{"a spawned coroutine", `"script": "done"`, `"script": "done", "spawned": true`, true},
 		{"a title", `"en": "A title"`, `"en": "Another title"`, false},
 		{"the narrative", `["故事。"]`, `["另一个故事。"]`, false},
 		{"a schedule", `"steps": "W1 D"`, `"steps": "D W1"`, false},
