@@ -51,6 +51,7 @@ var composeText = map[string]text{
 	"compose.co.name":          {"Name", "名字"},
 	"compose.co.count":         {"Count", "数量"},
 	"compose.co.thread":        {"Thread", "线程"},
+	"compose.co.spawned":       {"Spawned", "由 spawn 启动"},
 	"compose.co.script":        {"Script", "脚本"},
 	"compose.sc.name":          {"Name", "名字"},
 	"compose.sc.title":         {"Title", "标题"},

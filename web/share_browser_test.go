@@ -61,6 +61,20 @@ func TestShareInBrowser(t *testing.T) {
 		}
 	})
 
+	// A lesson with a spawned coroutine keeps it through the form: the
+	// checkbox is set, and the server finds the script's spawn valid.
+	t.Run("compose a spawned coroutine", func(t *testing.T) {
+		p := b.openPage(t, "/compose?lang=en&from=go-wg-basic", `document.querySelector("#compose-form").dataset.checked === "ok"`)
+		if !p.eval(`document.querySelector('[data-field="coroutines.1.spawned"]').checked`) {
+			t.Error("D's spawned box is not checked")
+		}
+		p.click(`[data-field="coroutines.1.spawned"]`)
+		p.wait(`document.querySelector("#compose-form").dataset.checked === "errors"`)
+		if got := p.text(`[data-error-for="coroutines.0.script"]`); !strings.Contains(got, "D is not a spawned coroutine") {
+			t.Errorf("M's script error says %q; want that D is not spawned", got)
+		}
+	})
+
 	t.Run("compose and open", func(t *testing.T) {
 		p := b.openPage(t, "/compose?lang=en", `document.querySelector("#compose-form").dataset.checked === "ok"`)
 		p.shot("compose")
