@@ -53,7 +53,13 @@ func newReducer(p *sim.Program) *reducer {
 		perThread[c.Thread]++
 	}
 	for i, c := range p.Coroutines {
-		for _, base := range []sim.Word{c.Frame, c.Awaiter} {
+		bases := []sim.Word{c.Frame, c.Awaiter}
+		if c.OwnedFrame {
+			// Another coroutine destroys this frame (Exec.Destroy),
+			// through a handle the reducer does not see: not private.
+			bases = bases[1:]
+		}
+		for _, base := range bases {
 			ob := p.ObjectAt(base)
 			for a := ob.Base; a < ob.Base+ob.Size; a++ {
 				r.owner[a] = i
