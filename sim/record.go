@@ -61,6 +61,9 @@ type Event struct {
 	Coroutine int
 	Thread    int // the run queue (EvQueued), else -1
 	Op        string
+	// Depth is the inline depth counter submit_task read on the full-queue
+	// path (EvInline, EvDropped; see Engine).
+	Depth int
 }
 
 // A Record is what one step did. Every field is derived from the running

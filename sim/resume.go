@@ -34,7 +34,7 @@ func (x *Exec) Submit(node Word) {
 		x.nilPointer()
 		return
 	}
-	path, counter, ok := x.submitPath(t)
+	path, counter, depth, ok := x.submitPath(t)
 	if !ok {
 		return
 	}
@@ -56,13 +56,13 @@ func (x *Exec) Submit(node Word) {
 		th := &m.threads[x.t]
 		th.stack = append(th.stack, int16(c))
 		if r := m.cur; r != nil {
-			r.Events = append(r.Events, Event{Kind: EvInline, Coroutine: c, Thread: x.t})
+			r.Events = append(r.Events, Event{Kind: EvInline, Coroutine: c, Thread: x.t, Depth: depth})
 		}
 	case pathDrop:
 		m.coros[c].dropped = true
 		m.coros[c].drop = m.this
 		if r := m.cur; r != nil {
-			r.Events = append(r.Events, Event{Kind: EvDropped, Coroutine: c, Thread: -1})
+			r.Events = append(r.Events, Event{Kind: EvDropped, Coroutine: c, Thread: -1, Depth: depth})
 		}
 	}
 }
@@ -79,27 +79,28 @@ const (
 // submitPath chooses the way for a submit to thread t's context, as
 // engine::submit_task does (see Engine): with a full queue it reads the
 // depth counter, a plain field, from the waker's thread, and returns its
-// address when the coroutine runs inline.
-func (x *Exec) submitPath(t int) (submitPath, Word, bool) {
+// address when the coroutine runs inline, and the value it read.
+func (x *Exec) submitPath(t int) (path submitPath, counter Word, depth int, ok bool) {
 	m := x.m
 	e := m.prog.Engine
 	if e == nil || len(m.threads[t].queue) < e.QueueCap {
-		return pathQueue, 0, true
+		return pathQueue, 0, 0, true
 	}
-	counter := m.prog.Threads[t].Context + ContextDepth
+	counter = m.prog.Threads[t].Context + ContextDepth
 	if e.Fixed {
 		counter = m.prog.Threads[x.t].Context + ContextDepth // thread-local
 	}
-	depth, ok := x.read(counter)
+	v, ok := x.read(counter)
+	depth = int(int64(v))
 	switch {
 	case !ok:
-		return 0, 0, false
-	case int64(depth) < int64(e.DepthCap):
-		return pathInline, counter, true
+		return 0, 0, 0, false
+	case depth < e.DepthCap:
+		return pathInline, counter, depth, true
 	case e.Fixed:
-		return pathQueue, 0, true // the overflow list: never dropped
+		return pathQueue, 0, depth, true // the overflow list: never dropped
 	}
-	return pathDrop, 0, true
+	return pathDrop, 0, depth, true
 }
 
 // inlineReturned is the end of exec_task for coroutine c, which ran

@@ -125,9 +125,9 @@ func eventClause(p *sim.Program, r sim.Record, e sim.Event, w *phrasebook) strin
 	case sim.EvQueued:
 		return fmt.Sprintf(w.queued, c, thread)
 	case sim.EvInline:
-		return fmt.Sprintf(w.inline, c, thread)
+		return fmt.Sprintf(w.inline, c, thread, e.Depth)
 	case sim.EvDropped:
-		return fmt.Sprintf(w.dropped, c)
+		return fmt.Sprintf(w.dropped, c, e.Depth)
 	case sim.EvAwaiterEnded:
 		return fmt.Sprintf(w.awaiterEnded, c)
 	case sim.EvFinished:
