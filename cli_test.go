@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -137,8 +139,8 @@ func TestRunJSON(t *testing.T) {
 	if rep.Scenario != "wg-lost-wakeup" || rep.Variant != "tinycoro" || rep.Params["waiters"] != 1 {
 		t.Errorf("report names %s/%s %v, want wg-lost-wakeup/tinycoro with waiters=1", rep.Scenario, rep.Variant, rep.Params)
 	}
-	if rep.Outcome.Kind != "lost-wakeup" || rep.Outcome.Step == nil || *rep.Outcome.Step != 7 {
-		t.Errorf("outcome = %+v, want lost-wakeup at step 7", rep.Outcome)
+	if o := rep.Outcome; o.Kind != "lost-wakeup" || o.Step == nil || *o.Step != 7 || o.CauseStep == nil || *o.CauseStep != 6 {
+		t.Errorf("outcome = %+v, want lost-wakeup at step 7 caused at step 6", rep.Outcome)
 	}
 	if len(rep.Steps) != 8 {
 		t.Fatalf("%d steps, want 8", len(rep.Steps))
@@ -257,5 +259,62 @@ func TestHelp(t *testing.T) {
 		if !strings.Contains(out, "lockstep "+c.usage) {
 			t.Errorf("help lacks %q:\n%s", c.usage, out)
 		}
+	}
+}
+
+// TestCheckCatalog checks the whole catalog: one ok line per lesson.
+func TestCheckCatalog(t *testing.T) {
+	out := mustCLI(t, "check")
+	all := catalog(t).All()
+	for _, s := range all {
+		if !regexp.MustCompile(`(?m)^ok +` + regexp.QuoteMeta(s.ID) + ` +\d+ schedules? × \d+ variants?$`).MatchString(out) {
+			t.Errorf("check lacks an ok line for %s:\n%s", s.ID, out)
+		}
+	}
+	if want := fmt.Sprintf("%d lessons, ", len(all)); !strings.Contains(out, want) {
+		t.Errorf("check's summary lacks %q:\n%s", want, out)
+	}
+}
+
+// wrongLesson is the B5 walk-through with a wrong expectation: the fixed
+// wait_group does not lose the wakeup.
+const wrongLesson = `{
+  "id": "wrong", "primitive": "wait_group", "variants": ["tinycoro", "fixed"],
+  "title": {"en": "t", "zh": "t"}, "summary": {"en": "s", "zh": "s"},
+  "narrative": {"en": ["n"], "zh": ["n"]},
+  "init": {"count": "1"},
+  "coroutines": [{"name": "W", "script": "wait"}, {"name": "D", "script": "done"}],
+  "schedules": [
+    {"name": "lost", "title": {"en": "l", "zh": "l"},
+     "steps": "W@G1 W@G2 W@G3 W@G4 W@G5 D@D1 D@D2 W@G6",
+     "by_variant": {"fixed": "W*3 D*2 W"},
+     "expect": {"tinycoro": "lost-wakeup", "fixed": "lost-wakeup"}}
+  ]
+}`
+
+// TestCheckMismatch checks a lesson file with a wrong expectation: check
+// names the schedule and the variant and exits 3; run and explore warn.
+func TestCheckMismatch(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "wrong.jsonc")
+	if err := os.WriteFile(path, []byte(wrongLesson), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const line = "schedule lost, variant fixed: expected lost-wakeup, got ok"
+	out, errs, status := cli(t, "check", path, "wg-basic")
+	if status != 3 || !strings.Contains(out, line) || !strings.Contains(out, "FAIL  "+path) ||
+		!regexp.MustCompile(`(?m)^ok +wg-basic `).MatchString(out) {
+		t.Errorf("check %s wg-basic: exit %d, stdout:\n%s\nwant exit 3, a FAIL with %q and wg-basic ok", path, status, out, line)
+	}
+	if !strings.Contains(errs, "1 of 2 lessons checked") {
+		t.Errorf("check's stderr = %q; want how many lessons failed", errs)
+	}
+	for _, args := range [][]string{{"run", path, "--variant", "fixed"}, {"explore", path}} {
+		_, errs, status := cli(t, args...)
+		if want := "lockstep: warning: " + path + ": " + line + "\n"; status != 0 || errs != want {
+			t.Errorf("lockstep %s: exit %d, stderr %q; want exit 0 and %q", strings.Join(args, " "), status, errs, want)
+		}
+	}
+	if _, errs, status := cli(t, "check", "nope"); status != 2 || !strings.Contains(errs, `unknown lesson "nope"`) {
+		t.Errorf("check nope: exit %d, stderr %q; want exit 2, unknown lesson", status, errs)
 	}
 }

@@ -70,6 +70,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	warnMismatches(stderr, rest[0], s)
 	def, err := loadPrimitive(*primFile)
 	if err != nil {
 		return err

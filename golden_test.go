@@ -14,7 +14,8 @@ var update = flag.Bool("update", false, "rewrite the golden traces in scenarios/
 
 // goldenLessons must have a golden trace in every variant, once they are
 // in the catalog. Any other golden file found is checked too.
-var goldenLessons = []string{"wg-lost-wakeup", "event-uaf", "event-missing-release", "mutex-handoff"}
+var goldenLessons = []string{"wg-lost-wakeup", "event-uaf", "event-missing-release", "mutex-handoff",
+	"engine-queue-full", "event-dropped-task", "go-wg-basic", "when-all-inline"}
 
 const goldenDir = "scenarios/testdata"
 

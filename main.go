@@ -32,6 +32,7 @@ func commands() []command {
 	return []command{
 		{name: "list", usage: "list [--json]", summary: "list the lessons", run: listCmd},
 		{name: "run", usage: runUsage, summary: "replay one execution of a lesson and print every step", run: runCmd},
+		{name: "check", usage: checkUsage, summary: "replay every named schedule of lessons and compare it with its expected outcome", run: checkCmd},
 		{name: "explore", usage: exploreUsage, summary: "search every execution of a lesson for bugs", run: exploreCmd},
 		{name: "verify", usage: verifyUsage, summary: "grade a written primitive: the explorer must verify it on the lesson", run: verifyCmd},
 	}
@@ -82,6 +83,10 @@ func report(w io.Writer, err error) int {
 	var ue *usageError
 	if errors.As(err, &ue) {
 		return 2
+	}
+	var me *mismatchError
+	if errors.As(err, &me) {
+		return 3
 	}
 	return 1
 }

@@ -1,6 +1,7 @@
 // Package primitives holds Go ports of tinyCoro's synchronization primitives
-// (event, latch, wait_group, mutex), each as written and fixed, and of Go's
-// sync.WaitGroup, written to run one step at a time on a simulated machine.
+// (event, latch, wait_group, mutex, condition_variable, channel), each as
+// written and, where it has a bug, fixed, and of Go's sync.WaitGroup,
+// written to run one step at a time on a simulated machine.
 //
 // # How a primitive is written
 //

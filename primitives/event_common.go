@@ -94,6 +94,15 @@ func (e *eventBase) facts() Facts {
 	}
 }
 
+// guards are an event<>'s guard: event_guard, whose destructor calls
+// set(). An event<T> has none (its set takes the value).
+func (e *eventBase) guards() []Guard {
+	if e.value != 0 {
+		return nil
+	}
+	return []Guard{{Name: "event_guard", Exit: "set"}}
+}
+
 // isSet is is_set(): m_state holds the event's own address.
 func (e *eventBase) isSet(p Peek) bool { return p(e.this) == e.this }
 

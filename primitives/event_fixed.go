@@ -62,3 +62,6 @@ func (e *EventFixed) Ops() []Operation { return e.ev.ops() }
 
 // Facts implements Primitive.
 func (e *EventFixed) Facts() Facts { return e.ev.facts() }
+
+// Guards implements Guarder.
+func (e *EventFixed) Guards() []Guard { return e.ev.guards() }

@@ -71,6 +71,9 @@ func (e *Event) Ops() []Operation { return e.ev.ops() }
 // Facts implements Primitive.
 func (e *Event) Facts() Facts { return e.ev.facts() }
 
+// Guards implements Guarder.
+func (e *Event) Guards() []Guard { return e.ev.guards() }
+
 // valueAddr is the address of an event<T>'s value, right after m_state, or
 // 0 for an event<void>.
 func valueAddr(base Word, value bool) Word {

@@ -63,6 +63,7 @@ const (
 	U5a
 	U5b
 	U6
+	TL1 // try_lock
 	// mutex, the LIFO wake-one guess of seed 003
 	V1
 	V2
@@ -78,9 +79,80 @@ const (
 	GW2
 	GW3
 	GW4
+	// condition_variable (condition_variable.cpp), with its mutex
+	C1a
+	C1b
+	C1c
+	C2a
+	C2b
+	C2c
+	C3a
+	C3s
+	C3b
+	C3c
+	C3d
+	C3e
+	C3f
+	C3g
+	C5a
+	C5b
+	NO1
+	NO1s
+	NO2
+	NO3
+	NO4
+	NO5
+	NO6
+	NA1
+	NA1s
+	NA2
+	NA3
+	NA4
+	NA5
+	NA6
+	WU1
+	WU2
+	WU3
+	WU4
+	WU5
+	CR1
+	CR2
+	CR3
+	CR4
+	CR4b
+	CR5
+	CR6
+	CR7
+	CR8
+	CR9
+	SR1
+	// channel (channel.hpp)
+	SN1
+	SN3
+	SN4
+	SN5
+	SN6
+	SN7
+	SN8
+	RC1
+	RC3
+	RC4
+	RC5
+	RC6
+	RC7
+	RC8
+	CL1
+	CF1
+	CD1
 	// a critical section
 	CS1
 	CS2
+	// the runtime: a new coroutine is started (submit_to_context, go f())
+	SP1
+	// when_all (when_all.hpp)
+	WD1
+	WF1
+	WX1
 	numLabels
 )
 
@@ -99,11 +171,13 @@ var labelNames = [numLabels]string{
 	P1: "P1", P2: "P2", P3: "P3", P4: "P4",
 	Q1: "Q1", Q2: "Q2", Q3: "Q3", Q4: "Q4", Q5: "Q5", Q6: "Q6",
 	M1a: "M1a", M1b: "M1b", M2a: "M2a", M2b: "M2b", M3: "M3", M4a: "M4a", M4b: "M4b", M5: "M5",
-	U1: "U1", U2: "U2", U3: "U3", U4a: "U4a", U4b: "U4b", U5a: "U5a", U5b: "U5b", U6: "U6",
+	U1: "U1", U2: "U2", U3: "U3", U4a: "U4a", U4b: "U4b", U5a: "U5a", U5b: "U5b", U6: "U6", TL1: "TL1",
 	V1: "V1", V2: "V2", V3: "V3", V4: "V4", V5: "V5",
 	GA1: "GA1", GA2: "GA2", GA3: "GA3", GA4: "GA4",
 	GW1: "GW1", GW2: "GW2", GW3: "GW3", GW4: "GW4",
-	CS1: "CS1", CS2: "CS2",
+	CS1: "CS1", CS2: "CS2", SP1: "SP1", WD1: "WD1", WF1: "WF1", WX1: "WX1",
+	SN1: "SN1", SN3: "SN3", SN4: "SN4", SN5: "SN5", SN6: "SN6", SN7: "SN7", SN8: "SN8", RC1: "RC1", RC3: "RC3", RC4: "RC4", RC5: "RC5", RC6: "RC6", RC7: "RC7", RC8: "RC8", CL1: "CL1", CF1: "CF1", CD1: "CD1",
+	C1a: "C1a", C1b: "C1b", C1c: "C1c", C2a: "C2a", C2b: "C2b", C2c: "C2c", C3a: "C3a", C3s: "C3s", C3b: "C3b", C3c: "C3c", C3d: "C3d", C3e: "C3e", C3f: "C3f", C3g: "C3g", C5a: "C5a", C5b: "C5b", NO1: "NO1", NO1s: "NO1s", NO2: "NO2", NO3: "NO3", NO4: "NO4", NO5: "NO5", NO6: "NO6", NA1: "NA1", NA1s: "NA1s", NA2: "NA2", NA3: "NA3", NA4: "NA4", NA5: "NA5", NA6: "NA6", WU1: "WU1", WU2: "WU2", WU3: "WU3", WU4: "WU4", WU5: "WU5", CR1: "CR1", CR2: "CR2", CR3: "CR3", CR4: "CR4", CR4b: "CR4b", CR5: "CR5", CR6: "CR6", CR7: "CR7", CR8: "CR8", CR9: "CR9", SR1: "SR1",
 }
 
 // LabelName names step label pc ("G4").
@@ -143,7 +217,8 @@ type labelText struct {
 // labelTables hold what each label does and its line of code, one table
 // per primitive file.
 var labelTables = []map[int]labelText{waitGroupLabels, waitGroupFixedLabels, goWaitGroupLabels,
-	eventLabels, latchLabels, mutexLockLabels, mutexLabels, mutexLIFOLabels, criticalSectionLabels}
+	eventLabels, latchLabels, mutexLockLabels, mutexLabels, mutexLIFOLabels, condVarLabels, channelLabels, criticalSectionLabels,
+	runtimeLabels, whenAllLabels}
 
 // LabelDoc says in a few words what the step at label pc does, in the
 // source's terms ("done(): take the whole waiter stack").

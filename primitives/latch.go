@@ -50,6 +50,12 @@ func (l *Latch) Ops() []Operation {
 	}
 }
 
+// Guards implements Guarder: latch_guard, whose destructor calls
+// count_down().
+func (l *Latch) Guards() []Guard {
+	return []Guard{{Name: "latch_guard", Exit: "count_down"}}
+}
+
 // Facts implements Primitive.
 func (l *Latch) Facts() Facts {
 	return Facts{

@@ -13,7 +13,7 @@ import (
 )
 
 // ported are the primitives whose lessons these tests own.
-var ported = []string{"event", "latch", "mutex"}
+var ported = []string{"event", "latch", "mutex", "condition_variable", "channel"}
 
 // TestLessonExpectations replays every schedule of every event, latch and
 // mutex lesson on every variant and checks the outcome the lesson states.

@@ -64,6 +64,16 @@ type Mem interface {
 	// node must not be read after this step unless its owner is known to be
 	// still suspended.
 	Submit(node Word)
+	// Spawn starts a new coroutine, as submit_to_context(task) does with a
+	// task just created, or Go's go f(): the first of the n coroutines from
+	// index first (declared spawned) that has not started. Its frame is
+	// created and it is queued on its context, with everything the caller
+	// did before the spawn visible to it.
+	Spawn(first, n int)
+	// Destroy is coroutine_handle::destroy() on handle h: the frame of
+	// h's coroutine is freed, whether or not that coroutine has finished
+	// with it.
+	Destroy(h Word)
 	// SemAcquire is Go's runtime_Semacquire on a counting semaphore: it takes
 	// a permit if there is one and returns false, or queues the goroutine on
 	// the semaphore and returns true, in which case the step must Suspend.
@@ -83,13 +93,36 @@ type Mem interface {
 	Return()
 	// Panic ends the run with Go's panic message msg.
 	Panic(msg string)
+	// Assert ends the run with a failed assertion of the primitive's own
+	// (tinyCoro's assert()); msg says what failed.
+	Assert(msg string)
 	// Registered marks the step at which a wait linearized, when that is
 	// before the step that parks (Go's Wait: its CAS, then the
 	// semaphore). A release is premature unless the wait condition held
 	// after it. Without it, the park is the registration.
 	Registered()
 
-	// Local and SetLocal access the operation's locals (slots 0..3).
+	// Result sets what the operation returns to the script (try_lock,
+	// a channel's send and recv), which "if op { ... }" tests.
+	Result(ok bool)
+	// BeginAwait constructs the awaiter for a co_await inside an operation
+	// that does not construct one on entry (a channel's send awaits the
+	// lock, then a condition variable): m_next = nullptr, m_await_coro =
+	// null, m_ctx = local_context(), then the fields after them from init.
+	// EndAwait ends its lifetime, at the end of await_resume.
+	BeginAwait(init ...Word)
+	EndAwait()
+	// Suspending says that await_suspend has made the awaiter reachable
+	// and goes on before it returns true (Suspend): a waker may resume the
+	// coroutine from this step on, which queues it while it still runs.
+	Suspending()
+
+	// Spin says the next step is a spin loop that only re-reads the cell
+	// at addr, which the step has just seen hold seen (a spinlock held by
+	// another thread): the thread waits until another thread changes it.
+	Spin(addr, seen Word)
+
+	// Local and SetLocal access the operation's locals (slots 0..5).
 	Local(i int) Word
 	SetLocal(i int, v Word)
 	// Arg is the operation's argument (add n, set v).

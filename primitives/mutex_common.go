@@ -11,18 +11,39 @@ func mutexStateField() Field {
 }
 
 // mutexOps are the operations of a mutex whose m_state is at state: lock,
-// lock_guard and unlock. co_await mtx.lock_guard() is the same awaiter as
-// lock() except that await_resume also returns a lock_guard, whose
-// destructor calls unlock(): a script writes "lock_guard; cs; unlock", the
-// unlock standing for the guard's end of scope.
+// lock_guard, try_lock and unlock. co_await mtx.lock_guard() is the same
+// awaiter as lock() except that await_resume also returns a lock_guard,
+// whose destructor calls unlock(): a script writes "lock_guard { cs }"
+// (see mutexGuards), or "lock_guard; cs; unlock", the unlock standing for
+// the guard's end of scope.
 func mutexOps(state Word, unlock Operation) []Operation {
 	lock := func(m Mem) { lockMutex(m, state) }
 	algo := lines(nil, M1a, M1b, M2a, M2b, M3, M4a, M4b, M5)
 	return []Operation{
 		{Name: "lock", Entry: M1a, Awaits: true, Role: Lock, Step: lock, Lines: algo},
 		{Name: "lock_guard", Entry: M1a, Awaits: true, Role: Lock, Step: lock, Lines: algo},
+		{Name: "try_lock", Entry: TL1, Role: TryLock, Returns: true, Step: func(m Mem) { tryLock(m, state) }, Lines: lines(nil, TL1)},
 		unlock,
 	}
+}
+
+// mutexGuards are a mutex's guards: the lock_guard co_await
+// mtx.lock_guard() returns, whose destructor unlocks.
+func mutexGuards() []Guard {
+	return []Guard{{Name: "lock_guard", Enter: "lock_guard", Exit: "unlock"}}
+}
+
+// tryLock is mtx.try_lock(), the same for both mutex variants:
+//
+//	TL1 CAS_strong(m_state: nolocked -> nullptr, acq_rel/relaxed); return whether it succeeded
+//
+// It takes the lock only when it is free, and never waits, so it does not
+// register with the context. While unlock hands the lock over, m_state
+// never holds nolocked, so try_lock cannot barge in (mutex-try-lock).
+func tryLock(m Mem, state Word) {
+	_, ok := m.CompareAndSwap(state, nolocked, Null, AcqRel, Relaxed)
+	m.Result(ok)
+	m.Return()
 }
 
 // mutexFree reports whether the mutex at state is unlocked.
@@ -59,7 +80,11 @@ func mutexWaiters(state Word) func(Peek) Word {
 // unlock that sets nolocked between M2a and M4b makes the push fail and
 // the retry takes the fast path. The acq_rel CASes publish m_next and
 // m_await_coro to the unlocker's exchange.
-func lockMutex(m Mem, state Word) {
+func lockMutex(m Mem, state Word) { lockMutexThen(m, state, Mem.Return) }
+
+// lockMutexThen is lockMutex inside a larger operation (a channel's send
+// holds the lock through a lock_guard): done follows await_resume (M5).
+func lockMutexThen(m Mem, state Word, done func(Mem)) {
 	self := m.Awaiter()
 	switch m.PC() {
 	case M1a:
@@ -95,7 +120,7 @@ func lockMutex(m Mem, state Word) {
 		m.Goto(M2a)
 	case M5:
 		unregisterWait(m)
-		m.Return()
+		done(m)
 	}
 }
 
@@ -108,4 +133,5 @@ var mutexLockLabels = map[int]labelText{
 	M4a: {"m_next = s", "m_next = s;"},
 	M4b: {"CAS m_state: s -> this awaiter (acq_rel); success parks, failure retries at M2a", "if (!m_state.compare_exchange_weak(s, this, acq_rel, relaxed)) goto M2a;"},
 	M5:  {"await_resume: m_ctx.unregister_wait(); the lock is held", "m_ctx.unregister_wait();"},
+	TL1: {"try_lock(): CAS m_state: nolocked -> nullptr (acq_rel); true if it took the lock", "auto s = nolocked; return m_state.compare_exchange_strong(s, nullptr, acq_rel);"},
 }

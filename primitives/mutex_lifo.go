@@ -37,6 +37,9 @@ func (mu *MutexLIFO) Ops() []Operation {
 		Pointers: []ListPointer{{Slot: head, Name: "s", Labels: []int{V3, V4, V5}}, {Slot: next, Name: "next", Labels: []int{V4}}}})
 }
 
+// Guards implements Guarder.
+func (mu *MutexLIFO) Guards() []Guard { return mutexGuards() }
+
 // Facts implements Primitive.
 func (mu *MutexLIFO) Facts() Facts {
 	return Facts{

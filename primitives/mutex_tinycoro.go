@@ -63,6 +63,9 @@ func (mu *Mutex) Ops() []Operation {
 		}})
 }
 
+// Guards implements Guarder.
+func (mu *Mutex) Guards() []Guard { return mutexGuards() }
+
 // Facts implements Primitive.
 func (mu *Mutex) Facts() Facts {
 	return Facts{
@@ -75,25 +78,40 @@ func (mu *Mutex) Facts() Facts {
 	}
 }
 
-// unlock is mtx.unlock(). Locals: cur is to_resume (r), head the part of
-// the detached chain not yet reversed, next a saved m_next.
+// unlock is mtx.unlock(): r->resume() at U6 is the base
+// mutex_awaiter's, a submit_task.
 func (mu *Mutex) unlock(m Mem) {
+	if m.PC() == U6 {
+		m.Submit(m.Local(cur)) // r->resume(): the lock is handed over
+		m.Return()
+		return
+	}
+	unlockMutex(m, mu.state, mu.resume, U6, Mem.Return)
+}
+
+// unlockMutex performs the steps U1 to U5b of mtx.unlock() for the mutex
+// whose m_state and m_resume_list_head are at state and resume. The step
+// after U5b is resume, r->resume(), which the caller performs (it is
+// virtual: a condition variable's awaiter overrides it); when U2 releases
+// the lock, done ends the unlock. Locals: cur is to_resume (r), head the
+// part of the detached chain not yet reversed, next a saved m_next.
+func unlockMutex(m Mem, state, resumeList Word, resume int, done func(Mem)) {
 	switch m.PC() {
 	case U1:
-		m.SetLocal(cur, m.Read(mu.resume))
+		m.SetLocal(cur, m.Read(resumeList))
 		if m.Local(cur) != Null {
 			m.Goto(U5a) // a detached waiter is next in line
 			return
 		}
 		m.Goto(U2)
 	case U2:
-		if _, ok := m.CompareAndSwap(mu.state, Null, nolocked, AcqRel, Relaxed); ok {
-			m.Return() // released; nobody waits
+		if _, ok := m.CompareAndSwap(state, Null, nolocked, AcqRel, Relaxed); ok {
+			done(m) // released; nobody waits
 			return
 		}
 		m.Goto(U3)
 	case U3:
-		m.SetLocal(head, m.Exchange(mu.state, Null, AcqRel))
+		m.SetLocal(head, m.Exchange(state, Null, AcqRel))
 		reverseNext(m)
 	case U4a:
 		m.SetLocal(next, m.Read(m.Local(head)+Next))
@@ -108,11 +126,8 @@ func (mu *Mutex) unlock(m Mem) {
 		m.SetLocal(next, m.Read(m.Local(cur)+Next))
 		m.Goto(U5b)
 	case U5b:
-		m.Write(mu.resume, m.Local(next))
-		m.Goto(U6)
-	case U6:
-		m.Submit(m.Local(cur)) // r->resume(): the lock is handed over
-		m.Return()
+		m.Write(resumeList, m.Local(next))
+		m.Goto(resume)
 	}
 }
 

@@ -29,6 +29,11 @@ const (
 
 // A Field is one member of a primitive's object.
 type Field struct {
+	// Object names the object the field belongs to when a primitive is
+	// several objects in a row (a condition variable, its mutex and the
+	// data they guard): consecutive fields with the same Object make one.
+	// "" is the primitive's own object.
+	Object string
 	Name   string
 	Kind   FieldKind
 	Atomic bool
@@ -53,6 +58,8 @@ const (
 	Lock         // when it returns, the caller holds the lock
 	Unlock       // when it starts, the caller gives the lock up
 	Waiting      // a wait: a release must come after the condition held
+	TryLock      // when it returns true (Mem.Result), the caller holds the lock
+	Relock       // it gives the lock up when it starts and holds it again when it returns
 )
 
 // An Operation is a step function a script can call by Name.
@@ -63,10 +70,17 @@ type Operation struct {
 	// Awaits says the operation constructs an awaiter in the caller's frame
 	// (co_await prim.wait()); it lives until the operation returns.
 	Awaits bool
-	Role   Role
+	// AwaiterInit are the values the awaiter's constructor gives the
+	// fields a primitive adds after the three every awaiter has (see
+	// AwaiterFielder).
+	AwaiterInit []Word
+	Role        Role
 	// HasArg says the script passes an argument (add 2, set 42).
 	HasArg bool
-	Step   func(m Mem)
+	// Returns says the operation returns whether it succeeded
+	// (Mem.Result), which a script tests with "if try_lock { ... }".
+	Returns bool
+	Step    func(m Mem)
 	// Lines are the operation's algorithm, one line per label its steps
 	// can have, in reading order.
 	Lines []Line
@@ -81,6 +95,37 @@ type ListPointer struct {
 	Slot   int    // its Mem.Local slot
 	Name   string // its name in the code
 	Labels []int  // the labels at which its value is still to be used
+}
+
+// An AwaiterFielder is a primitive whose awaiters have fields of their
+// own after m_next, m_await_coro and m_ctx (a condition variable's
+// awaiter derives from the mutex's and adds a predicate).
+type AwaiterFielder interface {
+	AwaiterFields() []Field
+}
+
+// A Parent is a primitive whose operations start child coroutines and may
+// own their frames (when_all): the coroutines a lesson declares spawned
+// are its children.
+type Parent interface {
+	// BindChildren gives the children's handles, in declaration order,
+	// before any operation runs.
+	BindChildren(handles []Word)
+	// OwnsChildFrames says a child's frame outlives the child, suspended
+	// at its final suspend point, until the parent destroys it.
+	OwnsChildFrames() bool
+}
+
+// A Guard is an RAII guard a script writes as a block, "lock_guard { cs
+// }": Enter is the operation that opens it ("" for none) and Exit the one
+// its destructor calls at the end of the block.
+type Guard struct {
+	Name, Enter, Exit string
+}
+
+// A Guarder is a primitive with guards.
+type Guarder interface {
+	Guards() []Guard
 }
 
 // Peek reads a cell without performing a step.

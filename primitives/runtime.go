@@ -9,6 +9,21 @@ func registerWait(m Mem) { m.FetchAdd(m.Context()+NumWait, 1, AcqRel) }
 // acq_rel), on the context the awaiter captured (m_ctx).
 func unregisterWait(m Mem) { m.FetchAdd(m.Context()+NumWait, neg(1), AcqRel) }
 
+// SpawnOperation is "spawn target": one step (SP1) that starts the first of
+// the n coroutines from index first that has not started (Mem.Spawn).
+func SpawnOperation(target string, first, n int) Operation {
+	s := &spawner{first: first, n: n}
+	return Operation{Name: "spawn " + target, Entry: SP1, Step: s.step}
+}
+
+// spawner is one spawn statement's target.
+type spawner struct{ first, n int }
+
+func (s *spawner) step(m Mem) {
+	m.Spawn(s.first, s.n) // SP1
+	m.Return()
+}
+
 // Locals of the operations (slots of Mem.Local).
 const (
 	head = 0 // a list head or a loaded state

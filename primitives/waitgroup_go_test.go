@@ -93,12 +93,20 @@ func (m *wgMem) Write(a, v primitives.Word)             { m.mem[a] = v }
 func (m *wgMem) Submit(primitives.Word)                 {}
 func (m *wgMem) SemAcquire(primitives.Word) bool        { return false }
 func (m *wgMem) SemRelease(primitives.Word)             {}
+func (m *wgMem) Spawn(_, _ int)                         {}
+func (m *wgMem) Destroy(primitives.Word)                {}
 func (m *wgMem) PC() int                                { return m.pc }
 func (m *wgMem) Goto(pc int)                            { m.pc = pc }
 func (m *wgMem) Suspend(pc int)                         { m.pc = pc }
 func (m *wgMem) Return()                                { m.pc = 0 }
 func (m *wgMem) Registered()                            {}
+func (m *wgMem) Result(bool)                            {}
+func (m *wgMem) BeginAwait(...primitives.Word)          {}
+func (m *wgMem) EndAwait()                              {}
+func (m *wgMem) Suspending()                            {}
+func (m *wgMem) Spin(_, _ primitives.Word)              {}
 func (m *wgMem) Panic(msg string)                       { m.panicked = msg }
+func (m *wgMem) Assert(msg string)                      { m.panicked = msg }
 func (m *wgMem) Local(i int) primitives.Word            { return m.locals[i] }
 func (m *wgMem) SetLocal(i int, v primitives.Word)      { m.locals[i] = v }
 func (m *wgMem) Arg() primitives.Word                   { return 0 }

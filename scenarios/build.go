@@ -10,10 +10,22 @@ import (
 	"lockstep/sim"
 )
 
+// The runtime's parameters and variant (see Scenario.Params).
+const (
+	ParamQueueCap   = "queue_cap"
+	ParamDepthCap   = "depth_cap"
+	DefaultDepthCap = 4096 // kMaxRecursiveDepth
+	// EngineFixed is the variant that runs tinyCoro's primitive on the
+	// digest's fixed engine (§4.1): a full queue never drops a handle,
+	// and the inline depth counter is the waker's own.
+	EngineFixed = "engine-fixed"
+)
+
 // Limits on what a lesson may ask for once its parameters are applied.
 const (
 	MaxParam      = 64
 	MaxCoroutines = 64
+	MaxCapacity   = 16 // a channel's
 )
 
 // Resolve resolves parameter overrides against the lesson's defaults.
@@ -56,6 +68,10 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program
 	if s.written != nil {
 		return s.buildWritten(s.written, overrides)
 	}
+	engine := variant == EngineFixed
+	if engine {
+		variant = kinds()[s.Primitive].variants[0] // tinyCoro's primitive on the fixed engine
+	}
 	params, err := s.Resolve(overrides)
 	if err != nil {
 		return nil, err
@@ -71,15 +87,20 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program
 			cfg.count = int(n)
 		case "set":
 			cfg.set = n != 0
+		case "capacity":
+			if n < 0 || n > MaxCapacity {
+				return nil, fmt.Errorf("init capacity: %d is out of range 0..%d", n, MaxCapacity)
+			}
+			cfg.capacity = int(n)
 		default:
-			return nil, fmt.Errorf("init: unknown setting %q (want count or set)", k)
+			return nil, fmt.Errorf("init: unknown setting %q (want count, set or capacity)", k)
 		}
 	}
 	prim, object, err := newPrimitive(s.Primitive, variant, cfg)
 	if err != nil {
 		return nil, err
 	}
-	return s.assemble(prim, object, params)
+	return s.assemble(prim, object, params, engine)
 }
 
 // initValues evaluates the lesson's init settings with the parameters.
@@ -97,15 +118,15 @@ func (s *Scenario) initValues(params map[string]int) (map[string]int64, error) {
 
 // assemble lays out the program of the lesson with primitive prim, whose
 // object is named object: the primitive, the contexts, the frames and
-// awaiters, the scripts.
-func (s *Scenario) assemble(prim primitives.Primitive, object string, params map[string]int) (*sim.Program, error) {
+// awaiters, the scripts; on the fixed engine when engine is set.
+func (s *Scenario) assemble(prim primitives.Primitive, object string, params map[string]int, engine bool) (*sim.Program, error) {
 	coros, err := s.expand(params)
 	if err != nil {
 		return nil, err
 	}
 
 	l := sim.NewLayout()
-	base := l.Add(object, sim.PrimitiveObject, -1, "", fields(prim.Fields())...)
+	base := addPrimitive(l, object, prim.Fields())
 	prim.Bind(base)
 	// Resolve the fields that refer to their own address (Self, InitSelf)
 	// now that the object has one.
@@ -125,17 +146,34 @@ func (s *Scenario) assemble(prim primitives.Primitive, object string, params map
 		}
 	}
 
+	if qc, ok := params[ParamQueueCap]; ok {
+		p.Engine = &sim.Engine{QueueCap: qc, DepthCap: DefaultDepthCap, Fixed: engine}
+		if dc, ok := params[ParamDepthCap]; ok {
+			p.Engine.DepthCap = dc
+		}
+	}
 	threadOf := map[string]int{}
 	for _, c := range coros {
 		if _, ok := threadOf[c.thread]; ok {
 			continue
 		}
-		ctx := l.Add(c.thread+".ctx", sim.ContextObject, -1, c.thread,
-			sim.Field{Name: "num_wait", Kind: sim.Int64, Atomic: true})
+		ctxFields := []sim.Field{{Name: "num_wait", Kind: sim.Int64, Atomic: true}}
+		if p.Engine != nil {
+			ctxFields = append(ctxFields, sim.Field{Name: "m_max_recursive_depth", Kind: sim.Int64})
+		}
+		ctx := l.Add(c.thread+".ctx", sim.ContextObject, -1, c.thread, ctxFields...)
 		threadOf[c.thread] = len(p.Threads)
 		p.Threads = append(p.Threads, sim.ThreadSpec{Name: c.thread, Context: ctx})
 	}
 
+	awaiterFields := []sim.Field{
+		{Name: "m_next", Kind: sim.Pointer},
+		{Name: "m_await_coro", Kind: sim.Handle},
+		{Name: "m_ctx", Kind: sim.Context},
+	}
+	if af, ok := prim.(primitives.AwaiterFielder); ok {
+		awaiterFields = append(awaiterFields, fields(af.AwaiterFields())...)
+	}
 	ops := prim.Ops()
 	var counter sim.Word
 	if slices.ContainsFunc(coros, func(c expanded) bool { return usesCS(c.script) }) {
@@ -143,35 +181,45 @@ func (s *Scenario) assemble(prim primitives.Primitive, object string, params map
 		cs := &primitives.CriticalSection{Counter: counter}
 		ops = append(ops, cs.Operation())
 	}
-	opNames := make([]string, len(ops))
-	for i, op := range ops {
-		opNames[i] = op.Name
+	for _, op := range ops {
 		p.Ops = append(p.Ops, simOp(op))
 	}
-	resolve := func(name string) (opInfo, bool) {
-		i := slices.Index(opNames, name)
-		if i < 0 {
-			return opInfo{}, false
+	table := &opTable{ops: ops, guards: guardsOf(prim), spawns: map[string]int{}}
+	for i, c := range coros {
+		target := cmp(c.group, c.name)
+		if !c.spawned || c.group != "" && i > 0 && coros[i-1].group == c.group {
+			continue
 		}
-		return opInfo{index: i, hasArg: ops[i].HasArg}, true
+		n := 1
+		for c.group != "" && i+n < len(coros) && coros[i+n].group == c.group {
+			n++
+		}
+		table.spawns[target] = len(p.Ops)
+		p.Ops = append(p.Ops, simOp(primitives.SpawnOperation(target, i, n)))
 	}
 
 	for i, c := range coros {
-		script, err := compileScript(c.script, resolve, opNames)
+		script, err := compileScript(c.script, table)
 		if err != nil {
 			return nil, fmt.Errorf("coroutine %s: script: %v", c.name, err)
 		}
 		frame := l.Add(c.name+".frame", sim.FrameObject, i, c.name,
 			sim.Field{Name: "resume", Kind: sim.Pointer})
-		aw := l.Add(c.name+".awaiter", sim.AwaiterObject, i, c.name,
-			sim.Field{Name: "m_next", Kind: sim.Pointer},
-			sim.Field{Name: "m_await_coro", Kind: sim.Handle},
-			sim.Field{Name: "m_ctx", Kind: sim.Context})
+		aw := l.Add(c.name+".awaiter", sim.AwaiterObject, i, c.name, awaiterFields...)
 		p.Coroutines = append(p.Coroutines, sim.CoroutineSpec{Name: c.name, Thread: threadOf[c.thread],
-			Frame: frame, Awaiter: aw, Script: script, Group: c.group})
+			Frame: frame, Awaiter: aw, Script: script, Group: c.group, Spawned: c.spawned})
 	}
 
-	p.Submit, _ = sim.ParseSubmitMode(cmp(s.Submit, "enqueue"))
+	if parent, ok := prim.(primitives.Parent); ok {
+		var handles []primitives.Word
+		for i := range p.Coroutines {
+			if c := &p.Coroutines[i]; c.Spawned {
+				handles = append(handles, c.Frame)
+				c.OwnedFrame = parent.OwnsChildFrames()
+			}
+		}
+		parent.BindChildren(handles)
+	}
 	p.FIFO = s.FIFO
 	p.StepLimit = s.StepLimit
 	setLabels(p, prim)
@@ -215,6 +263,14 @@ func setLabels(p *sim.Program, prim primitives.Primitive) {
 	}
 }
 
+// guardsOf returns the primitive's guards, if it has any.
+func guardsOf(prim primitives.Primitive) []primitives.Guard {
+	if g, ok := prim.(primitives.Guarder); ok {
+		return g.Guards()
+	}
+	return nil
+}
+
 func cmp(s, def string) string {
 	if s == "" {
 		return def
@@ -225,6 +281,7 @@ func cmp(s, def string) string {
 // expanded is one coroutine after groups are expanded.
 type expanded struct {
 	name, thread, script, group string
+	spawned                     bool
 }
 
 // expand turns the coroutine declarations into coroutines.
@@ -260,7 +317,7 @@ func (s *Scenario) expand(params map[string]int) ([]expanded, error) {
 			if c.Count != "" {
 				group = c.Name
 			}
-			out = append(out, expanded{name: name, thread: thread, script: c.Script, group: group})
+			out = append(out, expanded{name: name, thread: thread, script: c.Script, group: group, spawned: c.Spawned})
 		}
 	}
 	if len(out) > MaxCoroutines {
@@ -270,6 +327,26 @@ func (s *Scenario) expand(params map[string]int) ([]expanded, error) {
 }
 
 func usesCS(script string) bool { return slices.Contains(scriptCalls(script), "cs") }
+
+// addPrimitive lays out the primitive's fields, as one object named
+// object, or as several when fields name theirs, and returns the address
+// of the first.
+func addPrimitive(l *sim.Layout, object string, fs []primitives.Field) sim.Word {
+	var base sim.Word
+	for i := 0; i < len(fs); {
+		j := i + 1
+		for j < len(fs) && fs[j].Object == fs[i].Object {
+			j++
+		}
+		name := cmp(fs[i].Object, object)
+		a := l.Add(name, sim.PrimitiveObject, -1, "", fields(fs[i:j])...)
+		if i == 0 {
+			base = a
+		}
+		i = j
+	}
+	return base
+}
 
 // fields converts a primitive's field declarations for the layout.
 func fields(fs []primitives.Field) []sim.Field {
@@ -301,7 +378,7 @@ func cellKind(k primitives.FieldKind) sim.CellKind {
 // simOp adapts a primitive's operation to the machine.
 func simOp(op primitives.Operation) sim.Op {
 	step := op.Step
-	o := sim.Op{Name: op.Name, Entry: op.Entry, Awaits: op.Awaits, Code: func(x *sim.Exec) { step(x) }}
+	o := sim.Op{Name: op.Name, Entry: op.Entry, Awaits: op.Awaits, AwaiterInit: op.AwaiterInit, Code: func(x *sim.Exec) { step(x) }}
 	for _, l := range op.Lines {
 		o.Lines = append(o.Lines, sim.Line{Label: l.Label, Code: l.Code})
 	}
@@ -315,6 +392,10 @@ func simOp(op primitives.Operation) sim.Op {
 		o.Role = sim.Unlock
 	case primitives.Waiting:
 		o.Role = sim.Waiting
+	case primitives.TryLock:
+		o.Role = sim.TryLock
+	case primitives.Relock:
+		o.Role = sim.Relock
 	}
 	return o
 }

@@ -121,7 +121,7 @@ func checkRecord(t *testing.T, p *sim.Program, r sim.Record) {
 // TestCatalogOrder checks the lessons are listed by primitive and that ids
 // are unique.
 func TestCatalogOrder(t *testing.T) {
-	order := []string{"event", "latch", "wait_group", "mutex", "go_waitgroup"}
+	order := []string{"event", "latch", "wait_group", "mutex", "condition_variable", "channel", "when_all", "go_waitgroup"}
 	seen := map[string]bool{}
 	last := -1
 	for _, s := range loadCatalog(t).All() {

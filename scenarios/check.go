@@ -1,8 +1,9 @@
 package scenarios
 
 import (
-	"slices"
 	"sort"
+
+	"lockstep/primitives"
 )
 
 // What a lesson editor needs to check a lesson piece by piece, before it
@@ -20,7 +21,8 @@ type PrimitiveInfo struct {
 	Ops    []string `json:"ops"`
 	ArgOps []string `json:"arg_ops"`
 	// Init is the initial setting the primitive takes: "count"
-	// (wait_group, latch), "set" (event) or "" (mutex).
+	// (wait_group, latch), "set" (event), "capacity" (channel) or ""
+	// (mutex, condition_variable).
 	Init string `json:"init"`
 }
 
@@ -39,10 +41,12 @@ func Primitives() []PrimitiveInfo {
 		}
 		info.Ops = append(info.Ops, "cs")
 		switch name {
-		case "wait_group", "latch":
+		case "wait_group", "latch", "when_all":
 			info.Init = "count"
 		case "event":
 			info.Init = "set"
+		case "channel":
+			info.Init = "capacity"
 		}
 		out = append(out, info)
 	}
@@ -52,8 +56,9 @@ func Primitives() []PrimitiveInfo {
 
 // CheckScript compiles a coroutine's script for variant v of primitive
 // p, as Build would; value makes an event an event<int> (its set takes a
-// number). The error names the column of the fault.
-func CheckScript(p, v string, value bool, script string) error {
+// number); spawned names the coroutines (or groups) declared spawned,
+// which "spawn NAME" may start. The error names the column of the fault.
+func CheckScript(p, v string, value bool, script string, spawned ...string) error {
 	prim, _, err := newPrimitive(p, v, config{value: value})
 	if err != nil {
 		return err
@@ -61,20 +66,12 @@ func CheckScript(p, v string, value bool, script string) error {
 	// Some operations depend on the layout (an event<int>'s set): bind
 	// the primitive somewhere, as Build does before it asks for them.
 	prim.Bind(1)
-	ops := prim.Ops()
-	names := make([]string, 0, len(ops)+1)
-	for _, op := range ops {
-		names = append(names, op.Name)
+	ops := append(prim.Ops(), (&primitives.CriticalSection{}).Operation())
+	table := &opTable{ops: ops, guards: guardsOf(prim), spawns: map[string]int{}}
+	for i, name := range spawned {
+		table.spawns[name] = len(ops) + i
 	}
-	names = append(names, "cs")
-	resolve := func(name string) (opInfo, bool) {
-		i := slices.Index(names, name)
-		if i < 0 {
-			return opInfo{}, false
-		}
-		return opInfo{index: i, hasArg: i < len(ops) && ops[i].HasArg}, true
-	}
-	_, err = compileScript(script, resolve, names)
+	_, err = compileScript(script, table)
 	return err
 }
 

@@ -11,7 +11,7 @@ import (
 const FingerprintLen = 12
 
 // Fingerprint is a short hash of what the lesson runs: its primitive,
-// variants, parameters, initial state and submit mode, and every
+// variants, parameters (the engine's among them) and initial state, and every
 // coroutine with its script in canonical form (so that spacing and
 // redundant separators do not count). Texts (titles, narratives,
 // captions) and the named schedules do not count: a link that carries
@@ -26,7 +26,7 @@ func (s *Scenario) Fingerprint() string {
 		Params:    map[string]int{},
 		Init:      map[string]string{},
 		Value:     s.Value,
-		Submit:    cmp(s.Submit, "enqueue"),
+		Submit:    "enqueue",
 		FIFO:      s.FIFO,
 		StepLimit: s.StepLimit,
 	}
@@ -42,10 +42,11 @@ func (s *Scenario) Fingerprint() string {
 	}
 	for _, co := range s.Coroutines {
 		c.Coroutines = append(c.Coroutines, canonicalCoroutine{
-			Name:   co.Name,
-			Count:  strings.ReplaceAll(co.Count, " ", ""),
-			Thread: co.Thread,
-			Script: canonicalScript(co.Script),
+			Name:    co.Name,
+			Count:   strings.ReplaceAll(co.Count, " ", ""),
+			Thread:  co.Thread,
+			Script:  canonicalScript(co.Script),
+			Spawned: co.Spawned,
 		})
 	}
 	// Maps are encoded with sorted keys, so the encoding is canonical;
@@ -57,11 +58,14 @@ func (s *Scenario) Fingerprint() string {
 
 // canonicalLesson is what a fingerprint covers.
 type canonicalLesson struct {
-	Primitive  string               `json:"primitive"`
-	Variants   []string             `json:"variants"`
-	Params     map[string]int       `json:"params"`
-	Init       map[string]string    `json:"init"`
-	Value      bool                 `json:"value"`
+	Primitive string            `json:"primitive"`
+	Variants  []string          `json:"variants"`
+	Params    map[string]int    `json:"params"`
+	Init      map[string]string `json:"init"`
+	Value     bool              `json:"value"`
+	// Submit is always "enqueue": lessons once had a submit mode, now
+	// the engine's parameters (queue_cap, depth_cap); the key stays so
+	// that the fingerprints of links made before still match.
 	Submit     string               `json:"submit"`
 	FIFO       bool                 `json:"fifo"`
 	StepLimit  int                  `json:"step_limit"`
@@ -75,6 +79,9 @@ type canonicalCoroutine struct {
 	Count  string `json:"count"`
 	Thread string `json:"thread"`
 	Script string `json:"script"`
+	// Spawned is left out when false, so that lessons without spawning
+	// keep the fingerprints they had.
+	Spawned bool `json:"spawned,omitempty"`
 }
 
 // canonicalScript is a script's tokens separated by single spaces, with

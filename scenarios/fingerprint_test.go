@@ -40,12 +40,12 @@ func TestFingerprint(t *testing.T) {
 		{"a parameter's default", `"params": {"waiters": 1}`, `"params": {"waiters": 2}`, true},
 		{"the initial count", `"init": {"count": "1"}`, `"init": {"count": "2"}`, true},
 		{"the variants", `"variants": ["tinycoro", "fixed"]`, `"variants": ["fixed", "tinycoro"]`, true},
-		{"the submit mode", `"primitive": "wait_group",`, `"primitive": "wait_group", "submit": "inline",`, true},
+		{"the run queues' capacity", `"params": {"waiters": 1}`, `"params": {"waiters": 1, "queue_cap": 0}`, true},
+		{"a spawned coroutine", `"script": "done"`, `"script": "done", "spawned": true`, true},
 		{"a title", `"en": "A title"`, `"en": "Another title"`, false},
 		{"the narrative", `["故事。"]`, `["另一个故事。"]`, false},
 		{"a schedule", `"steps": "W1 D"`, `"steps": "D W1"`, false},
 		{"the script's spacing", `"script": "done"`, `"script": "  done ;\n"`, false},
-		{"the default submit mode spelled out", `"primitive": "wait_group",`, `"primitive": "wait_group", "submit": "enqueue",`, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

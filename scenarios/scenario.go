@@ -20,6 +20,10 @@ type Scenario struct {
 	// Bugs names the digest's bugs the lesson shows ("B5").
 	Bugs []string `json:"bugs,omitempty"`
 	// Params are the defaults of the parameters the lesson scales with.
+	// Two belong to the runtime: queue_cap, the capacity of every
+	// context's run queue (kQueCap), and depth_cap, the inline depth past
+	// which submit_task drops a handle (kMaxRecursiveDepth; default
+	// DefaultDepthCap). Without queue_cap the queues never fill.
 	Params map[string]int `json:"params,omitempty"`
 	// Init sets the primitive's initial state: "count" (wait_group, latch),
 	// "set" (event: 1 to start set).
@@ -27,8 +31,6 @@ type Scenario struct {
 	// Value makes an event an event<int>: set stores a value (S0) and the
 	// waiters read it when they resume.
 	Value bool `json:"value,omitempty"`
-	// Submit is what submit_task does: enqueue (default), inline or drop.
-	Submit string `json:"submit,omitempty"`
 	// FIFO expects a lock to be granted in the order waiters queued.
 	FIFO bool `json:"fifo,omitempty"`
 	// StepLimit bounds a run (default sim.DefaultStepLimit).
@@ -90,6 +92,11 @@ type Coroutine struct {
 	Thread string `json:"thread,omitempty"`
 	// Script is what the coroutine does (see ParseScript).
 	Script string `json:"script"`
+	// Spawned says the coroutine does not exist at the start: another
+	// coroutine's script starts it with "spawn NAME" (tinyCoro's
+	// submit_to_context of a new task, Go's go f()). A group is spawned
+	// one coroutine per spawn.
+	Spawned bool `json:"spawned,omitempty"`
 }
 
 // Schedule is a named interleaving and what it leads to.
@@ -167,7 +174,7 @@ func (s *Scenario) validate(known map[string][]string) error {
 		add("variants: name at least one")
 	}
 	for _, v := range s.Variants {
-		if ok && !slices.Contains(variants, v) {
+		if ok && v != EngineFixed && !slices.Contains(variants, v) {
 			add("variant %q of %s is not one of %s", v, s.Primitive, strings.Join(variants, ", "))
 		}
 	}
@@ -190,9 +197,14 @@ func (s *Scenario) validate(known map[string][]string) error {
 	if len(s.Narrative.EN) == 0 || len(s.Narrative.ZH) == 0 {
 		add("narrative: both en and zh are required")
 	}
-	if s.Submit != "" {
-		if _, err := sim.ParseSubmitMode(s.Submit); err != nil {
-			add("submit: %v", err)
+	if _, ok := s.Params[ParamDepthCap]; ok {
+		if _, ok := s.Params[ParamQueueCap]; !ok {
+			add("params: %s needs %s (the depth only counts inline resumes, which a full queue causes)", ParamDepthCap, ParamQueueCap)
+		}
+	}
+	if slices.Contains(s.Variants, EngineFixed) {
+		if _, ok := s.Params[ParamQueueCap]; !ok {
+			add("variant %s fixes the engine's full-queue path: the lesson needs a %s", EngineFixed, ParamQueueCap)
 		}
 	}
 	if len(s.Coroutines) == 0 {

@@ -2,10 +2,12 @@ package scenarios
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 
+	"lockstep/primitives"
 	"lockstep/sim"
 )
 
@@ -14,26 +16,72 @@ import (
 //	wait                      co_await prim.wait()
 //	add 2; wait               arguments follow the operation
 //	repeat 3 { lock; cs; unlock }
+//	if try_lock { cs; unlock } else { lock; cs; unlock }
+//	lock_guard { cs }         a guard: its destructor runs at the }
+//	add 1; spawn D; wait      start the spawned coroutine D (go f())
 //
 // Statements are separated by ';' or newlines. "repeat N { ... }" runs its
-// body N times (1 to 1000; two levels at most). The operations are the
+// body N times (1 to 1000; two levels at most). "if OP { ... }" calls an
+// operation that returns whether it succeeded (try_lock, a channel's send
+// and recv) and runs the block when it did, or the "else { ... }" block
+// when it did not. A guard's block ("lock_guard { ... }", "event_guard {
+// ... }") opens the guard, runs the block and calls what the guard's
+// destructor calls (unlock, set, count_down). The operations are the
 // primitive's (wait, done, add, set, count_down, lock, unlock...) and "cs",
-// a critical section that increments a shared plain counter.
+// a critical section that increments a shared plain counter. "spawn NAME"
+// starts a coroutine declared "spawned" (or the next one of such a group)
+// on its context, in one step (SP1), as submit_to_context of a new task
+// or Go's go statement do.
 
-// opInfo is what the script compiler knows of an operation.
-type opInfo struct {
-	index  int
-	hasArg bool
+// maxBlocks bounds how deep if and guard blocks nest.
+const maxBlocks = 8
+
+// opTable is what the script compiler knows of a primitive: its
+// operations, "cs" included, and its guards.
+type opTable struct {
+	ops    []primitives.Operation
+	guards []primitives.Guard
+	// spawns are the spawn operations, by the name of the coroutine or
+	// group they start; their indices follow ops.
+	spawns map[string]int
 }
 
-// compileScript turns a script into instructions. ops resolves an operation
-// name.
-func compileScript(src string, ops func(string) (opInfo, bool), names []string) ([]sim.Instr, error) {
+// op returns the index of the operation named name, or -1.
+func (t *opTable) op(name string) int {
+	return slices.IndexFunc(t.ops, func(o primitives.Operation) bool { return o.Name == name })
+}
+
+// guard returns the guard named name.
+func (t *opTable) guard(name string) (primitives.Guard, bool) {
+	i := slices.IndexFunc(t.guards, func(g primitives.Guard) bool { return g.Name == name })
+	if i < 0 {
+		return primitives.Guard{}, false
+	}
+	return t.guards[i], true
+}
+
+// names lists the operations, then the guards, for an error message.
+func (t *opTable) names() string {
+	var names []string
+	for _, o := range t.ops {
+		names = append(names, o.Name)
+	}
+	for _, g := range t.guards {
+		if !slices.Contains(names, g.Name) {
+			names = append(names, g.Name+" {}")
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// compileScript turns a script into instructions for the operations and
+// guards of table.
+func compileScript(src string, table *opTable) ([]sim.Instr, error) {
 	toks, err := tokenize(src)
 	if err != nil {
 		return nil, err
 	}
-	c := &compiler{toks: toks, ops: ops, names: names}
+	c := &compiler{toks: toks, table: table}
 	prog, err := c.block(0)
 	if err != nil {
 		return nil, err
@@ -80,11 +128,11 @@ func tokenize(src string) ([]token, error) {
 }
 
 type compiler struct {
-	toks  []token
-	pos   int
-	out   []sim.Instr
-	ops   func(string) (opInfo, bool)
-	names []string
+	toks   []token
+	pos    int
+	out    []sim.Instr
+	table  *opTable
+	blocks int // if and guard blocks open
 }
 
 func (c *compiler) errorf(format string, a ...any) error {
@@ -116,7 +164,21 @@ func (c *compiler) block(depth int) ([]sim.Instr, error) {
 			if err := c.repeat(depth); err != nil {
 				return nil, err
 			}
+		case "if":
+			if err := c.ifBlock(depth); err != nil {
+				return nil, err
+			}
+		case "spawn":
+			if err := c.spawn(); err != nil {
+				return nil, err
+			}
 		default:
+			if c.pos+1 < len(c.toks) && c.toks[c.pos+1].text == "{" {
+				if err := c.guardBlock(t, depth); err != nil {
+					return nil, err
+				}
+				continue
+			}
 			if err := c.call(t); err != nil {
 				return nil, err
 			}
@@ -156,27 +218,130 @@ func (c *compiler) repeat(depth int) error {
 }
 
 func (c *compiler) call(name string) error {
-	info, ok := c.ops(name)
-	if !ok {
-		return c.errorf("unknown operation %q (this primitive has: %s)", name, strings.Join(c.names, ", "))
+	i := c.table.op(name)
+	if i < 0 {
+		return c.errorf("unknown operation %q (this primitive has: %s)", name, c.table.names())
 	}
+	op := c.table.ops[i]
 	c.pos++
-	in := sim.Instr{Kind: sim.Call, Op: info.index}
+	in := sim.Instr{Kind: sim.Call, Op: i}
 	arg := c.peek()
 	switch {
-	case info.hasArg && (arg == "" || arg == ";" || arg == "}" || arg == "{"):
+	case op.HasArg && (arg == "" || arg == ";" || arg == "}" || arg == "{"):
 		return c.errorf("%s needs a number", name)
-	case info.hasArg:
+	case op.HasArg:
 		n, err := strconv.ParseInt(arg, 10, 32)
 		if err != nil {
 			return c.errorf("%s needs a number, not %q", name, arg)
 		}
 		in.Arg = sim.Word(n)
 		c.pos++
-	case arg != "" && arg != ";" && arg != "}":
+	case arg != "" && arg != ";" && arg != "}" && arg != "{":
 		return c.errorf("%s takes no argument", name)
 	}
 	c.out = append(c.out, in)
+	return nil
+}
+
+// spawn compiles "spawn NAME".
+func (c *compiler) spawn() error {
+	c.pos++
+	name := c.peek()
+	if name == "" || name == ";" || name == "{" || name == "}" {
+		return c.errorf("spawn needs the name of a spawned coroutine")
+	}
+	i, ok := c.table.spawns[name]
+	if !ok {
+		return c.errorf("%s is not a spawned coroutine (declare it with \"spawned\": true)", name)
+	}
+	c.pos++
+	c.out = append(c.out, sim.Instr{Kind: sim.Call, Op: i})
+	return nil
+}
+
+// body compiles "{ statements }" at loop depth depth, as an if or guard
+// block.
+func (c *compiler) body(what string, depth int) error {
+	if c.peek() != "{" {
+		return c.errorf("%s needs a { body }", what)
+	}
+	if c.blocks >= maxBlocks {
+		return c.errorf("blocks nest at most %d deep", maxBlocks)
+	}
+	c.blocks++
+	c.pos++
+	start := len(c.out)
+	if _, err := c.block(depth); err != nil {
+		return err
+	}
+	if c.peek() != "}" {
+		return c.errorf("missing } to close %s", what)
+	}
+	if len(c.out) == start {
+		return c.errorf("the %s body is empty", what)
+	}
+	c.pos++
+	c.blocks--
+	return nil
+}
+
+// ifBlock compiles "if OP [ARG] { ... } [else { ... }]": the call, a jump
+// past the block when it returned false, the block, and the else block.
+func (c *compiler) ifBlock(depth int) error {
+	c.pos++
+	name := c.peek()
+	i := c.table.op(name)
+	if i < 0 {
+		return c.errorf("if needs an operation that returns whether it succeeded, not %q", name)
+	}
+	if !c.table.ops[i].Returns {
+		return c.errorf("%s returns nothing to test with if", name)
+	}
+	if err := c.call(name); err != nil {
+		return err
+	}
+	jump := len(c.out)
+	c.out = append(c.out, sim.Instr{Kind: sim.JumpIfNot})
+	if err := c.body("if "+name, depth); err != nil {
+		return err
+	}
+	if c.peek() != "else" {
+		c.out[jump].Arg = sim.Word(len(c.out))
+		return nil
+	}
+	c.pos++
+	skip := len(c.out)
+	c.out = append(c.out, sim.Instr{Kind: sim.Jump})
+	c.out[jump].Arg = sim.Word(len(c.out))
+	if err := c.body("else", depth); err != nil {
+		return err
+	}
+	c.out[skip].Arg = sim.Word(len(c.out))
+	return nil
+}
+
+// guardBlock compiles "GUARD { ... }": the guard's opening operation, the
+// block, and the operation its destructor calls.
+func (c *compiler) guardBlock(name string, depth int) error {
+	g, ok := c.table.guard(name)
+	if !ok {
+		return c.errorf("%s is not a guard (this primitive has: %s)", name, c.table.names())
+	}
+	if g.Enter != "" {
+		if err := c.call(g.Enter); err != nil {
+			return err
+		}
+	} else {
+		c.pos++
+	}
+	if err := c.body(name, depth); err != nil {
+		return err
+	}
+	exit := c.table.op(g.Exit)
+	if exit < 0 {
+		return fmt.Errorf("guard %s: no operation %q", name, g.Exit) // a bug in the primitive
+	}
+	c.out = append(c.out, sim.Instr{Kind: sim.Call, Op: exit})
 	return nil
 }
 

@@ -11,6 +11,8 @@ type config struct {
 	count int  // init "count": the wait_group's or latch's count
 	set   bool // init "set": the event starts set
 	value bool // an event<int>
+	// capacity is init "capacity": a channel's.
+	capacity int
 }
 
 // constructor builds one variant of a primitive.
@@ -50,6 +52,32 @@ func kinds() map[string]primitiveKind {
 			build: map[string]constructor{
 				"tinycoro": func(config) primitives.Primitive { return &primitives.Mutex{} },
 				"lifo":     func(config) primitives.Primitive { return &primitives.MutexLIFO{} },
+			},
+		},
+		"condition_variable": {
+			object:   "cv",
+			variants: []string{"tinycoro"},
+			build: map[string]constructor{
+				"tinycoro": func(config) primitives.Primitive { return &primitives.CondVar{} },
+			},
+		},
+		"channel": {
+			object:   "ch",
+			variants: []string{"tinycoro", "fixed"},
+			build: map[string]constructor{
+				"tinycoro": func(c config) primitives.Primitive { return &primitives.Channel{Capacity: c.capacity} },
+				"fixed":    func(c config) primitives.Primitive { return &primitives.Channel{Capacity: c.capacity, Fixed: true} },
+			},
+		},
+		"when_all": {
+			object:   "wa",
+			variants: []string{"tinycoro", "fixed-event", "fixed"},
+			build: map[string]constructor{
+				"tinycoro": func(c config) primitives.Primitive { return &primitives.WhenAll{Count: int64(c.count)} },
+				"fixed-event": func(c config) primitives.Primitive {
+					return &primitives.WhenAll{Count: int64(c.count), FixedEvent: true}
+				},
+				"fixed": func(c config) primitives.Primitive { return &primitives.WhenAll{Count: int64(c.count), Fixed: true} },
 			},
 		},
 		"wait_group": {

@@ -58,7 +58,7 @@ func (s *Scenario) buildWritten(def *lang.Def, overrides map[string]int) (*sim.P
 	if k, ok := kinds()[s.Primitive]; ok {
 		object = k.object
 	}
-	return s.assemble(in, object, params)
+	return s.assemble(in, object, params, false)
 }
 
 // missingOps are the operations the lesson's scripts call that def does

@@ -22,6 +22,9 @@ type BlockedCoroutine struct {
 	// On is the thread a running coroutine runs inline on, or the thread
 	// whose run queue a runnable one waits in.
 	On string
+	// Spins names the cell a running coroutine spins on, waiting for
+	// another thread to change it.
+	Spins string
 }
 
 // Blocked says why thread t cannot move.
@@ -44,6 +47,9 @@ func (m *Machine) Blocked(t int) Blocked {
 			bc.Op = m.prog.Ops[co.op].Name
 		case Running, Runnable:
 			bc.On = m.prog.Threads[co.thread].Name
+		}
+		if co.status == Running && co.spinAddr != 0 {
+			bc.Spins = m.prog.CellName(co.spinAddr)
 		}
 		b.Coroutines = append(b.Coroutines, bc)
 	}
@@ -70,7 +76,13 @@ func (b Blocked) String() string {
 			s += c.Name + " is parked in " + c.Op
 		case Done:
 			s += c.Name + " has finished"
+		case Unstarted:
+			s += c.Name + " has not been spawned"
 		case Running:
+			if c.Spins != "" {
+				s += c.Name + " spins until another thread changes " + c.Spins
+				break
+			}
 			s += c.Name + " runs inline on " + c.On
 		case Runnable:
 			s += c.Name + " waits in " + c.On + "'s run queue"

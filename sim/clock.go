@@ -158,7 +158,7 @@ func (m *Machine) race(t, co, label int, addr Word, c *Cell, e Epoch, verb, earl
 		msg += fmt.Sprintf(": %s's %s on %s at step %d (%s) is %s, without release, so %s's acquire of %s does not make %s's earlier writes visible",
 			mr.Writer, mr.Op, mr.Cell, mr.Step+1, mr.Label, mr.Order, mr.Reader, mr.Cell, mr.Writer)
 	}
-	o := Outcome{Kind: DataRace, Message: msg, Step: m.step, Thread: me, Coroutine: p.Coroutines[co].Name, Detail: d}
+	o := Outcome{Kind: DataRace, Message: msg, Step: m.step, CauseStep: -1, Thread: me, Coroutine: p.Coroutines[co].Name, Detail: d}
 	m.races = append(m.races, o)
 	if r := m.cur; r != nil {
 		r.Findings = append(r.Findings, o)

@@ -8,29 +8,48 @@ import "fmt"
 
 // construct begins the lifetime of c's awaiter, as the awaiter's
 // constructor does: m_next = nullptr, m_await_coro = null, m_ctx =
-// local_context().
-func (m *Machine) construct(t, c int) {
+// local_context(), and the fields after them from init, or zero.
+// local_context() is the context of thread t, the one c runs on: its
+// own, or the waker's after an inline resume (spec §1.2 (b)).
+func (m *Machine) construct(t, c int, init []Word) {
 	spec := &m.prog.Coroutines[c]
 	a := spec.Awaiter
-	m.ended[m.prog.Cells[a].Object] = 0
-	init := [...]Word{0, 0, m.prog.Threads[spec.Thread].Context}
-	for i, v := range init {
-		m.mem[a+Word(i)] = v
-		m.noteWrite(t, a+Word(i), -1)
+	oi := m.prog.Cells[a].Object
+	m.ended[oi] = 0
+	m.constructed = true
+	for i := range m.prog.Objects[oi].Size {
+		var v Word
+		switch {
+		case i == FieldCtx:
+			v = m.prog.Threads[t].Context
+		case i > FieldCtx && int(i-FieldCtx-1) < len(init):
+			v = init[i-FieldCtx-1]
+		}
+		m.mem[a+i] = normalize(m.prog.Cells[a+i].Kind, v)
+		m.noteWrite(t, a+i, -1)
 	}
 }
 
-// register marks co's wait as linearized at this step.
+// register marks co's wait as linearized at this step, on the object the
+// step accessed.
 func (m *Machine) register(co *coroutine) {
 	co.registered = true
 	co.parkStep = int32(m.step)
 	co.opened = false
 	co.sawOpen = false // from now on, opened is what counts
+	co.waitObj = int16(m.primitiveObject(m.lastAddr))
 }
 
-// park suspends c: it leaves t's stack.
+// park suspends c: it leaves t's stack. A coroutine a waker resumed
+// while its await_suspend went on (see Exec.Suspending) is already in a
+// run queue: it only leaves the stack.
 func (m *Machine) park(t, c int, op *Op) {
 	co := &m.coros[c]
+	co.suspending = false
+	if co.status == Runnable {
+		m.leave(t, c)
+		return
+	}
 	co.status = Parked
 	if !co.registered {
 		m.register(co)
@@ -47,7 +66,7 @@ func (m *Machine) park(t, c int, op *Op) {
 
 // opReturned ends c's current operation and starts the next one, or ends
 // the coroutine.
-func (m *Machine) opReturned(t, c int, op *Op) {
+func (m *Machine) opReturned(t, c int, op *Op, result bool) {
 	if op.Role == Waiting && m.prog.Facts.Open != nil {
 		m.checkReturn(c, op)
 		if m.fatal != nil {
@@ -56,16 +75,17 @@ func (m *Machine) opReturned(t, c int, op *Op) {
 	}
 	m.coros[c].registered = false
 	m.coros[c].sawOpen = false
+	m.coros[c].suspending = false
 	if op.Awaits {
 		m.endAwaiter(c)
 	}
-	if op.Role == Lock {
+	if op.Role == Lock || op.Role == Relock || op.Role == TryLock && result {
 		m.granted(c)
 		if m.fatal != nil {
 			return
 		}
 	}
-	if !m.advance(c) {
+	if !m.advance(c, result) {
 		m.destroy(c)
 		m.leave(t, c)
 		if r := m.cur; r != nil {
@@ -91,7 +111,7 @@ func (m *Machine) checkReturn(c int, op *Op) {
 	m.setFatal(Outcome{Kind: PrematureRelease, Step: m.step, Thread: m.prog.Threads[co.thread].Name, Coroutine: name,
 		Detail: Detail{Reason: ReturnedUnreleased, Label: label, Op: op.Name, Condition: cond},
 		Message: fmt.Sprintf("%s returns from %s at step %d (%s), but %s has not held at any of its checks and nothing released it",
-			name, op.Name, m.step, label, cond)})
+			name, op.Name, m.step+1, label, cond)})
 }
 
 // granted checks the lock handed to c: nobody else holds it and, when the
@@ -133,13 +153,15 @@ func (m *Machine) endAwaiter(c int) {
 	}
 }
 
-// destroy ends coroutine c: it is done and its frame is destroyed.
+// destroy ends coroutine c: it is done and its frame is destroyed, unless
+// another coroutine owns the frame (CoroutineSpec.OwnedFrame).
 func (m *Machine) destroy(c int) {
 	co := &m.coros[c]
 	co.status = Done
 	co.holder = false
+	owned := m.prog.Coroutines[c].OwnedFrame
 	for oi, ob := range m.prog.Objects {
-		if ob.Coroutine == c && (ob.Kind == FrameObject || ob.Kind == AwaiterObject) && m.ended[oi] <= 0 {
+		if ob.Coroutine == c && (ob.Kind == FrameObject && !owned || ob.Kind == AwaiterObject) && m.ended[oi] <= 0 {
 			m.ended[oi] = int32(m.step) + 1
 		}
 	}
@@ -149,6 +171,9 @@ func (m *Machine) destroy(c int) {
 // it is not when c resumed another coroutine inline in the step in which
 // it parked or finished, and the resumed one now runs above it.
 func (m *Machine) leave(t, c int) {
+	if a := m.coros[c].inlined; a != 0 {
+		m.inlineReturned(t, c, a)
+	}
 	th := &m.threads[t]
 	for i := len(th.stack) - 1; i >= 0; i-- {
 		if int(th.stack[i]) == c {
@@ -159,8 +184,9 @@ func (m *Machine) leave(t, c int) {
 }
 
 // advance moves c's script to its next call and starts that operation; it
-// reports false when the script is over.
-func (m *Machine) advance(c int) bool {
+// reports false when the script is over. result is what the call that
+// just returned said (Exec.Result), for a JumpIfNot that follows it.
+func (m *Machine) advance(c int, result bool) bool {
 	co := &m.coros[c]
 	script := m.prog.Coroutines[c].Script
 	for int(co.ip) < len(script) {
@@ -184,8 +210,28 @@ func (m *Machine) advance(c int) bool {
 			} else {
 				co.ip++
 			}
+		case JumpIfNot:
+			co.ip++
+			if !result {
+				co.ip = int16(in.Arg)
+			}
+		case Jump:
+			co.ip = int16(in.Arg)
 		}
 	}
 	co.op = -1
 	return false
+}
+
+// primitiveObject returns the index of the primitive object holding
+// address a, if it is one of the first maxWakerObjects objects, or -1.
+func (m *Machine) primitiveObject(a Word) int {
+	if a >= Word(len(m.prog.Cells)) {
+		return -1
+	}
+	oi := m.prog.Cells[a].Object
+	if oi < 0 || oi >= maxWakerObjects || m.prog.Objects[oi].Kind != PrimitiveObject {
+		return -1
+	}
+	return oi
 }

@@ -14,6 +14,9 @@ const (
 	// use-after-free: an access to a frame, or to an awaiter of a
 	// coroutine that has finished, after the frame was destroyed.
 	FrameDestroyed Reason = "frame-destroyed"
+	// use-after-free: an access to a frame another coroutine destroyed
+	// (Exec.Destroy) while its own coroutine still ran.
+	FrameFreed Reason = "frame-freed"
 	// use-after-free: an access to an awaiter after its owner returned
 	// from its wait.
 	AwaiterEnded Reason = "awaiter-ended"
@@ -43,6 +46,10 @@ const (
 	// its condition never held at any of its checks (Detail.Op, Label and
 	// Condition say which).
 	ReturnedUnreleased Reason = "returned-unreleased"
+
+	// assertion: the primitive's own assert() failed; Detail.Text says
+	// what (a channel destroyed while open).
+	AssertFailed Reason = "assert"
 )
 
 // Detail is an outcome's message as data: what was done, to which cell, at
@@ -79,6 +86,14 @@ type Detail struct {
 	// ParkStep is the step at which the waiter parked (lost-wakeup,
 	// premature-release).
 	ParkStep int
+	// CauseBy is the coroutine that performed the Outcome's CauseStep and
+	// CauseLabel its label (lost-wakeup, dropped-task). CauseOpened says
+	// that CauseStep is the step that made Condition hold (lost-wakeup:
+	// it did so without waking the waiter); otherwise Condition already
+	// held, and CauseStep was the last step that could have woken the
+	// waiter and did not.
+	CauseBy, CauseLabel string
+	CauseOpened         bool
 	// Context is the context that can never go idle and NumWait its
 	// num_wait (lost-wakeup, dropped-task).
 	Context string

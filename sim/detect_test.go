@@ -109,20 +109,21 @@ func TestPrematureRelease(t *testing.T) {
 func TestQuiescence(t *testing.T) {
 	tests := []struct {
 		name   string
-		submit sim.SubmitMode
+		engine *sim.Engine
 		wake   bool // B wakes A after setting the flag
 		set    bool
 		want   sim.Kind
 		step   int
+		cause  int // the step the verdict blames, when not step
 		msg    string
 	}{
-		{name: "lost wakeup", set: true, want: sim.LostWakeup, step: 1,
-			msg: "A parked at step 2 and d.flag == 1 holds, but nothing will resume it"},
-		{name: "deadlock", want: sim.Deadlock, step: -1,
+		{name: "lost wakeup", set: true, want: sim.LostWakeup, step: 1, cause: 3,
+			msg: "A parked at step 2 and d.flag == 1 holds, but B made it hold at step 4 (S1) without waking A"},
+		{name: "deadlock", want: sim.Deadlock, step: -1, cause: -1,
 			msg: "no thread can move and A still waits: d.flag == 1 does not hold"},
-		{name: "dropped task", submit: sim.Drop, set: true, wake: true, want: sim.DroppedTask, step: 1,
-			msg: "submit_task dropped A's handle"},
-		{name: "woken", set: true, wake: true, want: sim.OK, step: -1},
+		{name: "dropped task", engine: &sim.Engine{}, set: true, wake: true, want: sim.DroppedTask, step: 1, cause: 5,
+			msg: "A parked at step 1, and submit_task dropped its handle at step 5 (B's Z2)"},
+		{name: "woken", set: true, wake: true, want: sim.OK, step: -1, cause: -1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -138,10 +139,13 @@ func TestQuiescence(t *testing.T) {
 			}
 			f.Thread("B", ops...)
 			p := f.Program(t)
-			p.Submit = tt.submit
+			p.Engine = tt.engine
 			fixture.OpenWhenFlag(p, d)
 			_, out := fixture.Replay(t, p, "A A")
 			checkOutcome(t, out, tt.want, tt.step, tt.msg)
+			if out.CauseStep != tt.cause {
+				t.Errorf("CauseStep = %d, want %d", out.CauseStep, tt.cause)
+			}
 		})
 	}
 }
@@ -154,7 +158,7 @@ func TestInlineResume(t *testing.T) {
 	f.Thread("A", f.ParkOp(d))
 	f.Thread("B", f.SetOp(d), f.WakeOp(d, 1))
 	p := f.Program(t)
-	p.Submit = sim.Inline
+	p.Engine = &sim.Engine{DepthCap: 4096}
 	fixture.OpenWhenFlag(p, d)
 	m, out := fixture.Replay(t, p, "A A B B B B")
 	checkOutcome(t, out, sim.OK, -1)

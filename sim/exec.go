@@ -26,10 +26,11 @@ type Exec struct {
 	ops    int
 	next   nextKind
 	target int
+	result bool  // what the operation returns (Result)
 	kind   uint8 // 1 + the kind of the last cell accessed, 0 before any
-	// use: locals read before being written in this step (low 4 bits),
-	// locals written (high 4 bits); see Machine.localUse.
-	use uint8
+	// use: locals read before being written in this step (low 8 bits),
+	// locals written (high 8 bits); see Machine.localUse.
+	use uint16
 }
 
 // begin opens the step's single access. It reports false when the run has
@@ -87,6 +88,9 @@ func (x *Exec) useAfterFree(c *Cell, what string, end int32) {
 	case end < 0:
 		d.Reason, d.EndStep = NotConstructed, -1
 		why = fmt.Sprintf("%s has not been constructed", ob.Name)
+	case ob.Kind == FrameObject && m.coros[ob.Coroutine].status != Done:
+		d.Reason = FrameFreed
+		why = fmt.Sprintf("%s's frame was destroyed at step %d, before %s finished with it", ob.Owner, end-1, ob.Owner)
 	case ob.Kind == FrameObject || m.coros[ob.Coroutine].status == Done:
 		d.Reason = FrameDestroyed
 		why = fmt.Sprintf("%s finished at step %d and its frame was destroyed", ob.Owner, end)
@@ -257,6 +261,49 @@ func (x *Exec) Suspend(pc int) { x.next, x.target = nextSuspend, pc }
 // Return ends the operation.
 func (x *Exec) Return() { x.next = nextReturn }
 
+// Result sets what the operation returns to the script, for an "if" that
+// tests it (try_lock, a channel's send). It costs no step.
+func (x *Exec) Result(ok bool) { x.result = ok }
+
+// BeginAwait constructs the coroutine's awaiter for a co_await inside the
+// operation, as an operation that Awaits does on entry: m_next = nullptr,
+// m_await_coro = null, m_ctx = local_context(), the next fields from init.
+// It costs no step; EndAwait ends its lifetime.
+func (x *Exec) BeginAwait(init ...Word) { x.m.construct(x.t, x.c, init) }
+
+// EndAwait ends the lifetime of the awaiter BeginAwait constructed, at the
+// end of its await_resume.
+func (x *Exec) EndAwait() {
+	x.m.endAwaiter(x.c)
+	x.m.coros[x.c].registered = false
+}
+
+// Suspending says that await_suspend has made the awaiter reachable while
+// it goes on before it returns true: from this step on a waker may resume
+// the coroutine (which C++ allows: the coroutine is suspended), and a
+// submit then queues it while its await_suspend still runs. Suspend ends
+// the await_suspend. A condition variable's wait enqueues itself, then
+// unlocks the mutex.
+func (x *Exec) Suspending() { x.m.coros[x.c].suspending = true }
+
+// Spin says the operation's next step is a spin loop that only re-reads
+// the cell at addr, which it has just seen hold seen (a spinlock taken by
+// another thread): the thread cannot move until another one changes the
+// cell. Spinning steps that cannot see a change would only repeat a state;
+// a thread spinning on a cell nobody will change is stuck like a parked
+// one. It costs no step.
+func (x *Exec) Spin(addr, seen Word) {
+	co := &x.m.coros[x.c]
+	co.spinAddr, co.spinSeen = addr, seen
+}
+
+// Assert ends the run with a failed assertion of the primitive's own
+// (tinyCoro's assert(), a destructor's check); msg says what failed.
+func (x *Exec) Assert(msg string) {
+	x.next = nextReturn
+	x.fail(Assertion, "assertion failed: "+msg, Detail{Reason: AssertFailed, Text: msg})
+}
+
 // Panic ends the run with a Go panic.
 func (x *Exec) Panic(msg string) {
 	x.next = nextReturn
@@ -271,7 +318,7 @@ func (x *Exec) Registered() { x.m.register(&x.m.coros[x.c]) }
 
 // Local reads local slot i of the operation.
 func (x *Exec) Local(i int) Word {
-	if x.use&(0x10<<i) == 0 {
+	if x.use&(0x100<<i) == 0 {
 		x.use |= 1 << i
 	}
 	return x.m.coros[x.c].locals[i]
@@ -282,7 +329,7 @@ func (x *Exec) SetLocal(i int, v Word) {
 	co := &x.m.coros[x.c]
 	co.locals[i] = v
 	co.localKind[i] = x.kind
-	x.use |= 0x10 << i
+	x.use |= 0x100 << i
 }
 
 // Arg is the operation's argument.
@@ -294,5 +341,15 @@ func (x *Exec) Awaiter() Word { return x.m.prog.Coroutines[x.c].Awaiter }
 // Handle is the coroutine's handle.
 func (x *Exec) Handle() Word { return x.m.prog.Coroutines[x.c].Frame }
 
-// Context is the address of the coroutine's context.
-func (x *Exec) Context() Word { return x.m.prog.Threads[x.m.prog.Coroutines[x.c].Thread].Context }
+// Context is the address of the context the coroutine's awaiter
+// captured (m_ctx, which register_wait and unregister_wait use): what
+// local_context() returned when it was constructed, the context of the
+// thread it ran on. Without a live awaiter, local_context() now.
+func (x *Exec) Context() Word {
+	m := x.m
+	a := m.prog.Coroutines[x.c].Awaiter
+	if m.ended[m.prog.Cells[a].Object] == 0 {
+		return m.mem[a+FieldCtx]
+	}
+	return m.prog.Threads[x.t].Context
+}

@@ -39,7 +39,7 @@ func (m *Machine) Outcome() Outcome {
 		return *m.fatal
 	}
 	if !m.Finished() {
-		return Outcome{Step: -1}
+		return Outcome{Step: -1, CauseStep: -1}
 	}
 	if o, ok := m.quiescent(); ok {
 		return o
@@ -47,7 +47,7 @@ func (m *Machine) Outcome() Outcome {
 	if len(m.races) > 0 {
 		return m.races[0]
 	}
-	return Outcome{Kind: OK, Step: -1, Message: "every coroutine finished and no detector fired"}
+	return Outcome{Kind: OK, Step: -1, CauseStep: -1, Message: "every coroutine finished and no detector fired"}
 }
 
 // Findings returns every finding of the run: data races, then the fatal
@@ -80,35 +80,105 @@ func (m *Machine) quiescent() (Outcome, bool) {
 	}
 	for _, c := range parked {
 		if m.coros[c].dropped {
-			name := p.Coroutines[c].Name
-			ctx := p.Threads[p.Coroutines[c].Thread]
-			return Outcome{Kind: DroppedTask, Step: int(m.coros[c].parkStep), Coroutine: name,
-				Detail: Detail{Context: ctx.Name, NumWait: int64(m.mem[ctx.Context])},
-				Message: fmt.Sprintf("submit_task dropped %s's handle: %s will never be resumed and its context %s can never go idle (num_wait=%d)",
-					name, name, p.Threads[p.Coroutines[c].Thread].Name, int64(m.mem[p.Threads[p.Coroutines[c].Thread].Context]))}, true
+			return m.droppedTask(c), true
 		}
 	}
 	c := parked[0]
 	name := p.Coroutines[c].Name
-	ctx := p.Threads[p.Coroutines[c].Thread]
-	holds := false
-	switch {
-	case p.Facts.Open != nil:
-		holds = p.Facts.Open(m.peek)
-	case p.Facts.Free != nil:
-		holds = p.Facts.Free(m.peek)
-	}
 	names := make([]string, len(parked))
 	for i, k := range parked {
 		names[i] = p.Coroutines[k].Name
 	}
-	who := strings.Join(names, ", ")
-	if holds {
-		return Outcome{Kind: LostWakeup, Step: int(m.coros[c].parkStep), Coroutine: name, Thread: ctx.Name,
-			Detail: Detail{ParkStep: int(m.coros[c].parkStep), Condition: p.Facts.Condition, Context: ctx.Name, NumWait: int64(m.mem[ctx.Context])},
-			Message: fmt.Sprintf("%s parked at step %d and %s holds, but nothing will resume it: no thread can move, and context %s keeps num_wait=%d, so it can never go idle",
-				name, m.coros[c].parkStep+1, p.Facts.Condition, ctx.Name, int64(m.mem[ctx.Context]))}, true
+	if m.conditionHolds() {
+		return m.lostWakeup(c), true
 	}
-	return Outcome{Kind: Deadlock, Step: -1, Coroutine: name, Detail: Detail{Parked: names, Condition: p.Facts.Condition},
+	who := strings.Join(names, ", ")
+	return Outcome{Kind: Deadlock, Step: -1, CauseStep: -1, Coroutine: name, Detail: Detail{Parked: names, Condition: p.Facts.Condition},
 		Message: fmt.Sprintf("no thread can move and %s still wait%s: %s does not hold", who, map[bool]string{true: "s", false: ""}[len(parked) == 1], p.Facts.Condition)}, true
+}
+
+// waitThread is the thread of the context coroutine c's wait registered
+// on: its awaiter's m_ctx, which local_context() gave it (the waker's,
+// after an inline resume); its own thread when it has no awaiter.
+func (m *Machine) waitThread(c int) int {
+	spec := &m.prog.Coroutines[c]
+	if m.ended[m.prog.Cells[spec.Awaiter].Object] == 0 {
+		if t := m.prog.threadOfContext(m.mem[spec.Awaiter+FieldCtx]); t >= 0 {
+			return t
+		}
+	}
+	return spec.Thread
+}
+
+// droppedTask is the verdict on coroutine c, parked, whose handle
+// submit_task dropped: it names the park and the drop.
+func (m *Machine) droppedTask(c int) Outcome {
+	p := m.prog
+	co := &m.coros[c]
+	name := p.Coroutines[c].Name
+	ctx := p.Threads[m.waitThread(c)]
+	numWait := int64(m.mem[ctx.Context])
+	o := Outcome{Kind: DroppedTask, Step: int(co.parkStep), CauseStep: int(co.drop.step), Coroutine: name,
+		Detail: Detail{ParkStep: int(co.parkStep), Context: ctx.Name, NumWait: numWait}}
+	m.nameCause(&o, co.drop)
+	o.Message = fmt.Sprintf("%s parked at step %d, and submit_task dropped its handle at step %d (%s's %s): %s will never be resumed and its context %s can never go idle (num_wait=%d)",
+		name, co.parkStep+1, o.CauseStep+1, o.Detail.CauseBy, o.Detail.CauseLabel, name, ctx.Name, numWait)
+	return o
+}
+
+// lostWakeup is the verdict on coroutine c, parked while its condition
+// holds. Its cause is the later of two steps: the one that made the
+// condition hold, and the last one that could have woken c (a step of an
+// operation that is neither a wait nor a lock, on the primitive object c
+// waits on). When the first is later, it made the condition hold
+// without waking c (an add(-1)); when the second is, the condition held
+// already and that step, the last chance, did not wake c (a drain that
+// found the stack empty before c pushed).
+func (m *Machine) lostWakeup(c int) Outcome {
+	p := m.prog
+	co := &m.coros[c]
+	name := p.Coroutines[c].Name
+	ctx := p.Threads[m.waitThread(c)]
+	numWait := int64(m.mem[ctx.Context])
+	cond := p.Facts.Condition
+	cause, opened := noStep, false
+	if co.waitObj >= 0 {
+		cause = m.wakers[co.waitObj]
+	}
+	if m.opened.step >= 0 && m.opened.step >= cause.step {
+		cause, opened = m.opened, true
+	}
+	o := Outcome{Kind: LostWakeup, Step: int(co.parkStep), CauseStep: int(cause.step), Coroutine: name, Thread: ctx.Name,
+		Detail: Detail{ParkStep: int(co.parkStep), Condition: cond, Context: ctx.Name, NumWait: numWait, CauseOpened: opened}}
+	m.nameCause(&o, cause)
+	var why string
+	switch {
+	case cause.step < 0:
+		why = "nothing will resume it"
+	case opened:
+		why = fmt.Sprintf("%s made it hold at step %d (%s) without waking %s", o.Detail.CauseBy, cause.step+1, o.Detail.CauseLabel, name)
+	case int(cause.step) < o.Step:
+		why = fmt.Sprintf("the last step that could have woken it, %s's %s at step %d, came before it parked", o.Detail.CauseBy, o.Detail.CauseLabel, cause.step+1)
+	default:
+		why = fmt.Sprintf("the last step that could have woken it, %s's %s at step %d, did not", o.Detail.CauseBy, o.Detail.CauseLabel, cause.step+1)
+	}
+	o.Message = fmt.Sprintf("%s parked at step %d and %s holds, but %s: no thread can move, and context %s keeps num_wait=%d, so it can never go idle",
+		name, co.parkStep+1, cond, why, ctx.Name, numWait)
+	return o
+}
+
+// nameCause fills in o's CauseBy and CauseLabel from the step r.
+func (m *Machine) nameCause(o *Outcome, r stepRef) {
+	if r.step < 0 {
+		o.CauseStep = -1
+		return
+	}
+	if r.coro >= 0 {
+		o.Detail.CauseBy = m.prog.Coroutines[r.coro].Name
+	}
+	if r.label >= 0 {
+		o.Detail.CauseLabel = m.prog.Label(int(r.label))
+	} else {
+		o.Detail.CauseLabel = "resume"
+	}
 }

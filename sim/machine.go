@@ -5,20 +5,21 @@ type Status uint8
 
 // The coroutine states.
 const (
-	Running  Status = iota // on a thread's stack
-	Runnable               // in a run queue
-	Parked                 // suspended in a primitive
-	Done                   // finished; its frame is destroyed
+	Running   Status = iota // on a thread's stack
+	Runnable                // in a run queue
+	Parked                  // suspended in a primitive
+	Done                    // finished; its frame is destroyed
+	Unstarted               // not spawned yet: it has no frame
 )
 
-var statusNames = [...]string{"running", "runnable", "parked", "done"}
+var statusNames = [...]string{"running", "runnable", "parked", "done", "unstarted"}
 
 func (s Status) String() string { return statusNames[s] }
 
 // Bounds of a coroutine's control state.
 const (
 	MaxLoops  = 2 // loop nesting a script may use
-	NumLocals = 4 // locals an operation may use
+	NumLocals = 6 // locals an operation may use
 )
 
 // coroutine is the mutable state of one coroutine.
@@ -33,8 +34,24 @@ type coroutine struct {
 	arg     Word
 	loops   [MaxLoops]Word
 
-	dropped  bool  // submit_task dropped it
-	parkStep int32 // step at which its wait registered (by default: parked)
+	// suspending is set while an await_suspend that has made the awaiter
+	// reachable goes on (Exec.Suspending): a waker may resume the
+	// coroutine then, which queues it while it still runs.
+	suspending bool
+	// spinAddr and spinSeen say the coroutine spins: its next step only
+	// re-reads the cell at spinAddr, which held spinSeen (Exec.Spin). Its
+	// thread cannot move until the cell changes. 0 when it does not spin.
+	spinAddr, spinSeen Word
+	dropped            bool // submit_task dropped it
+	// inlined is the depth counter submit_task incremented to run it
+	// inline, which it decrements when it leaves the waker's stack; 0
+	// when it does not run inline.
+	inlined Word
+	// waitObj is the primitive object its wait registered on (the object
+	// of the access that registered or parked it), -1 if none.
+	waitObj  int16
+	drop     stepRef // the step that dropped it
+	parkStep int32   // step at which its wait registered (by default: parked)
 	// registered is set while a wait that has linearized awaits its
 	// release: from Exec.Registered, or else from the park, until the
 	// operation returns.
@@ -53,6 +70,22 @@ type coroutine struct {
 	// search's symmetry reduction knows of what a local holds.
 	localKind [NumLocals]uint8
 }
+
+// stepRef names a step, who performed it and its label, for a verdict
+// that points at a step other than its own (Outcome.CauseStep). step is
+// -1 when there is none.
+type stepRef struct {
+	step  int32
+	label int32
+	coro  int16
+}
+
+// noStep is the stepRef of no step.
+var noStep = stepRef{step: -1, label: -1, coro: -1}
+
+// maxWakerObjects bounds the primitive objects whose wakers a machine
+// remembers (a condition variable has three: its mutex, itself, its data).
+const maxWakerObjects = 4
 
 // thread is the mutable state of one worker thread.
 type thread struct {
@@ -101,22 +134,36 @@ type Machine struct {
 	sharedReads    bool
 	spareW, spareR []Epoch
 
-	step     int
+	step int
+	// holds says the wait condition (or the lock's freedom) holds after
+	// the last step; opened is the step that made it hold (noStep when it
+	// held from the start). wakers[o] is the last step of an operation that
+	// can wake a waiter (not a wait, not a lock) that accessed primitive
+	// object o (the first few objects of the layout are the primitive's).
+	// A lost wakeup blames the later of opened and the waker of the object
+	// the waiter waits on (see lostWakeup).
+	holds    bool
+	opened   stepRef
+	wakers   [maxWakerObjects]stepRef
+	this     stepRef // the step being performed
 	semSeq   int32
 	lockSeq  int32
 	races    []Outcome
 	fatal    *Outcome
 	limitHit bool
 	// The last step, as LastAccess reports it: its use of its
-	// coroutine's locals, read before written (low 4 bits) and written
-	// (high 4 bits); its memory access (OpResume: none); whether that
-	// access acquired.
-	localUse uint8
-	lastOp   OpKind
-	lastAddr Word
-	acquired bool
-	exec     Exec // what the running step sees (see runStep)
-	peekFn   Peek // m.peek, made once (a method value allocates)
+	// coroutine's locals, read before written (low 8 bits) and written
+	// (high 8 bits); its memory access (OpResume: none); whether that
+	// access acquired; whether it constructed its coroutine's awaiter (on
+	// entry to an operation that Awaits, or with Exec.BeginAwait), which
+	// writes the awaiter's cells.
+	localUse    uint16
+	lastOp      OpKind
+	lastAddr    Word
+	acquired    bool
+	constructed bool
+	exec        Exec // what the running step sees (see runStep)
+	peekFn      Peek // m.peek, made once (a method value allocates)
 
 	// recording
 	record  bool
@@ -152,6 +199,7 @@ func New(p *Program, o Options) *Machine {
 		lastW:   make([]Epoch, p.plains),
 		reads:   make([]Epoch, p.plains*n),
 		lastAcq: make([]Word, n),
+		opened:  noStep,
 		record:  o.Record,
 		where:   o.Record && o.Locations,
 		snaps:   o.Record && o.Snapshots,
@@ -176,11 +224,22 @@ func New(p *Program, o Options) *Machine {
 	for i := range m.reads {
 		m.reads[i].thread = -1
 	}
+	m.holds = m.conditionHolds()
+	for i := range m.wakers {
+		m.wakers[i] = noStep
+	}
 	for i, spec := range p.Coroutines {
 		co := &m.coros[i]
 		co.thread = int16(spec.Thread)
 		co.op = -1
-		if !m.advance(i) {
+		co.drop = noStep
+		co.waitObj = -1
+		if spec.Spawned {
+			co.status = Unstarted
+			m.ended[p.Cells[spec.Frame].Object] = -1
+			continue
+		}
+		if !m.advance(i, false) {
 			m.destroy(i)
 			continue
 		}
@@ -252,7 +311,11 @@ func (m *Machine) Finished() bool {
 
 func (m *Machine) canMove(t int) bool {
 	th := &m.threads[t]
-	return len(th.stack) > 0 || len(th.queue) > 0
+	if n := len(th.stack); n > 0 {
+		co := &m.coros[th.stack[n-1]]
+		return co.spinAddr == 0 || m.mem[co.spinAddr] != co.spinSeen
+	}
+	return len(th.queue) > 0
 }
 
 // Enabled appends to buf the threads that can move, in order.

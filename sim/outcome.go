@@ -40,8 +40,16 @@ type Outcome struct {
 	// Message says in plain words what went wrong and where.
 	Message string
 	// Step is the index of the guilty step, or -1 when no single step is
-	// (an ok run, a deadlock).
+	// (an ok run, a deadlock). For a lost wakeup and a dropped task it is
+	// the step at which the waiter parked.
 	Step int
+	// CauseStep is the step that made the verdict inevitable when that is
+	// not Step, or -1. A waiter parked at Step is lost because of what
+	// another coroutine did at CauseStep: the add(-1) that made the
+	// condition hold without waking anyone, the drain that found the
+	// stack empty before the waiter pushed, the submit_task that dropped
+	// its handle. Detail.CauseBy and Detail.CauseLabel say who and where.
+	CauseStep int
 	// Thread and Coroutine name who performed the guilty step ("" if none).
 	Thread, Coroutine string
 	// Detail is what Message says, as data (see Detail).

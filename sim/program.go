@@ -15,8 +15,9 @@ type Program struct {
 	Coroutines []CoroutineSpec
 	Ops        []Op
 
-	// Submit is what submit_task does with a woken coroutine.
-	Submit SubmitMode
+	// Engine bounds the contexts' run queues as engine::submit_task does
+	// (spec §1.2); nil: a submit always finds room in the queue.
+	Engine *Engine
 	// Facts describes the primitive to the detectors and the views.
 	Facts Facts
 	// FIFO asks the detectors to check that a lock is granted to parked
@@ -96,6 +97,13 @@ type CoroutineSpec struct {
 	// Group names the coroutines that run the same script from the same
 	// start; members of one group are interchangeable.
 	Group string
+	// Spawned says the coroutine does not exist at the start: another
+	// one starts it (Exec.Spawn), as go f() or submit_to_context does.
+	Spawned bool
+	// OwnedFrame says another coroutine owns the frame: it outlives the
+	// coroutine's end (suspended at its final suspend point) until the
+	// owner destroys it (Exec.Destroy), as when_all's children's frames.
+	OwnedFrame bool
 }
 
 // InstrKind says what a script instruction does.
@@ -103,9 +111,11 @@ type InstrKind uint8
 
 // The instruction kinds.
 const (
-	Call    InstrKind = iota // run Ops[Op] with Arg
-	Repeat                   // start a loop of Arg iterations, counted in loop slot Op
-	EndLoop                  // go back to instruction Arg while loop slot Op has iterations left
+	Call      InstrKind = iota // run Ops[Op] with Arg
+	Repeat                     // start a loop of Arg iterations, counted in loop slot Op
+	EndLoop                    // go back to instruction Arg while loop slot Op has iterations left
+	JumpIfNot                  // go to instruction Arg if the call just returned false (see Exec.Result)
+	Jump                       // go to instruction Arg
 )
 
 // Instr is one instruction of a coroutine's script.
@@ -124,6 +134,8 @@ const (
 	Lock           // on return, the coroutine holds the lock
 	Unlock         // on entry, the coroutine gives the lock up
 	Waiting        // a wait whose release is checked against Facts.Open
+	TryLock        // on return, the coroutine holds the lock if the operation's result is true
+	Relock         // on entry it gives the lock up, on return it holds it again (a condition variable's wait)
 )
 
 // An Op is one operation a script may call: a step function and its entry
@@ -135,7 +147,11 @@ type Op struct {
 	// frame on entry (m_next = nullptr, m_await_coro = null, m_ctx =
 	// local_context()); it lives until the operation returns.
 	Awaits bool
-	Role   OpRole
+	// AwaiterInit are the values the constructor gives the awaiter's
+	// fields after the first three (a virtual awaiter's kind, a
+	// predicate); the rest start at zero.
+	AwaiterInit []Word
+	Role        OpRole
 	// Code performs the step at x.PC().
 	Code func(x *Exec)
 	// Lines are the operation's algorithm as the views show it, one line
@@ -161,34 +177,27 @@ type Line struct {
 	Code  string
 }
 
-// SubmitMode is what submit_task does with a woken coroutine.
-type SubmitMode uint8
-
-// The submit modes.
-const (
-	Enqueue SubmitMode = iota // pushed on its context's run queue; resumed there in a later step
-	Inline                    // resumed at once on the waker's thread (the queue-full path)
-	Drop                      // never resumed (the depth cap)
-)
-
-var submitNames = [...]string{Enqueue: "enqueue", Inline: "inline", Drop: "drop"}
-
-func (s SubmitMode) String() string {
-	if int(s) < len(submitNames) {
-		return submitNames[s]
-	}
-	return fmt.Sprintf("submit(%d)", uint8(s))
+// Engine is what engine::submit_task does with a woken coroutine (spec
+// §1.2): it pushes it on the target context's run queue while the queue
+// has room. When the queue is full it runs the coroutine inline on the
+// waker's thread, counting the nesting in the target context's depth
+// counter (m_max_recursive_depth, a plain field at ContextDepth, which
+// the waker reads and writes from its own thread), and drops the handle
+// once that counter has reached DepthCap. The counter is decremented when
+// the inlined coroutine leaves the waker's stack (exec_task returns).
+type Engine struct {
+	QueueCap int // kQueCap: the capacity of every context's run queue
+	DepthCap int // kMaxRecursiveDepth
+	// Fixed is the digest's fix (§4.1): a handle is never dropped (past
+	// the cap it goes to an overflow list: the run queue, beyond its
+	// capacity), and the depth counter is the waker's own (thread-local:
+	// the waker's context's counter), not the target's.
+	Fixed bool
 }
 
-// ParseSubmitMode reads "enqueue", "inline" or "drop".
-func ParseSubmitMode(s string) (SubmitMode, error) {
-	for i, n := range submitNames {
-		if n == s {
-			return SubmitMode(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown submit mode %q (want enqueue, inline or drop)", s)
-}
+// ContextDepth is the offset of the depth counter in a context object,
+// after num_wait; contexts have one when the program has an Engine.
+const ContextDepth Word = 1
 
 // Peek reads a cell without performing a step.
 type Peek func(addr Word) Word
@@ -354,6 +363,8 @@ func (p *Program) Validate() error {
 		names[t.Name] = true
 		if o := p.ObjectAt(t.Context); o == nil || o.Kind != ContextObject {
 			return fmt.Errorf("thread %q: no context at %d", t.Name, t.Context)
+		} else if p.Engine != nil && (o.Size <= ContextDepth || p.Cells[t.Context+ContextDepth].Atomic) {
+			return fmt.Errorf("thread %q: its context has no plain depth counter after num_wait, which the engine needs", t.Name)
 		}
 	}
 	for i, c := range p.Coroutines {
@@ -367,7 +378,10 @@ func (p *Program) Validate() error {
 			if in.Kind == Call && (in.Op < 0 || in.Op >= len(p.Ops)) {
 				return fmt.Errorf("coroutine %q: instruction %d calls unknown op %d", c.Name, j, in.Op)
 			}
-			if in.Kind != Call && (in.Op < 0 || in.Op >= MaxLoops) {
+			if (in.Kind == Jump || in.Kind == JumpIfNot) && int(in.Arg) > len(c.Script) {
+				return fmt.Errorf("coroutine %q: instruction %d jumps to %d", c.Name, j, in.Arg)
+			}
+			if (in.Kind == Repeat || in.Kind == EndLoop) && (in.Op < 0 || in.Op >= MaxLoops) {
 				return fmt.Errorf("coroutine %q: instruction %d uses loop slot %d", c.Name, j, in.Op)
 			}
 		}

@@ -16,10 +16,11 @@ const (
 	OpSemAcquire
 	OpSemRelease
 	OpResume // the thread takes the next coroutine off its run queue
+	OpSpawn  // a new coroutine is started on its context (Exec.Spawn)
 )
 
 var opNames = [...]string{"load", "store", "exchange", "cas", "fetch_add", "read", "write",
-	"submit", "semacquire", "semrelease", "resume"}
+	"submit", "semacquire", "semrelease", "resume", "spawn"}
 
 func (o OpKind) String() string { return opNames[o] }
 
@@ -60,6 +61,9 @@ type Event struct {
 	Coroutine int
 	Thread    int // the run queue (EvQueued), else -1
 	Op        string
+	// Depth is the inline depth counter submit_task read on the full-queue
+	// path (EvInline, EvDropped; see Engine).
+	Depth int
 }
 
 // A Record is what one step did. Every field is derived from the running
@@ -69,7 +73,8 @@ type Record struct {
 	Thread    int
 	Coroutine int // the coroutine that stepped, or was resumed (OpResume)
 	Op        OpKind
-	// Addr is the cell accessed; for OpSubmit, the awaiter node.
+	// Addr is the cell accessed; for OpSubmit, the awaiter node; for
+	// OpSpawn, the new coroutine's frame.
 	Addr Word
 	// Value is the operand: the value stored or exchanged, the CAS's
 	// desired value, the fetch_add delta.

@@ -12,7 +12,7 @@ const (
 
 // Submit is node->m_ctx.submit_task(node->m_await_coro). It reads the two
 // fields (checked like any plain read) and hands the coroutine to its
-// context as the program's submit mode says.
+// context as its engine does (see Engine and submitPath).
 func (x *Exec) Submit(node Word) {
 	if !x.begin(OpSubmit, node) {
 		return
@@ -28,39 +28,94 @@ func (x *Exec) Submit(node Word) {
 	if r := x.m.cur; r != nil {
 		r.Result, r.Value = h, ctx
 	}
-	c, ok := x.resumable(h)
+	m := x.m
+	t := m.prog.threadOfContext(ctx)
+	if t < 0 {
+		x.nilPointer()
+		return
+	}
+	path, counter, depth, ok := x.submitPath(t)
 	if !ok {
 		return
 	}
-	m := x.m
-	switch m.prog.Submit {
-	case Enqueue:
-		t := m.prog.threadOfContext(ctx)
-		if t < 0 {
-			x.nilPointer()
-			return
-		}
+	c, ok := x.resumable(h, path == pathInline)
+	if !ok {
+		return
+	}
+	switch path {
+	case pathQueue:
 		m.enqueue(x.t, c, t)
-	case Inline:
+	case pathInline:
+		cell, _ := x.cell(counter, false, "writes")
+		m.plainWrite(x.t, x.c, x.pc, counter, cell)
+		m.mem[counter]++
 		co := &m.coros[c]
+		co.inlined = counter
 		co.status = Running
 		co.thread = int16(x.t)
 		th := &m.threads[x.t]
 		th.stack = append(th.stack, int16(c))
 		if r := m.cur; r != nil {
-			r.Events = append(r.Events, Event{Kind: EvInline, Coroutine: c, Thread: x.t})
+			r.Events = append(r.Events, Event{Kind: EvInline, Coroutine: c, Thread: x.t, Depth: depth})
 		}
-	case Drop:
+	case pathDrop:
 		m.coros[c].dropped = true
+		m.coros[c].drop = m.this
 		if r := m.cur; r != nil {
-			r.Events = append(r.Events, Event{Kind: EvDropped, Coroutine: c, Thread: -1})
+			r.Events = append(r.Events, Event{Kind: EvDropped, Coroutine: c, Thread: -1, Depth: depth})
 		}
 	}
 }
 
+// The ways submit_task hands a coroutine over.
+type submitPath uint8
+
+const (
+	pathQueue  submitPath = iota // pushed on the target's run queue
+	pathInline                   // run inline on the waker's thread
+	pathDrop                     // dropped: never resumed
+)
+
+// submitPath chooses the way for a submit to thread t's context, as
+// engine::submit_task does (see Engine): with a full queue it reads the
+// depth counter, a plain field, from the waker's thread, and returns its
+// address when the coroutine runs inline, and the value it read.
+func (x *Exec) submitPath(t int) (path submitPath, counter Word, depth int, ok bool) {
+	m := x.m
+	e := m.prog.Engine
+	if e == nil || len(m.threads[t].queue) < e.QueueCap {
+		return pathQueue, 0, 0, true
+	}
+	counter = m.prog.Threads[t].Context + ContextDepth
+	if e.Fixed {
+		counter = m.prog.Threads[x.t].Context + ContextDepth // thread-local
+	}
+	v, ok := x.read(counter)
+	depth = int(int64(v))
+	switch {
+	case !ok:
+		return 0, 0, 0, false
+	case depth < e.DepthCap:
+		return pathInline, counter, depth, true
+	case e.Fixed:
+		return pathQueue, 0, depth, true // the overflow list: never dropped
+	}
+	return pathDrop, 0, depth, true
+}
+
+// inlineReturned is the end of exec_task for coroutine c, which ran
+// inline on thread t and now parks or finishes: the depth counter at
+// addr is decremented, a plain write from t.
+func (m *Machine) inlineReturned(t, c int, addr Word) {
+	m.coros[c].inlined = 0
+	x := &m.exec
+	m.plainWrite(t, x.c, x.pc, addr, &m.prog.Cells[addr])
+	m.mem[addr]--
+}
+
 // resumable checks that handle h may be resumed now and returns its
 // coroutine.
-func (x *Exec) resumable(h Word) (int, bool) {
+func (x *Exec) resumable(h Word, inline bool) (int, bool) {
 	m := x.m
 	c := m.prog.CoroutineOfHandle(h)
 	if c < 0 {
@@ -77,7 +132,12 @@ func (x *Exec) resumable(h Word) (int, bool) {
 		x.fail(UseAfterFree, fmt.Sprintf("%s resumes %s at step %d (%s), but %s has finished and its frame was destroyed",
 			who, name, m.step+1, m.prog.Label(x.pc), name), Detail{Reason: ResumeFinished, Other: name})
 		return 0, false
-	case Running, Runnable:
+	case Running:
+		if co.suspending && !inline {
+			break // resumed during its await_suspend: queued (or dropped) while it finishes
+		}
+		fallthrough
+	case Runnable:
 		x.fail(DoubleResume, fmt.Sprintf("%s resumes %s at step %d (%s), but %s is not suspended: it is already %s",
 			who, name, m.step+1, m.prog.Label(x.pc), name, co.status), Detail{Other: name, Status: co.status})
 		return 0, false
@@ -166,7 +226,7 @@ func (x *Exec) SemRelease(addr Word) {
 		return
 	}
 	m.coros[w].semWait = 0
-	if _, ok := x.resumable(m.prog.Coroutines[w].Frame); !ok {
+	if _, ok := x.resumable(m.prog.Coroutines[w].Frame, false); !ok {
 		return
 	}
 	x.recordResult(m.prog.Coroutines[w].Frame, true)

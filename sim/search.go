@@ -78,15 +78,20 @@ type StepAccess struct {
 	// a semaphore's, with an order that acquires.
 	Acquired bool
 	// Locals is the step's use of its coroutine's locals: those read
-	// before being written (bit i for local i), and, shifted left by 4,
+	// before being written (bit i for local i), and, shifted left by 8,
 	// those written. Zero for a resume.
-	Locals uint8
+	Locals uint16
+	// Constructed says the step constructed its coroutine's awaiter (on
+	// entry to an operation that Awaits, or with Exec.BeginAwait): it
+	// wrote the awaiter's cells.
+	Constructed bool
 }
 
 // LastAccess describes the last step m performed (before any: the zero
 // StepAccess).
 func (m *Machine) LastAccess() StepAccess {
-	return StepAccess{Op: m.lastOp, Addr: m.lastAddr, Acquired: m.acquired, Locals: m.localUse}
+	return StepAccess{Op: m.lastOp, Addr: m.lastAddr, Acquired: m.acquired, Locals: m.localUse,
+		Constructed: m.constructed}
 }
 
 // Over reports whether the run has ended on a fatal finding or the step

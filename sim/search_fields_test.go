@@ -22,20 +22,24 @@ func TestStateKeyCoversFields(t *testing.T) {
 			"vc", "rel", "wake", "lastW", "reads", // keyed in canonical form
 			"atomW", "lastAcq", // messages only (nil when not recording)
 			"sharedReads", "spareW", "spareR", // who owns lastW and reads (see CopyFrom)
-			"step",              // not keyed: see stateKey
+			"step",                     // not keyed: see stateKey
+			"holds",                    // follows from mem
+			"opened", "wakers", "this", // messages only (steps a verdict blames)
 			"semSeq", "lockSeq", // keyed as ranks among the coroutines
 			"races",             // keyed as "a race has been seen"
 			"fatal", "limitHit", // the run is over: never keyed
-			"localUse", "lastOp", "lastAddr", "acquired", // the last step (LastAccess)
+			"localUse", "lastOp", "lastAddr", "acquired", "constructed", // the last step (LastAccess)
 			"exec", "peekFn", // scratch of a step
 			"record", "where", "snaps", "records", "choices", "cur", // recording
 		}},
 		{coroutine{}, []string{
 			"status", "op", "pc", "ip", "started", "locals", "arg", "loops", // keyed
-			"thread",                                               // follows from the stacks and queues
-			"dropped", "registered", "opened", "holder", "sawOpen", // keyed (sawOpen changes only for the coroutine that steps)
-			"parkStep",                     // messages only
+			"thread",                                                             // follows from the stacks and queues
+			"dropped", "registered", "opened", "holder", "suspending", "sawOpen", // keyed (sawOpen changes only for the coroutine that steps)
+			"parkStep", "drop", "waitObj", // messages only
 			"semWait", "semSeq", "lockSeq", // keyed (the sequences as ranks)
+			"spinAddr", "spinSeen", // keyed
+			"inlined",   // keyed
 			"localKind", // keyed with the live locals
 		}},
 	}

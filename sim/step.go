@@ -38,7 +38,7 @@ func (m *Machine) Step(t int) (Record, error) {
 		rec = &Record{Index: m.step, Thread: t, Label: -1}
 		m.cur = rec
 	}
-	m.lastOp, m.lastAddr, m.acquired, m.localUse = OpResume, 0, false, 0
+	m.lastOp, m.lastAddr, m.acquired, m.localUse, m.constructed = OpResume, 0, false, 0, false
 	m.tick(t)
 	th := &m.threads[t]
 	label := -1
@@ -78,6 +78,7 @@ func (m *Machine) resumeQueued(t int) {
 	co := &m.coros[c]
 	co.status = Running
 	co.thread = int16(t)
+	m.this = stepRef{step: int32(m.step), label: -1, coro: int16(c)}
 	m.acquireWake(t, c)
 	if r := m.cur; r != nil {
 		r.Op = OpResume
@@ -94,6 +95,8 @@ func (m *Machine) runStep(t, c int) {
 	// the step, and a step never runs another one.
 	m.exec = Exec{m: m, t: t, c: c, pc: int(co.pc)}
 	x := &m.exec
+	co.spinAddr, co.spinSeen = 0, 0
+	m.this = stepRef{step: int32(m.step), label: co.pc, coro: int16(c)}
 	if r := m.cur; r != nil {
 		r.Coroutine = c
 		r.Label = int(co.pc)
@@ -102,9 +105,9 @@ func (m *Machine) runStep(t, c int) {
 		co.started = true
 		co.sawOpen = false
 		if op.Awaits {
-			m.construct(t, c)
+			m.construct(t, c, op.AwaiterInit)
 		}
-		if op.Role == Unlock {
+		if op.Role == Unlock || op.Role == Relock {
 			co.holder = false
 		}
 		if r := m.cur; r != nil {
@@ -115,6 +118,11 @@ func (m *Machine) runStep(t, c int) {
 	m.localUse = x.use
 	if m.fatal != nil {
 		return
+	}
+	if x.ops > 0 && op.Role != Waiting && op.Role != Lock && op.Role != Relock {
+		if o := m.primitiveObject(m.lastAddr); o >= 0 && m.lastOp != OpSubmit {
+			m.wakers[o] = m.this
+		}
 	}
 	if x.ops == 0 {
 		m.setFatal(Outcome{Kind: Panic, Step: m.step, Thread: m.prog.Threads[t].Name, Coroutine: m.prog.Coroutines[c].Name,
@@ -132,7 +140,7 @@ func (m *Machine) runStep(t, c int) {
 		co.pc = int32(x.target)
 		m.park(t, c, op)
 	case nextReturn:
-		m.opReturned(t, c, op)
+		m.opReturned(t, c, op, x.result)
 	default:
 		m.setFatal(Outcome{Kind: Panic, Step: m.step, Thread: m.prog.Threads[t].Name, Coroutine: m.prog.Coroutines[c].Name,
 			Detail:  Detail{Reason: NoNext, Label: m.prog.Label(x.pc), Op: op.Name},
@@ -159,7 +167,7 @@ func (m *Machine) accessedPrimitive() bool {
 	return o != nil && o.Kind == PrimitiveObject
 }
 
-// open reports whether the wait condition holds now.
+// open reports whether the wait condition (Facts.Open) holds now.
 func (m *Machine) open() bool {
 	if m.prog.Facts.Open == nil {
 		return false
@@ -170,8 +178,29 @@ func (m *Machine) open() bool {
 	return m.prog.Facts.Open(m.peekFn)
 }
 
+// conditionHolds reports whether the wait condition (Facts.Open) or the
+// lock's freedom (Facts.Free) holds.
+func (m *Machine) conditionHolds() bool {
+	f := &m.prog.Facts
+	if f.Open == nil && f.Free == nil {
+		return false
+	}
+	if m.peekFn == nil {
+		m.peekFn = m.peek
+	}
+	if f.Open != nil {
+		return f.Open(m.peekFn)
+	}
+	return f.Free(m.peekFn)
+}
+
 // afterStep runs the detectors that look at the state between steps.
 func (m *Machine) afterStep() {
+	holds := m.conditionHolds()
+	if holds && !m.holds {
+		m.opened = m.this
+	}
+	m.holds = holds
 	open := m.prog.Facts.Open
 	if open == nil {
 		return
@@ -184,10 +213,7 @@ func (m *Machine) afterStep() {
 			break
 		}
 	}
-	if m.peekFn == nil {
-		m.peekFn = m.peek
-	}
-	if !pending || !open(m.peekFn) {
+	if !pending || !holds { // holds is Open's value (see conditionHolds)
 		return
 	}
 	for i := range m.coros {
@@ -213,6 +239,7 @@ func (m *Machine) setFatal(o Outcome) {
 	if m.fatal != nil {
 		return
 	}
+	o.CauseStep = -1 // a fatal finding is its own cause
 	m.fatal = &o
 	if r := m.cur; r != nil {
 		r.Findings = append(r.Findings, o)

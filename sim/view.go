@@ -121,6 +121,22 @@ func (v CoroutineView) Opened() bool { return v.co.opened }
 // hold at the end of one of its own steps that accessed the primitive.
 func (v CoroutineView) SawOpen() bool { return v.co.sawOpen }
 
+// Suspending says an await_suspend that has made its awaiter reachable
+// goes on (see Exec.Suspending).
+func (v CoroutineView) Suspending() bool { return v.co.suspending }
+
+// SpinAddr is the cell it spins on (see Exec.Spin), 0 if it does not
+// spin; SpinSeen is the value it last read there.
+func (v CoroutineView) SpinAddr() Word { return v.co.spinAddr }
+
+// SpinSeen is the value of SpinAddr its last step read.
+func (v CoroutineView) SpinSeen() Word { return v.co.spinSeen }
+
+// Inlined is the address of the depth counter submit_task incremented
+// to run it inline on the thread whose stack it is on (see Engine), 0
+// when it does not run inline.
+func (v CoroutineView) Inlined() Word { return v.co.inlined }
+
 // Holder says it holds the lock.
 func (v CoroutineView) Holder() bool { return v.co.holder }
 

@@ -31,7 +31,8 @@ function addRow(section, values = {}) {
   const row = $(`row-${section}`).content.firstElementChild.cloneNode(true);
   for (const el of row.querySelectorAll("[data-sub]")) {
     const v = values[el.dataset.sub];
-    if (v !== undefined) el.value = v;
+    if (el.type === "checkbox") el.checked = !!v;
+    else if (v !== undefined) el.value = v;
   }
   if (section === "schedules") fillExpect(row, { ...(values.expect || {}) }, { ...(values.by_variant || {}) });
   row.querySelector(".remove-row").addEventListener("click", () => {
@@ -160,7 +161,8 @@ function collect() {
   for (const k of ["title", "title_zh", "summary", "narrative", "init_count", "primitive", "submit"]) d[k] = field(k).value;
   for (const k of ["init_set", "value", "fifo"]) d[k] = field(k).checked;
   const rows = (s) => [...form.querySelectorAll(`[data-rows="${s}"] .row`)];
-  const subs = (row) => Object.fromEntries([...row.querySelectorAll("[data-sub]")].map((el) => [el.dataset.sub, el.value]));
+  const subs = (row) =>
+    Object.fromEntries([...row.querySelectorAll("[data-sub]")].map((el) => [el.dataset.sub, el.type === "checkbox" ? el.checked : el.value]));
   d.params = rows("params").map(subs);
   d.coroutines = rows("coroutines").map(subs);
   d.schedules = rows("schedules").map((row) => {

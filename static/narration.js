@@ -97,13 +97,16 @@ export class Narration {
       // A Go panic's message starts with "panic: ": the title says it.
       o.message ? h("p", { class: "verdict-msg" }, o.message.replace(/^panic: /, "")) : null,
     );
-    if (!ok && o.step >= 0) {
-      const here = state.position === o.step + 1;
+    // The guilty step is the cause of a lost wakeup or a dropped task
+    // (the add(-1), the drop), not the park it left behind.
+    const guilty = o.cause_step !== undefined ? o.cause_step : o.step;
+    if (!ok && guilty >= 0) {
+      const here = state.position === guilty + 1;
       this.outcome.append(
         h(
           "button",
-          { type: "button", class: "goto-guilty", disabled: here, onclick: () => this.app.send("goto", { step: o.step + 1 }) },
-          "⤺ " + t("verdict.goto", { n: o.step + 1 }),
+          { type: "button", class: "goto-guilty", disabled: here, onclick: () => this.app.send("goto", { step: guilty + 1 }) },
+          "⤺ " + t("verdict.goto", { n: guilty + 1 }),
         ),
       );
     }

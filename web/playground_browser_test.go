@@ -42,6 +42,43 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		p.shot("wg-7-back")
 	})
 
+	// The guilty step of a lost wakeup is its cause, D1's empty drain at
+	// step 6, not W1's park at step 7.
+	t.Run("lost wakeup guilty step", func(t *testing.T) {
+		p := b.open(t, "/lesson/wg-lost-wakeup")
+		p.run(`replay`, "lost")
+		p.click(`#controls button[data-action="end"]`)
+		p.wait(`document.querySelector('#verdict[data-kind="lost-wakeup"]:not([hidden])')`)
+		if got := p.text("#verdict button.goto-guilty"); !strings.Contains(got, "(6)") {
+			t.Errorf("the guilty step button says %q; want step 6, the drain", got)
+		}
+		p.click(`#verdict button.goto-guilty`)
+		p.waitPosition(7)
+	})
+
+	// A full run queue: the engine runs W1 inline on S's thread, where
+	// its next wait registers on S's context; when_all's B12 shows as the
+	// child reading the frame its parent freed.
+	t.Run("engine and when_all", func(t *testing.T) {
+		p := b.open(t, "/lesson/engine-queue-full")
+		p.run(`replay`, "queued-then-inline")
+		p.click(`#controls button[data-action="end"]`)
+		p.wait(`document.querySelector('#verdict[data-kind="use-after-free"]:not([hidden])')`)
+		if got := p.text("#verdict"); !strings.Contains(got, "S reads W1.awaiter.m_next at step 21 (S4), but W1 finished at step 20") {
+			t.Errorf("verdict %q; want S's read of the node of W1, which finished inline", got)
+		}
+		p.shot("engine-queue-full")
+		p = b.open(t, "/lesson/when-all-inline")
+		p.switchVariant("fixed-event")
+		p.run(`replay`, "parent-inline")
+		p.click(`#controls button[data-action="end"]`)
+		p.wait(`document.querySelector('#verdict[data-kind="use-after-free"]:not([hidden])')`)
+		if got := p.text("#verdict"); !strings.Contains(got, "C2's frame was destroyed at step 18, before C2 finished with it") {
+			t.Errorf("verdict %q; want C2's frame freed under it", got)
+		}
+		p.shot("when-all-inline")
+	})
+
 	t.Run("lost wakeup fixed", func(t *testing.T) {
 		p := b.open(t, "/lesson/wg-lost-wakeup")
 		p.run(`replay`, "lost")

@@ -61,6 +61,20 @@ func TestShareInBrowser(t *testing.T) {
 		}
 	})
 
+	// A lesson with a spawned coroutine keeps it through the form: the
+	// checkbox is set, and the server finds the script's spawn valid.
+	t.Run("compose a spawned coroutine", func(t *testing.T) {
+		p := b.openPage(t, "/compose?lang=en&from=go-wg-basic", `document.querySelector("#compose-form").dataset.checked === "ok"`)
+		if !p.eval(`document.querySelector('[data-field="coroutines.1.spawned"]').checked`) {
+			t.Error("D's spawned box is not checked")
+		}
+		p.click(`[data-field="coroutines.1.spawned"]`)
+		p.wait(`document.querySelector("#compose-form").dataset.checked === "errors"`)
+		if got := p.text(`[data-error-for="coroutines.0.script"]`); !strings.Contains(got, "D is not a spawned coroutine") {
+			t.Errorf("M's script error says %q; want that D is not spawned", got)
+		}
+	})
+
 	t.Run("compose and open", func(t *testing.T) {
 		p := b.openPage(t, "/compose?lang=en", `document.querySelector("#compose-form").dataset.checked === "ok"`)
 		p.shot("compose")
@@ -104,7 +118,7 @@ func TestShareInBrowser(t *testing.T) {
 		p := b.open(t, "/lesson/wg-lost-wakeup?schedule=lost&step=8&lang=en", chromedp.WithNewBrowserContext())
 		p.waitPosition(8)
 		p.wait(`document.querySelector('#verdict[data-kind="lost-wakeup"]:not([hidden])')`)
-		if got := p.text(".verdict-msg"); !strings.Contains(got, "nothing will resume it") {
+		if got := p.text(".verdict-msg"); !strings.Contains(got, "the last step that could have woken it") {
 			t.Errorf("English verdict %q", got)
 		}
 		p.click(`#languages a[data-key="zh"]`)
@@ -114,7 +128,7 @@ func TestShareInBrowser(t *testing.T) {
 			{".site-nav", "课程"},
 			{`#controls button[data-action="play"]`, "播放"},
 			{".verdict-title", "丢失的唤醒"},
-			{".verdict-msg", "没有谁会恢复它"},
+			{".verdict-msg", "最后一个本可以唤醒它的步骤"},
 			{"#narration", "挂起"},
 			{`button.thread[data-thread="D1"]`, "已经结束"},
 		} {

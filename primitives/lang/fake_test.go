@@ -195,3 +195,12 @@ if (value) void set(int64 x) { v = x; } if (!value) [[unlock]] void set() { m.st
 		}
 	})
 }
+
+func (m *fakeMem) Spawn(int, int)       {}
+func (m *fakeMem) Destroy(uint64)       {}
+func (m *fakeMem) Assert(msg string)    { m.Panic(msg) }
+func (m *fakeMem) Result(bool)          {}
+func (m *fakeMem) BeginAwait(...uint64) {}
+func (m *fakeMem) EndAwait()            {}
+func (m *fakeMem) Suspending()          {}
+func (m *fakeMem) Spin(uint64, uint64)  {}

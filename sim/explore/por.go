@@ -53,13 +53,22 @@ func newReducer(p *sim.Program) *reducer {
 		perThread[c.Thread]++
 	}
 	for i, c := range p.Coroutines {
-		for _, base := range []sim.Word{c.Frame, c.Awaiter} {
+		bases := []sim.Word{c.Frame, c.Awaiter}
+		if c.OwnedFrame {
+			// Another coroutine destroys this frame (Exec.Destroy),
+			// through a handle the reducer does not see: not private.
+			bases = bases[1:]
+		}
+		for _, base := range bases {
 			ob := p.ObjectAt(base)
 			for a := ob.Base; a < ob.Base+ob.Size; a++ {
 				r.owner[a] = i
 			}
 		}
-		if perThread[c.Thread] == 1 {
+		// A context is private to its one coroutine, unless the engine
+		// may run coroutines inline: they then register on the waker's
+		// context (local_context()), and wakers write its depth counter.
+		if perThread[c.Thread] == 1 && p.Engine == nil {
 			ob := p.ObjectAt(p.Threads[c.Thread].Context)
 			for a := ob.Base; a < ob.Base+ob.Size; a++ {
 				r.ctxOf[a] = i
@@ -112,7 +121,7 @@ func (r *reducer) private(m, child *sim.Machine, c int) bool {
 	}
 	last := child.LastAccess()
 	switch last.Op {
-	case sim.OpSubmit, sim.OpSemAcquire, sim.OpSemRelease, sim.OpResume:
+	case sim.OpSubmit, sim.OpSemAcquire, sim.OpSemRelease, sim.OpResume, sim.OpSpawn:
 		return false
 	}
 	a := last.Addr
@@ -124,7 +133,8 @@ func (r *reducer) private(m, child *sim.Machine, c int) bool {
 		return false
 	}
 	if after.Status() != sim.Done && (after.Status() != before.Status() || after.Registered() || after.Holder() ||
-		after.LockSeq() != 0 || after.SemWait() != 0 || after.Dropped() != before.Dropped()) {
+		after.LockSeq() != 0 || after.SemWait() != 0 || after.Dropped() != before.Dropped() ||
+		after.Suspending() != before.Suspending() || after.SpinAddr() != 0) {
 		return false
 	}
 	return !r.reachable(m, c)
@@ -135,7 +145,7 @@ func (r *reducer) private(m, child *sim.Machine, c int) bool {
 func (r *reducer) ownAccess(child *sim.Machine, c int) bool {
 	last := child.LastAccess()
 	switch last.Op {
-	case sim.OpSubmit, sim.OpSemAcquire, sim.OpSemRelease, sim.OpResume:
+	case sim.OpSubmit, sim.OpSemAcquire, sim.OpSemRelease, sim.OpResume, sim.OpSpawn:
 		return false
 	}
 	a := last.Addr

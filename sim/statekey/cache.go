@@ -98,15 +98,19 @@ func (k *Keyer) writeBlock(c *keyCache, m *sim.Machine, x int) {
 // queue, and the detector flags of any coroutine (afterStep); the clock of
 // its thread, the release clock of the atomic cell it wrote, the wakeup
 // clock of the coroutine it woke, and the last accesses of the plain cells
-// it read or wrote. Semaphores, lock queues and wide programs are keyed
-// from scratch. Tests check the result against the key from scratch after
+// it read or wrote. Semaphores, lock queues, spawns, bounded run queues
+// and wide programs are keyed from scratch. Tests check the result against the key from scratch after
 // every step of whole searches.
 func (k *Keyer) Advance(d int, parent, child *sim.Machine, t int) {
 	prev, c := k.level(d-1), k.level(d)
 	p := k.p
 	last := child.LastAccess()
 	a := last.Addr
-	if !prev.valid || k.wide || child.Queued() || a >= sim.Word(len(p.Cells)) {
+	// A spawn constructs another coroutine's frame and queues it; with an
+	// engine, a submit may write a depth counter and a park or a finish
+	// decrement one (see sim.Engine): these are keyed from scratch.
+	if !prev.valid || k.wide || child.Queued() || a >= sim.Word(len(p.Cells)) ||
+		last.Op == sim.OpSpawn || p.Engine != nil {
 		k.fill(c, child)
 		return
 	}
@@ -181,7 +185,7 @@ func (k *Keyer) Advance(d int, parent, child *sim.Machine, t int) {
 	copy(c.claims, prev.claims)
 	c.claims[t] = k.claimOf(child, t)
 	changed := slots[:ns]
-	if co := parent.Coroutine(mover); len(stack) > 0 && !co.Started() && p.Ops[co.Op()].Awaits {
+	if len(stack) > 0 && child.LastAccess().Constructed {
 		// The step constructed the awaiter: its cells were written.
 		changed = append(changed, k.awaiterSlots[mover]...)
 	}

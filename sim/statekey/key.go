@@ -231,7 +231,7 @@ func (k *Keyer) liveMask(co sim.CoroutineView) uint8 {
 	case co.Status() == sim.Done || co.Op() < 0:
 		return 0
 	case k.live == nil:
-		return 0xf
+		return 1<<sim.NumLocals - 1
 	}
 	return k.live.at(co.Op(), co.PC())
 }

@@ -28,7 +28,7 @@ type liveness struct {
 type liveFact struct {
 	op       int16
 	from, to int32
-	use      uint8
+	use      uint16
 }
 
 func newLiveness(p *sim.Program) *liveness {
@@ -72,7 +72,7 @@ func (l *liveness) at(op, pc int) uint8 {
 
 // consistent reports whether a step agrees with the model.
 func (l *liveness) consistent(f liveFact) bool {
-	reads, writes := f.use&0xf, f.use>>4
+	reads, writes := uint8(f.use), uint8(f.use>>8)
 	need := reads
 	if f.to >= 0 {
 		need |= l.at(int(f.op), int(f.to)) &^ writes
@@ -94,7 +94,7 @@ func (l *liveness) learn(f liveFact) bool {
 			if l.consistent(g) {
 				continue
 			}
-			reads, writes := g.use&0xf, g.use>>4
+			reads, writes := uint8(g.use), uint8(g.use>>8)
 			need := reads
 			if g.to >= 0 {
 				need |= l.at(int(g.op), int(g.to)) &^ writes
@@ -114,7 +114,7 @@ func (l *liveness) learn(f liveFact) bool {
 // stepFact describes the step just performed by coroutine c, which was in
 // operation op at label from before it and used its locals as use says
 // (StepAccess.Locals).
-func stepFact(m *sim.Machine, c, op, from int, use uint8) liveFact {
+func stepFact(m *sim.Machine, c, op, from int, use uint16) liveFact {
 	co := m.Coroutine(c)
 	to := int32(-1)
 	if co.Status() != sim.Done && co.Started() && co.Op() == op {

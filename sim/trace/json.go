@@ -27,11 +27,14 @@ type Report struct {
 }
 
 // ReportOutcome is an outcome or a finding; Step is null when no single
-// step is to blame.
+// step is to blame. CauseStep, when present, is the step that made a lost
+// wakeup or a dropped task inevitable (Step is then where the waiter
+// parked).
 type ReportOutcome struct {
 	Kind      sim.Kind `json:"kind"`
 	Message   string   `json:"message"`
 	Step      *int     `json:"step"` // null when no single step is to blame
+	CauseStep *int     `json:"cause_step,omitempty"`
 	Thread    string   `json:"thread,omitempty"`
 	Coroutine string   `json:"coroutine,omitempty"`
 }
@@ -94,6 +97,10 @@ func outcomeJSON(o sim.Outcome, lang string) ReportOutcome {
 	if o.Step >= 0 {
 		step := o.Step
 		j.Step = &step
+	}
+	if o.CauseStep >= 0 {
+		cause := o.CauseStep
+		j.CauseStep = &cause
 	}
 	return j
 }

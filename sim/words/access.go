@@ -58,6 +58,8 @@ func Access(p *sim.Program, r sim.Record, lang string) (cell, order, operands st
 		return cell, "", res(fmt.Sprintf(w.semBank, v(r.Result)))
 	case sim.OpResume:
 		return "", "", fmt.Sprintf(w.resume, CoroutineName(p, r.Coroutine))
+	case sim.OpSpawn:
+		return ObjectName(p, r.Addr), "", res(fmt.Sprintf(w.spawn, p.Format(sim.Handle, nil, r.Result), p.Format(sim.Context, nil, r.Value)))
 	}
 	return cell, "", ""
 }
@@ -94,9 +96,9 @@ func Events(p *sim.Program, events []sim.Event, lang string) string {
 		case sim.EvQueued:
 			s = fmt.Sprintf(w.queued, co, ThreadName(p, e.Thread))
 		case sim.EvInline:
-			s = fmt.Sprintf(w.inline, co)
+			s = fmt.Sprintf(w.inline, co, e.Depth)
 		case sim.EvDropped:
-			s = fmt.Sprintf(w.dropped, co)
+			s = fmt.Sprintf(w.dropped, co, e.Depth)
 		case sim.EvResumed:
 			s = fmt.Sprintf(w.resumed, co)
 		case sim.EvAwaiterEnded:
@@ -150,9 +152,9 @@ var headingsZh = map[string]string{
 
 // tracePhrases are the short forms a text trace uses.
 type tracePhrases struct {
-	was, ok, failed, submit, semTake, semNone, semHand, semBank, resume string
-	call, parks, queued, inline, dropped, resumed, awaiterEnds          string
-	finished, semQueued, comma, step, outcomeAt, outcome                string
+	was, ok, failed, submit, spawn, semTake, semNone, semHand, semBank, resume string
+	call, parks, queued, inline, dropped, resumed, awaiterEnds                 string
+	finished, semQueued, comma, step, outcomeAt, outcome                       string
 }
 
 func tracePhrasesOf(lang string) *tracePhrases {
@@ -164,22 +166,22 @@ func tracePhrasesOf(lang string) *tracePhrases {
 
 var traceEnglish = tracePhrases{
 	was: ", was %s", ok: "ok (observed %s)", failed: "failed (observed %s)",
-	submit: "%s to %s", semTake: "takes a permit, was %s", semNone: "no permit",
+	submit: "%s to %s", spawn: "starts %s on %s", semTake: "takes a permit, was %s", semNone: "no permit",
 	semHand: "hands its permit on", semBank: "banks a permit, was %s",
 	resume: "takes %s off the run queue",
-	call:   "call %s", parks: "%s parks", queued: "%s queued on %s", inline: "%s resumed inline",
-	dropped: "%s dropped", resumed: "%s resumed", awaiterEnds: "%s.awaiter ends",
+	call:   "call %s", parks: "%s parks", queued: "%s queued on %s", inline: "%s resumed inline (depth %d)",
+	dropped: "%s dropped (depth %d)", resumed: "%s resumed", awaiterEnds: "%s.awaiter ends",
 	finished: "%s finished", semQueued: "%s waits on the semaphore", comma: ", ",
 	step: "step %d", outcomeAt: "%s at step %d: %s", outcome: "%s: %s",
 }
 
 var traceChinese = tracePhrases{
 	was: "，原为 %s", ok: "成功（看到 %s）", failed: "失败（看到 %s）",
-	submit: "%s 交给 %s", semTake: "取得一个许可，原有 %s", semNone: "没有许可",
+	submit: "%s 交给 %s", spawn: "在 %[2]s 上启动 %[1]s", semTake: "取得一个许可，原有 %s", semNone: "没有许可",
 	semHand: "把许可交给等待者", semBank: "存下一个许可，原有 %s",
 	resume: "从运行队列取出 %s",
-	call:   "调用 %s", parks: "%s 挂起", queued: "%s 进入 %s 的运行队列", inline: "%s 被内联恢复",
-	dropped: "%s 被丢弃", resumed: "%s 恢复", awaiterEnds: "%s.awaiter 结束",
+	call:   "调用 %s", parks: "%s 挂起", queued: "%s 进入 %s 的运行队列", inline: "%s 被内联恢复（深度 %d）",
+	dropped: "%s 被丢弃（深度 %d）", resumed: "%s 恢复", awaiterEnds: "%s.awaiter 结束",
 	finished: "%s 结束", semQueued: "%s 在信号量上等待", comma: "，",
 	step: "第 %d 步", outcomeAt: "%s，第 %d 步：%s", outcome: "%s：%s",
 }

@@ -104,6 +104,8 @@ func accessClause(p *sim.Program, r sim.Record, cas *CAS, w *phrasebook) string 
 		return fmt.Sprintf(w.add, name, d, cell, v.Order, v.Result, after)
 	case sim.OpSubmit:
 		return fmt.Sprintf(w.submit, name, v.Result, v.Value)
+	case sim.OpSpawn:
+		return fmt.Sprintf(w.spawn, name, v.Result, v.Value)
 	case sim.OpSemAcquire:
 		if r.OK {
 			return fmt.Sprintf(w.semTake, name, v.Cell, v.Result)
@@ -128,9 +130,9 @@ func eventClause(p *sim.Program, r sim.Record, e sim.Event, w *phrasebook) strin
 	case sim.EvQueued:
 		return fmt.Sprintf(w.queued, c, thread)
 	case sim.EvInline:
-		return fmt.Sprintf(w.inline, c, thread)
+		return fmt.Sprintf(w.inline, c, thread, e.Depth)
 	case sim.EvDropped:
-		return fmt.Sprintf(w.dropped, c)
+		return fmt.Sprintf(w.dropped, c, e.Depth)
 	case sim.EvAwaiterEnded:
 		return fmt.Sprintf(w.awaiterEnded, c)
 	case sim.EvFinished:
@@ -181,6 +183,8 @@ func OpTextIn(p *sim.Program, r sim.Record, result bool, lang string) string {
 		s = fmt.Sprintf(w.fetchAdd, v.Cell, v.Value, v.Order)
 	case sim.OpSubmit:
 		return fmt.Sprintf(w.submit, v.Result, v.Value)
+	case sim.OpSpawn:
+		return fmt.Sprintf(w.spawn, v.Result, v.Value)
 	case sim.OpSemAcquire:
 		return "semacquire " + v.Cell
 	case sim.OpSemRelease:
@@ -213,7 +217,7 @@ var opVerbsZh = map[sim.OpKind]string{
 
 // opPhrases are OpTextIn's patterns in one language.
 type opPhrases struct {
-	load, read, store, write, exchange, fetchAdd, ok, failed, submit, resume string
+	load, read, store, write, exchange, fetchAdd, ok, failed, submit, spawn, resume string
 }
 
 func opPhrasesOf(lang string) *opPhrases {
@@ -226,11 +230,11 @@ func opPhrasesOf(lang string) *opPhrases {
 var opEnglish = opPhrases{
 	load: "load %s (%s)", read: "read %s", store: "store %s ← %s (%s)", write: "write %s ← %s",
 	exchange: "exchange %s ← %s (%s)", fetchAdd: "fetch_add %s %s (%s)", ok: ": ok", failed: ": failed, found %s",
-	submit: "submit_task(%s) on %s", resume: "resume %s from the run queue",
+	submit: "submit_task(%s) on %s", spawn: "spawn %s on %s", resume: "resume %s from the run queue",
 }
 
 var opChinese = opPhrases{
 	load: "原子读取 %s（%s）", read: "读取 %s", store: "原子写入 %s ← %s（%s）", write: "写入 %s ← %s",
 	exchange: "原子交换 %s ← %s（%s）", fetchAdd: "fetch_add %s %s（%s）", ok: "：成功", failed: "：失败，看到 %s",
-	submit: "submit_task(%s)，交给 %s", resume: "从运行队列恢复 %s",
+	submit: "submit_task(%s)，交给 %s", spawn: "在 %[2]s 上启动 %[1]s", resume: "从运行队列恢复 %s",
 }

@@ -37,8 +37,19 @@ var messageForms = map[messageKey]messageForm{
 	{sim.LostWakeup, ""}: {
 		zh: func(o sim.Outcome) string {
 			d := o.Detail
-			return fmt.Sprintf("%s 在第 %d 步挂起，而条件 %s 已经成立，却没有谁会恢复它：没有线程能再前进，上下文 %s 的 num_wait 一直是 %d，永远无法空闲",
-				o.Coroutine, d.ParkStep+1, d.Condition, d.Context, d.NumWait)
+			var why string
+			switch {
+			case o.CauseStep < 0:
+				why = "却没有谁会恢复它"
+			case d.CauseOpened:
+				why = fmt.Sprintf("这是 %s 在第 %d 步（%s）让它成立的，却没有唤醒 %s", d.CauseBy, o.CauseStep+1, d.CauseLabel, o.Coroutine)
+			case o.CauseStep < o.Step:
+				why = fmt.Sprintf("最后一个本可以唤醒它的步骤是 %s 在第 %d 步的 %s，却发生在它挂起之前", d.CauseBy, o.CauseStep+1, d.CauseLabel)
+			default:
+				why = fmt.Sprintf("最后一个本可以唤醒它的步骤是 %s 在第 %d 步的 %s，却没有唤醒它", d.CauseBy, o.CauseStep+1, d.CauseLabel)
+			}
+			return fmt.Sprintf("%s 在第 %d 步挂起，而条件 %s 现在成立，%s：没有线程能再前进，上下文 %s 的 num_wait 一直是 %d，永远无法空闲",
+				o.Coroutine, d.ParkStep+1, d.Condition, why, d.Context, d.NumWait)
 		},
 	},
 	{sim.Deadlock, ""}: {
@@ -50,8 +61,8 @@ var messageForms = map[messageKey]messageForm{
 	{sim.DroppedTask, ""}: {
 		zh: func(o sim.Outcome) string {
 			d := o.Detail
-			return fmt.Sprintf("submit_task 丢弃了 %s 的句柄：%s 再也不会被恢复，它的上下文 %s 永远无法空闲（num_wait=%d）",
-				o.Coroutine, o.Coroutine, d.Context, d.NumWait)
+			return fmt.Sprintf("%s 在第 %d 步挂起，而 submit_task 在第 %d 步（%s 的 %s）丢弃了它的句柄：%s 再也不会被恢复，它的上下文 %s 永远无法空闲（num_wait=%d）",
+				o.Coroutine, d.ParkStep+1, o.CauseStep+1, d.CauseBy, d.CauseLabel, o.Coroutine, d.Context, d.NumWait)
 		},
 	},
 	{sim.UseAfterFree, sim.NotConstructed}: useAfterFree(
@@ -59,6 +70,10 @@ var messageForms = map[messageKey]messageForm{
 	{sim.UseAfterFree, sim.FrameDestroyed}: useAfterFree(
 		func(d sim.Detail) string {
 			return fmt.Sprintf("%s 已在第 %d 步结束，它的协程帧已被销毁", d.Owner, d.EndStep+1)
+		}),
+	{sim.UseAfterFree, sim.FrameFreed}: useAfterFree(
+		func(d sim.Detail) string {
+			return fmt.Sprintf("%s 的协程帧已在第 %d 步被销毁，那时 %s 还没有用完它", d.Owner, d.EndStep, d.Owner)
 		}),
 	{sim.UseAfterFree, sim.AwaiterEnded}: useAfterFree(
 		func(d sim.Detail) string {
@@ -89,7 +104,7 @@ var messageForms = map[messageKey]messageForm{
 		zh: func(o sim.Outcome) string {
 			d := o.Detail
 			return fmt.Sprintf("%s 在第 %d 步（%s）从 %s 返回，但它的每次检查都没有看到条件 %s 成立，也没有谁放行它",
-				o.Coroutine, o.Step, d.Label, d.Op, d.Condition)
+				o.Coroutine, o.Step+1, d.Label, d.Op, d.Condition)
 		},
 	},
 	{sim.DataRace, ""}: {zh: dataRaceZH},
@@ -101,6 +116,11 @@ var messageForms = map[messageKey]messageForm{
 	{sim.Assertion, sim.NotFIFO}: {
 		zh: func(o sim.Outcome) string {
 			return fmt.Sprintf("%s 比先排队的 %s 更早拿到了锁：锁没有按先进先出的顺序授予", o.Coroutine, o.Detail.Other)
+		},
+	},
+	{sim.Assertion, sim.AssertFailed}: {
+		zh: func(o sim.Outcome) string {
+			return fmt.Sprintf("%s 在第 %d 步（%s）的断言失败了：「%s」", o.Coroutine, o.Step+1, o.Detail.Label, o.Detail.Text)
 		},
 	},
 	{sim.Panic, sim.GoPanic}: {
@@ -177,6 +197,8 @@ func accessZH(verb string) string {
 		return "读取"
 	case "writes":
 		return "写入"
+	case "destroys":
+		return "销毁"
 	case "acquires":
 		return "获取信号量"
 	case "releases":
@@ -187,10 +209,11 @@ func accessZH(verb string) string {
 
 // statusZH says a coroutine's state after "它已经".
 var statusZH = map[sim.Status]string{
-	sim.Running:  "在运行",
-	sim.Runnable: "在运行队列里",
-	sim.Parked:   "挂起",
-	sim.Done:     "结束",
+	sim.Running:   "在运行",
+	sim.Runnable:  "在运行队列里",
+	sim.Parked:    "挂起",
+	sim.Done:      "结束",
+	sim.Unstarted: "尚未启动",
 }
 
 // Outcome says outcome (or finding) o in language lang: in English as the
@@ -268,7 +291,13 @@ func Blocked(b sim.Blocked, lang string) string {
 			parts[i] = fmt.Sprintf("%s 挂起在 %s 中", c.Name, c.Op)
 		case sim.Done:
 			parts[i] = fmt.Sprintf("%s 已经结束", c.Name)
+		case sim.Unstarted:
+			parts[i] = fmt.Sprintf("%s 还没有被启动", c.Name)
 		case sim.Running:
+			if c.Spins != "" {
+				parts[i] = fmt.Sprintf("%s 在自旋，等别的线程改变 %s", c.Name, c.Spins)
+				break
+			}
 			parts[i] = fmt.Sprintf("%s 内联运行在 %s 上", c.Name, c.On)
 		case sim.Runnable:
 			parts[i] = fmt.Sprintf("%s 在 %s 的运行队列里等待", c.Name, c.On)

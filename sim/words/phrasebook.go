@@ -2,14 +2,14 @@ package words
 
 // phrasebook holds the sentence patterns of one language.
 type phrasebook struct {
-	lang                                           string
-	label, labelDoc, sep, end                      string
-	load, read, store, write, exchange             string
-	casOK, casFail, changedBy, retry               string
-	add, sub, submit, semTake, semWait, semRelease string
-	resume, attempt, counter                       string
-	parked, queued, inline, dropped, awaiterEnded  string
-	finished, semQueued, finding, fatal            string
+	lang                                                  string
+	label, labelDoc, sep, end                             string
+	load, read, store, write, exchange                    string
+	casOK, casFail, changedBy, retry                      string
+	add, sub, submit, spawn, semTake, semWait, semRelease string
+	resume, attempt, counter                              string
+	parked, queued, inline, dropped, awaiterEnded         string
+	finished, semQueued, finding, fatal                   string
 }
 
 // phrasebookOf is the phrasebook of language lang.
@@ -36,6 +36,7 @@ var english = phrasebook{
 	add:        "%s adds %d to %s (%s): it was %s and is now %s",
 	sub:        "%s subtracts %d from %s (%s): it was %s and is now %s",
 	submit:     "%s hands %s to submit_task on %s",
+	spawn:      "%s starts the new coroutine %s on %s",
 	semTake:    "%s takes a permit of %s, which had %s",
 	semWait:    "%s finds no permit in %s and queues on it",
 	semRelease: "%s releases a permit of %s",
@@ -43,7 +44,8 @@ var english = phrasebook{
 	attempt:    "%s tries to %s %s",
 	counter:    "the counter v of %s",
 	parked:     "%s parks", queued: "%s is queued on %s's run queue",
-	inline: "%s is resumed inline on %s", dropped: "%s's handle is dropped and it will never run",
+	inline:       "%s is resumed inline on %s (the inline depth counter was %d)",
+	dropped:      "%s's handle is dropped (the inline depth counter is at its cap: %d) and it will never run",
 	awaiterEnded: "%s's awaiter ends its life", finished: "%s finishes and its frame is destroyed",
 	semQueued: "%s waits on the semaphore",
 	finding:   "the detectors report a %s", fatal: "%s: %s",
@@ -64,6 +66,7 @@ var chinese = phrasebook{
 	add:        "%[1]s 给 %[3]s 加 %[2]d（%[4]s）：原为 %[5]s，现为 %[6]s",
 	sub:        "%[1]s 给 %[3]s 减 %[2]d（%[4]s）：原为 %[5]s，现为 %[6]s",
 	submit:     "%s 调用 submit_task，把 %s 交给 %s",
+	spawn:      "%[1]s 在 %[3]s 上启动新协程 %[2]s",
 	semTake:    "%s 取得 %s 的一个许可，原有 %s",
 	semWait:    "%s 在 %s 上没有许可，排队等待",
 	semRelease: "%s 释放 %s 的一个许可",
@@ -71,7 +74,8 @@ var chinese = phrasebook{
 	attempt:    "%s 试图%s %s",
 	counter:    "%s 的计数器 v",
 	parked:     "%s 挂起", queued: "%s 进入 %s 的运行队列",
-	inline: "%s 在 %s 上被内联恢复", dropped: "%s 的句柄被丢弃，它再也不会运行",
+	inline:       "%s 在 %s 上被内联恢复（内联深度计数器原为 %d）",
+	dropped:      "%s 的句柄被丢弃（内联深度计数器已到上限 %d），它再也不会运行",
 	awaiterEnded: "%s 的 awaiter 生命周期结束", finished: "%s 结束，协程帧被销毁",
 	semQueued: "%s 在信号量上等待",
 	finding:   "检测器报告 %s", fatal: "%s：%s",

@@ -25,6 +25,11 @@ func ValuesOf(p *sim.Program, r sim.Record) Values {
 	switch r.Op {
 	case sim.OpResume:
 		return v
+	case sim.OpSpawn:
+		v.Cell = ObjectName(p, r.Addr)
+		v.Result = p.Format(sim.Handle, nil, r.Result) // the new coroutine
+		v.Value = p.Format(sim.Context, nil, r.Value)  // its context
+		return v
 	case sim.OpSubmit:
 		v.Cell = p.CellName(r.Addr)
 		v.Result = p.FormatCell(r.Addr+1, r.Result) // the handle, m_await_coro

@@ -175,6 +175,10 @@ func TestCommands(t *testing.T) {
 			check: func(t *testing.T, st event) {
 				wantPos(t, st, 8, 8)
 				wantOutcome(t, st, "lost-wakeup")
+				// W1 parked at step 7; D1's drain at step 6 is the cause.
+				if o := st.Outcome; o != nil && (o.Step != 7 || o.CauseStep == nil || *o.CauseStep != 6) {
+					t.Errorf("outcome at step %d, cause_step %v; want 7 and 6", o.Step, o.CauseStep)
+				}
 			},
 		},
 		{

@@ -340,9 +340,13 @@ type pendingInfo struct {
 
 // findingInfo is an outcome or a finding.
 type findingInfo struct {
-	Kind      string `json:"kind"`
-	Message   string `json:"message"`
-	Step      int    `json:"step"`
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+	Step    int    `json:"step"`
+	// CauseStep is the step that made a lost wakeup or a dropped task
+	// inevitable (Step is then where the waiter parked): the step a page
+	// calls guilty. Absent when the finding is its own cause.
+	CauseStep *int   `json:"cause_step,omitempty"`
 	Thread    string `json:"thread,omitempty"`
 	Coroutine string `json:"coroutine,omitempty"`
 	// Cell and Label are the cell and the label of the guilty step, when

@@ -98,8 +98,10 @@ type event struct {
 		Text    string `json:"text"`
 	} `json:"pending"`
 	Outcome *struct {
-		Kind    string
-		Message string
+		Kind      string
+		Message   string
+		Step      int
+		CauseStep *int `json:"cause_step"`
 	} `json:"outcome"`
 	Findings []struct{ Kind string } `json:"findings"`
 	Finished bool                    `json:"finished"`

@@ -162,6 +162,10 @@ func eventsOf(p *sim.Program, evs []sim.Event) []eventInfo {
 func findingOf(o sim.Outcome, lang string) findingInfo {
 	f := findingInfo{Kind: string(o.Kind), Message: words.Outcome(o, lang), Step: o.Step, Thread: o.Thread, Coroutine: o.Coroutine,
 		Cell: o.Detail.Cell, Label: o.Detail.Label}
+	if o.CauseStep >= 0 {
+		cause := o.CauseStep
+		f.CauseStep = &cause
+	}
 	if o.Kind == sim.DataRace {
 		f.Related = append(f.Related, o.Detail.OtherStep)
 		if mr := o.Detail.Missing; mr != nil {

@@ -13,13 +13,15 @@ import (
 // draft is the compose form's content. Numbers the user types stay
 // strings, so that the check can say which one is not a number.
 type draft struct {
-	Lang       string           `json:"lang"`
-	Title      string           `json:"title"`
-	TitleZH    string           `json:"title_zh"`
-	Summary    string           `json:"summary"`
-	Narrative  string           `json:"narrative"`
-	Primitive  string           `json:"primitive"`
-	Variants   []string         `json:"variants"`
+	Lang      string   `json:"lang"`
+	Title     string   `json:"title"`
+	TitleZH   string   `json:"title_zh"`
+	Summary   string   `json:"summary"`
+	Narrative string   `json:"narrative"`
+	Primitive string   `json:"primitive"`
+	Variants  []string `json:"variants"`
+	// Submit is the composer's shorthand for the engine's parameters
+	// (see submitParams); parameters the author sets win.
 	Submit     string           `json:"submit"`
 	Params     []draftParam     `json:"params"`
 	InitCount  string           `json:"init_count"`
@@ -42,6 +44,8 @@ type draftCoroutine struct {
 	Count  string `json:"count"`
 	Thread string `json:"thread"`
 	Script string `json:"script"`
+	// Spawned: another coroutine starts it with "spawn NAME".
+	Spawned bool `json:"spawned,omitempty"`
 }
 
 // draftSchedule is one named schedule; Expect maps a variant to the

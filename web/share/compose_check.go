@@ -77,12 +77,12 @@ func (c *checker) checkHead(d draft) (scenarios.PrimitiveInfo, map[string]int) {
 		c.add("variants", site.Phrase{"Pick at least one variant.", "至少选一个版本。"})
 	}
 	for _, v := range d.Variants {
-		if prim.Name != "" && !slices.Contains(prim.Variants, v) {
+		if prim.Name != "" && !slices.Contains(prim.Variants, v) && v != scenarios.EngineFixed {
 			c.add("variants", site.Phrase{fmt.Sprintf("%s has no variant %q.", prim.Name, v), fmt.Sprintf("%s 没有版本 %q。", prim.Name, v)})
 		}
 	}
 	if d.Submit != "" {
-		if _, err := sim.ParseSubmitMode(d.Submit); err != nil {
+		if _, ok := submitParams[d.Submit]; !ok {
 			c.add("submit", site.Phrase{"Pick enqueue, inline or drop.", "请选择 enqueue、inline 或 drop。"})
 		}
 	}
@@ -133,6 +133,12 @@ func (c *checker) checkCoroutines(d draft, prim scenarios.PrimitiveInfo, params 
 	}
 	names := map[string]bool{}
 	total := 0
+	var spawned []string
+	for _, co := range d.Coroutines {
+		if co.Spawned {
+			spawned = append(spawned, co.Name)
+		}
+	}
 	for i, co := range d.Coroutines {
 		field := fmt.Sprintf("coroutines.%d", i)
 		if !identifier.MatchString(co.Name) || len(co.Name) > maxDraftIdentifier {
@@ -186,7 +192,7 @@ func (c *checker) checkCoroutines(d draft, prim scenarios.PrimitiveInfo, params 
 			if !slices.Contains(prim.Variants, v) {
 				continue
 			}
-			if err := scenarios.CheckScript(prim.Name, v, d.Value, co.Script); err != nil {
+			if err := scenarios.CheckScript(prim.Name, v, d.Value, co.Script, spawned...); err != nil {
 				c.add(field+".script", site.Phrase{"Script, " + err.Error() + ".", "脚本，" + err.Error() + "。"})
 				break
 			}

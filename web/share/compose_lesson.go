@@ -42,14 +42,19 @@ func lessonText(d draft, params map[string]int) []byte {
 		Value:  d.Value && d.Primitive == "event",
 		FIFO:   d.FIFO && d.Primitive == "mutex",
 	}
-	if len(params) == 0 {
+	for k, v := range submitParams[d.Submit] {
+		if _, ok := params[k]; !ok {
+			if l.Params == nil {
+				l.Params = map[string]int{}
+			}
+			l.Params[k] = v
+		}
+	}
+	if len(l.Params) == 0 {
 		l.Params = nil
 	}
-	if d.Submit != "" && d.Submit != "enqueue" {
-		l.Submit = d.Submit
-	}
 	switch d.Primitive {
-	case "wait_group", "latch":
+	case "wait_group", "latch", "when_all":
 		l.Init = map[string]string{"count": strings.TrimSpace(d.InitCount)}
 	case "event":
 		if d.InitSet {
@@ -57,7 +62,7 @@ func lessonText(d draft, params map[string]int) []byte {
 		}
 	}
 	for _, co := range d.Coroutines {
-		l.Coroutines = append(l.Coroutines, scenarios.Coroutine{Name: co.Name, Count: strings.TrimSpace(co.Count),
+		l.Coroutines = append(l.Coroutines, scenarios.Coroutine{Name: co.Name, Count: strings.TrimSpace(co.Count), Spawned: co.Spawned,
 			Thread: co.Thread, Script: co.Script})
 	}
 	for _, sc := range d.Schedules {
@@ -99,4 +104,16 @@ func encodeLesson(l *scenarios.Scenario) []byte {
 // of lesson on variant v, with default parameters.
 func linkInitial(lesson *scenarios.Scenario, v, steps string) templates.Initial {
 	return templates.Initial{Protocol: playground.ProtocolVersion, Lesson: lesson.ID, Variant: v, Schedule: steps, Lang: "en"}
+}
+
+// submitParams are the engine parameters each submit choice of the
+// composer stands for: enqueue leaves the run queues unbounded; inline
+// makes every queue full (capacity 0), so a submit runs the coroutine on
+// the waker's thread; drop also puts the depth cap at 0, so it drops the
+// handle.
+var submitParams = map[string]map[string]int{
+	"":        nil,
+	"enqueue": nil,
+	"inline":  {scenarios.ParamQueueCap: 0, scenarios.ParamDepthCap: scenarios.MaxParam},
+	"drop":    {scenarios.ParamQueueCap: 0, scenarios.ParamDepthCap: 0},
 }

@@ -1,7 +1,6 @@
 package share
 
 import (
-	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -131,7 +130,7 @@ func draftOf(l *scenarios.Scenario, lang string) draft {
 	d := draft{
 		Lang: lang, Title: l.Title.EN, TitleZH: l.Title.ZH, Summary: l.Summary.In(lang),
 		Narrative: strings.Join(l.Narrative.In(lang), "\n\n"),
-		Primitive: l.Primitive, Variants: append([]string(nil), l.Variants...), Submit: cmp.Or(l.Submit, "enqueue"),
+		Primitive: l.Primitive, Variants: append([]string(nil), l.Variants...), Submit: "enqueue",
 		Value: l.Value, FIFO: l.FIFO,
 	}
 	for _, k := range slices.Sorted(maps.Keys(l.Params)) {
@@ -140,7 +139,7 @@ func draftOf(l *scenarios.Scenario, lang string) draft {
 	d.InitCount = l.Init["count"]
 	d.InitSet = l.Init["set"] != "" && l.Init["set"] != "0"
 	for _, co := range l.Coroutines {
-		d.Coroutines = append(d.Coroutines, draftCoroutine{Name: co.Name, Count: co.Count, Thread: co.Thread, Script: co.Script})
+		d.Coroutines = append(d.Coroutines, draftCoroutine{Name: co.Name, Count: co.Count, Thread: co.Thread, Script: co.Script, Spawned: co.Spawned})
 	}
 	for _, sc := range l.Schedules {
 		ds := draftSchedule{Name: sc.Name, Title: sc.Title.In(lang), Steps: sc.Steps, ByVariant: map[string]string{}, Expect: map[string]string{}}

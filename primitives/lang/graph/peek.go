@@ -33,3 +33,12 @@ func (PeekMem) CompareAndSwap(uint64, uint64, uint64, primitives.Order, primitiv
 }
 
 const factAccess = "lang: a fact touched memory"
+
+func (PeekMem) Spawn(int, int)       { panic(factAccess) }
+func (PeekMem) Destroy(uint64)       { panic(factAccess) }
+func (PeekMem) Assert(string)        { panic(factAccess) }
+func (PeekMem) Result(bool)          { panic(factAccess) }
+func (PeekMem) BeginAwait(...uint64) { panic(factAccess) }
+func (PeekMem) EndAwait()            { panic(factAccess) }
+func (PeekMem) Suspending()          { panic(factAccess) }
+func (PeekMem) Spin(uint64, uint64)  { panic(factAccess) }

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"text/tabwriter"
 
 	"lockstep/primitives/lang"
 	"lockstep/scenarios"
@@ -16,7 +17,13 @@ import (
 	"lockstep/sim/words"
 )
 
-const runUsage = "run SCENARIO [--variant V] [--primitive FILE] [--schedule S] [--set name=value]... [--lang en|zh] [--json]"
+// The lesson commands: run replays one execution of a lesson, check
+// replays every named schedule of lessons against their expectations.
+
+const (
+	runUsage   = "run SCENARIO [--variant V] [--primitive FILE] [--schedule S] [--set name=value]... [--lang en|zh] [--json]"
+	checkUsage = "check [FILE|ID]..."
+)
 
 // runCmd replays one execution of a lesson and prints it step by step.
 func runCmd(_ context.Context, e *env, args []string) error {
@@ -47,6 +54,7 @@ func runCmd(_ context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	warnMismatches(e.stderr, rest[0], s)
 	job, err := plan(s, def, *variant, *schedule, overrides)
 	if err != nil {
 		return err
@@ -173,4 +181,84 @@ func parseLang(s string) (string, error) {
 		return s, nil
 	}
 	return "", usageErrorf("--lang %q: want en or zh", s)
+}
+
+// A mismatchError says that lessons have schedules that do not reach the
+// outcome they expect: the binary exits with status 3.
+type mismatchError struct{ lessons, checked int }
+
+func (e *mismatchError) Error() string {
+	return fmt.Sprintf("%d of %d lessons checked have schedules that do not reach their expected outcome", e.lessons, e.checked)
+}
+
+// checkCmd replays every named schedule of every variant of the lessons
+// named (the whole catalog when none is) and compares each outcome with
+// the schedule's expectation. Each mismatch is a line "schedule S, variant
+// V: expected X, got Y"; any mismatch makes the command fail with a
+// mismatchError.
+func checkCmd(_ context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "check", checkUsage)
+	rest, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	var lessons []*scenarios.Scenario
+	var names []string
+	if len(rest) == 0 {
+		cat, err := scenarios.Load()
+		if err != nil {
+			return fmt.Errorf("the embedded catalog: %w", err)
+		}
+		lessons = cat.All()
+		for _, s := range lessons {
+			names = append(names, s.ID)
+		}
+	}
+	for _, arg := range rest {
+		s, err := loadLesson(arg)
+		if err != nil {
+			return err
+		}
+		lessons, names = append(lessons, s), append(names, arg)
+	}
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	failed, runs := 0, 0
+	for i, s := range lessons {
+		v := s.Verify()
+		runs += v.Runs
+		if len(v.Mismatches) == 0 {
+			fmt.Fprintf(tw, "ok\t%s\t%d schedule%s × %d variant%s\n", names[i],
+				len(s.Schedules), plural(len(s.Schedules)), len(s.Variants), plural(len(s.Variants)))
+			continue
+		}
+		failed++
+		fmt.Fprintf(tw, "FAIL\t%s\t%d of %d runs\n", names[i], len(v.Mismatches), v.Runs)
+		for _, mm := range v.Mismatches {
+			fmt.Fprintf(tw, "\t  %v\n", mm)
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(&b, "%d lesson%s, %d runs\n", len(lessons), plural(len(lessons)), runs)
+	if _, err := io.WriteString(e.stdout, b.String()); err != nil {
+		return err
+	}
+	if failed > 0 {
+		return &mismatchError{lessons: failed, checked: len(lessons)}
+	}
+	return nil
+}
+
+// warnMismatches checks a lesson read from a file, as check does, and
+// warns on stderr of each schedule that does not reach its expected
+// outcome. Lessons of the catalog are checked by CI and not again.
+func warnMismatches(w io.Writer, arg string, s *scenarios.Scenario) {
+	if !isPath(arg) {
+		return
+	}
+	for _, mm := range s.Verify().Mismatches {
+		fmt.Fprintf(w, "lockstep: warning: %s: %v\n", arg, mm)
+	}
 }

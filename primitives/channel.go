@@ -1,0 +1,359 @@
+package primitives
+
+import "fmt"
+
+// Channel is tinyCoro v1.2's channel<T> (channel.hpp), a bounded queue
+// built from one mutex and two condition variables, ported step for step
+// as written: its send and recv are coroutines that take the lock with a
+// lock_guard, wait on a condition variable with a predicate, and notify
+// the other side.
+//
+// Layout: mtx (the Mutex), producer_cv and consumer_cv (CondVar's spinlock
+// and queue), then ch: m_close, the close state, 2 open, 1 closed for
+// sending, 0 closed and drained; m_head and m_tail, ring indices; m_num,
+// the number of items; m_buf, the ring. A capacity of 0 is one slot: not a
+// rendezvous, send completes once the value is stored. (tinyCoro masks
+// free-running indices for a power-of-two capacity; a ring with a count,
+// its form for other capacities, behaves the same here.)
+//
+//	send(v):  SN1 if m_close.load(acquire) <= 1: return false
+//	          co_await m_mtx.lock_guard()                      M1a..M5
+//	          co_await producer_cv.wait(m_mtx, !full || closed) C1a..C5b
+//	          SN3 if m_close.load(acquire) <= 1: unlock, return false
+//	          SN4 t = m_tail; SN5 m_buf[t] = v; SN6 m_tail = t+1 mod cap
+//	          SN7 n = m_num; SN8 m_num = n+1
+//	          consumer_cv.notify_one()                         NO1..
+//	          ~lock_guard: m_mtx.unlock()                      U1..; return true
+//	recv():   RC1 if m_close.load(acquire) == 0: return nullopt
+//	          co_await m_mtx.lock_guard(); co_await consumer_cv.wait(m_mtx, !empty || closed)
+//	          RC3 n = m_num; n == 0 (so closed): RC4 m_close = 0; unlock, return nullopt
+//	          RC5 h = m_head; RC6 v = m_buf[h]; RC7 m_head = h+1 mod cap; RC8 m_num = n-1
+//	          producer_cv.notify_one(); ~lock_guard; return v
+//	close():  CL1 m_close.store(1, release); producer_cv.notify_all(); consumer_cv.notify_all()
+//	~channel: CD1 assert(m_close.load() <= 1): a channel must be closed before it dies
+//
+// Bug (not in the digest's list; the explorer finds it): close() changes
+// m_close without the mutex. A waiter checks its predicate holding the
+// mutex (C1b, C1c), then enqueues itself on the condition variable (C3a..)
+// and only then unlocks; a close() that lands between the check and the
+// enqueue finds the queue empty, notifies nobody, and the waiter parks on
+// a closed channel for ever (channel-close-race). A condition variable
+// protects only state changed under its mutex. With Fixed, close() is a
+// coroutine that stores m_close holding the lock (CF1, M1a..M5, CL1,
+// U1..), then notifies: a waiter either sees the channel closed in its
+// predicate, or was queued before the closer could take the lock.
+//
+// RC4 is a plain write in tinyCoro, to the byte the fast paths (SN1, RC1)
+// load through atomic_ref: formally a data race. The model keeps m_close
+// atomic and makes RC4 a relaxed store, so the race is named here and in
+// the docs but not detected. The destructor's rule shows in
+// channel-close: a channel destroyed open is an assertion.
+type Channel struct {
+	Capacity int
+	Fixed    bool // close() takes the mutex
+
+	e                            cvEngine
+	pcv, ccv                     Word // producer_cv, consumer_cv (their m_lock)
+	closed, head, tail, num, buf Word
+	slots                        Word
+}
+
+// The close states of a channel.
+const (
+	chDrained Word = 0
+	chClosed  Word = 1
+	chOpen    Word = 2
+)
+
+// Phases of a channel's operation (the phase local): which part of it the
+// shared labels (C1a.., NO1.., U1..) belong to.
+const (
+	phLock        = iota // the lock_guard, the fast paths, the channel's own steps
+	phWait               // waiting on a condition variable
+	phNotify             // notifying the other side
+	phUnlockYes          // the lock_guard's unlock; then return true
+	phUnlockNo           // the lock_guard's unlock; then return false
+	phCloseP             // close: notify_all of producer_cv
+	phCloseC             // close: notify_all of consumer_cv
+	phCloseUnlock        // the fixed close: the unlock after the store
+)
+
+// Fields implements Primitive.
+func (c *Channel) Fields() []Field {
+	fs := append(mutexFields("mtx"), cvFields("producer_cv")...)
+	fs = append(fs, cvFields("consumer_cv")...)
+	fs = append(fs,
+		Field{Object: "ch", Name: "m_close", Kind: Int32, Atomic: true, Init: chOpen,
+			Names: map[Word]string{chOpen: "open(2)", chClosed: "closed(1)", chDrained: "drained(0)"}},
+		Field{Object: "ch", Name: "m_head", Kind: Int64},
+		Field{Object: "ch", Name: "m_tail", Kind: Int64},
+		Field{Object: "ch", Name: "m_num", Kind: Int64})
+	for i := range c.slotCount() {
+		fs = append(fs, Field{Object: "ch", Name: fmt.Sprintf("m_buf[%d]", i), Kind: Int64})
+	}
+	return fs
+}
+
+// slotCount is the number of slots: the capacity, or one for 0.
+func (c *Channel) slotCount() Word { return Word(max(c.Capacity, 1)) }
+
+// AwaiterFields implements AwaiterFielder.
+func (c *Channel) AwaiterFields() []Field { return cvAwaiterFields() }
+
+// Bind implements Primitive.
+func (c *Channel) Bind(base Word) {
+	c.e = cvEngine{mtx: base, resume: base + 1, pred: c.pred}
+	c.pcv, c.ccv = base+2, base+5
+	c.closed, c.head, c.tail, c.num, c.buf = base+8, base+9, base+10, base+11, base+12
+	c.slots = c.slotCount()
+}
+
+// Ops implements Primitive.
+func (c *Channel) Ops() []Operation {
+	return []Operation{
+		{Name: "send", Entry: SN1, HasArg: true, Returns: true, Step: c.send},
+		{Name: "recv", Entry: RC1, Returns: true, Step: c.recv},
+		{Name: "close", Entry: c.closeEntry(), Step: c.close},
+		{Name: "destroy", Entry: CD1, Step: c.destroy},
+	}
+}
+
+// Facts implements Primitive. A channel's waiters wait for different
+// things (room, items), so no single condition says whether one was lost:
+// a run that ends with one still waiting is a deadlock.
+func (c *Channel) Facts() Facts {
+	return Facts{
+		Condition: "its predicate (room to send or an item to receive, or the channel closed)",
+		Lists: []List{
+			{Name: "producer_cv.m_head", Head: func(p Peek) Word { return p(c.pcv + cvHead) }},
+			{Name: "consumer_cv.m_head", Head: func(p Peek) Word { return p(c.ccv + cvHead) }},
+			{Name: "mtx.m_state", Head: mutexWaiters(c.e.mtx)},
+			{Name: "mtx.m_resume_list_head", Head: func(p Peek) Word { return p(c.e.resume) }},
+		},
+	}
+}
+
+// pred performs one step of a waiter's predicate: the first reads m_num
+// (room, or an item, ends it), the second whether the channel is closed.
+func (c *Channel) pred(m Mem, kind Word, second bool) (holds, more bool) {
+	if second {
+		return m.Load(c.closed, Acquire) <= chClosed, false
+	}
+	n := m.Read(c.num)
+	if kind == predNotFull && n < c.slots || kind == predNotEmpty && n > 0 {
+		return true, false
+	}
+	return false, true
+}
+
+// lockThenWait is the lock_guard's await_resume: its awaiter ends, and
+// the operation goes on to wait on cv with pred.
+func lockThenWait(cv, pred Word) func(Mem) {
+	return func(m Mem) {
+		m.EndAwait()
+		m.BeginAwait(vptrCV, pred, cv)
+		m.SetLocal(phase, phWait)
+		m.Goto(C1a)
+	}
+}
+
+// resumedTo is the cv wait's await_resume: its awaiter ends and the
+// operation goes on at label pc.
+func resumedTo(pc int) func(Mem) {
+	return func(m Mem) {
+		m.EndAwait()
+		m.SetLocal(phase, phLock)
+		m.Goto(pc)
+	}
+}
+
+// release starts the lock_guard's unlock; the operation then returns ok.
+func release(ok bool) func(Mem) {
+	return func(m Mem) {
+		m.SetLocal(phase, phUnlockNo)
+		if ok {
+			m.SetLocal(phase, phUnlockYes)
+		}
+		m.Goto(U1)
+	}
+}
+
+// returns ends the operation with result ok.
+func returns(ok bool) func(Mem) {
+	return func(m Mem) {
+		m.Result(ok)
+		m.Return()
+	}
+}
+
+// phased routes a label the channel's operations share with the mutex and
+// the condition variables, by the operation's phase: it waits on cv with
+// pred, goes on at next, and notifies other.
+func (c *Channel) phased(m Mem, cv, pred Word, next int, other Word) {
+	switch m.Local(phase) {
+	case phWait:
+		c.e.wait(m, cv, pred, resumedTo(next))
+	case phNotify:
+		c.e.notifyOne(m, other, release(true))
+	case phUnlockYes:
+		c.e.shared(m, returns(true))
+	case phUnlockNo:
+		c.e.shared(m, returns(false))
+	default:
+		lockMutexThen(m, c.e.mtx, lockThenWait(cv, pred))
+	}
+}
+
+// send is co_await ch.send(v).
+func (c *Channel) send(m Mem) {
+	switch m.PC() {
+	case SN1:
+		if m.Load(c.closed, Acquire) <= chClosed {
+			returns(false)(m)
+			return
+		}
+		m.BeginAwait(vptrMutex) // co_await m_mtx.lock_guard()
+		m.Goto(M1a)
+	case SN3:
+		if m.Load(c.closed, Acquire) <= chClosed {
+			release(false)(m)
+			return
+		}
+		m.Goto(SN4)
+	case SN4:
+		m.SetLocal(head, m.Read(c.tail))
+		m.Goto(SN5)
+	case SN5:
+		m.Write(c.buf+m.Local(head), m.Arg())
+		m.Goto(SN6)
+	case SN6:
+		m.Write(c.tail, (m.Local(head)+1)%c.slots)
+		m.Goto(SN7)
+	case SN7:
+		m.SetLocal(head, m.Read(c.num))
+		m.Goto(SN8)
+	case SN8:
+		m.Write(c.num, m.Local(head)+1)
+		m.SetLocal(phase, phNotify) // consumer_cv.notify_one()
+		m.Goto(NO1)
+	default:
+		c.phased(m, c.pcv, predNotFull, SN3, c.ccv)
+	}
+}
+
+// recv is co_await ch.recv(): it returns whether it received an item.
+func (c *Channel) recv(m Mem) {
+	switch m.PC() {
+	case RC1:
+		if m.Load(c.closed, Acquire) == chDrained {
+			returns(false)(m)
+			return
+		}
+		m.BeginAwait(vptrMutex)
+		m.Goto(M1a)
+	case RC3:
+		m.SetLocal(next, m.Read(c.num))
+		if m.Local(next) == 0 {
+			m.Goto(RC4) // empty, so closed
+			return
+		}
+		m.Goto(RC5)
+	case RC4:
+		m.Store(c.closed, chDrained, Relaxed) // a plain write in tinyCoro
+		release(false)(m)
+	case RC5:
+		m.SetLocal(head, m.Read(c.head))
+		m.Goto(RC6)
+	case RC6:
+		m.Read(c.buf + m.Local(head)) // the item
+		m.Goto(RC7)
+	case RC7:
+		m.Write(c.head, (m.Local(head)+1)%c.slots)
+		m.Goto(RC8)
+	case RC8:
+		m.Write(c.num, m.Local(next)-1)
+		m.SetLocal(phase, phNotify) // producer_cv.notify_one()
+		m.Goto(NO1)
+	default:
+		c.phased(m, c.ccv, predNotEmpty, RC3, c.pcv)
+	}
+}
+
+// closeEntry is the first label of close().
+func (c *Channel) closeEntry() int {
+	if c.Fixed {
+		return CF1
+	}
+	return CL1
+}
+
+// close is ch.close(): mark it closed, then wake every waiter of both
+// condition variables, which find the channel closed. The fixed close
+// marks it holding the mutex.
+func (c *Channel) close(m Mem) {
+	switch {
+	case m.PC() == CF1:
+		if m.Load(c.closed, Acquire) <= chClosed {
+			m.Return() // closed already
+			return
+		}
+		m.BeginAwait(vptrMutex)
+		m.Goto(M1a)
+	case m.PC() == CL1:
+		m.Store(c.closed, chClosed, Release)
+		m.SetLocal(phase, phCloseP)
+		if c.Fixed {
+			m.SetLocal(phase, phCloseUnlock)
+			m.Goto(U1)
+			return
+		}
+		m.Goto(NA1)
+	case m.Local(phase) == phLock:
+		lockMutexThen(m, c.e.mtx, func(m Mem) {
+			m.EndAwait()
+			m.Goto(CL1)
+		})
+	case m.Local(phase) == phCloseUnlock:
+		c.e.shared(m, func(m Mem) {
+			m.SetLocal(phase, phCloseP)
+			m.Goto(NA1)
+		})
+	case m.Local(phase) == phCloseP:
+		c.e.notifyAll(m, c.pcv, func(m Mem) {
+			m.SetLocal(phase, phCloseC)
+			m.Goto(NA1)
+		})
+	default:
+		c.e.notifyAll(m, c.ccv, Mem.Return)
+	}
+}
+
+// destroy is ~channel(): it asserts the channel was closed. The model
+// checks the assertion only; it does not end the channel's lifetime.
+func (c *Channel) destroy(m Mem) {
+	if m.Load(c.closed, Relaxed) > chClosed {
+		m.Assert("~channel: the channel is destroyed while it is still open; close() it first")
+		return
+	}
+	m.Return()
+}
+
+var channelLabels = map[int]labelText{
+	SN1: {"send: if m_close.load(acquire) <= 1 (closed): return false", "if (m_close.load(acquire) <= 1) return false;"},
+	SN3: {"after the wait: if m_close.load(acquire) <= 1 (closed): unlock, return false", "if (m_close.load(acquire) <= 1) { unlock(); return false; }"},
+	SN4: {"t = m_tail", "auto t = m_tail;"},
+	SN5: {"m_buf[t] = v", "m_buf[t] = v;"},
+	SN6: {"m_tail = (t + 1) % capacity", "m_tail = (t + 1) % capacity;"},
+	SN7: {"n = m_num", "auto n = m_num;"},
+	SN8: {"m_num = n + 1; then consumer_cv.notify_one()", "m_num = n + 1; m_consumer_cv.notify_one();"},
+	RC1: {"recv: if m_close.load(acquire) == 0 (drained): return nullopt", "if (m_close.load(acquire) == 0) return std::nullopt;"},
+	RC3: {"n = m_num; empty after the wait means closed", "auto n = m_num; // 0 after the wait: closed"},
+	RC4: {"m_close = 0: closed and drained (a plain write in tinyCoro); unlock, return nullopt", "m_close = 0; unlock(); return std::nullopt;"},
+	RC5: {"h = m_head", "auto h = m_head;"},
+	RC6: {"v = m_buf[h]", "auto v = m_buf[h];"},
+	RC7: {"m_head = (h + 1) % capacity", "m_head = (h + 1) % capacity;"},
+	RC8: {"m_num = n - 1; then producer_cv.notify_one()", "m_num = n - 1; m_producer_cv.notify_one();"},
+	CL1: {"close: m_close.store(1, release); then notify_all on both condition variables", "m_close.store(1, release); notify_all();"},
+	CF1: {"fixed close: if m_close.load(acquire) <= 1: closed already, return; else take the lock", "if (m_close.load(acquire) <= 1) return; lock();"},
+	CD1: {"~channel: assert(m_close.load() <= 1): the channel must be closed", "assert(m_close.load() <= 1);"},
+}

@@ -1,0 +1,100 @@
+package sim_test
+
+import (
+	"testing"
+
+	"lockstep/sim"
+	"lockstep/sim/internal/fixture"
+)
+
+// suspendingOp declares "wait": K1 publishes the coroutine's handle, K2
+// puts the awaiter in the slot, where a waker finds it, and says so with
+// Suspending (unless plain), K3 is a step of await_suspend after that, K4
+// parks and K5 runs once the coroutine is resumed.
+func suspendingOp(f *fixture.Fixture, d fixture.Shared, plain bool) int {
+	op := f.Op("wait", "K",
+		func(x *sim.Exec) { x.Write(x.Awaiter()+1, x.Handle()); fixture.Next(x) },
+		func(x *sim.Exec) {
+			x.Exchange(d.Slot, x.Awaiter(), sim.AcqRel)
+			if !plain {
+				x.Suspending()
+			}
+			fixture.Next(x)
+		},
+		func(x *sim.Exec) { x.Load(d.Flag, sim.Relaxed); fixture.Next(x) },
+		func(x *sim.Exec) { x.Load(d.Flag, sim.Relaxed); x.Suspend(x.PC() + 1) },
+		func(x *sim.Exec) { x.Load(d.Flag, sim.Acquire); x.Return() })
+	f.Ops[op].Awaits = true
+	return op
+}
+
+// A waker may resume a coroutine whose await_suspend has published its
+// awaiter and goes on: the coroutine is queued while it still runs, and
+// when its await_suspend ends it leaves the stack for the queue.
+func TestResumedWhileSuspending(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		plain  bool
+		engine *sim.Engine
+		want   sim.Kind
+		step   int
+	}{
+		{name: "queued", want: sim.OK, step: -1},
+		{name: "not published", plain: true, want: sim.DoubleResume, step: 3},
+		{name: "inline", engine: &sim.Engine{DepthCap: 4096}, want: sim.DoubleResume, step: 3},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			f := fixture.New()
+			d := f.Shared()
+			f.Thread("A", suspendingOp(f, d, tt.plain))
+			f.Thread("B", f.WakeOp(d, 1))
+			p := f.Program(t)
+			p.Engine = tt.engine
+			m, out := fixture.Replay(t, p, "A A B B A A A A")
+			checkOutcome(t, out, tt.want, tt.step)
+			if tt.want != sim.OK {
+				return
+			}
+			if got := m.Schedule().String(); got != "A@K1 A@K2 B@Z1 B@Z2 A@K3 A@K4 A A@K5" {
+				t.Errorf("schedule %s; want A queued at Z2, leaving its stack at K4 and resumed from its queue", got)
+			}
+		})
+	}
+}
+
+// BeginAwait constructs the awaiter inside an operation, with the fields
+// after the first three given; EndAwait ends it, and a read after that is
+// a use after free.
+func TestBeginAwait(t *testing.T) {
+	f2 := fixture.New()
+	f2.Shared()
+	op2 := f2.Op("await", "Y",
+		func(x *sim.Exec) { x.BeginAwait(7); x.SetLocal(0, x.Read(x.Awaiter()+3)); fixture.Next(x) },
+		func(x *sim.Exec) { x.EndAwait(); x.Read(x.Awaiter() + 3); x.Return() })
+	f2.ThreadWith("A", []sim.Field{{Name: "m_cond", Kind: sim.Int64}}, op2)
+	p2 := f2.Program(t)
+	m, out := fixture.Replay(t, p2, "A A")
+	checkOutcome(t, out, sim.UseAfterFree, 1, "A reads A.awaiter.m_cond at step 1 (Y2), but A's awaiter ended at step 1")
+	if got := m.Records()[0].Result; got != 7 {
+		t.Errorf("step 0 read m_cond = %d; want 7, as BeginAwait constructed it", got)
+	}
+}
+
+// An "if" in a script tests what the call before it returned
+// (Exec.Result): JumpIfNot skips the block when it returned false.
+func TestJumpIfNot(t *testing.T) {
+	for _, flag := range []sim.Word{0, 1} {
+		f := fixture.New()
+		d := f.Shared()
+		try := f.Op("try", "T", func(x *sim.Exec) { x.Result(x.Load(d.Flag, sim.Relaxed) == 1); x.Return() })
+		mark := f.Op("mark", "X", func(x *sim.Exec) { x.Write(d.X, 1); x.Return() })
+		f.Thread("A", try)
+		p := f.Program(t)
+		p.Cells[d.Flag].Init = flag
+		p.Coroutines[0].Script = []sim.Instr{{Kind: sim.Call, Op: try}, {Kind: sim.JumpIfNot, Arg: 3}, {Kind: sim.Call, Op: mark}}
+		m, _ := fixture.Replay(t, p, "")
+		if got, want := m.Steps(), 1+int(flag); got != want {
+			t.Errorf("flag %d: %d steps (%s); want %d", flag, got, m.Schedule(), want)
+		}
+	}
+}
