@@ -17,13 +17,13 @@ import (
 func (s *Server) routes() http.Handler {
 	h := s.pages.Handle
 	r := chi.NewRouter()
-	r.Use(middleware.GetHead, headers, share.DenyFraming)
+	r.Use(capURL, s.clients.Identify, middleware.GetHead, headers, share.DenyFraming)
 	r.Method(http.MethodGet, "/", h(s.serveCatalog))                                        // the lessons, by primitive
 	r.Method(http.MethodGet, "/lesson/{id}", h(s.share.ServeLesson))                        // one lesson's playground (share)
 	r.Method(http.MethodGet, "/howto", h(s.serveHowto))                                     // how to use the playground
 	r.Method(http.MethodGet, "/compose", h(s.share.ServeCompose))                           // write a lesson in the browser (share)
 	r.Method(http.MethodPost, "/compose/check", h(s.share.ServeComposeCheck))               // check it; its link when right (share)
-	r.Method(http.MethodGet, "/ws", h(s.play.ServeWS))                                      // the playground's WebSocket (playground)
+	r.Method(http.MethodGet, "/ws", h(s.limitSockets(s.play.ServeWS)))                      // the playground's WebSocket (playground)
 	r.Method(http.MethodGet, "/static/*", h(s.assets.serve))                                // scripts, styles, images
 	r.Method(http.MethodGet, "/healthz", h(s.serveHealth))                                  // liveness
 	r.Method(http.MethodGet, "/docs", h(s.serveDocsIndex))                                  // the docs' contents
@@ -33,12 +33,12 @@ func (s *Server) routes() http.Handler {
 	r.MethodNotAllowed(h(s.serveMethodNotAllowed).ServeHTTP)                                // POST / and the like
 
 	// The live classroom (package classroom).
-	r.Method(http.MethodGet, "/room", h(s.rooms.ServeForm))                   // open a room, or join one
-	r.Method(http.MethodPost, "/room", h(s.rooms.ServeOpen))                  // open a room: to its presenter page
-	r.Method(http.MethodGet, "/room/ws", h(s.rooms.ServeSocket))              // a room's WebSocket
-	r.Method(http.MethodGet, "/room/{code}", h(s.rooms.ServeJoin))            // a student's page of a room
-	r.Method(http.MethodGet, "/room/{code}/present", h(s.rooms.ServePresent)) // the presenter's page
-	r.Method(http.MethodGet, "/room/{code}/qr.png", h(s.rooms.ServeQR))       // the join link as a QR code
+	r.Method(http.MethodGet, "/room", h(s.rooms.ServeForm))                      // open a room, or join one
+	r.Method(http.MethodPost, "/room", h(s.rooms.ServeOpen))                     // open a room: to its presenter page
+	r.Method(http.MethodGet, "/room/ws", h(s.limitSockets(s.rooms.ServeSocket))) // a room's WebSocket
+	r.Method(http.MethodGet, "/room/{code}", h(s.rooms.ServeJoin))               // a student's page of a room
+	r.Method(http.MethodGet, "/room/{code}/present", h(s.rooms.ServePresent))    // the presenter's page
+	r.Method(http.MethodGet, "/room/{code}/qr.png", h(s.rooms.ServeQR))          // the join link as a QR code
 	return r
 }
 
