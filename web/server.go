@@ -11,6 +11,8 @@ import (
 	"lockstep/static"
 	"lockstep/templates"
 	"lockstep/web/classroom"
+	"lockstep/web/classroom/lecture"
+	"lockstep/web/classroom/roomstore"
 	"lockstep/web/docs"
 	"lockstep/web/playground"
 	"lockstep/web/share"
@@ -29,6 +31,19 @@ type Config struct {
 	// "*.example.org", "localhost:*"). A page of the server's own host is
 	// always allowed.
 	Origins []string
+	// TrustForwardedFor names a request's client, for the per-client
+	// limits, by the last address of X-Forwarded-For: set it only behind
+	// a reverse proxy that sets that header (site.Clients).
+	TrustForwardedFor bool
+	// SocketsPerClient bounds the WebSockets one client holds open at
+	// once (DefaultSocketsPerClient when 0).
+	SocketsPerClient int
+	// RoomLimits bound the classroom's rooms; zero fields take the
+	// defaults of package lecture.
+	RoomLimits lecture.Limits
+	// DataDir is where the rooms are kept across restarts (roomstore);
+	// "" keeps them in memory only.
+	DataDir string
 }
 
 // A Server holds the routes of the site and the handlers they lead to. It
@@ -42,6 +57,9 @@ type Server struct {
 	rooms   *classroom.Rooms
 	docs    *docs.Site // read once, at NewServer
 	handler http.Handler
+	clients site.Clients
+	sockets *site.Quota      // the WebSockets each client holds
+	store   *roomstore.Store // nil without a DataDir
 }
 
 // NewServer checks cfg, reads the static assets, builds the handlers of
@@ -57,7 +75,11 @@ func NewServer(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{catalog: cfg.Catalog, assets: a, pages: site.NewPages(cfg.Logger, a.version), docs: loadDocs(cfg.Logger)}
+	if cfg.SocketsPerClient <= 0 {
+		cfg.SocketsPerClient = DefaultSocketsPerClient
+	}
+	s := &Server{catalog: cfg.Catalog, assets: a, pages: site.NewPages(cfg.Logger, a.version), docs: loadDocs(cfg.Logger),
+		clients: site.Clients{TrustForwardedFor: cfg.TrustForwardedFor}, sockets: &site.Quota{Limit: cfg.SocketsPerClient}}
 	s.play, err = playground.New(playground.Config{Lessons: cfg.Catalog, FromLink: share.CustomLesson, Logger: cfg.Logger, Origins: cfg.Origins})
 	if err != nil {
 		return nil, err
@@ -66,12 +88,35 @@ func NewServer(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.rooms, err = classroom.New(classroom.Config{Pages: s.pages, Lessons: cfg.Catalog, Logger: cfg.Logger, Origins: cfg.Origins})
+	opts := classroom.Options{Limits: cfg.RoomLimits}
+	if cfg.DataDir != "" {
+		store, aside, err := roomstore.Open(cfg.DataDir)
+		if aside != "" {
+			cfg.Logger.Error("the room store could not be read: it was set aside and a new one started", "aside", aside)
+		}
+		if err != nil {
+			// The server runs without it rather than not at all.
+			cfg.Logger.Error("rooms will not survive a restart: the room store cannot be opened", "err", err)
+		} else {
+			s.store, opts.Store = store, store
+		}
+	}
+	s.rooms, err = classroom.New(classroom.Config{Pages: s.pages, Lessons: cfg.Catalog, Logger: cfg.Logger, Origins: cfg.Origins, Options: opts})
 	if err != nil {
 		return nil, err
 	}
 	s.handler = s.routes()
 	return s, nil
+}
+
+// Close writes the rooms' last changes to their store and closes it. Call
+// it once the server no longer serves requests.
+func (s *Server) Close() error {
+	s.rooms.Close()
+	if s.store != nil {
+		return s.store.Close()
+	}
+	return nil
 }
 
 // Handler returns the root handler of the site.

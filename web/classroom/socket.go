@@ -62,7 +62,7 @@ func (rs *Rooms) member(r *http.Request) (*lecture.Member, error) {
 	}
 	switch lecture.Role(q.Get("role")) {
 	case lecture.Student:
-		return room.Join()
+		return room.JoinAs(voter(r))
 	case lecture.Presenter:
 		return room.Present(presenterToken(r, room))
 	}
