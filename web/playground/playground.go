@@ -34,8 +34,8 @@ type Playground struct {
 	code *codeCache
 	// writeTimeout bounds every write to a WebSocket.
 	writeTimeout time.Duration
-	// searches holds a token for every running search (explore.go).
-	searches chan struct{}
+	// queue runs the searches pages ask for (queue.go).
+	queue *searchQueue
 }
 
 // New checks cfg and returns its playground.
@@ -47,7 +47,7 @@ func New(cfg Config) (*Playground, error) {
 		cfg.Logger = slog.Default()
 	}
 	return &Playground{cfg: cfg, log: cfg.Logger, code: newCodeCache(primitives.Source),
-		writeTimeout: WriteTimeout, searches: make(chan struct{}, searchSlotCount())}, nil
+		writeTimeout: WriteTimeout, queue: newSearchQueue(searchSlotCount())}, nil
 }
 
 // lookup returns the catalog's lesson with the given id (lessonSource).
@@ -70,5 +70,5 @@ func (p *Playground) describe(l *scenarios.Scenario, v string) (*lessonCode, err
 	return p.code.describe(l, v)
 }
 
-// searchSlots is the semaphore of running searches (lessonSource).
-func (p *Playground) searchSlots() chan struct{} { return p.searches }
+// searches is the queue of searches (lessonSource).
+func (p *Playground) searches() *searchQueue { return p.queue }

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"lockstep/web/site"
 )
 
 // Bounds of a WebSocket.
@@ -35,7 +37,7 @@ func (p *Playground) ServeWS(w http.ResponseWriter, r *http.Request) error {
 	}
 	defer c.CloseNow()
 	c.SetReadLimit(MaxFrame)
-	err = p.runSocket(r.Context(), c)
+	err = p.runSocket(r.Context(), c, site.ClientOf(r))
 	switch status := websocket.CloseStatus(err); {
 	case errors.Is(err, errSlowClient):
 		p.log.Warn("websocket dropped: slow client", "remote", r.RemoteAddr)
@@ -53,7 +55,7 @@ func (p *Playground) ServeWS(w http.ResponseWriter, r *http.Request) error {
 // runSocket runs a session on c: a reader feeds the session's commands, a
 // writer drains its outbox. It returns when the session ends, with the
 // reason the socket is done.
-func (p *Playground) runSocket(ctx context.Context, c *websocket.Conn) error {
+func (p *Playground) runSocket(ctx context.Context, c *websocket.Conn, client string) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	out := &outbox{ch: make(chan []byte, outboxLen)}
@@ -70,7 +72,9 @@ func (p *Playground) runSocket(ctx context.Context, c *websocket.Conn) error {
 			cancel()
 		}
 	})
-	err := newSession(p, p.log).run(ctx, cmds, out)
+	s := newSession(p, p.log)
+	s.client = client
+	err := s.run(ctx, cmds, out)
 	if errors.Is(err, errSlowClient) {
 		// Close before cancelling: a cancelled read closes the socket
 		// without a status.
