@@ -12,7 +12,7 @@ import (
 )
 
 // newTestRooms returns rooms on the embedded lessons, with limits.
-func newTestRooms(t *testing.T, limits lecture.Limits) *Rooms {
+func newTestRooms(t testing.TB, limits lecture.Limits) *Rooms {
 	t.Helper()
 	cat, err := scenarios.Load()
 	if err != nil {
