@@ -93,6 +93,10 @@ func serveCmd(ctx context.Context, e *env, args []string) error {
 	if err := hs.Shutdown(sctx); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
+	endSessions() // Shutdown starts it; Drain needs it done
+	if err := srv.Drain(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}

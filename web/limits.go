@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 
@@ -52,6 +53,26 @@ func (s *Server) limitSockets(h site.HandlerFunc) site.HandlerFunc {
 			return tooManySockets(s.sockets.Limit)
 		}
 		defer release()
+		s.open.Add(1)
+		defer s.open.Done()
 		return h(w, r)
+	}
+}
+
+// Drain waits until every WebSocket has closed, or ctx ends. A server
+// that shuts down ends its sockets' sessions through the requests' base
+// context (http.Server.BaseContext); each then sends its client a close
+// frame, going away, which Drain lets finish.
+func (s *Server) Drain(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() {
+		s.open.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("WebSockets still open: %w", ctx.Err())
 	}
 }

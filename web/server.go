@@ -4,6 +4,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"sync"
 
 	"github.com/a-h/templ"
 
@@ -59,6 +60,7 @@ type Server struct {
 	handler http.Handler
 	clients site.Clients
 	sockets *site.Quota      // the WebSockets each client holds
+	open    sync.WaitGroup   // the WebSockets open, for Drain
 	store   *roomstore.Store // nil without a DataDir
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"lockstep/web/classroom/lecture"
+	"lockstep/web/playground"
 	"lockstep/web/site"
 )
 
@@ -51,6 +52,9 @@ type Rooms struct {
 	origins []string
 	hub     *lecture.Hub
 	saver   *saver // nil without a store
+	// pingInterval and pingTimeout keep a socket alive
+	// (playground.KeepAlive).
+	pingInterval, pingTimeout time.Duration
 }
 
 // New checks cfg and returns its rooms, none open yet.
@@ -62,7 +66,7 @@ func New(cfg Config) (*Rooms, error) {
 		cfg.Logger = slog.Default()
 	}
 	rs := &Rooms{pages: cfg.Pages, lessons: cfg.Lessons, log: cfg.Logger, origins: cfg.Origins,
-		hub: lecture.NewHub(cfg.Limits)}
+		hub: lecture.NewHub(cfg.Limits), pingInterval: playground.PingInterval, pingTimeout: playground.PingTimeout}
 	if cfg.Store != nil {
 		rs.restore(cfg.Store)
 		rs.saver = newSaver(rs.hub, cfg.Store, func(code string, err error) {

@@ -34,6 +34,8 @@ type Playground struct {
 	code *codeCache
 	// writeTimeout bounds every write to a WebSocket.
 	writeTimeout time.Duration
+	// pingInterval and pingTimeout keep a socket alive (KeepAlive).
+	pingInterval, pingTimeout time.Duration
 	// queue runs the searches pages ask for (queue.go).
 	queue *searchQueue
 }
@@ -47,7 +49,7 @@ func New(cfg Config) (*Playground, error) {
 		cfg.Logger = slog.Default()
 	}
 	return &Playground{cfg: cfg, log: cfg.Logger, code: newCodeCache(primitives.Source),
-		writeTimeout: WriteTimeout, queue: newSearchQueue(searchSlotCount())}, nil
+		writeTimeout: WriteTimeout, pingInterval: PingInterval, pingTimeout: PingTimeout, queue: newSearchQueue(searchSlotCount())}, nil
 }
 
 // lookup returns the catalog's lesson with the given id (lessonSource).
