@@ -5,6 +5,8 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"lockstep/web/classroom/lecture"
 )
 
 // TestCapacity measures, with LOCKSTEP_CAPACITY=1, how much one server
@@ -21,7 +23,7 @@ func TestCapacity(t *testing.T) {
 	}
 	const span = 20 * time.Second
 	measure := func(m mix) *figures {
-		srv := newTestServer(t, Config{SocketsPerClient: 100_000})
+		srv := newTestServer(t, Config{SocketsPerClient: 100_000, RoomLimits: lecture.Limits{RoomsPerOwner: 100}})
 		ts := httptest.NewServer(srv.Handler())
 		defer ts.Close()
 		return m.run(t, ts)
