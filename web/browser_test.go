@@ -170,8 +170,25 @@ func (b *browser) tab(t *testing.T, path string, height int64, opts ...chromedp.
 	p := &page{t: t, b: b, ctx: ctx}
 	// A tab in the background gets no animation frames: bring this one to
 	// the front, so the page animates and settles as on a screen.
-	p.do(chromedp.EmulateViewport(viewportW, height), chromedp.Navigate(b.base+path), bringToFront())
+	p.do(reportCSP(), chromedp.EmulateViewport(viewportW, height), chromedp.Navigate(b.base+path), bringToFront())
 	return p
+}
+
+// reportCSP makes every page of the tab report what the site's
+// Content-Security-Policy blocks as a console error, which fails the test.
+func reportCSP() chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		type params struct {
+			Source string `json:"source"`
+		}
+		type result struct {
+			Identifier string `json:"identifier"`
+		}
+		_, err := cdp.Call(ctx, t, cdp.Command[params, result]{Method: "Page.addScriptToEvaluateOnNewDocument"}, params{Source: `
+			document.addEventListener("securitypolicyviolation", (e) =>
+				console.error("Content-Security-Policy blocked " + (e.blockedURI || "inline") + " (" + e.violatedDirective + ") at " + e.sourceFile + ":" + e.lineNumber));`})
+		return err
+	})
 }
 
 // bringToFront makes the tab the active one.

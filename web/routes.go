@@ -42,12 +42,23 @@ func (s *Server) routes() http.Handler {
 	return r
 }
 
+// contentPolicy is the Content-Security-Policy of every response, the
+// embed view's included: scripts, styles, images, fonts and connections
+// (the WebSockets) come from the site itself only, with no inline script
+// or style attribute (the pages' data travels in script elements of type
+// application/json, which are not run). Framing has a policy of its own
+// (share.DenyFraming, share.AllowFraming), sent as a second header: a
+// browser enforces both.
+const contentPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
+	"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'"
+
 // headers sets the headers every response carries.
 func headers(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "same-origin")
+		h.Add("Content-Security-Policy", contentPolicy)
 		next.ServeHTTP(w, r)
 	})
 }
