@@ -33,6 +33,9 @@ const (
 	// searchRuns and searchSeed are the random strategy's.
 	searchRuns = 1000
 	searchSeed = 1
+	// searchStopWait bounds how long a session that ends waits for its
+	// search to stop (endSearch).
+	searchStopWait = 2 * time.Second
 	// progressInterval is the least time between two explore-progress
 	// events.
 	progressInterval = 100 * time.Millisecond
@@ -282,13 +285,21 @@ func (s *session) followSearch() {
 }
 
 // endSearch stops the running search, if any, and waits for its goroutine
-// to return; the session is ending and its result is dropped.
+// to return, for searchStopWait at most; the session is ending and its
+// result is dropped. The engine notices a cancel every thousand states or
+// so, which on a loaded machine can take seconds: past the wait the
+// goroutine is left to end on its own (it never blocks), so that a
+// server shutting down stays within its budget.
 func (s *session) endSearch() {
 	if s.search == nil {
 		return
 	}
 	s.search.cancel(errSessionOver)
-	<-s.search.done
+	select {
+	case <-s.search.done:
+	case <-time.After(searchStopWait):
+		s.log.Warn("a search is slow to stop; the session ends without it", "lesson", s.lesson.ID)
+	}
 	s.search = nil
 }
 
