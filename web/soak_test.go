@@ -97,6 +97,18 @@ func (m mix) run(t *testing.T, ts *httptest.Server) *figures {
 	}
 	joined.Wait()
 	for _, r := range rooms {
+		// The presenter's page reads its events (rosters, tallies), and so
+		// answers the server's pings, as a browser does.
+		wg.Go(func() {
+			for {
+				if _, _, err := r.pres.Read(ctx); err != nil {
+					if ctx.Err() == nil {
+						fail("room %s: the presenter's socket: %v", r.code, err)
+					}
+					return
+				}
+			}
+		})
 		wg.Go(func() {
 			defer r.pres.CloseNow()
 			for seq := 1; seq <= maxSeq && time.Now().Before(end) && ctx.Err() == nil; seq++ {
