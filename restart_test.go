@@ -23,7 +23,9 @@ import (
 // has its presenter publish a position and open a poll and a student vote,
 // kills the server with SIGKILL, starts it again on the same file and
 // port, and checks that the room's code still works: the student's and
-// the presenter's sockets reconnect to the same position, poll and tally.
+// the presenter's sockets reconnect to the same position, poll and tally,
+// and the student follows the presenter on. Then it stops the server with
+// SIGTERM, and checks the same after the next start.
 func TestRoomSurvivesKill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the server")
@@ -92,7 +94,7 @@ func TestRoomSurvivesKill(t *testing.T) {
 		}
 	}
 
-	startServer(t, bin, addr, data)
+	srv = startServer(t, bin, addr, data)
 	stu = dialWS(t, ws+"student", voter)
 	w := stu.until(t, "welcome")
 	if w.Room != code || w.Position == nil || w.Position.Index != 4 || w.Position.Schedule != "W1 W1 W1 W1 W1 D1" {
@@ -117,6 +119,34 @@ func TestRoomSurvivesKill(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		t.Errorf("GET /room/%s after the restart: %s", code, resp.Status)
+	}
+
+	// A graceful stop: the sockets are told the server is going away, and
+	// the room, its vote included, is there after the next start.
+	pres.send(t, map[string]any{"v": 1, "type": "poll", "kind": "thread"})
+	poll = stu.until(t, "poll")
+	stu.send(t, map[string]any{"v": 1, "type": "vote", "poll": poll.Poll.ID, "option": 0})
+	stu.until(t, "voted")
+	if err := srv.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	gctx, gcancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer gcancel()
+	var closeErr error
+	for closeErr == nil {
+		_, _, closeErr = stu.c.Read(gctx)
+	}
+	if websocket.CloseStatus(closeErr) != websocket.StatusGoingAway {
+		t.Errorf("on SIGTERM the student's socket ended with %v; want 1001, going away", closeErr)
+	}
+	if err := srv.Wait(); err != nil {
+		t.Errorf("the server's exit after SIGTERM: %v", err)
+	}
+	startServer(t, bin, addr, data)
+	stu = dialWS(t, ws+"student", voter)
+	w = stu.until(t, "welcome")
+	if w.Position == nil || w.Position.Index != 5 || w.Poll == nil || w.Poll.ID != poll.Poll.ID || w.Tally == nil || w.Tally.Votes != 1 || w.Tally.Counts[0] != 1 {
+		t.Errorf("after a graceful restart: position %+v, poll %+v, tally %+v; want step 5 and poll %d with its vote", w.Position, w.Poll, w.Tally, poll.Poll.ID)
 	}
 }
 

@@ -90,6 +90,11 @@ func serveCmd(ctx context.Context, e *env, args []string) error {
 	logger.Info("shutting down")
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 	defer cancel()
+	// The rooms are written as they are now, before their members'
+	// sockets close: those members did not leave, they will reconnect.
+	if err := srv.Close(); err != nil {
+		logger.Error("the room store", "err", err)
+	}
 	if err := hs.Shutdown(sctx); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}

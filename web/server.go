@@ -50,18 +50,20 @@ type Config struct {
 // A Server holds the routes of the site and the handlers they lead to. It
 // is safe for concurrent use; every WebSocket gets its own session.
 type Server struct {
-	catalog *scenarios.Catalog
-	assets  *assets
-	pages   *site.Pages
-	play    *playground.Playground
-	share   *share.Share
-	rooms   *classroom.Rooms
-	docs    *docs.Site // read once, at NewServer
-	handler http.Handler
-	clients site.Clients
-	sockets *site.Quota      // the WebSockets each client holds
-	open    sync.WaitGroup   // the WebSockets open, for Drain
-	store   *roomstore.Store // nil without a DataDir
+	catalog   *scenarios.Catalog
+	assets    *assets
+	pages     *site.Pages
+	play      *playground.Playground
+	share     *share.Share
+	rooms     *classroom.Rooms
+	docs      *docs.Site // read once, at NewServer
+	handler   http.Handler
+	clients   site.Clients
+	sockets   *site.Quota    // the WebSockets each client holds
+	open      sync.WaitGroup // the WebSockets open, for Drain
+	closeOnce sync.Once
+	closeErr  error
+	store     *roomstore.Store // nil without a DataDir
 }
 
 // NewServer checks cfg, reads the static assets, builds the handlers of
@@ -111,14 +113,18 @@ func NewServer(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// Close writes the rooms' last changes to their store and closes it. Call
-// it once the server no longer serves requests.
+// Close writes the rooms' last changes to their store and closes it; the
+// rooms' later changes are not kept. Call it when the server shuts down,
+// before the sockets close: members that leave then did not choose to.
+// Calling it again does nothing.
 func (s *Server) Close() error {
-	s.rooms.Close()
-	if s.store != nil {
-		return s.store.Close()
-	}
-	return nil
+	s.closeOnce.Do(func() {
+		s.rooms.Close()
+		if s.store != nil {
+			s.closeErr = s.store.Close()
+		}
+	})
+	return s.closeErr
 }
 
 // Handler returns the root handler of the site.

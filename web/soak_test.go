@@ -50,7 +50,6 @@ func (m mix) run(t *testing.T, ts *httptest.Server) *figures {
 	ctx, cancel := context.WithTimeout(t.Context(), m.duration+2*time.Minute)
 	defer cancel()
 	ws := "ws" + strings.TrimPrefix(ts.URL, "http")
-	end := time.Now().Add(m.duration)
 	var (
 		wg   sync.WaitGroup
 		mu   sync.Mutex
@@ -96,6 +95,12 @@ func (m mix) run(t *testing.T, ts *httptest.Server) *figures {
 		}
 	}
 	joined.Wait()
+	conns := make([]*websocket.Conn, m.sessions)
+	for i := range conns {
+		conns[i] = dialSoak(t, ctx, ws+"/ws")
+	}
+	// Every client is in: the mix runs from now on.
+	end := time.Now().Add(m.duration)
 	for _, r := range rooms {
 		// The presenter's page reads its events (rosters, tallies), and so
 		// answers the server's pings, as a browser does.
@@ -123,8 +128,7 @@ func (m mix) run(t *testing.T, ts *httptest.Server) *figures {
 		})
 	}
 
-	for i := range m.sessions {
-		c := dialSoak(t, ctx, ws+"/ws")
+	for i, c := range conns {
 		wg.Go(func() {
 			defer c.CloseNow()
 			time.Sleep(m.stepPace * time.Duration(i) / time.Duration(m.sessions))
