@@ -19,7 +19,8 @@ import (
 // each size's figures and the largest size within its budget. The
 // clients run in the same process as the server, so they share its two
 // cores: the figures are a floor. LOCKSTEP_CAPACITY_SESSIONS and
-// LOCKSTEP_CAPACITY_ROOMS ("100,200") choose other sizes.
+// LOCKSTEP_CAPACITY_ROOMS ("100,200") choose other sizes, and
+// LOCKSTEP_CAPACITY_STUDENTS the students of a room.
 func TestCapacity(t *testing.T) {
 	if os.Getenv("LOCKSTEP_CAPACITY") != "1" {
 		t.Skip("set LOCKSTEP_CAPACITY=1 to measure the capacity")
@@ -41,14 +42,15 @@ func TestCapacity(t *testing.T) {
 	}
 	t.Logf("playground sessions within step p99 %v: %d", soakStepP99, held)
 	held = 0
+	students := sizes(t, "LOCKSTEP_CAPACITY_STUDENTS", 300)[0]
 	for _, rooms := range sizes(t, "LOCKSTEP_CAPACITY_ROOMS", 1, 2, 4, 8) {
-		fig := measure(mix{rooms: rooms, students: 300, duration: span, stepPace: time.Second, publishPace: time.Second})
-		t.Logf("rooms: %d × 300: %v", rooms, fig)
+		fig := measure(mix{rooms: rooms, students: students, duration: span, stepPace: time.Second, publishPace: time.Second})
+		t.Logf("rooms: %d × %d: %v", rooms, students, fig)
 		if len(fig.broadcasts) > 0 && fig.castP99 <= soakBroadcastP99 {
 			held = rooms
 		}
 	}
-	t.Logf("rooms of 300 students within broadcast p99 %v: %d (%d students)", soakBroadcastP99, held, held*300)
+	t.Logf("rooms of %d students within broadcast p99 %v: %d (%d students)", students, soakBroadcastP99, held, held*students)
 }
 
 // sizes are the sizes the environment variable name lists ("100,200"),
