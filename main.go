@@ -4,6 +4,7 @@
 //	                                        serve the playground
 //	lockstep list [--json]                  list the lessons
 //	lockstep run SCENARIO [flags]           replay one execution and print it
+//	lockstep explore SCENARIO [flags]       search a lesson's executions for bugs
 //
 // The exit status is 0 when the command completed (whatever outcome a run
 // reached), 2 on bad input (an unknown subcommand, flag, lesson or variant,
