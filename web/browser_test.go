@@ -50,6 +50,13 @@ type browser struct {
 
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
+	return newBrowserOf(t, nil)
+}
+
+// newBrowserOf is newBrowser visiting the server at base, or, when base
+// is nil, a server of the embedded catalog it starts.
+func newBrowserOf(t *testing.T, base *string) *browser {
+	t.Helper()
 	path := chromiumPath()
 	if path == "" {
 		if os.Getenv("LOCKSTEP_REQUIRE_BROWSER") == "1" {
@@ -57,16 +64,19 @@ func newBrowser(t *testing.T) *browser {
 		}
 		t.Skip("no Chromium found; set LOCKSTEP_REQUIRE_BROWSER=1 to make this a failure")
 	}
-	cat, err := scenarios.Load()
-	if err != nil {
-		t.Fatal(err)
+	if base == nil {
+		cat, err := scenarios.Load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv, err := web.NewServer(web.Config{Catalog: cat})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts := httptest.NewServer(srv.Handler())
+		t.Cleanup(ts.Close)
+		base = &ts.URL
 	}
-	srv, err := web.NewServer(web.Config{Catalog: cat})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
 
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(path),
@@ -90,7 +100,7 @@ func newBrowser(t *testing.T) *browser {
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("start %s: %v", path, err)
 	}
-	return &browser{ctx: ctx, base: ts.URL}
+	return &browser{ctx: ctx, base: *base}
 }
 
 // chromiumPath finds a Chromium or Chrome binary, or returns "".
