@@ -36,6 +36,9 @@ type Config struct {
 	// limits, by the last address of X-Forwarded-For: set it only behind
 	// a reverse proxy that sets that header (site.Clients).
 	TrustForwardedFor bool
+	// SearchSlots is how many searches run at once
+	// (playground.Config.SearchSlots).
+	SearchSlots int
 	// SocketsPerClient bounds the WebSockets one client holds open at
 	// once (DefaultSocketsPerClient when 0).
 	SocketsPerClient int
@@ -84,7 +87,7 @@ func NewServer(cfg Config) (*Server, error) {
 	}
 	s := &Server{catalog: cfg.Catalog, assets: a, pages: site.NewPages(cfg.Logger, a.version), docs: loadDocs(cfg.Logger),
 		clients: site.Clients{TrustForwardedFor: cfg.TrustForwardedFor}, sockets: &site.Quota{Limit: cfg.SocketsPerClient}}
-	s.play, err = playground.New(playground.Config{Lessons: cfg.Catalog, FromLink: share.CustomLesson, Logger: cfg.Logger, Origins: cfg.Origins})
+	s.play, err = playground.New(playground.Config{Lessons: cfg.Catalog, FromLink: share.CustomLesson, Logger: cfg.Logger, Origins: cfg.Origins, SearchSlots: cfg.SearchSlots})
 	if err != nil {
 		return nil, err
 	}

@@ -24,6 +24,9 @@ type Config struct {
 	// as host patterns ("example.org", "*.example.org", "localhost:*").
 	// A page of the server's own host is always allowed.
 	Origins []string
+	// SearchSlots is how many searches run at once (0: one per two
+	// cores, at least one); the others wait in the queue.
+	SearchSlots int
 }
 
 // A Playground serves the playground's WebSocket. It is safe for
@@ -48,8 +51,11 @@ func New(cfg Config) (*Playground, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
+	if cfg.SearchSlots <= 0 {
+		cfg.SearchSlots = searchSlotCount()
+	}
 	return &Playground{cfg: cfg, log: cfg.Logger, code: newCodeCache(primitives.Source),
-		writeTimeout: WriteTimeout, pingInterval: PingInterval, pingTimeout: PingTimeout, queue: newSearchQueue(searchSlotCount())}, nil
+		writeTimeout: WriteTimeout, pingInterval: PingInterval, pingTimeout: PingTimeout, queue: newSearchQueue(cfg.SearchSlots)}, nil
 }
 
 // lookup returns the catalog's lesson with the given id (lessonSource).
