@@ -2,6 +2,7 @@ package lecture
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -109,5 +110,19 @@ func TestOneVotePerVoter(t *testing.T) {
 	}
 	if got := r.Snapshot().Poll.Votes; len(got) != 1 {
 		t.Errorf("votes %v after all the browser's tabs left: want only the other's", got)
+	}
+}
+
+// TestClosedReasons: every reason a member leaves for has a word the page
+// says in its own language (static/room.js has "closed-WORD" in English
+// and Chinese; TestRoomPageWords in package web checks it).
+func TestClosedReasons(t *testing.T) {
+	for _, r := range closedReasons {
+		if got := ClosedEvent(fmt.Errorf("wrapped: %w", r.err)).Reason; got != r.word {
+			t.Errorf("ClosedEvent(%v).Reason = %q, want %q", r.err, got, r.word)
+		}
+	}
+	if got := ClosedEvent(ErrUnclaimed).Reason; got != "unclaimed" {
+		t.Errorf("the unclaimed room's reason %q", got)
 	}
 }
