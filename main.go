@@ -66,7 +66,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 // printHelp lists the subcommands.
 func printHelp(w io.Writer) {
 	fmt.Fprintln(w, "usage:")
-	fmt.Fprintln(w, "  lockstep [--addr HOST:PORT] [--dev]")
+	fmt.Fprintln(w, "  lockstep [--addr HOST:PORT] [--dev] [--data DIR] [--trust-proxy]")
 	fmt.Fprintln(w, "      serve the playground")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  lockstep %s\n      %s\n", c.usage, c.summary)

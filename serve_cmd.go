@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"path/filepath"
 	"time"
 
 	"lockstep/scenarios"
@@ -31,9 +32,11 @@ func serveCmd(ctx context.Context, e *env, args []string) error {
 	if a := e.getenv("LOCKSTEP_ADDR"); a != "" {
 		addrDefault = a
 	}
-	fs := newFlagSet(e, "lockstep", "[--addr HOST:PORT] [--dev]   (or: lockstep help)")
+	fs := newFlagSet(e, "lockstep", "[--addr HOST:PORT] [--dev] [--data DIR] [--trust-proxy]   (or: lockstep help)")
 	addr := fs.String("addr", addrDefault, "address to listen on (env LOCKSTEP_ADDR sets the default)")
 	dev := fs.Bool("dev", false, "serve static/ from disk instead of the embedded assets")
+	data := fs.String("data", defaultDataDir(e.getenv), `directory of the file that keeps the rooms across restarts ("" keeps them in memory only)`)
+	trustProxy := fs.Bool("trust-proxy", false, "count per-client limits by X-Forwarded-For (only behind a reverse proxy that sets it)")
 	rest, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -47,13 +50,17 @@ func serveCmd(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("the embedded catalog: %w", err)
 	}
 	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
-	cfg := web.Config{Catalog: cat, Logger: logger}
+	cfg := web.Config{Catalog: cat, Logger: logger, DataDir: *data, TrustForwardedFor: *trustProxy}
 	if *dev {
 		cfg.DevStaticDir = "static"
 	}
 	srv, err := web.NewServer(cfg)
 	if err != nil {
 		return err
+	}
+	defer srv.Close()
+	if *data != "" {
+		logger.Info("rooms are kept across restarts", "data", *data)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -83,11 +90,33 @@ func serveCmd(ctx context.Context, e *env, args []string) error {
 	logger.Info("shutting down")
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 	defer cancel()
+	// The rooms are written as they are now, before their members'
+	// sockets close: those members did not leave, they will reconnect.
+	if err := srv.Close(); err != nil {
+		logger.Error("the room store", "err", err)
+	}
 	if err := hs.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	endSessions() // Shutdown starts it; Drain needs it done
+	if err := srv.Drain(sctx); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
 	return nil
+}
+
+// defaultDataDir is where the rooms are kept unless --data says: the
+// user's state directory ($XDG_STATE_HOME, else ~/.local/state), under
+// lockstep; "" when neither is known.
+func defaultDataDir(getenv func(string) string) string {
+	if d := getenv("XDG_STATE_HOME"); filepath.IsAbs(d) {
+		return filepath.Join(d, "lockstep")
+	}
+	if h := getenv("HOME"); filepath.IsAbs(h) {
+		return filepath.Join(h, ".local", "state", "lockstep")
+	}
+	return ""
 }
