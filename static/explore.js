@@ -159,10 +159,10 @@ class Explorer {
       const p = this.progress || { states: 0, executions: 0, elapsed_ms: 0 };
       const vars = { states: count(p.states), runs: count(p.executions), secs: (p.elapsed_ms / 1000).toFixed(1) };
       if (this.aside.firstChild !== this.cancel) put(this.aside, this.cancel, this.numbers);
-      put(line, w.searching);
-      this.numbers.textContent = fill(p.strategy === "random" ? w.progressRuns : w.progress, vars);
-      // A search that waits in the server's queue says how many are ahead.
-      if (p.queued) this.numbers.textContent = fill(p.queued === 1 ? w.queued1 : w.queued, { n: p.queued });
+      // A search that waits in the server's queue says how many are ahead,
+      // in place of "Searching…", and has no numbers yet.
+      put(line, p.queued ? fill(p.queued === 1 ? w.queued1 : w.queued, { n: p.queued }) : w.searching);
+      this.numbers.textContent = p.queued ? "" : fill(p.strategy === "random" ? w.progressRuns : w.progress, vars);
       line.dataset.queued = String(p.queued || 0);
       return;
     }
