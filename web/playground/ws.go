@@ -181,9 +181,16 @@ func Guard(server context.Context, c *websocket.Conn) (ctx context.Context, canc
 		case <-time.After(goingAwayWait):
 			// No answer: ending the context of the read that Close
 			// waits behind closes the connection (CloseNow would wait
-			// for Close).
+			// for Close). A client that reads nothing may also have
+			// filled its socket's buffer, so that the close frame itself
+			// cannot be written until the library's own timeout: the
+			// wait for that is bounded too, and the Close goroutine
+			// ends on its own.
 			end()
-			<-done
+			select {
+			case <-done:
+			case <-time.After(goingAwayWait):
+			}
 		}
 	})
 	var once sync.Once
