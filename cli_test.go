@@ -232,6 +232,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"run", "wg-lost-wakeup", "--set", "waiters=two"}, `waiters: "two" is not a whole number`},
 		{[]string{"run", "wg-lost-wakeup", "--set", "nope=1"}, `--set: wg-lost-wakeup has no parameter "nope" (it has waiters, workers)`},
 		{[]string{"run", "wg-lost-wakeup", "--set", "waiters=999"}, "waiters=999 is out of range"},
+		{[]string{"run", "wg-basic", "--set", "waiters=0"}, `--set waiters=0: the lesson's schedule "park-first" moves W1, a thread these parameters do not make (they make D1, D2)`},
+		{[]string{"run", "wg-basic", "--set", "waiters=64", "--set", "workers=64"}, "128 coroutines in all, and a lesson may have at most 64 coroutines in total"},
 		{[]string{"run", filepath.Join(dir, "missing.jsonc")}, "no lesson file " + filepath.Join(dir, "missing.jsonc")},
 		{[]string{"run", broken}, "broken.jsonc:3: "},
 		{[]string{"run", "wg-lost-wakeup", "--lang", "fr"}, `--lang "fr": want en or zh`},

@@ -112,16 +112,18 @@ func TestDependencies(t *testing.T) {
 // tests (which may also import webtest, the tests' helpers).
 var webImports = map[string][]string{
 	"lockstep/web": {
-		"lockstep/web/classroom", "lockstep/web/docs", "lockstep/web/lab", "lockstep/web/playground", "lockstep/web/share", "lockstep/web/site",
+		"lockstep/web/classroom", "lockstep/web/classroom/lecture", "lockstep/web/classroom/roomstore",
+		"lockstep/web/docs", "lockstep/web/lab", "lockstep/web/playground", "lockstep/web/share", "lockstep/web/site",
 	},
-	"lockstep/web/lab":               {"lockstep/web/playground", "lockstep/web/share", "lockstep/web/site"},
-	"lockstep/web/share":             {"lockstep/web/playground", "lockstep/web/site"},
-	"lockstep/web/classroom":         {"lockstep/web/classroom/lecture", "lockstep/web/playground", "lockstep/web/site"},
-	"lockstep/web/playground":        {"lockstep/web/site"},
-	"lockstep/web/docs":              {"lockstep/web/site"},
-	"lockstep/web/classroom/lecture": {},
-	"lockstep/web/site":              {},
-	"lockstep/web/internal/webtest":  {},
+	"lockstep/web/lab":                 {"lockstep/web/playground", "lockstep/web/share", "lockstep/web/site"},
+	"lockstep/web/share":               {"lockstep/web/playground", "lockstep/web/site"},
+	"lockstep/web/classroom":           {"lockstep/web/classroom/lecture", "lockstep/web/playground", "lockstep/web/site"},
+	"lockstep/web/playground":          {"lockstep/web/site"},
+	"lockstep/web/docs":                {"lockstep/web/site"},
+	"lockstep/web/classroom/lecture":   {},
+	"lockstep/web/classroom/roomstore": {"lockstep/web/classroom/lecture"},
+	"lockstep/web/site":                {},
+	"lockstep/web/internal/webtest":    {},
 }
 
 // webtestPkg is the helpers only tests may import.

@@ -125,7 +125,30 @@ func plan(s *scenarios.Scenario, def *lang.Def, variant, schedule string, overri
 	if pl.schedule, err = sim.ParseSchedule(text); err != nil {
 		return nil, badInput(err)
 	}
+	if pl.named != nil && len(overrides) > 0 {
+		if err := threadsMade(pl, overrides); err != nil {
+			return nil, badInput(err)
+		}
+	}
 	return pl, nil
+}
+
+// threadsMade checks that the lesson's schedule a run replays moves only
+// threads the parameters set with --set make: with fewer waiters, say, a
+// schedule written for the default may name a thread that is not there.
+func threadsMade(pl *runPlan, overrides params) error {
+	for _, c := range pl.schedule {
+		if pl.prog.Thread(c.Thread) >= 0 {
+			continue
+		}
+		var names []string
+		for _, t := range pl.prog.Threads {
+			names = append(names, t.Name)
+		}
+		return fmt.Errorf("--set %s: the lesson's schedule %q moves %s, a thread these parameters do not make (they make %s): set values that make it, or give a schedule with --schedule",
+			overrides, pl.named.Name, c.Thread, strings.Join(names, ", "))
+	}
+	return nil
 }
 
 // scheduleIndex is the index of the lesson's schedule named name, or -1.

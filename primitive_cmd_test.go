@@ -16,8 +16,8 @@ func TestPrimitiveFlag(t *testing.T) {
 	out := mustCLI(t, "run", "wg-lost-wakeup", "--primitive", tinycoro)
 	for _, want := range []string{
 		"variant tinycoro, primitive wait_group_tinycoro.lsp",
-		"007  W1  G6  cas        wg.m_state",
-		"outcome: lost-wakeup at step 7",
+		"008  W1  G6  cas        wg.m_state",
+		"outcome: lost-wakeup at step 8",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("run --primitive printed:\n%s\nwant %q", out, want)
@@ -29,7 +29,7 @@ func TestPrimitiveFlag(t *testing.T) {
 	out = mustCLI(t, "run", "wg-lost-wakeup", "--primitive", tinycoro, "--variant", "fixed")
 	for _, want := range []string{
 		"(the schedule names labels wait_group_tinycoro.lsp does not have: its threads are followed alone)",
-		"outcome: lost-wakeup at step 7",
+		"outcome: lost-wakeup at step 8",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("run --primitive --variant fixed printed:\n%s\nwant %q", out, want)

@@ -321,7 +321,7 @@ func (s *Scenario) expand(params map[string]int) ([]expanded, error) {
 		}
 	}
 	if len(out) > MaxCoroutines {
-		return nil, fmt.Errorf("%d coroutines is more than %d", len(out), MaxCoroutines)
+		return nil, fmt.Errorf("the parameters make %d coroutines in all, and a lesson may have at most %d coroutines in total (MaxCoroutines)", len(out), MaxCoroutines)
 	}
 	return out, nil
 }

@@ -76,7 +76,7 @@ export class Code {
     const ops = this.algos[lesson.variant] || [];
     if (!ops.length) return;
     const cols = this.columns(state);
-    const box = h("div", { class: "cols", style: `--cols: ${cols.length}` });
+    const box = withCols(h("div", { class: "cols" }), cols.length);
     for (const col of cols) {
       const algo = ops.find((a) => a.op === col.op);
       const head = h(
@@ -192,10 +192,11 @@ export class Code {
     const ops = this.algos[variant] || [];
     put(
       this.otherBox,
-      h(
-        "div",
-        { class: "cols", style: `--cols: ${Math.min(ops.length, 3)}` },
-        ops.map((a) =>
+      withCols(
+        h(
+          "div",
+          { class: "cols" },
+          ops.map((a) =>
           h(
             "section",
             { class: "col", "data-op": a.op },
@@ -207,6 +208,8 @@ export class Code {
             ),
           ),
         ),
+        ),
+        Math.min(ops.length, 3),
       ),
     );
   }
@@ -300,4 +303,12 @@ function keepVisible(box, el) {
   if (top < box.scrollTop + 8 || top + el.offsetHeight > box.scrollTop + box.clientHeight - 8) {
     box.scrollTop = Math.max(0, top - box.clientHeight / 3);
   }
+}
+
+// withCols sets el's --cols, the number of its columns, through the CSS
+// object model: the site's Content-Security-Policy refuses style
+// attributes.
+function withCols(el, n) {
+  el.style.setProperty("--cols", String(n));
+  return el;
 }

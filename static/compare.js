@@ -10,7 +10,7 @@
 import { Connection, socketURL } from "./protocol.js";
 import { h, put } from "./dom.js";
 import { Stage } from "./stage.js";
-import { Narration } from "./narration.js";
+import { Narration, parseSchedule } from "./narration.js";
 import { groupThreads } from "./groups.js";
 
 // Compare owns #cmp, #cmp-verdict and #cmp-narration while comparing.
@@ -131,7 +131,7 @@ export class Compare {
     // The page runs one of the lesson's schedules: replay the other
     // variant's spelling of it, at the same place from its end.
     const named = mine.find((sc) => {
-      const steps = stepsOf(sc.steps);
+      const steps = parseSchedule(sc.steps);
       return steps.length <= state.history.length && steps.every((s, i) => s.thread === state.history[i].thread && (!s.label || s.label === state.history[i].label));
     });
     const other = named && theirs.find((sc) => sc.name === named.name);
@@ -142,7 +142,7 @@ export class Compare {
     let step = end ? Infinity : state.position;
     if (other) {
       cmd = { type: "replay", schedule: other.name };
-      if (!end) step = Math.max(0, state.position - stepsOf(named.steps).length + stepsOf(other.steps).length);
+      if (!end) step = Math.max(0, state.position - parseSchedule(named.steps).length + parseSchedule(other.steps).length);
     } else {
       cmd = { type: "run", schedule: threads.join(" ") };
     }
@@ -165,16 +165,4 @@ export class Compare {
   update(state) {
     if (this.on) this.follow(state);
   }
-}
-
-// stepsOf reads a schedule's text (NAME[@LABEL][*COUNT] tokens, '#'
-// comments) into one {thread, label} per step.
-function stepsOf(text) {
-  const out = [];
-  for (const tok of text.replace(/#.*$/gm, "").split(/[\s,]+/)) {
-    const m = tok.match(/^([^@*]+)(?:@([^*]+))?(?:\*(\d+))?$/);
-    if (!m) continue;
-    for (let n = Number(m[3] || 1); n > 0; n--) out.push({ thread: m[1], label: m[2] || "" });
-  }
-  return out;
 }

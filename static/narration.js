@@ -178,7 +178,7 @@ function captionFor(lesson, state) {
 
 // parseSchedule reads a schedule's text form (NAME[@LABEL][*COUNT] tokens,
 // '#' comments) into one {thread, label} per step.
-function parseSchedule(text) {
+export function parseSchedule(text) {
   const out = [];
   for (const tok of text.replace(/#.*$/gm, "").split(/[\s,]+/)) {
     const m = tok.match(/^([^@*]+)(?:@([^*]+))?(?:\*(\d+))?$/);

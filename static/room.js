@@ -55,6 +55,15 @@ const STRINGS = {
     drawer: "Room",
     confirmclose: "Close the room for every student?",
     error: "⚠ {msg}",
+    "closed-no-room": "There is no open room with that code: check the code, or ask the presenter whether the room is still open.",
+    "closed-full": "The room is full.",
+    "closed-token": "The presenter token does not match this room.",
+    "closed-closed": "The presenter closed the room.",
+    "closed-idle": "The room was closed because its presenter was idle for too long.",
+    "closed-unclaimed": "The room was closed because its presenter never opened it.",
+    "closed-slow": "Your connection fell behind the room and was dropped: reconnecting to catch up.",
+    "closed-replaced": "The presenter view was opened somewhere else.",
+    "closed-left": "You left the room.",
   },
   zh: {
     following: "正在跟随讲师",
@@ -88,6 +97,15 @@ const STRINGS = {
     drawer: "课堂",
     confirmclose: "要为所有学生关闭课堂吗？",
     error: "⚠ {msg}",
+    "closed-no-room": "没有使用这个代码的课堂：请检查代码，或者问问讲师课堂是否还开着。",
+    "closed-full": "课堂已满。",
+    "closed-token": "讲师令牌与这个课堂不符。",
+    "closed-closed": "讲师关闭了课堂。",
+    "closed-idle": "讲师太久没有操作，课堂已关闭。",
+    "closed-unclaimed": "讲师一直没有打开课堂，课堂已关闭。",
+    "closed-slow": "你的连接跟不上课堂，已被断开：正在重连以赶上进度。",
+    "closed-replaced": "讲师视图在别处打开了。",
+    "closed-left": "你已离开课堂。",
   },
 };
 
@@ -177,7 +195,8 @@ class Room {
         this.say(t("error", { msg: ev.message }));
         break;
       case "closed":
-        this.say(ev.message);
+        // The reason in the page's language; the server's words otherwise.
+        this.say(ev.reason && STRINGS.en["closed-" + ev.reason] ? t("closed-" + ev.reason) : ev.message);
         this.panel.dataset.closed = ev.retry ? "" : "true";
         if (!ev.retry) this.closed();
         break;

@@ -92,7 +92,7 @@ func CheckFraming(t *testing.T, h http.Header, embeddable bool) {
 		if len(xfo) != 0 {
 			t.Errorf("X-Frame-Options %q; want none on the embed view", xfo)
 		}
-		if !slices.Contains(csp, "frame-ancestors *") || slices.ContainsFunc(csp, func(p string) bool { return strings.Contains(p, "'none'") }) {
+		if !slices.Contains(csp, "frame-ancestors *") || slices.ContainsFunc(csp, func(p string) bool { return strings.Contains(p, "frame-ancestors 'none'") }) {
 			t.Errorf("Content-Security-Policy %q; want frame-ancestors * and nothing that forbids framing", csp)
 		}
 		return
