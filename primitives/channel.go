@@ -111,10 +111,10 @@ func (c *Channel) Bind(base Word) {
 // Ops implements Primitive.
 func (c *Channel) Ops() []Operation {
 	return []Operation{
-		{Name: "send", Entry: SN1, HasArg: true, Returns: true, Step: c.send},
-		{Name: "recv", Entry: RC1, Returns: true, Step: c.recv},
-		{Name: "close", Entry: c.closeEntry(), Step: c.close},
-		{Name: "destroy", Entry: CD1, Step: c.destroy},
+		{Name: "send", Entry: SN1, HasArg: true, Returns: true, Step: c.send, Lines: c.sendLines()},
+		{Name: "recv", Entry: RC1, Returns: true, Step: c.recv, Lines: c.recvLines()},
+		{Name: "close", Entry: c.closeEntry(), Step: c.close, Lines: c.closeLines()},
+		{Name: "destroy", Entry: CD1, Step: c.destroy, Lines: lines(nil, CD1)},
 	}
 }
 

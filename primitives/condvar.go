@@ -145,13 +145,13 @@ func (cv *CondVar) Ops() []Operation {
 			name = "wait_ready"
 		}
 		return Operation{Name: name, Entry: C1a, Awaits: true, AwaiterInit: []Word{vptrCV, pred, cv.cv}, Role: Relock,
-			Step: func(m Mem) { e.wait(m, cv.cv, pred, func(m Mem) { m.Return() }) }}
+			Step: func(m Mem) { e.wait(m, cv.cv, pred, func(m Mem) { m.Return() }) }, Lines: cvWaitLines()}
 	}
 	return append(ops,
 		wait(predNone), wait(predReady),
-		Operation{Name: "set_ready", Entry: SR1, Step: cv.setReady},
-		Operation{Name: "notify_one", Entry: NO1, Step: func(m Mem) { e.notifyOne(m, cv.cv, Mem.Return) }},
-		Operation{Name: "notify_all", Entry: NA1, Step: func(m Mem) { e.notifyAll(m, cv.cv, Mem.Return) }},
+		Operation{Name: "set_ready", Entry: SR1, Step: cv.setReady, Lines: lines(nil, SR1)},
+		Operation{Name: "notify_one", Entry: NO1, Step: func(m Mem) { e.notifyOne(m, cv.cv, Mem.Return) }, Lines: notifyOneLines()},
+		Operation{Name: "notify_all", Entry: NA1, Step: func(m Mem) { e.notifyAll(m, cv.cv, Mem.Return) }, Lines: notifyAllLines()},
 	)
 }
 
@@ -199,10 +199,10 @@ func (e *cvEngine) mutexOps() []Operation {
 	lock := func(m Mem) { lockMutex(m, e.mtx) }
 	mutexAwaiter := []Word{vptrMutex}
 	return []Operation{
-		{Name: "lock", Entry: M1a, Awaits: true, AwaiterInit: mutexAwaiter, Role: Lock, Step: lock},
-		{Name: "lock_guard", Entry: M1a, Awaits: true, AwaiterInit: mutexAwaiter, Role: Lock, Step: lock},
-		{Name: "try_lock", Entry: TL1, Role: TryLock, Returns: true, Step: func(m Mem) { tryLock(m, e.mtx) }},
-		{Name: "unlock", Entry: U1, Role: Unlock, Step: func(m Mem) { e.shared(m, Mem.Return) }},
+		{Name: "lock", Entry: M1a, Awaits: true, AwaiterInit: mutexAwaiter, Role: Lock, Step: lock, Lines: lockLines()},
+		{Name: "lock_guard", Entry: M1a, Awaits: true, AwaiterInit: mutexAwaiter, Role: Lock, Step: lock, Lines: lockLines()},
+		{Name: "try_lock", Entry: TL1, Role: TryLock, Returns: true, Step: func(m Mem) { tryLock(m, e.mtx) }, Lines: lines(nil, TL1)},
+		{Name: "unlock", Entry: U1, Role: Unlock, Step: func(m Mem) { e.shared(m, Mem.Return) }, Lines: cvUnlockLines()},
 	}
 }
 

@@ -18,7 +18,7 @@ func mutexStateField() Field {
 // the guard's end of scope.
 func mutexOps(state Word, unlock Operation) []Operation {
 	lock := func(m Mem) { lockMutex(m, state) }
-	algo := lines(nil, M1a, M1b, M2a, M2b, M3, M4a, M4b, M5)
+	algo := lockLines()
 	return []Operation{
 		{Name: "lock", Entry: M1a, Awaits: true, Role: Lock, Step: lock, Lines: algo},
 		{Name: "lock_guard", Entry: M1a, Awaits: true, Role: Lock, Step: lock, Lines: algo},

@@ -13,7 +13,7 @@ func unregisterWait(m Mem) { m.FetchAdd(m.Context()+NumWait, neg(1), AcqRel) }
 // the n coroutines from index first that has not started (Mem.Spawn).
 func SpawnOperation(target string, first, n int) Operation {
 	s := &spawner{first: first, n: n}
-	return Operation{Name: "spawn " + target, Entry: SP1, Step: s.step}
+	return Operation{Name: "spawn " + target, Entry: SP1, Step: s.step, Lines: lines(nil, SP1)}
 }
 
 // spawner is one spawn statement's target.

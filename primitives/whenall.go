@@ -62,8 +62,9 @@ func (w *WhenAll) OwnsChildFrames() bool { return !w.Fixed }
 // Ops implements Primitive.
 func (w *WhenAll) Ops() []Operation {
 	return []Operation{
-		{Name: "co_await", Entry: E1, Awaits: true, Role: Waiting, Step: w.coAwait},
-		{Name: "final_suspend", Entry: L1, Step: w.finalSuspend},
+		{Name: "co_await", Entry: E1, Awaits: true, Role: Waiting, Step: w.coAwait, Lines: w.coAwaitLines()},
+		{Name: "final_suspend", Entry: L1, Step: w.finalSuspend, Lines: listing(lines(nil, L1), indent(w.ev.setLines()), lines(nil, WX1)),
+			Pointers: w.ev.wakePointers()},
 	}
 }
 

@@ -159,7 +159,7 @@ func TestGradeCatchesWaitThatNeverParks(t *testing.T) {
 	if g.Passed || !hasKind(r, sim.PrematureRelease) {
 		t.Fatalf("the lazy wait: passed %v, found %v; want a premature release", g.Passed, r.Outcomes)
 	}
-	if msg := r.Counterexamples[0].Outcome.Message; !strings.Contains(msg, "W1 returns from wait at step 1 (G7), but m_count == 0 has not held at any of its checks") {
+	if msg := r.Counterexamples[0].Outcome.Message; !strings.Contains(msg, "W1 returns from wait at step 2 (G7), but m_count == 0 has not held at any of its checks") {
 		t.Errorf("message %q", msg)
 	}
 }

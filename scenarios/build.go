@@ -66,7 +66,7 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program
 		return nil, fmt.Errorf("no variant %q (it has %s)", variant, strings.Join(s.Variants, ", "))
 	}
 	if s.written != nil {
-		return s.buildWritten(s.written, overrides)
+		return s.buildWritten(s.written, variant == EngineFixed, overrides)
 	}
 	engine := variant == EngineFixed
 	if engine {

@@ -179,7 +179,7 @@ func (s *Scenario) validate(known map[string][]string) error {
 		}
 	}
 	if s.written != nil && len(errs) == 0 {
-		if _, err := s.buildWritten(s.written, nil); err != nil {
+		if _, err := s.buildWritten(s.written, false, nil); err != nil {
 			add("%v", err)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"lockstep/primitives"
 	"lockstep/primitives/lang"
 	"lockstep/sim"
 )
@@ -14,16 +15,26 @@ import (
 // against def. The lesson's init settings ("count", "set") and its value
 // flag ("value") set the primitive's parameters of those names. The
 // lesson's variants do not matter here: a variant only picks which of the
-// lesson's schedules, and which expected outcomes, apply.
+// lesson's schedules, and which expected outcomes, apply. The written
+// primitive has the guards of the lesson's built-in primitive whose
+// operations it writes (a mutex's lock_guard, an event's event_guard),
+// and the scripts' runtime statements (spawn, if) are the lesson's own.
 func (s *Scenario) BuildWritten(def *lang.Def, overrides map[string]int) (*sim.Program, error) {
-	p, err := s.buildWritten(def, overrides)
+	return s.BuildWrittenOn(def, "", overrides)
+}
+
+// BuildWrittenOn is BuildWritten for one of the lesson's variants: the
+// variant EngineFixed runs the written primitive on the fixed engine, as
+// it runs tinyCoro's; any other variant builds as BuildWritten does.
+func (s *Scenario) BuildWrittenOn(def *lang.Def, variant string, overrides map[string]int) (*sim.Program, error) {
+	p, err := s.buildWritten(def, variant == EngineFixed, overrides)
 	if err != nil {
 		return nil, fmt.Errorf("%s with %s: %w", s.ID, def.File(), err)
 	}
 	return p, nil
 }
 
-func (s *Scenario) buildWritten(def *lang.Def, overrides map[string]int) (*sim.Program, error) {
+func (s *Scenario) buildWritten(def *lang.Def, engine bool, overrides map[string]int) (*sim.Program, error) {
 	params, err := s.Resolve(overrides)
 	if err != nil {
 		return nil, err
@@ -46,7 +57,8 @@ func (s *Scenario) buildWritten(def *lang.Def, overrides map[string]int) (*sim.P
 		}
 		init["value"] = 1
 	}
-	if missing := s.missingOps(def); len(missing) > 0 {
+	guards := s.writtenGuards(def)
+	if missing := s.missingOps(def, guards); len(missing) > 0 {
 		return nil, fmt.Errorf("the lesson's scripts call %s, which primitive %s does not have (it has: %s)",
 			strings.Join(missing, ", "), def.Name(), strings.Join(def.Operations(), ", "))
 	}
@@ -58,16 +70,46 @@ func (s *Scenario) buildWritten(def *lang.Def, overrides map[string]int) (*sim.P
 	if k, ok := kinds()[s.Primitive]; ok {
 		object = k.object
 	}
-	return s.assemble(in, object, params, false)
+	if len(guards) > 0 {
+		return s.assemble(guarded{in, guards}, object, params, engine)
+	}
+	return s.assemble(in, object, params, engine)
+}
+
+// guarded is a written primitive with guards.
+type guarded struct {
+	*lang.Instance
+	guards []primitives.Guard
+}
+
+// Guards implements primitives.Guarder.
+func (g guarded) Guards() []primitives.Guard { return g.guards }
+
+// writtenGuards are the guards of the lesson's built-in primitive whose
+// operations def has.
+func (s *Scenario) writtenGuards(def *lang.Def) []primitives.Guard {
+	k, ok := kinds()[s.Primitive]
+	if !ok {
+		return nil
+	}
+	var out []primitives.Guard
+	for _, g := range guardsOf(k.build[k.variants[0]](config{})) {
+		has := func(op string) bool { return op == "" || slices.Contains(def.Operations(), op) }
+		if has(g.Enter) && has(g.Exit) {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // missingOps are the operations the lesson's scripts call that def does
-// not have, the critical section aside.
-func (s *Scenario) missingOps(def *lang.Def) []string {
+// not have, the critical section and the guards aside.
+func (s *Scenario) missingOps(def *lang.Def, guards []primitives.Guard) []string {
 	var out []string
 	for _, c := range s.Coroutines {
 		for _, name := range scriptCalls(c.Script) {
-			if name != "cs" && !slices.Contains(def.Operations(), name) && !slices.Contains(out, name) {
+			isGuard := slices.ContainsFunc(guards, func(g primitives.Guard) bool { return g.Name == name })
+			if name != "cs" && !isGuard && !slices.Contains(def.Operations(), name) && !slices.Contains(out, name) {
 				out = append(out, name)
 			}
 		}
@@ -75,13 +117,19 @@ func (s *Scenario) missingOps(def *lang.Def) []string {
 	return out
 }
 
-// scriptCalls are the operation names a script mentions.
+// scriptCalls are the operation names a script mentions: what is not a
+// statement of the script's own (repeat, if, else, spawn and the name it
+// spawns) or a number.
 func scriptCalls(script string) []string {
 	var out []string
+	spawned := false
 	for _, f := range strings.FieldsFunc(script, func(r rune) bool {
 		return r == ';' || r == '{' || r == '}' || r == ' ' || r == '\n' || r == '\t'
 	}) {
-		if f == "repeat" || f == "" || f[0] == '-' || f[0] >= '0' && f[0] <= '9' {
+		was := spawned
+		spawned = f == "spawn"
+		switch {
+		case was, f == "repeat", f == "if", f == "else", f == "spawn", f == "", f[0] == '-', f[0] >= '0' && f[0] <= '9':
 			continue
 		}
 		out = append(out, f)

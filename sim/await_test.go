@@ -74,7 +74,7 @@ func TestBeginAwait(t *testing.T) {
 	f2.ThreadWith("A", []sim.Field{{Name: "m_cond", Kind: sim.Int64}}, op2)
 	p2 := f2.Program(t)
 	m, out := fixture.Replay(t, p2, "A A")
-	checkOutcome(t, out, sim.UseAfterFree, 1, "A reads A.awaiter.m_cond at step 1 (Y2), but A's awaiter ended at step 1")
+	checkOutcome(t, out, sim.UseAfterFree, 1, "A reads A.awaiter.m_cond at step 2 (Y2), but A's awaiter ended at step 2")
 	if got := m.Records()[0].Result; got != 7 {
 		t.Errorf("step 0 read m_cond = %d; want 7, as BeginAwait constructed it", got)
 	}

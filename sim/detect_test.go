@@ -122,7 +122,7 @@ func TestQuiescence(t *testing.T) {
 		{name: "deadlock", want: sim.Deadlock, step: -1, cause: -1,
 			msg: "no thread can move and A still waits: d.flag == 1 does not hold"},
 		{name: "dropped task", engine: &sim.Engine{}, set: true, wake: true, want: sim.DroppedTask, step: 1, cause: 5,
-			msg: "A parked at step 1, and submit_task dropped its handle at step 5 (B's Z2)"},
+			msg: "A parked at step 2, and submit_task dropped its handle at step 6 (B's Z2)"},
 		{name: "woken", set: true, wake: true, want: sim.OK, step: -1, cause: -1},
 	}
 	for _, tt := range tests {

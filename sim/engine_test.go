@@ -46,7 +46,7 @@ func TestEngineInlineDepthRace(t *testing.T) {
 	const sched = "A A A A A C C D D"
 	m, _ := fixture.Replay(t, engineProgram(t, &sim.Engine{QueueCap: 0, DepthCap: 4}), sched)
 	if f := m.Records()[8].Findings; len(f) != 1 || f[0].Kind != sim.DataRace ||
-		!strings.Contains(f[0].Message, "data race on A.ctx.m_max_recursive_depth: D reads it at step 8 (Z2) and C wrote it at step 6 (Z2)") {
+		!strings.Contains(f[0].Message, "data race on A.ctx.m_max_recursive_depth: D reads it at step 9 (Z2) and C wrote it at step 7 (Z2)") {
 		t.Errorf("step 8's findings %v; want the race on A's depth counter", f)
 	}
 	r := m.Records()[6]

@@ -90,7 +90,7 @@ func (x *Exec) useAfterFree(c *Cell, what string, end int32) {
 		why = fmt.Sprintf("%s has not been constructed", ob.Name)
 	case ob.Kind == FrameObject && m.coros[ob.Coroutine].status != Done:
 		d.Reason = FrameFreed
-		why = fmt.Sprintf("%s's frame was destroyed at step %d, before %s finished with it", ob.Owner, end-1, ob.Owner)
+		why = fmt.Sprintf("%s's frame was destroyed at step %d, before %s finished with it", ob.Owner, end, ob.Owner)
 	case ob.Kind == FrameObject || m.coros[ob.Coroutine].status == Done:
 		d.Reason = FrameDestroyed
 		why = fmt.Sprintf("%s finished at step %d and its frame was destroyed", ob.Owner, end)

@@ -39,7 +39,7 @@ func TestSpawn(t *testing.T) {
 	checkOutcome(t, out, sim.OK, -1)
 
 	_, out = fixture.Replay(t, spawnProgram(t, true), "A A B B A")
-	checkOutcome(t, out, sim.DataRace, 4, "A writes it at step 4 (W1) and B wrote it at step 3 (W1)")
+	checkOutcome(t, out, sim.DataRace, 4, "A writes it at step 5 (W1) and B wrote it at step 4 (W1)")
 
 	m = sim.New(p, sim.Options{})
 	if got, want := m.Blocked(1).String(), "B has not been spawned"; got != want {
@@ -82,16 +82,16 @@ func TestDestroy(t *testing.T) {
 		return p
 	}
 	_, out := fixture.Replay(t, build(true, 1), "B A B")
-	checkOutcome(t, out, sim.UseAfterFree, 2, "B reads B.frame.resume at step 2 (T1), but B's frame was destroyed at step 1, before B finished with it")
+	checkOutcome(t, out, sim.UseAfterFree, 2, "B reads B.frame.resume at step 3 (T1), but B's frame was destroyed at step 2, before B finished with it")
 	if out.Detail.Reason != sim.FrameFreed {
 		t.Errorf("reason %s; want %s", out.Detail.Reason, sim.FrameFreed)
 	}
 	// B's frame outlives B, but B's last read and A's destroy are not
 	// ordered: a race, not a use after free.
 	_, out = fixture.Replay(t, build(true, 1), "B B A")
-	checkOutcome(t, out, sim.DataRace, 2, "data race on B.frame.resume: A writes it at step 2 (X1) and B read it at step 1 (T1)")
+	checkOutcome(t, out, sim.DataRace, 2, "data race on B.frame.resume: A writes it at step 3 (X1) and B read it at step 2 (T1)")
 	_, out = fixture.Replay(t, build(false, 1), "B B A")
-	checkOutcome(t, out, sim.UseAfterFree, 2, "A destroys B.frame.resume at step 2 (X1), but B finished at step 1 and its frame was destroyed")
+	checkOutcome(t, out, sim.UseAfterFree, 2, "A destroys B.frame.resume at step 3 (X1), but B finished at step 2 and its frame was destroyed")
 	_, out = fixture.Replay(t, build(true, 2), "B B A A")
-	checkOutcome(t, out, sim.UseAfterFree, 3, "A destroys B.frame.resume at step 3")
+	checkOutcome(t, out, sim.UseAfterFree, 3, "A destroys B.frame.resume at step 4")
 }
