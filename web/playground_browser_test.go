@@ -43,14 +43,14 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	})
 
 	// The guilty step of a lost wakeup is its cause, D1's empty drain at
-	// step 6, not W1's park at step 7.
+	// step 7, not W1's park at step 8.
 	t.Run("lost wakeup guilty step", func(t *testing.T) {
 		p := b.open(t, "/lesson/wg-lost-wakeup")
 		p.run(`replay`, "lost")
 		p.click(`#controls button[data-action="end"]`)
 		p.wait(`document.querySelector('#verdict[data-kind="lost-wakeup"]:not([hidden])')`)
-		if got := p.text("#verdict button.goto-guilty"); !strings.Contains(got, "(6)") {
-			t.Errorf("the guilty step button says %q; want step 6, the drain", got)
+		if got := p.text("#verdict button.goto-guilty"); !strings.Contains(got, "(7)") {
+			t.Errorf("the guilty step button says %q; want step 7, the drain", got)
 		}
 		p.click(`#verdict button.goto-guilty`)
 		p.waitPosition(7)
@@ -64,7 +64,7 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		p.run(`replay`, "queued-then-inline")
 		p.click(`#controls button[data-action="end"]`)
 		p.wait(`document.querySelector('#verdict[data-kind="use-after-free"]:not([hidden])')`)
-		if got := p.text("#verdict"); !strings.Contains(got, "S reads W1.awaiter.m_next at step 21 (S4), but W1 finished at step 20") {
+		if got := p.text("#verdict"); !strings.Contains(got, "S reads W1.awaiter.m_next at step 22 (S4), but W1 finished at step 21") {
 			t.Errorf("verdict %q; want S's read of the node of W1, which finished inline", got)
 		}
 		p.shot("engine-queue-full")
@@ -73,7 +73,7 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		p.run(`replay`, "parent-inline")
 		p.click(`#controls button[data-action="end"]`)
 		p.wait(`document.querySelector('#verdict[data-kind="use-after-free"]:not([hidden])')`)
-		if got := p.text("#verdict"); !strings.Contains(got, "C2's frame was destroyed at step 18, before C2 finished with it") {
+		if got := p.text("#verdict"); !strings.Contains(got, "C2's frame was destroyed at step 19, before C2 finished with it") {
 			t.Errorf("verdict %q; want C2's frame freed under it", got)
 		}
 		p.shot("when-all-inline")

@@ -18,7 +18,7 @@ var bugKinds = map[string][]string{
 	"B4": {"data-race"}, "B5": {"lost-wakeup"}, "B6": {"premature-release"},
 	"B7": {"lost-wakeup", "deadlock"}, "B8": {"assertion"},
 	"B9":  {"panic", "premature-release", "deadlock", "data-race"},
-	"B10": {"dropped-task", "use-after-free"}, "B12": {"use-after-free"},
+	"B10": {"dropped-task", "use-after-free"}, "B12": {"use-after-free", "data-race"},
 }
 
 func (t term) in(lang string) Term {
@@ -53,8 +53,8 @@ var bugTerms = map[string]term{
 		"B10 · 内联恢复与丢弃任务", "运行队列满时，submit_task 在唤醒者的线程上内联运行被唤醒的协程；超过深度上限就把它丢掉。"},
 	"B11": {"B11 · a plain m_resume_list_head", "Only the lock holder touches it, so it needs no atomics: not a bug.",
 		"B11 · 非原子的 m_resume_list_head", "只有持锁者会碰它，所以不需要原子操作：不是缺陷。"},
-	"B12": {"B12 · when_all's child frame", "A child frame of when_all used after it was freed.",
-		"B12 · when_all 的子帧", "when_all 的子协程帧在释放后又被使用。"},
+	"B12": {"B12 · when_all's child frame", "A child frame of when_all used after it was freed, or freed by its parent with nothing ordering that after the child's last read of it (a data race).",
+		"B12 · when_all 的子帧", "when_all 的子协程帧在释放后又被使用，或者父协程释放它时，没有任何东西保证这发生在子协程最后一次读它之后（数据竞争）。"},
 }
 
 // kindTerms are the outcome kinds.

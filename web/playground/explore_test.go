@@ -182,7 +182,7 @@ func TestExploreFindsTheBug(t *testing.T) {
 	if want := "found lost-wakeup in 8 steps with 1 preemption"; !strings.HasPrefix(res.Verdict, want) {
 		t.Errorf("verdict %q; want it to begin %q", res.Verdict, want)
 	}
-	if !strings.Contains(ce.Message, "the last step that could have woken it, D1's D2 at step 6, came before it parked") {
+	if !strings.Contains(ce.Message, "the last step that could have woken it, D1's D2 at step 7, came before it parked") {
 		t.Errorf("counterexample message %q; want the lost wakeup's", ce.Message)
 	}
 	if res.Bound == nil || res.ElapsedMS == nil || res.Outcomes["lost-wakeup"] == 0 {
