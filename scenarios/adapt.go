@@ -1,0 +1,103 @@
+package scenarios
+
+// What a primitive declares, in the machine's terms: its fields as cells
+// of the layout, its operations as the machine's, its facts as the
+// detectors'. Package primitives and package sim do not know each other;
+// this is where they meet.
+
+import (
+	"fmt"
+	"lockstep/primitives"
+	"lockstep/sim"
+)
+
+// addPrimitive lays out the primitive's fields, as one object named
+// object, or as several when fields name theirs, and returns the address
+// of the first.
+func addPrimitive(l *sim.Layout, object string, fs []primitives.Field) sim.Word {
+	var base sim.Word
+	for i := 0; i < len(fs); {
+		j := i + 1
+		for j < len(fs) && fs[j].Object == fs[i].Object {
+			j++
+		}
+		name := cmp(fs[i].Object, object)
+		a := l.Add(name, sim.PrimitiveObject, -1, "", fields(fs[i:j])...)
+		if i == 0 {
+			base = a
+		}
+		i = j
+	}
+	return base
+}
+
+// fields converts a primitive's field declarations for the layout.
+func fields(fs []primitives.Field) []sim.Field {
+	out := make([]sim.Field, len(fs))
+	for i, f := range fs {
+		out[i] = sim.Field{Name: f.Name, Kind: cellKind(f.Kind), Atomic: f.Atomic, Init: f.Init, Names: f.Names}
+	}
+	return out
+}
+
+func cellKind(k primitives.FieldKind) sim.CellKind {
+	switch k {
+	case primitives.Int32:
+		return sim.Int32
+	case primitives.Int64:
+		return sim.Int64
+	case primitives.Uint32:
+		return sim.Uint32
+	case primitives.Pointer:
+		return sim.Pointer
+	case primitives.PairCountHead:
+		return sim.PairCountHead
+	case primitives.GoState:
+		return sim.GoState
+	}
+	panic(fmt.Sprintf("scenarios: unknown field kind %d", k))
+}
+
+// simOp adapts a primitive's operation to the machine.
+func simOp(op primitives.Operation) sim.Op {
+	step := op.Step
+	o := sim.Op{Name: op.Name, Entry: op.Entry, Awaits: op.Awaits, AwaiterInit: op.AwaiterInit, Code: func(x *sim.Exec) { step(x) }}
+	for _, l := range op.Lines {
+		o.Lines = append(o.Lines, sim.Line{Label: l.Label, Code: l.Code})
+	}
+	for _, pt := range op.Pointers {
+		o.Pointers = append(o.Pointers, sim.ListPointer{Slot: pt.Slot, Name: pt.Name, Labels: pt.Labels})
+	}
+	switch op.Role {
+	case primitives.Lock:
+		o.Role = sim.Lock
+	case primitives.Unlock:
+		o.Role = sim.Unlock
+	case primitives.Waiting:
+		o.Role = sim.Waiting
+	case primitives.TryLock:
+		o.Role = sim.TryLock
+	case primitives.Relock:
+		o.Role = sim.Relock
+	}
+	return o
+}
+
+func simFacts(f primitives.Facts) sim.Facts {
+	out := sim.Facts{Condition: f.Condition}
+	if f.Open != nil {
+		out.Open = func(p sim.Peek) bool { return f.Open(p) }
+	}
+	if f.Free != nil {
+		out.Free = func(p sim.Peek) bool { return f.Free(p) }
+	}
+	for _, l := range f.Lists {
+		head := l.Head
+		out.Lists = append(out.Lists, sim.List{Name: l.Name, Head: func(p sim.Peek) sim.Word { return head(p) }})
+	}
+	return out
+}
+
+// The machine implements the primitives' memory, without either package
+// importing the other.
+var _ primitives.Mem = (*sim.Exec)(nil)
