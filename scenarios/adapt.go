@@ -7,6 +7,7 @@ package scenarios
 
 import (
 	"fmt"
+
 	"lockstep/primitives"
 	"lockstep/sim"
 )
