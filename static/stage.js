@@ -1,8 +1,9 @@
 // stage.js draws #stage, the memory picture, as one SVG:
 //
 //   - the primitive object, one row per cell (m_state shows its sentinel
-//     name, or an arrow to the head of the waiter stack);
-//   - one lane per worker thread (context): num_wait, the coroutines it is
+//     name, or an arrow to the head of the waiter stack), and the data the
+//     threads share (objects.js);
+//   - one lane per worker thread (context, lanes.js): num_wait, the coroutines it is
 //     running (an inline resume sits next to its waker), its run queue, and
 //     the frames of its other coroutines;
 //   - each coroutine frame with its awaiter node inside, linked by m_next
@@ -17,13 +18,12 @@
 import { s, clear } from "./dom.js";
 import { kindName, opName } from "./i18n.js";
 import { laneMethods } from "./lanes.js";
+import { objectMethods, PRIM } from "./objects.js";
 import { stepTitle } from "./narration.js";
 import { text, arrowHead, topOf, rightOf, pointAt, hook, bulge, arc, across, pathRight } from "./svg.js";
 
 const W = 420; // least viewBox width
-const PRIM = { x: 4, y: 4, w: 350, head: 34, row: 36 };
 const CARD = { y: 26, least: 240 };
-const MONO = 10.25; // width of a character of the 17px monospace font
 // SMALLEST is the smallest font size on the stage, in viewBox units: the
 // stage is never drawn so small that it renders below #stage's font size.
 const SMALLEST = 16;
@@ -148,53 +148,6 @@ export class Stage {
   // room is the width #stage offers, in viewBox units at the least scale.
   room() {
     return Math.max(W, (this.root.clientWidth - 2) / this.least());
-  }
-
-  // drawPrimitive draws the primitive object and any shared data; it
-  // returns the bottom edge. The box only ever grows within a lesson, so a
-  // long value does not make the picture jump back and forth.
-  drawPrimitive(ctx) {
-    const g = clear(this.layers.prim);
-    const { cells } = ctx.snap;
-    if (!cells.length) return PRIM.y;
-    // The primitive is laid out first, so the first cell is one of its own.
-    const prim = cells[0].object;
-    const runtime = /\.(ctx|frame|awaiter)$/;
-    const groups = [prim, ...new Set(cells.map((c) => c.object).filter((o) => o !== prim && !runtime.test(o)))];
-    const shown = cells.filter((c) => groups.includes(c.object));
-    this.fieldW = Math.max(this.fieldW || 0, ...shown.map((c) => mono(c.name.length - c.object.length - 1) + 24));
-    this.valueW = Math.max(this.valueW || 0, ...shown.map((c) => mono(c.value.length) + 18), 150);
-    const w = Math.max(PRIM.w, this.fieldW + this.valueW + 20);
-    this.primW = w;
-    let y = PRIM.y;
-    for (const obj of groups) {
-      const rows = cells.filter((c) => c.object === obj);
-      const h = PRIM.head + rows.length * PRIM.row + 6;
-      const box = s("g", { class: "object" + (obj === prim ? " primitive" : " data") });
-      box.append(
-        s("rect", { x: PRIM.x, y, width: w, height: h, rx: 8 }),
-        text(PRIM.x + 12, y + 25, obj === prim ? `${obj} · ${this.app.lesson.primitive}` : obj, "obj-title"),
-      );
-      rows.forEach((c, i) => {
-        const ry = y + PRIM.head + i * PRIM.row;
-        const cls = ["cell", ctx.touched === c.name ? "touched" : "", ctx.changed.has(c.name) ? "changed" : "", ctx.race.has(c.name) ? "race" : "", c.atomic ? "atomic" : "plain"];
-        const row = s("g", { class: cls.filter(Boolean).join(" "), "data-cell": c.name });
-        const vx = PRIM.x + w - this.valueW - 10;
-        row.append(
-          s("rect", { class: "cellbg", x: PRIM.x + 5, y: ry, width: w - 10, height: PRIM.row - 3, rx: 5 }),
-          text(PRIM.x + 14, ry + 23, c.name.slice(obj.length + 1), "field"),
-          s("rect", { class: "value", x: vx, y: ry + 3, width: this.valueW, height: PRIM.row - 9, rx: 4 }),
-          text(vx + 8, ry + 23, c.value, "val"),
-        );
-        if (ctx.changed.has(c.name)) row.append(text(vx - 8, ry + 23, "Δ", "delta", "end"));
-        if (ctx.race.has(c.name)) row.append(text(vx - 8, ry + 23, "⚠", "delta", "end"));
-        ctx.anchors.set(c.name, { x: vx + this.valueW, y: ry + PRIM.row / 2 - 1 });
-        box.append(row);
-      });
-      g.append(box);
-      y += h + 10;
-    }
-    return y - 10;
   }
 
   // drawCard describes the step that led here, right of the primitive; it
@@ -355,7 +308,7 @@ export class Stage {
   }
 }
 
-Object.assign(Stage.prototype, laneMethods);
+Object.assign(Stage.prototype, laneMethods, objectMethods);
 
 // Keyed keeps SVG elements by key across renders, so CSS can animate them
 // from their previous attributes.
@@ -389,11 +342,6 @@ class Keyed {
     }
     this.seen.clear();
   }
-}
-
-// mono is the width of n characters of the monospace font.
-function mono(n) {
-  return n * MONO;
 }
 
 // raceCell is the cell a data-race finding names.

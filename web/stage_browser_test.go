@@ -288,3 +288,32 @@ func TestGlossaryInBrowser(t *testing.T) {
 	}
 	b.checkErrors(t)
 }
+
+// TestObjectsFlowInBrowser opens the channel, whose primitive is four
+// objects (a mutex, two condition variables, the ring) and shared data:
+// they flow in rows, none overlapping another, and at 1920x1080 the
+// threads' lanes below them show without scrolling the stage.
+func TestObjectsFlowInBrowser(t *testing.T) {
+	b := newBrowser(t)
+	for _, sc := range screens {
+		t.Run(sc.name, func(t *testing.T) {
+			p := b.openAt(t, "/lesson/channel-basic?schedule=producer-ahead&step=30", sc.w, sc.h)
+			p.wait(`document.querySelectorAll('#stage g.object').length >= 4`)
+			boxes := `[...document.querySelectorAll('#stage g.object > rect:first-child')].map((r) => r.getBoundingClientRect())`
+			if !p.eval(`(() => { const b = ` + boxes + `;
+				return b.every((r, i) => b.every((q, j) => i === j || r.right <= q.left || q.right <= r.left || r.bottom <= q.top || q.bottom <= r.top)); })()`) {
+				t.Errorf("two of the channel's objects overlap")
+			}
+			if !p.eval(`(() => { const b = ` + boxes + `; return b.some((r, i) => i > 0 && Math.abs(r.top - b[i-1].top) < 1); })()`) {
+				t.Errorf("the channel's objects stack in one column; want two side by side")
+			}
+			if sc.name == "1920x1080" && !p.eval(`(() => { const s = document.querySelector('#stage');
+				const lanes = document.querySelector('#stage g.lanes').getBoundingClientRect();
+				return lanes.height > 0 && lanes.bottom <= s.getBoundingClientRect().bottom + 1; })()`) {
+				t.Errorf("the threads' lanes are below the stage's fold")
+			}
+			p.shot("objects-flow-" + sc.name)
+		})
+	}
+	b.checkErrors(t)
+}
