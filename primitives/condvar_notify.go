@@ -10,12 +10,7 @@ func (e *cvEngine) notifyOne(m Mem, cv Word, done func(Mem)) {
 	switch m.PC() {
 	case NO1:
 		m.SetLocal(cvAt, cv)
-		if m.Exchange(cv+cvLock, 1, Acquire) != 0 {
-			m.Goto(NO1s)
-			m.Spin(cv+cvLock, 1)
-			return
-		}
-		m.Goto(NO2)
+		lockSpin(m, cv+cvLock, NO1s, NO2)
 	case NO1s:
 		spin(m, cv+cvLock, NO1s, NO1)
 	case NO2:
@@ -58,12 +53,7 @@ func (e *cvEngine) notifyAll(m Mem, cv Word, done func(Mem)) {
 	switch m.PC() {
 	case NA1:
 		m.SetLocal(cvAt, cv)
-		if m.Exchange(cv+cvLock, 1, Acquire) != 0 {
-			m.Goto(NA1s)
-			m.Spin(cv+cvLock, 1)
-			return
-		}
-		m.Goto(NA2)
+		lockSpin(m, cv+cvLock, NA1s, NA2)
 	case NA1s:
 		spin(m, cv+cvLock, NA1s, NA1)
 	case NA2:
@@ -98,6 +88,17 @@ func nextOfAll(m Mem, done func(Mem)) {
 		return
 	}
 	m.Goto(NA6)
+}
+
+// lockSpin is the spinlock's lock: exchange(true, acquire); it goes on at
+// next once it took the lock, else it spins at spinAt (see spin).
+func lockSpin(m Mem, lock Word, spinAt, next int) {
+	if m.Exchange(lock, 1, Acquire) != 0 {
+		m.Goto(spinAt)
+		m.Spin(lock, 1)
+		return
+	}
+	m.Goto(next)
 }
 
 // spin is the spinlock's wait: a relaxed load of the lock at label here,
@@ -190,12 +191,7 @@ func (e *cvEngine) shared(m Mem, done func(Mem)) {
 		}
 		m.Goto(WU1)
 	case C3a:
-		if m.Exchange(cv+cvLock, 1, Acquire) != 0 {
-			m.Goto(C3s)
-			m.Spin(cv+cvLock, 1)
-			return
-		}
-		m.Goto(C3b)
+		lockSpin(m, cv+cvLock, C3s, C3b)
 	case C3s:
 		spin(m, cv+cvLock, C3s, C3a)
 	case C3b:
