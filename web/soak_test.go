@@ -104,10 +104,11 @@ func (m mix) run(t *testing.T, ts *httptest.Server) *figures {
 	for _, r := range rooms {
 		// The presenter's page reads its events (rosters, tallies), and so
 		// answers the server's pings, as a browser does.
+		var published atomic.Bool // the publisher is done and closes the socket
 		wg.Go(func() {
 			for {
 				if _, _, err := r.pres.Read(ctx); err != nil {
-					if ctx.Err() == nil {
+					if ctx.Err() == nil && !published.Load() {
 						fail("room %s: the presenter's socket: %v", r.code, err)
 					}
 					return
@@ -116,6 +117,7 @@ func (m mix) run(t *testing.T, ts *httptest.Server) *figures {
 		})
 		wg.Go(func() {
 			defer r.pres.CloseNow()
+			defer published.Store(true)
 			for seq := 1; seq <= maxSeq && time.Now().Before(end) && ctx.Err() == nil; seq++ {
 				r.sent[seq].Store(time.Now().UnixNano())
 				pos := fmt.Sprintf(`{"v":1,"type":"publish","position":{"lesson":"test-wakeup","schedule":"W1","position":%d}}`, seq%2)
