@@ -129,8 +129,7 @@ func (x *Exec) Load(addr Word, o Order) Word {
 	if !ok {
 		return 0
 	}
-	v := x.m.mem[addr]
-	x.m.atomicRead(x.t, addr, c, o)
+	v := x.m.readAtomic(x.t, addr, c, o)
 	x.recordResult(v, true)
 	return v
 }
@@ -224,8 +223,7 @@ func (x *Exec) read(addr Word) (Word, bool) {
 	if !ok {
 		return 0, false
 	}
-	x.m.plainRead(x.t, x.c, x.pc, addr, c)
-	return x.m.mem[addr], true
+	return x.m.readPlain(x.t, x.c, x.pc, addr, c), true
 }
 
 // Write is a plain write of a shared field.
@@ -238,8 +236,8 @@ func (x *Exec) Write(addr Word, v Word) {
 	if !ok {
 		return
 	}
-	x.m.plainWrite(x.t, x.c, x.pc, addr, c)
 	x.m.mem[addr] = normalize(c.Kind, v)
+	x.m.plainWrite(x.t, x.c, x.pc, addr, c)
 }
 
 // PC is the label of the step being performed.

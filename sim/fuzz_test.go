@@ -23,6 +23,12 @@ func FuzzParseSchedule(f *testing.F) {
 		"@G1",
 		"W1@",
 		"A*60000 B*60000",
+		"S@S3<4 S@S4<init R<0 R<0*2",
+		"S<",
+		"S<04",
+		"S<-1",
+		"S<init<3",
+		"S@S3<99999",
 	} {
 		f.Add(seed)
 	}

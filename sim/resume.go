@@ -28,6 +28,9 @@ func (x *Exec) Submit(node Word) {
 	if r := x.m.cur; r != nil {
 		r.Result, r.Value = h, ctx
 	}
+	if x.badResume(h) {
+		return
+	}
 	c, ok := x.resumable(h)
 	if !ok {
 		return

@@ -39,6 +39,9 @@ func (m *Machine) Step(t int) (Record, error) {
 		m.cur = rec
 	}
 	m.lastOp, m.lastAddr, m.acquired, m.localUse = OpResume, 0, false, 0
+	if m.weak != nil {
+		m.weak.begin()
+	}
 	m.tick(t)
 	th := &m.threads[t]
 	label := -1
@@ -50,7 +53,7 @@ func (m *Machine) Step(t int) (Record, error) {
 		m.runStep(t, c)
 	}
 	m.afterStep()
-	m.choices = append(m.choices, choice{thread: int16(t), label: int32(label)})
+	m.choices = append(m.choices, choice{thread: int16(t), label: int32(label), from: m.stepSource(rec)})
 	m.step++
 	if m.fatal == nil && m.step >= limit && !m.Finished() {
 		m.limitHit = true

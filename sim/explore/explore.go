@@ -213,4 +213,4 @@ func kindIndex(k sim.Kind) int {
 }
 
 // numKinds is len(Kinds), as a constant for arrays.
-const numKinds = 12
+const numKinds = 13

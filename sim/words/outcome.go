@@ -37,8 +37,17 @@ var messageForms = map[messageKey]messageForm{
 	{sim.LostWakeup, ""}: {
 		zh: func(o sim.Outcome) string {
 			d := o.Detail
-			return fmt.Sprintf("%s 在第 %d 步挂起，而条件 %s 已经成立，却没有谁会恢复它：没有线程能再前进，上下文 %s 的 num_wait 一直是 %d，永远无法空闲",
+			s := fmt.Sprintf("%s 在第 %d 步挂起，而条件 %s 已经成立，却没有谁会恢复它：没有线程能再前进，上下文 %s 的 num_wait 一直是 %d，永远无法空闲",
 				o.Coroutine, d.ParkStep, d.Condition, d.Context, d.NumWait)
+			if d.Stale != nil {
+				s += "；唤醒循环提前结束了：" + staleZH(*d.Stale)
+			}
+			return s
+		},
+	},
+	{sim.BadResume, ""}: {
+		zh: func(o sim.Outcome) string {
+			return fmt.Sprintf("%s 在第 %d 步（%s）恢复了 %s：%s", o.Coroutine, o.Step, o.Detail.Stale.Label, o.Detail.Text, staleZH(*o.Detail.Stale))
 		},
 	},
 	{sim.Deadlock, ""}: {
@@ -212,6 +221,7 @@ var kindNames = map[sim.Kind]string{
 	sim.DroppedTask:      "任务被丢弃",
 	sim.Assertion:        "断言失败",
 	sim.StepLimit:        "步数上限",
+	sim.BadResume:        "恢复了过时的句柄",
 }
 
 // KindName names outcome kind k in language lang.
@@ -252,4 +262,19 @@ func Blocked(b sim.Blocked, lang string) string {
 		}
 	}
 	return strings.Join(parts, "；")
+}
+
+// staleZH says a stale read in Chinese, as sim.StaleRead.Describe does in
+// English.
+func staleZH(s sim.StaleRead) string {
+	from := "它的初始值"
+	if s.From != sim.Init {
+		from = fmt.Sprintf("第 %d 步写入的值", s.From.Step())
+	}
+	latest := "初始值"
+	if s.LatestSource != sim.Init {
+		latest = fmt.Sprintf("第 %d 步写入", s.LatestSource.Step())
+	}
+	return fmt.Sprintf("%s 在第 %d 步（%s）把 %s 读成了 %s，即%s，这是一个过时的值：最新的值是 %s（%s）",
+		s.Thread, s.Step, s.Label, s.Cell, s.Shown, from, s.LatestShown, latest)
 }
