@@ -219,7 +219,7 @@ func TestC11BadResume(t *testing.T) {
 	park := f.Op("park", "K",
 		func(x *sim.Exec) { x.Write(x.Awaiter()+sim.FieldAwaitCoro, x.Handle()); fixture.Next(x) },
 		func(x *sim.Exec) { x.Exchange(d.Slot, x.Awaiter(), sim.Relaxed); x.Suspend(x.PC() + 1) },
-		func(x *sim.Exec) { x.Return() })
+		func(x *sim.Exec) { x.Load(d.Flag, sim.Relaxed); x.Return() })
 	f.Ops[park].Awaits = true
 	f.Thread("A", park)
 	f.Thread("B", f.WakeOp(d, 1))
