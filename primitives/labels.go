@@ -81,6 +81,12 @@ const (
 	// a critical section
 	CS1
 	CS2
+	// litmus tests
+	STX
+	STY
+	LDX
+	LDY
+	REG
 	numLabels
 )
 
@@ -98,6 +104,7 @@ var labelNames = [numLabels]string{
 	GA1: "GA1", GA2: "GA2", GA3: "GA3", GA4: "GA4",
 	GW1: "GW1", GW2: "GW2", GW3: "GW3", GW4: "GW4",
 	CS1: "CS1", CS2: "CS2",
+	STX: "STX", STY: "STY", LDX: "LDX", LDY: "LDY", REG: "REG",
 }
 
 // LabelName names step label pc ("G4").
@@ -121,7 +128,7 @@ func LabelNumber(name string) (int, bool) {
 
 // docTables hold what each label does, one table per primitive file.
 var docTables = []map[int]string{waitGroupDocs, waitGroupFixedDocs, goWaitGroupDocs,
-	eventDocs, latchDocs, mutexLockDocs, mutexDocs, mutexLIFODocs, criticalSectionDocs}
+	eventDocs, latchDocs, mutexLockDocs, mutexDocs, mutexLIFODocs, criticalSectionDocs, litmusDocs}
 
 // LabelDoc says in a few words what the step at label pc does, in the
 // source's terms ("done(): take the whole waiter stack").

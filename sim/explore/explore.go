@@ -156,6 +156,8 @@ type Result struct {
 	// Observations are the distinct names Options.Observe gave the final
 	// states, sorted (c11 searches only).
 	Observations []string
+	// Memory is the memory model searched.
+	Memory sim.MemoryModel
 }
 
 // Explore searches p's executions as o says. The error reports bad options

@@ -85,7 +85,7 @@ func exploreWeak(ctx context.Context, p *sim.Program, o Options) (Result, error)
 	default:
 		return Result{}, fmt.Errorf("unknown strategy %q", o.Strategy)
 	}
-	res.Strategy = o.Strategy
+	res.Strategy, res.Memory = o.Strategy, sim.C11
 	return res, checkWeak(p, &res)
 }
 

@@ -83,6 +83,11 @@ var labelDocsZh = map[string]string{
 	// a critical section
 	"CS1": "临界区：v = counter（普通读取）",
 	"CS2": "临界区：counter = v + 1（普通写入）",
+	"STX": "x.store(v)：写 x",
+	"STY": "y.store(v)：写 y",
+	"LDX": "tmp = x.load()：读 x",
+	"LDY": "tmp = y.load()：读 y",
+	"REG": "rn = tmp：把读到的值放进寄存器",
 }
 
 // LocalDoc is the description doc of the label named name in language
