@@ -129,7 +129,12 @@ func (x *Exec) Load(addr Word, o Order) Word {
 	if !ok {
 		return 0
 	}
-	v := x.m.readAtomic(x.t, addr, c, o)
+	v := x.m.mem[addr]
+	if x.m.weak == nil {
+		x.m.atomicRead(x.t, addr, c, o)
+	} else {
+		v = x.m.readAtomic(x.t, addr, c, o)
+	}
 	x.recordResult(v, true)
 	return v
 }
@@ -223,7 +228,11 @@ func (x *Exec) read(addr Word) (Word, bool) {
 	if !ok {
 		return 0, false
 	}
-	return x.m.readPlain(x.t, x.c, x.pc, addr, c), true
+	if x.m.weak != nil {
+		return x.m.readPlain(x.t, x.c, x.pc, addr, c), true
+	}
+	x.m.plainRead(x.t, x.c, x.pc, addr, c)
+	return x.m.mem[addr], true
 }
 
 // Write is a plain write of a shared field.

@@ -178,8 +178,10 @@ func (x *Exec) badResume(h Word) bool {
 		return false
 	}
 	who := m.prog.Coroutines[x.c].Name
+	stale := new(StaleRead)
+	*stale = sr
 	x.fail(BadResume, fmt.Sprintf("%s resumes %s at step %d (%s): %s", who, m.prog.Format(Handle, nil, h), m.step,
-		m.prog.Label(x.pc), sr.Describe()), Detail{Cell: sr.Cell, Text: m.prog.Format(Handle, nil, h), Stale: &sr})
+		m.prog.Label(x.pc), sr.Describe()), Detail{Cell: sr.Cell, Text: m.prog.Format(Handle, nil, h), Stale: stale})
 	return true
 }
 

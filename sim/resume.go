@@ -28,7 +28,7 @@ func (x *Exec) Submit(node Word) {
 	if r := x.m.cur; r != nil {
 		r.Result, r.Value = h, ctx
 	}
-	if x.badResume(h) {
+	if x.m.weak != nil && x.badResume(h) {
 		return
 	}
 	c, ok := x.resumable(h)

@@ -53,7 +53,11 @@ func (m *Machine) Step(t int) (Record, error) {
 		m.runStep(t, c)
 	}
 	m.afterStep()
-	m.choices = append(m.choices, choice{thread: int16(t), label: int32(label), from: m.stepSource(rec)})
+	from := Latest
+	if m.weak != nil {
+		from = m.stepSource(rec)
+	}
+	m.choices = append(m.choices, choice{thread: int16(t), label: int32(label), from: from})
 	m.step++
 	if m.fatal == nil && m.step >= limit && !m.Finished() {
 		m.limitHit = true
