@@ -46,6 +46,8 @@ export class Controls {
       lesson.variants.map((v) => h("option", { value: v, selected: v === lesson.variant }, v)),
     );
     this.expect = h("span", { class: "expect" });
+    this.memory = h("input", { type: "checkbox", "data-action": "memory", onchange: () => this.app.switchMemory(this.memory.checked ? "c11" : "sc") });
+    const memoryToggle = h("label", { class: "memory-toggle", title: t("memory.title") }, this.memory, " " + t("memory.c11"));
     this.schedule.addEventListener("change", () => this.showExpect());
     this.status = h("span", { class: "status", role: "status" });
     const group = (cls, ...kids) => h("span", { class: "group " + cls }, ...kids);
@@ -53,6 +55,7 @@ export class Controls {
       this.root,
       group("nav", this.start, this.back, this.forward, this.end),
       group("auto", this.play, this.speed),
+      group("mem", memoryToggle),
       lesson.schedules.length ? group("sched", this.schedule, this.replay) : null,
       // The page header's variant links do the same when the page has them.
       document.getElementById("variants") || lesson.variants.length < 2 ? null : group("var", h("label", {}, t("ctl.variant") + " ", this.variant)),
@@ -80,6 +83,7 @@ export class Controls {
     const list = h("div", { class: "thread-buttons" });
     lesson.threads.forEach((name, i) => {
       const what = h("span", { class: "what" });
+      const reads = h("div", { class: "reads", "data-reads": name, hidden: true });
       const button = h(
         "button",
         {
@@ -92,8 +96,8 @@ export class Controls {
         h("span", { class: "who" }, i < 9 ? h("kbd", { title: t("thread.key", { n: i + 1 }) }, String(i + 1)) : null, marker(i), h("b", {}, name)),
         what,
       );
-      this.buttons.set(name, { button, what });
-      list.append(button);
+      this.buttons.set(name, { button, what, reads });
+      list.append(h("div", { class: "thread-cell" }, button, reads));
     });
     put(this.threadsRoot, h("h2", { class: "sr-only" }, t("threads.label")), list);
   }
@@ -106,6 +110,7 @@ export class Controls {
       if (!b) continue;
       b.button.disabled = !p.can_move;
       b.button.classList.toggle("blocked", !p.can_move);
+      this.showReads(b.reads, p);
       clear(b.what);
       if (p.can_move) {
         b.button.removeAttribute("title");
@@ -116,11 +121,41 @@ export class Controls {
         b.what.append(p.why || "");
       }
     }
+    this.memory.checked = state.memory === "c11";
     this.start.disabled = this.back.disabled = state.position === 0;
     this.forward.disabled = this.end.disabled = state.position >= state.length;
     put(this.play, icon(state.playing ? "pause" : "play"), " " + t(state.playing ? "ctl.pause" : "ctl.play"));
     this.play.setAttribute("aria-pressed", String(state.playing));
     this.play.disabled = !state.playing && state.outcome !== null && state.position >= state.length;
+  }
+
+  // showReads lists the writes a thread's next read may return (c11):
+  // one button each, the stale ones marked; a click steps the thread with
+  // that write.
+  showReads(box, p) {
+    const { t, send } = this.app;
+    const r = p.can_move ? p.reads : null;
+    box.hidden = !r;
+    clear(box);
+    if (!r) return;
+    box.append(h("span", { class: "reads-title" }, t("read.pick", { thread: p.thread, cell: r.cell })));
+    for (const c of r.candidates) {
+      const who = c.from === "init" ? t("read.init") : `${c.thread}${c.label ? "@" + c.label : ""} · #${c.step}`;
+      box.append(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "read-choice" + (c.latest ? " latest" : " stale"),
+            "data-from": c.from,
+            title: c.latest ? t("read.latest") : t("read.stale"),
+            onclick: () => send("step", c.latest ? { thread: p.thread } : { thread: p.thread, from: c.from }),
+          },
+          h("b", {}, c.value),
+          " ← " + who + (c.latest ? "" : " · " + t("read.stale")),
+        ),
+      );
+    }
   }
 
   // setStatus shows a connection or error message ("" hides it).

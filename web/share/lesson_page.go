@@ -19,7 +19,7 @@ import (
 
 // lessonQuery names the query parameters of a lesson page that are not
 // the lesson's own parameters.
-var lessonQuery = []string{"variant", "schedule", "step", "lang", "h", "src"}
+var lessonQuery = []string{"variant", "schedule", "step", "lang", "h", "src", "memory"}
 
 // ServeLesson renders the playground page of one lesson. The query picks
 // the variant, the parameters (?waiters=2), a schedule (a name or text),
@@ -59,6 +59,14 @@ func (s *Share) ServeLesson(w http.ResponseWriter, r *http.Request) error {
 				fmt.Sprintf("step=%q 不是一个步骤编号。", q.Get("step"))}.In(lang), nil)
 		}
 		initial.Step = &step
+	}
+	if mm := q.Get("memory"); mm != "" {
+		if _, err := sim.ParseMemoryModel(mm); err != nil {
+			return site.BadRequest(site.Phrase{fmt.Sprintf("memory=%q: want sc or c11.", mm), fmt.Sprintf("memory=%q：应为 sc 或 c11。", mm)}.In(lang), nil)
+		}
+		if mm == "c11" {
+			initial.Memory = mm
+		}
 	}
 	notices := linkState(lesson, &initial, q, lang)
 	page := templates.LessonPage{
