@@ -247,3 +247,93 @@ func TestC11BadResume(t *testing.T) {
 		t.Errorf("reading the latest handle: %v, %v; want the data race alone", out, err)
 	}
 }
+
+// TestC11CopiesAreIndependent: a clone or a copy shares the modification
+// orders with its source until one of them writes, and neither sees the
+// other's later writes or reads.
+func TestC11CopiesAreIndependent(t *testing.T) {
+	p, _, _ := litmusMP(t, sim.Relaxed, sim.Relaxed)
+	m, err := c11(t, p, "W")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := m.NextRead(1)
+	c := m.Clone()
+	var q sim.Machine
+	q.CopyFrom(m)
+	if _, err := c.Step(0); err != nil { // W writes flag in the clone only
+		t.Fatal(err)
+	}
+	q.QuietStepFrom(1, sim.Init) // R reads flag in the copy only
+	if got, _ := m.NextRead(1); !reflect.DeepEqual(got, before) {
+		t.Errorf("the original's next read changed: %+v, want %+v", got, before)
+	}
+	if got, _ := c.NextRead(1); len(got.Candidates) != 2 {
+		t.Errorf("the clone's next read offers %v, want init and its own write", sources(got))
+	}
+	if _, err := m.Step(0); err != nil { // the original writes flag too
+		t.Fatal(err)
+	}
+	if rc, _ := c.NextRead(1); rc.Candidates[1].Step != 1 || len(rc.Candidates) != 2 {
+		t.Errorf("the clone sees %+v after the original wrote", rc)
+	}
+}
+
+// TestC11HappensBeforeCarriesCoherence: what a thread has seen reaches
+// another through a release and an acquire (read-read coherence across
+// threads): after R acquires flag = 1, which W released after its write
+// of x, R cannot read x's initial value.
+func TestC11HappensBeforeCarriesCoherence(t *testing.T) {
+	p, _, _ := litmusMP(t, sim.Release, sim.Acquire)
+	m, err := c11(t, p, "W W R<1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.StepFrom(1, sim.Init); !errors.Is(err, sim.ErrSource) {
+		t.Errorf("R read x from init after synchronizing: %v, want ErrSource", err)
+	}
+	m2, err := c11(t, p, "W W R<init")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rc, _ := m2.NextRead(1); len(rc.Candidates) != 2 {
+		t.Errorf("without synchronizing, R may read x from %v, want init and step 0", sources(rc))
+	}
+}
+
+// TestC11ReadsPassOnThroughSynchronization: U reads W's x = 1, then
+// releases y; R acquires y, so U's read happens before R's, and R may no
+// longer read x's initial value, although W's write itself does not
+// happen before R.
+func TestC11ReadsPassOnThroughSynchronization(t *testing.T) {
+	f := fixture.New()
+	d := f.Data(sim.Field{Name: "x", Kind: sim.Int64, Atomic: true}, sim.Field{Name: "y", Kind: sim.Int64, Atomic: true})
+	x, y := d, d+1
+	w := f.Op("write", "W", func(e *sim.Exec) { e.Store(x, 1, sim.Relaxed); e.Return() })
+	u := f.Op("pass", "U",
+		func(e *sim.Exec) { e.SetLocal(0, e.Load(x, sim.Relaxed)); fixture.Next(e) },
+		func(e *sim.Exec) { e.Store(y, 1, sim.Release); e.Return() })
+	r := f.Op("read", "R",
+		func(e *sim.Exec) { e.SetLocal(0, e.Load(y, sim.Acquire)); fixture.Next(e) },
+		func(e *sim.Exec) { e.SetLocal(1, e.Load(x, sim.Relaxed)); e.Return() })
+	f.Thread("W", w)
+	f.Thread("U", u)
+	f.Thread("R", r)
+	p := f.Program(t)
+	for _, c := range []struct {
+		schedule string
+		want     []string
+	}{
+		{"W U U R<2", []string{"0"}},              // U saw step 0, and R synchronized with U
+		{"W U<init U R<2", []string{"init", "0"}}, // U saw only init
+		{"W U U R<init", []string{"init", "0"}},   // R did not synchronize
+	} {
+		m, err := c11(t, p, c.schedule)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rc, _ := m.NextRead(2); !reflect.DeepEqual(sources(rc), c.want) {
+			t.Errorf("after %s, R may read x from %v, want %v", c.schedule, sources(rc), c.want)
+		}
+	}
+}
