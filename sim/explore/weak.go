@@ -55,7 +55,8 @@ type weakSearch struct {
 	path    []wmove // the current path (for the first counterexample)
 	first   []wmove
 	firstK  int
-	visited int64
+	visited int64 // executions ended
+	calls   int64 // states visited, for the cancel and progress checks
 }
 
 func exploreWeak(ctx context.Context, p *sim.Program, o Options) (Result, error) {
@@ -158,8 +159,13 @@ func (s *weakSearch) visit(m *sim.Machine, d, last, left int) wsum {
 	if int64(len(s.memo)) >= s.o.MaxStates {
 		s.stop = "max-states"
 	}
-	if s.visited&1023 == 0 && s.ctx.Err() != nil {
-		s.stop = "canceled"
+	if s.calls++; s.calls&1023 == 0 {
+		if s.ctx.Err() != nil {
+			s.stop = "canceled"
+		}
+		if every := max(s.o.ProgressEvery, 1); s.o.Progress != nil && s.calls%every < 1024 {
+			s.o.Progress(Progress{States: int64(len(s.memo)), Executions: s.visited})
+		}
 	}
 	var sum wsum
 	if s.stop != "" {

@@ -67,6 +67,7 @@ type search struct {
 	strategy explore.Strategy
 	variant  string
 	params   map[string]int
+	memory   sim.MemoryModel
 	limit    time.Duration // the search's time limit
 	// ctx is the search's own, ended by cancel (the user's cancel, a
 	// load, the session's end) with the reason as its cause.
@@ -101,6 +102,7 @@ func (s *session) explore(c command) ([]any, error) {
 		}
 	}
 	sr := newSearch(c.ID, s.tl.prog, strategy, s.variant, s.params)
+	sr.memory = s.memory
 	go sr.run(s.lessons.searchSlots())
 	s.search = sr
 	return []any{sr.progressEvent(explore.Progress{}, 0)}, nil
@@ -117,7 +119,8 @@ func newSearch(id *int64, prog *sim.Program, strategy explore.Strategy, variant 
 // options are the engine's options for the search.
 func (sr *search) options() explore.Options {
 	o := explore.Options{Strategy: sr.strategy, MaxStates: searchMaxStates,
-		MaxPreemptions: searchMaxPreemptions, Runs: searchRuns, Seed: searchSeed, ProgressEvery: progressEvery}
+		MaxPreemptions: searchMaxPreemptions, Runs: searchRuns, Seed: searchSeed, ProgressEvery: progressEvery,
+		Memory: sr.memory}
 	if sr.strategy == explore.Randomized {
 		o.ProgressEvery = progressEveryRun
 	}

@@ -108,3 +108,20 @@ func TestC11ScheduleByName(t *testing.T) {
 		}
 	}
 }
+
+// TestC11SearchUsesTheSessionsModel: the explorer of a c11 session
+// searches under c11.
+func TestC11SearchUsesTheSessionsModel(t *testing.T) {
+	src, err := os.ReadFile("../../scenarios/lessons/litmus-mp.jsonc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	load, _ := json.Marshal(map[string]any{"v": 1, "type": "load", "source": string(src), "variant": "relaxed", "memory": "c11"})
+	d := newDriver(t)
+	d.c11(t, string(load))
+	sr := newSearch(nil, d.s.tl.prog, "exhaustive", "relaxed", nil)
+	sr.memory = d.s.memory
+	if o := sr.options(); o.Memory.String() != "c11" {
+		t.Errorf("search options %+v, want c11", o)
+	}
+}
