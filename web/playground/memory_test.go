@@ -119,8 +119,14 @@ func TestC11SearchUsesTheSessionsModel(t *testing.T) {
 	load, _ := json.Marshal(map[string]any{"v": 1, "type": "load", "source": string(src), "variant": "relaxed", "memory": "c11"})
 	d := newDriver(t)
 	d.c11(t, string(load))
-	sr := newSearch(nil, d.s.tl.prog, "exhaustive", "relaxed", nil)
-	sr.memory = d.s.memory
+	if err := d.s.handle([]byte(`{"v":1,"id":2,"type":"explore","strategy":"exhaustive"}`), d.out); err != nil {
+		t.Fatal(err)
+	}
+	sr := d.s.search
+	if sr == nil {
+		t.Fatal("no search started")
+	}
+	defer sr.cancel(nil)
 	if o := sr.options(); o.Memory.String() != "c11" {
 		t.Errorf("search options %+v, want c11", o)
 	}
