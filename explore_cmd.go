@@ -68,6 +68,9 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	default:
 		return usageErrorf("--stop-at: unknown outcome kind %q", *stopAt)
 	}
+	if mm == sim.C11 && *depth > 0 {
+		return usageErrorf("--depth: PCT is not available under --memory c11")
+	}
 	if *runs < 1 || *depth < 0 || *maxStates < 1 {
 		return usageErrorf("--runs and --max-states must be at least 1, --depth at least 0")
 	}

@@ -67,6 +67,9 @@ func TestExploreMemoryC11(t *testing.T) {
 	if rep.Memory != "c11" || !rep.Complete || !slices.Equal(rep.Observations, want) {
 		t.Errorf("explore litmus-mp --memory c11: %+v, want observations %v", rep, want)
 	}
+	if _, _, status := cli(t, "explore", "litmus-mp", "--memory", "c11", "--strategy", "random", "--depth", "2"); status != 2 {
+		t.Errorf("PCT under c11: exit %d, want 2", status)
+	}
 	out = mustCLI(t, "explore", "event-missing-release", "--memory", "c11")
 	for _, want := range []string{"memory c11", "bad-resume in 8 steps, 0 preemptions:\n  W1@E1 W1@E2 W1@E3 W1@E4 W1@E6 W1@E7 S@S1 S@S3<", "lost-wakeup in "} {
 		if !strings.Contains(out, want) {
