@@ -14,16 +14,16 @@ func TestRunMemoryC11(t *testing.T) {
 	for _, want := range []string{
 		", memory c11\n",
 		"S4  read       W2.awaiter.m_next",
-		"(STALE: nullptr from step 6; latest &W1.awaiter from step 10)",
-		"outcome: lost-wakeup at step 5: W1 parked at step 5",
-		"the wake loop ended early: S read W2.awaiter.m_next at step 14 (S4) as nullptr",
-		"schedule: W1@E1 W1@E2 W1@E3 W1@E4 W1@E6 W1@E7 W2@E1 W2@E2 W2@E3 W2@E4 W2@E6 W2@E7 S@S1 S@S3 S@S4<6 W2 W2@E9\n",
+		"(STALE: nullptr from step 7; latest &W1.awaiter from step 11)",
+		"outcome: lost-wakeup at step 6: W1 parked at step 6",
+		"the wake loop ended early: S read W2.awaiter.m_next at step 15 (S4) as nullptr",
+		"schedule: W1@E1 W1@E2 W1@E3 W1@E4 W1@E6 W1@E7 W2@E1 W2@E2 W2@E3 W2@E4 W2@E6 W2@E7 S@S1 S@S3 S@S4<7 W2 W2@E9\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("run printed:\n%s\nwant it to contain %q", out, want)
 		}
 	}
-	out = mustCLI(t, "run", "event-missing-release", "--memory", "c11", "--schedule", "W1*6 S@S1 S@S3<0", "--json", "--lang", "zh")
+	out = mustCLI(t, "run", "event-missing-release", "--memory", "c11", "--schedule", "W1*6 S@S1 S@S3<1", "--json", "--lang", "zh")
 	var rep struct {
 		Memory  string
 		Outcome struct{ Kind, Message string }
@@ -41,13 +41,13 @@ func TestRunMemoryC11(t *testing.T) {
 	}
 	last := rep.Steps[len(rep.Steps)-1].Read
 	if rep.Memory != "c11" || rep.Outcome.Kind != "bad-resume" || !strings.Contains(rep.Outcome.Message, "过时的值") ||
-		last == nil || !last.Stale || last.Cell != "W1.awaiter.m_await_coro" || len(last.Candidates) != 3 || last.Candidates[last.Chosen].Source != "0" {
+		last == nil || !last.Stale || last.Cell != "W1.awaiter.m_await_coro" || len(last.Candidates) != 3 || last.Candidates[last.Chosen].Source != "1" {
 		t.Errorf("run --json: %+v, last read %+v", rep, last)
 	}
 	if _, _, status := cli(t, "run", "event-missing-release", "--memory", "tso"); status != 2 {
 		t.Errorf("--memory tso: exit %d, want 2", status)
 	}
-	if _, errs, status := cli(t, "run", "event-missing-release", "--schedule", "W1*6 S@S1 S@S3<0"); status != 2 || !strings.Contains(errs, "only under the c11 memory model") {
+	if _, errs, status := cli(t, "run", "event-missing-release", "--schedule", "W1*6 S@S1 S@S3<1"); status != 2 || !strings.Contains(errs, "only under the c11 memory model") {
 		t.Errorf("a source under sc: exit %d, %s", status, errs)
 	}
 }

@@ -1,28 +1,63 @@
-package primitives_test
+package primitives
 
-import (
-	"testing"
+import "testing"
 
-	"lockstep/primitives"
-)
-
-// TestLabelNumber finds every label by its name, and no label by a name
-// none has.
-func TestLabelNumber(t *testing.T) {
-	n := 0
-	for pc := 1; primitives.LabelName(pc) != "?"; pc++ {
-		name := primitives.LabelName(pc)
-		if got, ok := primitives.LabelNumber(name); !ok || got != pc {
-			t.Errorf("LabelNumber(%q) = %d, %v; want %d, true", name, got, ok, pc)
+// TestEveryLabelHasDocAndCode checks that every label has a name, a doc
+// and a line of code in the label tables.
+func TestEveryLabelHasDocAndCode(t *testing.T) {
+	for pc := 1; pc < int(numLabels); pc++ {
+		name := LabelName(pc)
+		if name == "?" {
+			t.Errorf("label %d has no name", pc)
+			continue
 		}
-		n++
+		if LabelDoc(pc) == "" {
+			t.Errorf("label %s has no doc", name)
+		}
+		if LabelCode(pc) == "" {
+			t.Errorf("label %s has no line of code", name)
+		}
 	}
-	if n < 50 {
-		t.Errorf("only %d labels found by name; the primitives have more", n)
+}
+
+// TestOperationLines checks every operation of every primitive variant:
+// its lines start at its entry label, name each label once, and each has
+// code and a doc.
+func TestOperationLines(t *testing.T) {
+	prims := map[string]Primitive{
+		"event":            &Event{},
+		"event<T>":         &Event{Value: true},
+		"event fixed":      &EventFixed{},
+		"event<T> fixed":   &EventFixed{Value: true},
+		"latch":            &Latch{Count: 1},
+		"latch fixed":      &Latch{Count: 1, Fixed: true},
+		"mutex":            &Mutex{},
+		"mutex lifo":       &MutexLIFO{},
+		"wait_group":       &WaitGroup{},
+		"wait_group fixed": &WaitGroupFixed{},
+		"wait_group go":    &GoWaitGroup{},
 	}
-	for _, name := range []string{"", "?", "G0", "g4", "E1 "} {
-		if pc, ok := primitives.LabelNumber(name); ok {
-			t.Errorf("LabelNumber(%q) = %d, true; want no label", name, pc)
+	for name, p := range prims {
+		p.Bind(16)
+		ops := append(p.Ops(), (&CriticalSection{Counter: 40}).Operation())
+		for _, op := range ops {
+			if len(op.Lines) == 0 {
+				t.Errorf("%s.%s has no lines", name, op.Name)
+				continue
+			}
+			if op.Lines[0].Label != op.Entry {
+				t.Errorf("%s.%s starts at %s; want its entry %s", name, op.Name, LabelName(op.Lines[0].Label), LabelName(op.Entry))
+			}
+			seen := map[int]bool{}
+			for _, l := range op.Lines {
+				if seen[l.Label] {
+					t.Errorf("%s.%s names %s twice", name, op.Name, LabelName(l.Label))
+				}
+				seen[l.Label] = true
+				if l.Code == "" || LabelDoc(l.Label) == "" {
+					t.Errorf("%s.%s: %s has code %q, doc %q", name, op.Name, LabelName(l.Label), l.Code, LabelDoc(l.Label))
+				}
+			}
 		}
 	}
 }

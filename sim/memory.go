@@ -65,7 +65,8 @@ const (
 	Init   Source = -1
 )
 
-// FromStep is the write made at step s.
+// FromStep is the write made at the step of index s; the source's value
+// is that step's number as people count (from 1).
 func FromStep(s int) Source { return Source(s + 1) }
 
 // Step is the step of the write (-1 for Init and Latest).
@@ -77,7 +78,8 @@ func (s Source) Step() int {
 }
 
 // String is the source as a schedule writes it after '<': "init" or the
-// step's index ("" for Latest).
+// step's number, counted from 1 as everywhere people read steps ("" for
+// Latest).
 func (s Source) String() string {
 	switch {
 	case s == Latest:
@@ -85,19 +87,19 @@ func (s Source) String() string {
 	case s == Init:
 		return "init"
 	}
-	return strconv.Itoa(s.Step())
+	return strconv.Itoa(int(s))
 }
 
-// ParseSource reads "init" or a step index.
+// ParseSource reads "init" or a step's number (from 1).
 func ParseSource(s string) (Source, error) {
 	if s == "init" {
 		return Init, nil
 	}
 	n, err := strconv.Atoi(s)
-	if err != nil || n < 0 || n >= MaxScheduleSteps || strconv.Itoa(n) != s {
-		return 0, fmt.Errorf("a read's source is init or the index of the step that wrote (0 to %d)", MaxScheduleSteps-1)
+	if err != nil || n < 1 || n > MaxScheduleSteps || strconv.Itoa(n) != s {
+		return 0, fmt.Errorf("a read's source is init or the number of the step that wrote (1 to %d)", MaxScheduleSteps)
 	}
-	return FromStep(n), nil
+	return Source(n), nil
 }
 
 // weakWrite is one write in a cell's modification order.

@@ -127,11 +127,11 @@ func (m *Machine) checkSource(t int, from Source) error {
 		name = m.prog.Threads[t].Name
 	}
 	if m.weak == nil {
-		return fmt.Errorf("%w: step %d: %s<%s: a read chooses its write only under the c11 memory model", ErrSource, m.step, name, from)
+		return fmt.Errorf("%w: step %d: %s<%s: a read chooses its write only under the c11 memory model", ErrSource, m.step+1, name, from)
 	}
 	rc, ok := m.NextRead(t)
 	if !ok {
-		return fmt.Errorf("%w: step %d: %s's next step makes no read", ErrSource, m.step, name)
+		return fmt.Errorf("%w: step %d: %s's next step makes no read", ErrSource, m.step+1, name)
 	}
 	var srcs []string
 	for _, c := range rc.Candidates {
@@ -141,7 +141,7 @@ func (m *Machine) checkSource(t int, from Source) error {
 		srcs = append(srcs, c.Source.String())
 	}
 	return fmt.Errorf("%w: step %d: %s's read of %s cannot return the write %s (it may read: %s)",
-		ErrSource, m.step, name, rc.Cell, from, strings.Join(srcs, ", "))
+		ErrSource, m.step+1, name, rc.Cell, from, strings.Join(srcs, ", "))
 }
 
 // StaleReads returns the stale reads of the run so far.
@@ -156,14 +156,14 @@ func (m *Machine) StaleReads() []StaleRead {
 func (s StaleRead) Describe() string {
 	from := "its initial value"
 	if s.From != Init {
-		from = fmt.Sprintf("the write of step %d", s.From.Step())
+		from = fmt.Sprintf("the write of step %d", s.From.Step()+1)
 	}
 	latest := "the initial value"
 	if s.LatestSource != Init {
-		latest = fmt.Sprintf("written at step %d", s.LatestSource.Step())
+		latest = fmt.Sprintf("written at step %d", s.LatestSource.Step()+1)
 	}
 	return fmt.Sprintf("%s read %s at step %d (%s) as %s, %s, a stale value: the latest was %s, %s",
-		s.Thread, s.Cell, s.Step, s.Label, s.Shown, from, s.LatestShown, latest)
+		s.Thread, s.Cell, s.Step+1, s.Label, s.Shown, from, s.LatestShown, latest)
 }
 
 // badResume fails a submit whose handle h came from a stale read and
@@ -180,7 +180,7 @@ func (x *Exec) badResume(h Word) bool {
 	who := m.prog.Coroutines[x.c].Name
 	stale := new(StaleRead)
 	*stale = sr
-	x.fail(BadResume, fmt.Sprintf("%s resumes %s at step %d (%s): %s", who, m.prog.Format(Handle, nil, h), m.step,
+	x.fail(BadResume, fmt.Sprintf("%s resumes %s at step %d (%s): %s", who, m.prog.Format(Handle, nil, h), m.step+1,
 		m.prog.Label(x.pc), sr.Describe()), Detail{Cell: sr.Cell, Text: m.prog.Format(Handle, nil, h), Stale: stale})
 	return true
 }

@@ -53,10 +53,10 @@ func TestC11MessagePassing(t *testing.T) {
 		// what R's load of x may return once it read flag = 1
 		want []string
 	}{
-		{"relaxed", sim.Relaxed, sim.Relaxed, []string{"init", "0"}},
-		{"release/acquire", sim.Release, sim.Acquire, []string{"0"}},
-		{"release/relaxed", sim.Release, sim.Relaxed, []string{"init", "0"}},
-		{"relaxed/acquire", sim.Relaxed, sim.Acquire, []string{"init", "0"}},
+		{"relaxed", sim.Relaxed, sim.Relaxed, []string{"init", "1"}},
+		{"release/acquire", sim.Release, sim.Acquire, []string{"1"}},
+		{"release/relaxed", sim.Release, sim.Relaxed, []string{"init", "1"}},
+		{"relaxed/acquire", sim.Relaxed, sim.Acquire, []string{"init", "1"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -66,10 +66,10 @@ func TestC11MessagePassing(t *testing.T) {
 				t.Fatal(err)
 			}
 			rc, ok := m.NextRead(p.Thread("R"))
-			if !ok || !reflect.DeepEqual(sources(rc), []string{"init", "1"}) || rc.Cell != "d.flag" {
+			if !ok || !reflect.DeepEqual(sources(rc), []string{"init", "2"}) || rc.Cell != "d.flag" {
 				t.Fatalf("R's first read: %v %+v, want flag from init or step 1", ok, rc)
 			}
-			m, err = c11(t, p, "W W R<1")
+			m, err = c11(t, p, "W W R<2")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -83,7 +83,7 @@ func TestC11MessagePassing(t *testing.T) {
 
 func TestC11StaleReadIsRecordedAndReplays(t *testing.T) {
 	p, x, _ := litmusMP(t, sim.Relaxed, sim.Relaxed)
-	m, err := c11(t, p, "W W R@R1<1 R@R2<init")
+	m, err := c11(t, p, "W W R@R1<2 R@R2<init")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,14 +109,14 @@ func TestC11StaleReadIsRecordedAndReplays(t *testing.T) {
 
 func TestC11Coherence(t *testing.T) {
 	p, _, _ := litmusMP(t, sim.Relaxed, sim.Relaxed)
-	m, err := c11(t, p, "W W R<1")
+	m, err := c11(t, p, "W W R<2")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rc, _ := m.LastRead(); rc.Chosen != 1 || rc.Stale() {
 		t.Errorf("R read flag from %+v, want the latest", rc)
 	}
-	if _, err := c11(t, p, "W R<0"); !errors.Is(err, sim.ErrSource) || !errors.Is(err, sim.ErrSchedule) {
+	if _, err := c11(t, p, "W R<1"); !errors.Is(err, sim.ErrSource) || !errors.Is(err, sim.ErrSchedule) {
 		t.Errorf("a source that is no candidate: %v, want ErrSource (a schedule error)", err)
 	}
 	if _, err := c11(t, p, "W W W"); err == nil {
@@ -147,7 +147,7 @@ func TestC11ReadReadCoherence(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rc, _ := m.NextRead(1); !reflect.DeepEqual(sources(rc), []string{"init", "0"}) {
+	if rc, _ := m.NextRead(1); !reflect.DeepEqual(sources(rc), []string{"init", "1"}) {
 		t.Errorf("after reading init, R may read %v, want init and step 0", sources(rc))
 	}
 }
@@ -182,17 +182,17 @@ func TestSCHasNoReadChoices(t *testing.T) {
 }
 
 func TestScheduleSources(t *testing.T) {
-	s, err := sim.ParseSchedule("S@S3<4 S@S4<init R<0 R<0 R<0 A A A")
+	s, err := sim.ParseSchedule("S@S3<5 S@S4<init R<1 R<1 R<1 A A A")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if s[0].From != sim.FromStep(4) || s[1].From != sim.Init || s[2].From != sim.FromStep(0) {
 		t.Errorf("sources = %v %v %v", s[0].From, s[1].From, s[2].From)
 	}
-	if got, want := s.String(), "S@S3<4 S@S4<init R<0 R<0 R<0 A*3"; got != want {
+	if got, want := s.String(), "S@S3<5 S@S4<init R<1 R<1 R<1 A*3"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
-	for _, bad := range []string{"S<", "S<x", "S<-1", "S<007", "S<init<1", "<3"} {
+	for _, bad := range []string{"S<", "S<x", "S<-1", "S<0", "S<007", "S<init<1", "<3"} {
 		if _, err := sim.ParseSchedule(bad); !errors.Is(err, sim.ErrSchedule) {
 			t.Errorf("ParseSchedule(%q) = %v, want a schedule error", bad, err)
 		}
@@ -229,7 +229,7 @@ func TestC11BadResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	rc, ok := m.NextRead(1)
-	if !ok || rc.Cell != "A.awaiter.m_await_coro" || !reflect.DeepEqual(sources(rc), []string{"init", "0"}) {
+	if !ok || rc.Cell != "A.awaiter.m_await_coro" || !reflect.DeepEqual(sources(rc), []string{"init", "1"}) {
 		t.Fatalf("B's submit may read %+v, want m_await_coro from init or step 0", rc)
 	}
 	if _, err := m.StepFrom(1, sim.Init); err != nil {
@@ -285,7 +285,7 @@ func TestC11CopiesAreIndependent(t *testing.T) {
 // of x, R cannot read x's initial value.
 func TestC11HappensBeforeCarriesCoherence(t *testing.T) {
 	p, _, _ := litmusMP(t, sim.Release, sim.Acquire)
-	m, err := c11(t, p, "W W R<1")
+	m, err := c11(t, p, "W W R<2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,9 +324,9 @@ func TestC11ReadsPassOnThroughSynchronization(t *testing.T) {
 		schedule string
 		want     []string
 	}{
-		{"W U U R<2", []string{"0"}},              // U saw step 0, and R synchronized with U
-		{"W U<init U R<2", []string{"init", "0"}}, // U saw only init
-		{"W U U R<init", []string{"init", "0"}},   // R did not synchronize
+		{"W U U R<3", []string{"1"}},              // U saw step 1, and R synchronized with U
+		{"W U<init U R<3", []string{"init", "1"}}, // U saw only init
+		{"W U U R<init", []string{"init", "1"}},   // R did not synchronize
 	} {
 		m, err := c11(t, p, c.schedule)
 		if err != nil {

@@ -13,7 +13,7 @@ import (
 //	W1 W1 D1 D1 W1        # threads by name
 //	W1@G4 D1@D2 W1        # each step may name the label it must perform
 //	W1*3 D1               # a step repeated
-//	S@S3<4 S@S4<init      # under c11, the write a step's read returns:
+//	S@S3<5 S@S4<init      # under c11, the write a step's read returns:
 //	                      # the one made at step 4, the initial value
 //
 // Tokens are separated by spaces, tabs, newlines or commas; '#' starts a

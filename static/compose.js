@@ -36,7 +36,7 @@ function addRow(section, values = {}) {
   if (section === "schedules") {
     fillExpect(row, { ...(values.expect || {}) }, { ...(values.by_variant || {}) });
     // The memory model the schedule runs under: c11 lets its steps choose
-    // the writes reads return (S@S3<0).
+    // the writes reads return (S@S3<1).
     const mem = document.createElement("input");
     mem.type = "checkbox";
     mem.dataset.memory = "";
@@ -258,7 +258,8 @@ function show(reply) {
   } else {
     open.removeAttribute("href");
     open.setAttribute("aria-disabled", "true");
-    status.textContent = say("errors", { n: (reply.errors || []).length });
+    const n = (reply.errors || []).length;
+    status.textContent = say(n === 1 ? "error" : "errors", { n });
     status.className = "cstatus error";
   }
   $("compose-source").textContent = reply.source || "";

@@ -68,6 +68,9 @@ type LessonPage struct {
 	// NoEmbed leaves out the embed code (a lesson written in the browser
 	// has no embed view).
 	NoEmbed bool
+	// Lab opens the lab on this lesson, its primitive's source to edit;
+	// "" for none.
+	Lab string
 }
 
 // Initial is the first load command of a playground page: the lesson and

@@ -17,13 +17,13 @@ func TestC11InBrowser(t *testing.T) {
 		if got := p.text(`.reads[data-reads="S"]`); !strings.Contains(got, "W1.awaiter.m_await_coro") || !strings.Contains(got, "handle(W1)") {
 			t.Errorf("S's choices say %q; want m_await_coro and the latest, handle(W1)", got)
 		}
-		p.click(`.reads[data-reads="S"] button.read-choice.stale[data-from="0"]`)
+		p.click(`.reads[data-reads="S"] button.read-choice.stale[data-from="1"]`)
 		p.waitPosition(8)
 		p.wait(`document.querySelector('#verdict[data-kind="bad-resume"]:not([hidden])')`)
 		if got := p.text("#stage .card"); !strings.Contains(got, "STALE") || !strings.Contains(got, "handle(W1)") {
 			t.Errorf("the step card says %q; want the stale read next to the latest value", got)
 		}
-		p.wait(`location.search.includes("memory=c11") && decodeURIComponent(location.search).includes("S@S3<0")`)
+		p.wait(`location.search.includes("memory=c11") && decodeURIComponent(location.search).includes("S@S3<1")`)
 		p.shot("c11-bad-resume")
 	})
 

@@ -113,19 +113,21 @@ func Events(p *sim.Program, events []sim.Event, lang string) string {
 	return strings.Join(parts, w.comma)
 }
 
-// StepAt says where a step is in a run's words: "step 7".
-func StepAt(step int, lang string) string {
-	return fmt.Sprintf(tracePhrasesOf(lang).step, step)
+// StepAt says where the step at index i is in a run's words: "step 8".
+// People count steps from 1: the step at index 7 is step 8, and a link's
+// step=8 shows the state after it.
+func StepAt(i int, lang string) string {
+	return fmt.Sprintf(tracePhrasesOf(lang).step, i+1)
 }
 
 // OutcomeLine is an outcome as a trace's last words: "lost-wakeup at step
-// 7: message", or "ok: message" when no single step is to blame.
+// 8: message", or "ok: message" when no single step is to blame.
 func OutcomeLine(o sim.Outcome, lang string) string {
 	w := tracePhrasesOf(lang)
 	if o.Step >= 0 {
-		return fmt.Sprintf(w.outcomeAt, KindName(o.Kind, lang), o.Step, Outcome(o, lang))
+		return fmt.Sprintf(w.outcomeAt, KindName(o.Kind, lang), o.Step+1, Untitled(o, lang))
 	}
-	return fmt.Sprintf(w.outcome, KindName(o.Kind, lang), Outcome(o, lang))
+	return fmt.Sprintf(w.outcome, KindName(o.Kind, lang), Untitled(o, lang))
 }
 
 // Heading is a trace's heading for its lesson, replay, start, outcome or
@@ -191,12 +193,16 @@ func StaleNote(p *sim.Program, r sim.Record, lang string) string {
 	}
 	c := rc.Candidates[rc.Chosen]
 	l := rc.Candidates[len(rc.Candidates)-1]
+	if lang == Chinese {
+		from := "初始值"
+		if c.Source != sim.Init {
+			from = fmt.Sprintf("第 %d 步", c.Step+1)
+		}
+		return fmt.Sprintf("（过时：读到 %s 的 %s，最新的是第 %d 步的 %s）", from, p.FormatCell(rc.Addr, c.Value), l.Step+1, p.FormatCell(rc.Addr, l.Value))
+	}
 	from := "init"
 	if c.Source != sim.Init {
-		from = fmt.Sprintf("step %d", c.Step)
+		from = fmt.Sprintf("step %d", c.Step+1)
 	}
-	if lang == Chinese {
-		return fmt.Sprintf("（过时：读到 %s 的 %s，最新的是第 %d 步的 %s）", from, p.FormatCell(rc.Addr, c.Value), l.Step, p.FormatCell(rc.Addr, l.Value))
-	}
-	return fmt.Sprintf(" (STALE: %s from %s; latest %s from step %d)", p.FormatCell(rc.Addr, c.Value), from, p.FormatCell(rc.Addr, l.Value), l.Step)
+	return fmt.Sprintf(" (STALE: %s from %s; latest %s from step %d)", p.FormatCell(rc.Addr, c.Value), from, p.FormatCell(rc.Addr, l.Value), l.Step+1)
 }

@@ -87,7 +87,14 @@ var labelDocsZh = map[string]string{
 	"STY": "y.store(v)：写 y",
 	"LDX": "tmp = x.load()：读 x",
 	"LDY": "tmp = y.load()：读 y",
-	"REG": "rn = tmp：把读到的值放进寄存器",
+	"XR1": "r1 = tmp：把读到的 x 放进寄存器 r1",
+	"XR2": "r2 = tmp：把读到的 x 放进寄存器 r2",
+	"XR3": "r3 = tmp：把读到的 x 放进寄存器 r3",
+	"XR4": "r4 = tmp：把读到的 x 放进寄存器 r4",
+	"YR1": "r1 = tmp：把读到的 y 放进寄存器 r1",
+	"YR2": "r2 = tmp：把读到的 y 放进寄存器 r2",
+	"YR3": "r3 = tmp：把读到的 y 放进寄存器 r3",
+	"YR4": "r4 = tmp：把读到的 y 放进寄存器 r4",
 }
 
 // LocalDoc is the description doc of the label named name in language
@@ -105,10 +112,17 @@ func LocalDoc(name, doc, lang string) string {
 }
 
 // LabelDoc says what the step at label pc of p does, in language lang. In
-// English it is p.Doc(pc), the primitives package's doc.
+// English it is p.Doc(pc), the primitives package's doc. A label of a
+// primitive written in Lockstep's language (one p.LabelLoc places) has
+// its author's words, the comment on its line, in every language.
 func LabelDoc(p *sim.Program, pc int, lang string) string {
 	if pc < 0 {
 		return ""
+	}
+	if p.LabelLoc != nil {
+		if _, written := p.LabelLoc(pc); written {
+			return p.Doc(pc)
+		}
 	}
 	return LocalDoc(p.Label(pc), p.Doc(pc), lang)
 }

@@ -28,7 +28,7 @@ type Position struct {
 	// len(history) its end.
 	Index int `json:"position"`
 	// Memory is the memory model, "c11" or "" for sc: under c11 the
-	// schedule may choose what reads return (S@S3<0).
+	// schedule may choose what reads return (S@S3<1).
 	Memory string `json:"memory,omitempty"`
 }
 

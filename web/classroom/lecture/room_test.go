@@ -134,7 +134,7 @@ func TestFollowFlag(t *testing.T) {
 
 func TestPresenter(t *testing.T) {
 	h := newTestHub(t, Limits{})
-	r, token, err := h.Open()
+	r, token, err := h.Open("")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +207,7 @@ func TestNextWaits(t *testing.T) {
 // TestPositionMemory: a position under c11 differs from the same under
 // sc, and passes validation.
 func TestPositionMemory(t *testing.T) {
-	a := Position{Lesson: "x", Schedule: "S@S3<0", Index: 1, Memory: "c11"}
+	a := Position{Lesson: "x", Schedule: "S@S3<1", Index: 1, Memory: "c11"}
 	b := a
 	b.Memory = ""
 	if a.Equal(&b) || a.Validate() != nil {
