@@ -15,7 +15,7 @@ import (
 
 const exploreUsage = "explore SCENARIO [--variant V] [--primitive FILE] [--set name=value]... [--strategy exhaustive|preemption|random]\n" +
 	"        [--max-preemptions K] [--runs N] [--seed S] [--depth D] [--stop-at KIND] [--max-states N]\n" +
-	"        [--no-symmetry] [--no-reduction] [--json]"
+	"        [--no-symmetry] [--no-reduction] [--memory sc|c11] [--json]"
 
 // exploreCmd searches a lesson's executions for bugs, or verifies that
 // there are none.
@@ -42,9 +42,14 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	noSym := fs.Bool("no-symmetry", false, "exhaustive, preemption: do not merge symmetric states")
 	noRed := fs.Bool("no-reduction", false, "exhaustive: count every interleaving (no partial-order reduction)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of text")
+	memory := fs.String("memory", "sc", "the memory model: sc, or c11 (the search also chooses the write each read returns)")
 	rest, err := fs.parse(args)
 	if err != nil {
 		return err
+	}
+	mm, err := sim.ParseMemoryModel(*memory)
+	if err != nil {
+		return usageErrorf("--memory: %v", err)
 	}
 	if len(rest) != 1 {
 		return usageErrorf("usage: lockstep %s", exploreUsage)
@@ -54,7 +59,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return badInput(err)
 	}
 	o := explore.Options{Strategy: strat, MaxPreemptions: *maxPre, Runs: *runs, Seed: *seed,
-		Depth: *depth, MaxStates: *maxStates, NoSymmetry: *noSym, NoReduction: *noRed}
+		Depth: *depth, MaxStates: *maxStates, NoSymmetry: *noSym, NoReduction: *noRed, Memory: mm}
 	switch k := sim.Kind(*stopAt); {
 	case k == "":
 	case k == "any":
@@ -63,6 +68,9 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		o.Want = k
 	default:
 		return usageErrorf("--stop-at: unknown outcome kind %q", *stopAt)
+	}
+	if mm == sim.C11 && *depth > 0 {
+		return usageErrorf("--depth: PCT is not available under --memory c11")
 	}
 	if *runs < 1 || *depth < 0 || *maxStates < 1 {
 		return usageErrorf("--runs and --max-states must be at least 1, --depth at least 0")
@@ -86,6 +94,9 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	p, err := buildLesson(s, def, *variant, overrides)
 	if err != nil {
 		return badInput(err)
+	}
+	if mm == sim.C11 {
+		o.Observe = scenarios.Observer(p)
 	}
 	start := time.Now()
 	last := start
@@ -130,6 +141,8 @@ type exploreReport struct {
 	ElapsedMS       int64               `json:"elapsed_ms"`
 	Outcomes        map[sim.Kind]int64  `json:"outcomes"`
 	Counterexamples []counterexampleOut `json:"counterexamples"`
+	Memory          string              `json:"memory,omitempty"`       // "c11"; absent under sc
+	Observations    []string            `json:"observations,omitempty"` // a litmus test's final registers, under c11
 }
 
 type counterexampleOut struct {
@@ -143,7 +156,11 @@ type counterexampleOut struct {
 func writeExploreJSON(w io.Writer, scenario, variant, written string, params map[string]int, r explore.Result, elapsed time.Duration) error {
 	rep := exploreReport{Scenario: scenario, Variant: variant, Primitive: written, Params: params, Strategy: r.Strategy,
 		Complete: r.Complete, Reduced: r.Reduced, Stopped: r.Stopped, Executions: r.Executions, States: r.States,
-		ElapsedMS: elapsed.Milliseconds(), Outcomes: r.Outcomes, Counterexamples: []counterexampleOut{}}
+		ElapsedMS: elapsed.Milliseconds(), Outcomes: r.Outcomes, Counterexamples: []counterexampleOut{},
+		Observations: r.Observations}
+	if len(r.Observations) > 0 || r.Memory == sim.C11 {
+		rep.Memory = sim.C11.String()
+	}
 	if r.Strategy == explore.PreemptionBounded {
 		b := r.Bound
 		rep.Bound = &b
@@ -166,6 +183,9 @@ func writeExploreText(w io.Writer, scenario, variant, written string, params map
 	if len(params) > 0 {
 		fmt.Fprintf(&b, ", %s", (params2text(params)))
 	}
+	if r.Memory == sim.C11 {
+		b.WriteString(", memory c11")
+	}
 	fmt.Fprintf(&b, "\nstrategy %s", r.Strategy)
 	if r.Strategy == explore.PreemptionBounded {
 		fmt.Fprintf(&b, " (up to %d preemptions)", r.Bound)
@@ -183,6 +203,9 @@ func writeExploreText(w io.Writer, scenario, variant, written string, params map
 		if n, ok := r.Outcomes[k]; ok {
 			fmt.Fprintf(&b, "  %-18s %s\n", k, count(n))
 		}
+	}
+	for _, ob := range r.Observations {
+		fmt.Fprintf(&b, "  observed %s\n", ob)
 	}
 	if len(r.Counterexamples) == 0 {
 		if r.Complete {

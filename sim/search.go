@@ -52,6 +52,14 @@ func (m *Machine) CopyFrom(src *Machine) {
 	m.records = nil
 	m.choices = old.choices[:0]
 	m.peekFn = old.peekFn // bound to m, or nil
+	m.weak = nil
+	if src.weak != nil {
+		m.weak = old.weak
+		if m.weak == nil {
+			m.weak = &weakMem{}
+		}
+		m.weak.copyFrom(src.weak)
+	}
 }
 
 // sameArray reports whether a and b start at the same element.

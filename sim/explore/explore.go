@@ -88,6 +88,12 @@ type Options struct {
 	// NoReduction turns the exhaustive search's partial-order reduction
 	// off, so that it counts every interleaving.
 	NoReduction bool
+	// Memory is the memory model the executions run under. Under
+	// sim.C11 a step's read choices are part of the search (see weak.go).
+	Memory sim.MemoryModel
+	// Observe, when set, names what an execution's final state shows
+	// (a litmus test's registers); Result.Observations lists the names.
+	Observe func(m *sim.Machine) string
 	// Progress, when set, is called from the searching goroutine every
 	// ProgressEvery states searched (executions run, for Randomized;
 	// default 65536). The engine keeps no clock: the caller times the
@@ -147,6 +153,11 @@ type Result struct {
 	Counterexamples []Counterexample
 	// MemoryBytes is the size of the state cache at the end.
 	MemoryBytes int64
+	// Observations are the distinct names Options.Observe gave the final
+	// states, sorted (c11 searches only).
+	Observations []string
+	// Memory is the memory model searched.
+	Memory sim.MemoryModel
 }
 
 // Explore searches p's executions as o says. The error reports bad options
@@ -164,6 +175,9 @@ func Explore(ctx context.Context, p *sim.Program, o Options) (Result, error) {
 	}
 	if o.ProgressEvery <= 0 {
 		o.ProgressEvery = 1 << 16
+	}
+	if o.Memory == sim.C11 {
+		return exploreWeak(ctx, p, o)
 	}
 	var res Result
 	var err error
@@ -213,4 +227,4 @@ func kindIndex(k sim.Kind) int {
 }
 
 // numKinds is len(Kinds), as a constant for arrays.
-const numKinds = 12
+const numKinds = 13

@@ -71,6 +71,7 @@ type search struct {
 	strategy explore.Strategy
 	variant  string
 	params   map[string]int
+	memory   sim.MemoryModel
 	limit    time.Duration // the search's time limit
 	// ctx is the search's own, ended by cancel (the user's cancel, a
 	// load, the session's end) with the reason as its cause.
@@ -111,6 +112,7 @@ func (s *session) explore(c command) ([]any, error) {
 			"你已经有一个搜索正在运行或排队（在这个标签页或另一个标签页里）：请等待它的结果，或者取消它"}.In(s.lang))
 	}
 	sr := newSearch(c.ID, s.tl.prog, strategy, s.variant, s.params)
+	sr.memory = s.memory
 	ahead := t.ahead()
 	go sr.run(t)
 	s.search = sr
@@ -128,7 +130,8 @@ func newSearch(id *int64, prog *sim.Program, strategy explore.Strategy, variant 
 // options are the engine's options for the search.
 func (sr *search) options() explore.Options {
 	o := explore.Options{Strategy: sr.strategy, MaxStates: searchMaxStates,
-		MaxPreemptions: searchMaxPreemptions, Runs: searchRuns, Seed: searchSeed, ProgressEvery: progressEvery}
+		MaxPreemptions: searchMaxPreemptions, Runs: searchRuns, Seed: searchSeed, ProgressEvery: progressEvery,
+		Memory: sr.memory}
 	if sr.strategy == explore.Randomized {
 		o.ProgressEvery = progressEveryRun
 	}
