@@ -239,7 +239,7 @@ func (e *dfs) visit(d, last, left int) *summary {
 			return out
 		}
 		if twins {
-			e.twin[d][t] = *sub
+			e.twin[d][t].set(sub)
 		}
 	}
 	e.store.save(idx, out)

@@ -3,7 +3,7 @@ package explore
 import (
 	"context"
 	"fmt"
-	"math"
+	"math/big"
 
 	"lockstep/sim"
 	"lockstep/sim/statekey"
@@ -138,20 +138,13 @@ func explorePreemption(ctx context.Context, p *sim.Program, o Options) (Result, 
 
 // fill sets the execution counts from the summary of the start state.
 func (r *Result) fill(root *summary) {
-	r.Executions = clampInt64(root.paths)
-	r.Outcomes = map[sim.Kind]int64{}
+	r.Executions = root.executions()
+	r.Outcomes = map[sim.Kind]*big.Int{}
 	for k := range numKinds {
-		if root.kinds&(1<<k) != 0 && root.count[k] > 0 {
-			r.Outcomes[sim.Kinds[k]] = clampInt64(root.count[k])
+		if n := root.executionsOf(k); root.kinds&(1<<k) != 0 && n.Sign() > 0 {
+			r.Outcomes[sim.Kinds[k]] = n
 		}
 	}
-}
-
-func clampInt64(v uint64) int64 {
-	if v > math.MaxInt64 {
-		return math.MaxInt64
-	}
-	return int64(v)
 }
 
 // counterexamples returns one execution per kind other than ok that the
@@ -177,14 +170,14 @@ func (e *dfs) counterexamples(root *summary, complete bool) []Counterexample {
 // result is the result of a search that the probe ended: what its runs
 // found.
 func (pr *probe) result(bound int, ctx context.Context) Result {
-	res := Result{Stopped: "first-counterexample", Executions: pr.runs, Bound: bound,
-		Outcomes: map[sim.Kind]int64{}}
+	res := Result{Stopped: "first-counterexample", Executions: big.NewInt(pr.runs), Bound: bound,
+		Outcomes: map[sim.Kind]*big.Int{}}
 	if ctx.Err() != nil {
 		res.Stopped = "canceled"
 	}
 	for k, c := range pr.count {
 		if c > 0 {
-			res.Outcomes[sim.Kinds[k]] = c
+			res.Outcomes[sim.Kinds[k]] = big.NewInt(c)
 		}
 	}
 	for k := 1; k < numKinds; k++ {

@@ -3,6 +3,7 @@ package playground
 import (
 	"context"
 	"errors"
+	"math/big"
 	"runtime"
 	"time"
 
@@ -277,7 +278,7 @@ func (s *session) resultEvent(sr *search, r explore.Result, elapsed time.Duratio
 	ev := exploreResultEvent{envelope: envelope{V: ProtocolVersion, ID: sr.id, Type: "explore-result"},
 		Strategy: sr.strategy, Variant: sr.variant, Params: sr.params, Complete: r.Complete, Reduced: r.Reduced,
 		Stopped: r.Stopped, Executions: r.Executions, States: r.States, ElapsedMS: elapsed.Milliseconds(),
-		Outcomes: map[string]int64{}, Counterexamples: []counterexampleInfo{}}
+		Outcomes: map[string]*big.Int{}, Counterexamples: []counterexampleInfo{}}
 	if ev.Params == nil {
 		ev.Params = map[string]int{}
 	}
@@ -318,10 +319,10 @@ type exploreResultEvent struct {
 	Reduced         bool                 `json:"reduced"`
 	Stopped         string               `json:"stopped,omitempty"`
 	Bound           *int                 `json:"bound,omitempty"`
-	Executions      int64                `json:"executions"`
+	Executions      *big.Int             `json:"executions"` // exact, however large
 	States          int64                `json:"states"`
 	ElapsedMS       int64                `json:"elapsed_ms"`
-	Outcomes        map[string]int64     `json:"outcomes"`
+	Outcomes        map[string]*big.Int  `json:"outcomes"`
 	Counterexamples []counterexampleInfo `json:"counterexamples"`
 	// Loaded is the kind of the counterexample now in the history, at
 	// step 0 ("" when none was loaded).

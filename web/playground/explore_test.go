@@ -3,6 +3,7 @@ package playground
 import (
 	"context"
 	"encoding/json"
+	"math/big"
 	"slices"
 	"strings"
 	"testing"
@@ -22,17 +23,17 @@ const searchWait = 30 * time.Second
 // events' fields besides event's.
 type exploreEvent struct {
 	event
-	Strategy        string           `json:"strategy"`
-	States          int64            `json:"states"`
-	Executions      int64            `json:"executions"`
-	Bound           *int             `json:"bound"`
-	ElapsedMS       *int64           `json:"elapsed_ms"`
-	Found           []string         `json:"found"`
-	Complete        bool             `json:"complete"`
-	Reduced         bool             `json:"reduced"`
-	Stopped         string           `json:"stopped"`
-	Params          map[string]int   `json:"params"`
-	Outcomes        map[string]int64 `json:"outcomes"`
+	Strategy        string              `json:"strategy"`
+	States          int64               `json:"states"`
+	Executions      *big.Int            `json:"executions"`
+	Bound           *int                `json:"bound"`
+	ElapsedMS       *int64              `json:"elapsed_ms"`
+	Found           []string            `json:"found"`
+	Complete        bool                `json:"complete"`
+	Reduced         bool                `json:"reduced"`
+	Stopped         string              `json:"stopped"`
+	Params          map[string]int      `json:"params"`
+	Outcomes        map[string]*big.Int `json:"outcomes"`
 	Counterexamples []struct {
 		Kind, Schedule, Message string
 		Steps, Preemptions      int
@@ -177,7 +178,7 @@ func TestExploreFindsTheBug(t *testing.T) {
 	if !strings.Contains(ce.Message, "nothing will resume it") {
 		t.Errorf("counterexample message %q; want the lost wakeup's", ce.Message)
 	}
-	if res.Bound == nil || res.ElapsedMS == nil || res.Outcomes["lost-wakeup"] == 0 {
+	if res.Bound == nil || res.ElapsedMS == nil || res.Outcomes["lost-wakeup"] == nil {
 		t.Errorf("result %+v; want a bound, an elapsed time and lost wakeups counted", res)
 	}
 
@@ -236,15 +237,15 @@ func TestExploreResults(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Complete != tt.complete || res.Complete != want.Complete || res.Executions != want.Executions ||
-				res.Executions <= 0 || res.Strategy != tt.strategy || len(res.Counterexamples) != len(want.Counterexamples) {
+			if res.Complete != tt.complete || res.Complete != want.Complete || res.Executions.Cmp(want.Executions) != 0 ||
+				res.Executions.Sign() <= 0 || res.Strategy != tt.strategy || len(res.Counterexamples) != len(want.Counterexamples) {
 				t.Errorf("result %+v; want complete %v, strategy %s, as explore.Explore: %+v", res, tt.complete, tt.strategy, want)
 			}
 			if v := strings.ReplaceAll(tt.verdict, "{n}", groupDigits(want.Executions)); !strings.HasPrefix(res.Verdict, v) {
 				t.Errorf("verdict %q; want it to begin %q", res.Verdict, v)
 			}
 			if tt.complete && len(want.Counterexamples) == 0 && !strings.Contains(res.Verdict, groupDigits(res.Executions)) {
-				t.Errorf("verdict %q; want it to count the %d executions", res.Verdict, res.Executions)
+				t.Errorf("verdict %q; want it to count the %v executions", res.Verdict, res.Executions)
 			}
 			if res.Loaded != tt.loaded {
 				t.Errorf("loaded %q; want %q", res.Loaded, tt.loaded)
@@ -264,7 +265,7 @@ func TestExploreResults(t *testing.T) {
 }
 
 // groupDigits writes n as the verdict does.
-func groupDigits(n int64) string { return words.Count(n, "en") }
+func groupDigits(n *big.Int) string { return words.Count(n, "en") }
 
 // TestExploreCancel cancels a long search: the cancel is answered by an
 // incomplete result; the history is not touched.

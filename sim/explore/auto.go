@@ -1,0 +1,72 @@
+package explore
+
+import (
+	"context"
+
+	"lockstep/sim"
+)
+
+// findStates bounds the states FindThenProve's bounded phase caches when
+// the search is not to stop at its first bug: a program with no bug
+// within few preemptions is then proved by the exhaustive phase without
+// first paying for a large bounded one. A bounded phase that reaches it
+// stops (max-states) and the exhaustive phase runs.
+const findStates = 1 << 14
+
+// exploreFindThenProve runs the FindThenProve strategy: the bounded phase,
+// then, unless the search was to stop at what that phase found or was
+// stopped, the exhaustive phase; and merges the two.
+func exploreFindThenProve(ctx context.Context, p *sim.Program, o Options) (Result, error) {
+	bo := o
+	bo.Strategy = PreemptionBounded
+	if !o.stopsAtAny() {
+		bo.MaxStates = min(o.MaxStates, findStates)
+	}
+	bounded, err := explorePreemption(ctx, p, bo)
+	if err != nil {
+		return bounded, err
+	}
+	bounded.Strategy = PreemptionBounded
+	if bounded.Complete || ctx.Err() != nil || bounded.Stopped == "first-counterexample" ||
+		bounded.Stopped == "max-states" && o.stopsAtAny() {
+		return merge(bounded), nil
+	}
+	eo := o
+	eo.Strategy = Exhaustive
+	full, err := exploreExhaustive(ctx, p, eo)
+	if err != nil {
+		return full, err
+	}
+	full.Strategy = Exhaustive
+	return merge(bounded, full), nil
+}
+
+// merge is the result of FindThenProve's phases: the last one's counts and
+// completeness, the states of all, the bounded phase's bound, and one
+// counterexample per kind, from the earliest phase that found the kind.
+// A bounded phase cut short at findStates comes last instead: the bound
+// it was searching was not searched through, so its counterexamples may
+// not be the smallest.
+func merge(phases ...Result) Result {
+	order := phases
+	if len(phases) == 2 && phases[0].Stopped == "max-states" {
+		order = []Result{phases[1], phases[0]}
+	}
+	last := phases[len(phases)-1]
+	res := Result{Complete: last.Complete, Stopped: last.Stopped, Executions: last.Executions,
+		Outcomes: last.Outcomes, Reduced: last.Reduced, Bound: phases[0].Bound, Phases: phases}
+	var have [numKinds]bool
+	var found []Counterexample
+	for _, ph := range order {
+		res.States += ph.States
+		res.MemoryBytes = max(res.MemoryBytes, ph.MemoryBytes)
+		for _, c := range ph.Counterexamples {
+			if k := kindIndex(c.Kind); !have[k] {
+				have[k] = true
+				found = append(found, c)
+			}
+		}
+	}
+	res.Counterexamples = inKindOrder(found)
+	return res
+}

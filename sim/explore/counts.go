@@ -1,0 +1,176 @@
+package explore
+
+import (
+	"math/big"
+	"math/bits"
+)
+
+// summary is what a search knows of the executions from one state: how
+// many, of which kinds, how many of each kind, and the fewest steps to
+// one of each kind.
+//
+// Counts are exact. They are kept in 64 bits while they fit, and in big
+// (wide set) from the first addition that would carry past 64 bits: the
+// common small counts cost no allocation, and the counts of a large
+// program (the fixed wait_group at 3 waiters and 3 workers already has
+// more than 2^63 executions) are not held at a ceiling.
+type summary struct {
+	paths uint64
+	kinds uint16
+	count [numKinds]uint64
+	min   [numKinds]uint32
+
+	// wide says the counts are in big, not in paths and count. big is
+	// kept across resets, for reuse.
+	wide bool
+	big  *bigCounts
+}
+
+// bigCounts are a summary's counts when they do not fit 64 bits.
+type bigCounts struct {
+	paths big.Int
+	count [numKinds]big.Int
+	tmp   big.Int // scratch for adding a narrow count
+}
+
+func (s *summary) reset() {
+	s.paths, s.kinds = 0, 0
+	s.count = [numKinds]uint64{}
+	for i := range s.min {
+		s.min[i] = noSteps
+	}
+	s.wide = false
+}
+
+// terminal is the summary of a finished run of kind k.
+func (s *summary) terminal(k int) {
+	s.reset()
+	s.paths = 1
+	s.kinds = 1 << k
+	s.count[k] = 1
+	s.min[k] = 0
+}
+
+// set makes s a copy of c that shares no memory with it.
+func (s *summary) set(c *summary) {
+	s.paths, s.kinds, s.count, s.min, s.wide = c.paths, c.kinds, c.count, c.min, c.wide
+	if c.wide {
+		if s.big == nil {
+			s.big = &bigCounts{}
+		}
+		s.big.set(c.big)
+	}
+}
+
+// add merges the summary of a state one step further.
+func (s *summary) add(c *summary) {
+	s.kinds |= c.kinds
+	for k := range numKinds {
+		if c.kinds&(1<<k) != 0 && c.min[k] != noSteps && c.min[k]+1 < s.min[k] {
+			s.min[k] = c.min[k] + 1
+		}
+	}
+	if s.wide || c.wide || !s.addNarrow(c) {
+		s.addWide(c)
+	}
+}
+
+// addNarrow adds c's counts to s's in 64 bits, unless one would carry:
+// it then changes nothing and returns false.
+func (s *summary) addNarrow(c *summary) bool {
+	paths, carry := bits.Add64(s.paths, c.paths, 0)
+	count := s.count
+	for k := range numKinds {
+		var cy uint64
+		count[k], cy = bits.Add64(count[k], c.count[k], 0)
+		carry |= cy
+	}
+	if carry != 0 {
+		return false
+	}
+	s.paths, s.count = paths, count
+	return true
+}
+
+// addWide adds c's counts to s's in big.
+func (s *summary) addWide(c *summary) {
+	s.widen()
+	b := s.big
+	if c.wide {
+		b.paths.Add(&b.paths, &c.big.paths)
+		for k := range numKinds {
+			b.count[k].Add(&b.count[k], &c.big.count[k])
+		}
+		return
+	}
+	b.paths.Add(&b.paths, b.tmp.SetUint64(c.paths))
+	for k := range numKinds {
+		if c.count[k] != 0 {
+			b.count[k].Add(&b.count[k], b.tmp.SetUint64(c.count[k]))
+		}
+	}
+}
+
+// widen moves s's counts into big.
+func (s *summary) widen() {
+	if s.wide {
+		return
+	}
+	if s.big == nil {
+		s.big = &bigCounts{}
+	}
+	s.big.paths.SetUint64(s.paths)
+	for k := range numKinds {
+		s.big.count[k].SetUint64(s.count[k])
+	}
+	s.wide = true
+}
+
+// loadWide sets s's counts to c's, and its fewest steps to the kinds
+// other than ok from mins, in the order of Kinds (see stateStore.save).
+func (s *summary) loadWide(c *bigCounts, mins []uint32) {
+	if s.big == nil {
+		s.big = &bigCounts{}
+	}
+	s.big.set(c)
+	s.wide = true
+	j := 0
+	for k := 1; k < numKinds; k++ {
+		if s.kinds&(1<<k) != 0 {
+			s.min[k] = mins[j]
+			j++
+		}
+	}
+}
+
+// executions is the number of executions from the state.
+func (s *summary) executions() *big.Int {
+	if s.wide {
+		return new(big.Int).Set(&s.big.paths)
+	}
+	return new(big.Int).SetUint64(s.paths)
+}
+
+// executionsOf is the number of executions of kind k from the state.
+func (s *summary) executionsOf(k int) *big.Int {
+	if s.wide {
+		return new(big.Int).Set(&s.big.count[k])
+	}
+	return new(big.Int).SetUint64(s.count[k])
+}
+
+func (c *bigCounts) set(from *bigCounts) {
+	c.paths.Set(&from.paths)
+	for k := range numKinds {
+		c.count[k].Set(&from.count[k])
+	}
+}
+
+// bytes is about the memory c holds.
+func (c *bigCounts) bytes() int64 {
+	n := int64(len(c.paths.Bits()))
+	for k := range numKinds {
+		n += int64(len(c.count[k].Bits()))
+	}
+	return 8*n + int64(numKinds+2)*32
+}
