@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"runtime"
 	"strings"
 	"time"
 
@@ -16,7 +17,7 @@ import (
 
 const exploreUsage = "explore SCENARIO [--variant V] [--set name=value]... [--strategy auto|exhaustive|preemption|random]\n" +
 	"        [--max-preemptions K] [--runs N] [--seed S] [--depth D] [--stop-at KIND] [--max-states N]\n" +
-	"        [--no-symmetry] [--no-reduction] [--json]"
+	"        [--no-symmetry] [--no-reduction] [--workers N] [--json]"
 
 // exploreCmd searches a lesson's executions for bugs, or verifies that
 // there are none.
@@ -41,6 +42,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	maxStates := fs.Int64("max-states", explore.DefaultMaxStates, "stop (incomplete) after caching this many states")
 	noSym := fs.Bool("no-symmetry", false, "exhaustive, preemption: do not merge symmetric states")
 	noRed := fs.Bool("no-reduction", false, "exhaustive: count every interleaving (no partial-order reduction)")
+	workers := fs.Int("workers", runtime.NumCPU(), "run up to this many searches at once (the result is the same)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of text")
 	rest, err := fs.parse(args)
 	if err != nil {
@@ -54,7 +56,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return badInput(err)
 	}
 	o := explore.Options{Strategy: strat, MaxPreemptions: *maxPre, Runs: *runs, Seed: *seed,
-		Depth: *depth, MaxStates: *maxStates, NoSymmetry: *noSym, NoReduction: *noRed}
+		Depth: *depth, MaxStates: *maxStates, NoSymmetry: *noSym, NoReduction: *noRed, Workers: *workers}
 	switch k := sim.Kind(*stopAt); {
 	case k == "":
 	case k == "any":
@@ -64,8 +66,8 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	default:
 		return usageErrorf("--stop-at: unknown outcome kind %q", *stopAt)
 	}
-	if *runs < 1 || *depth < 0 || *maxStates < 1 {
-		return usageErrorf("--runs and --max-states must be at least 1, --depth at least 0")
+	if *runs < 1 || *depth < 0 || *maxStates < 1 || *workers < 1 {
+		return usageErrorf("--runs, --max-states and --workers must be at least 1, --depth at least 0")
 	}
 	s, err := loadLesson(rest[0])
 	if err != nil {

@@ -179,6 +179,7 @@ func TestExploreBadInput(t *testing.T) {
 		{"explore", "wg-lost-wakeup", "--variant", "nope"},
 		{"explore", "wg-lost-wakeup", "--set", "waiters=99"},
 		{"explore", "wg-lost-wakeup", "--runs", "0"},
+		{"explore", "wg-lost-wakeup", "--workers", "0"},
 		{"explore", "no-such-lesson"},
 	} {
 		_, errs, status := cli(t, args...)

@@ -15,30 +15,54 @@ const findStates = 1 << 14
 
 // exploreFindThenProve runs the FindThenProve strategy: the bounded phase,
 // then, unless the search was to stop at what that phase found or was
-// stopped, the exhaustive phase; and merges the two.
+// stopped, the exhaustive phase; and merges the two. With a worker to
+// spare the exhaustive phase runs alongside the bounded one from the
+// start, and is stopped if the bounded phase ends the search.
 func exploreFindThenProve(ctx context.Context, p *sim.Program, o Options) (Result, error) {
+	var proof *side[phase]
+	if o.Workers > 1 {
+		proof = spawn(ctx, &o, func(ctx context.Context, so *Options) phase {
+			return provePhase(ctx, p, *so)
+		})
+	}
 	bo := o
 	bo.Strategy = PreemptionBounded
 	if !o.stopsAtAny() {
 		bo.MaxStates = min(o.MaxStates, findStates)
 	}
 	bounded, err := explorePreemption(ctx, p, bo)
-	if err != nil {
-		return bounded, err
-	}
 	bounded.Strategy = PreemptionBounded
-	if bounded.Complete || ctx.Err() != nil || bounded.Stopped == "first-counterexample" ||
+	if err != nil || bounded.Complete || ctx.Err() != nil || bounded.Stopped == "first-counterexample" ||
 		bounded.Stopped == "max-states" && o.stopsAtAny() {
-		return merge(bounded), nil
+		if proof != nil {
+			proof.stop()
+		}
+		return merge(bounded), err
 	}
-	eo := o
-	eo.Strategy = Exhaustive
-	full, err := exploreExhaustive(ctx, p, eo)
-	if err != nil {
-		return full, err
+	var full phase
+	if proof != nil {
+		full = proof.wait(&o)
+	} else {
+		full = provePhase(ctx, p, o)
 	}
-	full.Strategy = Exhaustive
-	return merge(bounded, full), nil
+	if full.err != nil {
+		return full.res, full.err
+	}
+	return merge(bounded, full.res), nil
+}
+
+// phase is the result of FindThenProve's exhaustive phase.
+type phase struct {
+	res Result
+	err error
+}
+
+// provePhase runs FindThenProve's exhaustive phase.
+func provePhase(ctx context.Context, p *sim.Program, o Options) phase {
+	o.Strategy = Exhaustive
+	res, err := exploreExhaustive(ctx, p, o)
+	res.Strategy = Exhaustive
+	return phase{res, err}
 }
 
 // merge is the result of FindThenProve's phases: the last one's counts and

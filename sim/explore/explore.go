@@ -99,10 +99,19 @@ type Options struct {
 	// NoReduction turns the exhaustive search's partial-order reduction
 	// off, so that it counts every interleaving.
 	NoReduction bool
-	// Progress, when set, is called from the searching goroutine every
-	// ProgressEvery states searched (executions run, for Randomized;
-	// default 65536). The engine keeps no clock: the caller times the
-	// search.
+	// Workers is how many goroutines a search may use at once (0 counts
+	// as 1: only the caller's). With two or more, the searches a strategy
+	// may need run at once instead of one after the other: FindThenProve's
+	// exhaustive phase alongside its bounded phase, and Exhaustive's
+	// search without the reduction alongside the reduced one; a search
+	// whose result turns out not to be needed is stopped. Each search
+	// runs alone on its goroutine, so results do not depend on Workers;
+	// memory does, as the searches' caches are held at once.
+	Workers int
+	// Progress, when set, is called from the goroutine that called
+	// Explore, never from two at once, every ProgressEvery states searched
+	// (executions run, for Randomized; default 65536) by the search
+	// reporting. The engine keeps no clock: the caller times the search.
 	Progress      func(Progress)
 	ProgressEvery int64
 

@@ -14,24 +14,53 @@ func exploreExhaustive(ctx context.Context, p *sim.Program, o Options) (Result, 
 	if len(sim.Kinds) != numKinds {
 		return Result{}, fmt.Errorf("explore: %d outcome kinds, the explorer knows %d", len(sim.Kinds), numKinds)
 	}
-	ms := statekey.Learn(p)
-	e, root := exhaustive(ctx, p, &o, ms, !o.NoReduction)
-	res := e.result(root)
 	// The reduction keeps every kind but not every order: a bug's smallest
 	// execution may be one it left out. A complete reduced search that
 	// found a bug is done again without it, for exact counts and the
 	// smallest counterexamples, unless that one cannot finish; its own
-	// counterexamples are then not needed.
-	if res.Reduced && res.Complete && e.foundBug() && !o.stopsAtAny() {
-		if f, froot := exhaustive(ctx, p, &o, ms, false); f.stop == "" {
-			full := f.result(froot)
-			full.Counterexamples = f.counterexamples(froot, true)
-			full.States += res.States
-			return full, nil
+	// counterexamples are then not needed. With a worker to spare, the
+	// search without the reduction runs alongside from the start, and is
+	// stopped if the reduced search finds no bug.
+	redo := !o.NoReduction && !o.stopsAtAny()
+	var full *side[searched]
+	if redo && o.Workers > 1 {
+		full = spawn(ctx, &o, func(ctx context.Context, so *Options) searched {
+			return searchOnce(ctx, p, so, statekey.Learn(p), false)
+		})
+	}
+	ms := statekey.Learn(p)
+	e, root := exhaustive(ctx, p, &o, ms, !o.NoReduction)
+	res := e.result(root)
+	if redo && res.Complete && e.foundBug() {
+		var f searched
+		if full != nil {
+			f = full.wait(&o)
+		} else {
+			f = searchOnce(ctx, p, &o, ms, false)
 		}
+		if f.e.stop == "" {
+			r := f.e.result(f.root)
+			r.Counterexamples = f.e.counterexamples(f.root, true)
+			r.States += res.States
+			return r, nil
+		}
+	} else if full != nil {
+		full.stop()
 	}
 	res.Counterexamples = e.counterexamples(root, res.Complete)
 	return res, nil
+}
+
+// searched is an exhaustive search and the summary of every execution.
+type searched struct {
+	e    *dfs
+	root *summary
+}
+
+// searchOnce is exhaustive, as one value.
+func searchOnce(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models, reduce bool) searched {
+	e, root := exhaustive(ctx, p, o, ms, reduce)
+	return searched{e, root}
 }
 
 // exhaustive runs one exhaustive search, again while a step shows the

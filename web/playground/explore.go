@@ -56,6 +56,12 @@ var (
 // for a slot.
 func searchSlotCount() int { return max(1, runtime.NumCPU()/2) }
 
+// searchWorkers is how many goroutines one search may use
+// (explore.Options.Workers): the CPUs shared among the slots, so that the
+// searches running at once use no more than all of them. Each of a
+// search's goroutines caches up to searchMaxStates states.
+func searchWorkers() int { return max(1, runtime.NumCPU()/searchSlotCount()) }
+
 // A search is one explore command's search of one program, running in its
 // own goroutine. The session owns it: it is created by explore, read by
 // the session loop through events, and ended by endSearch. The goroutine
@@ -118,7 +124,8 @@ func newSearch(id *int64, prog *sim.Program, strategy explore.Strategy, variant 
 // options are the engine's options for the search.
 func (sr *search) options() explore.Options {
 	o := explore.Options{Strategy: sr.strategy, MaxStates: searchMaxStates,
-		MaxPreemptions: searchMaxPreemptions, Runs: searchRuns, Seed: searchSeed, ProgressEvery: progressEvery}
+		MaxPreemptions: searchMaxPreemptions, Runs: searchRuns, Seed: searchSeed, ProgressEvery: progressEvery,
+		Workers: searchWorkers()}
 	if sr.strategy == explore.Randomized {
 		o.ProgressEvery = progressEveryRun
 	}
