@@ -3,6 +3,7 @@ package explore_test
 import (
 	"testing"
 
+	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/explore"
 )
@@ -48,5 +49,24 @@ func TestFindThenProve(t *testing.T) {
 	if !ok.Complete || len(ok.Counterexamples) > 0 || ok.Executions.Cmp(want.Executions) != 0 || len(ok.Phases) != 2 {
 		t.Errorf("fixed: complete=%v, found %v, %v executions in %d phases; want it proved, %v executions, in 2",
 			ok.Complete, kinds(ok), ok.Executions, len(ok.Phases), want.Executions)
+	}
+}
+
+// TestMutexTwoRounds verifies the benchmark's lesson at 2 lockers: no
+// bug, and the same counts with symmetry and without.
+func TestMutexTwoRounds(t *testing.T) {
+	s, err := scenarios.ReadFile("testdata/mutex-two-rounds.jsonc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.Build("tinycoro", map[string]int{"lockers": 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	with := search(t, p, explore.Options{})
+	without := search(t, p, explore.Options{NoSymmetry: true})
+	if !with.Complete || len(with.Counterexamples) > 0 || with.Executions.Cmp(without.Executions) != 0 {
+		t.Errorf("complete=%v, found %v, %v executions (without symmetry %v); want no bug, the same counts",
+			with.Complete, kinds(with), with.Executions, without.Executions)
 	}
 }
