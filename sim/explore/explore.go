@@ -103,8 +103,9 @@ type Options struct {
 	// as 1: only the caller's). With two or more, the searches a strategy
 	// may need run at once instead of one after the other: FindThenProve's
 	// exhaustive phase alongside its bounded phase, and Exhaustive's
-	// search without the reduction alongside the reduced one; a search
-	// whose result turns out not to be needed is stopped. Each search
+	// search without the reduction alongside the reduced one, from the
+	// reduced one's first bug; a search whose result turns out not to be
+	// needed is stopped. Each search
 	// runs alone on its goroutine, so results do not depend on Workers;
 	// memory does, as the searches' caches are held at once.
 	Workers int
@@ -114,6 +115,10 @@ type Options struct {
 	// reporting. The engine keeps no clock: the caller times the search.
 	Progress      func(Progress)
 	ProgressEvery int64
+
+	// onBug, when set, is called by the exhaustive search at the first
+	// execution it finds of a kind other than ok (see exploreExhaustive).
+	onBug func()
 
 	// checkKeys checks every state key computed incrementally against
 	// the key computed from scratch, and wideKeys keys every state as a

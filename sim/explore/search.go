@@ -19,14 +19,19 @@ func exploreExhaustive(ctx context.Context, p *sim.Program, o Options) (Result, 
 	// found a bug is done again without it, for exact counts and the
 	// smallest counterexamples, unless that one cannot finish; its own
 	// counterexamples are then not needed. With a worker to spare, the
-	// search without the reduction runs alongside from the start, and is
-	// stopped if the reduced search finds no bug.
+	// search without the reduction starts as soon as the reduced one finds
+	// a bug, and runs alongside it; it is stopped if the reduced search
+	// does not complete.
 	redo := !o.NoReduction && !o.stopsAtAny()
 	var full *side[searched]
 	if redo && o.Workers > 1 {
-		full = spawn(ctx, &o, func(ctx context.Context, so *Options) searched {
-			return searchOnce(ctx, p, so, statekey.Learn(p), false)
-		})
+		o.onBug = func() {
+			if full == nil {
+				full = spawn(ctx, &o, func(ctx context.Context, so *Options) searched {
+					return searchOnce(ctx, p, so, statekey.Learn(p), false)
+				})
+			}
+		}
 	}
 	ms := statekey.Learn(p)
 	e, root := exhaustive(ctx, p, &o, ms, !o.NoReduction)

@@ -24,7 +24,7 @@ func spawn[T any](ctx context.Context, o *Options, f func(context.Context, *Opti
 	ctx, cancel := context.WithCancel(ctx)
 	s := &side[T]{cancel: cancel, done: make(chan T, 1), progress: make(chan Progress, 1)}
 	so := *o
-	so.Workers = max(1, o.Workers-1)
+	so.Workers, so.onBug = max(1, o.Workers-1), nil
 	if o.Progress != nil {
 		so.Progress = func(p Progress) {
 			p.Found = slices.Clone(p.Found)
