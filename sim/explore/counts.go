@@ -126,21 +126,54 @@ func (s *summary) widen() {
 	s.wide = true
 }
 
-// loadWide sets s's counts to c's, and its fewest steps to the kinds
-// other than ok from mins, in the order of Kinds (see stateStore.save).
-func (s *summary) loadWide(c *bigCounts, mins []uint32) {
+// appendWide appends s's counts, which must be wide, to ws: the number of
+// executions, then the count of each kind s reaches in the order of Kinds,
+// each as its length in words and its words.
+func (s *summary) appendWide(ws []big.Word) []big.Word {
+	ws = appendNat(ws, &s.big.paths)
+	for k := range numKinds {
+		if s.kinds&(1<<k) != 0 {
+			ws = appendNat(ws, &s.big.count[k])
+		}
+	}
+	return ws
+}
+
+func appendNat(ws []big.Word, n *big.Int) []big.Word {
+	b := n.Bits()
+	ws = append(ws, big.Word(len(b)))
+	return append(ws, b...)
+}
+
+// loadWide sets s's counts from ws, as appendWide wrote them for s's
+// kinds, and its fewest steps to the kinds other than ok from mins, in the
+// order of Kinds (see stateStore.save).
+func (s *summary) loadWide(ws []big.Word, mins []uint32) {
 	if s.big == nil {
 		s.big = &bigCounts{}
 	}
-	s.big.set(c)
 	s.wide = true
+	ws = readNat(ws, &s.big.paths)
 	j := 0
-	for k := 1; k < numKinds; k++ {
-		if s.kinds&(1<<k) != 0 {
+	for k := range numKinds {
+		if s.kinds&(1<<k) == 0 {
+			s.big.count[k].SetUint64(0)
+			continue
+		}
+		ws = readNat(ws, &s.big.count[k])
+		if k > 0 {
 			s.min[k] = mins[j]
 			j++
 		}
 	}
+}
+
+// readNat sets n to the number at the start of ws, in its own memory, and
+// returns the rest of ws.
+func readNat(ws []big.Word, n *big.Int) []big.Word {
+	l := int(ws[0])
+	n.SetBits(append(n.Bits()[:0], ws[1:1+l]...))
+	return ws[1+l:]
 }
 
 // executions is the number of executions from the state.
@@ -164,13 +197,4 @@ func (c *bigCounts) set(from *bigCounts) {
 	for k := range numKinds {
 		c.count[k].Set(&from.count[k])
 	}
-}
-
-// bytes is about the memory c holds.
-func (c *bigCounts) bytes() int64 {
-	n := int64(len(c.paths.Bits()))
-	for k := range numKinds {
-		n += int64(len(c.count[k].Bits()))
-	}
-	return 8*n + int64(numKinds+2)*32
 }

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"math"
+	"math/big"
 
 	"lockstep/sim/statekey"
 )
@@ -27,8 +28,10 @@ type stateStore struct {
 	extCount []uint64
 	extMin   []uint32
 	// wide holds the counts of the states whose counts do not fit 64 bits
-	// (kinds has wideBit), in place of paths and extCount.
-	wide map[uint32]*bigCounts
+	// (kinds has wideBit; their paths is where theirs start): the number
+	// of executions, then of each kind reached in the order of Kinds, each
+	// as its length in words and its words (see summary.appendWide).
+	wide []big.Word
 }
 
 type storeSlot struct{ a, b uint64 }
@@ -128,12 +131,8 @@ func (s *stateStore) save(idx uint32, sum *summary) {
 	in := s.info(idx)
 	in.paths, in.kinds = sum.paths, sum.kinds
 	if sum.wide {
-		if s.wide == nil {
-			s.wide = map[uint32]*bigCounts{}
-		}
-		c := &bigCounts{}
-		c.set(sum.big)
-		s.wide[idx] = c
+		in.paths = uint64(len(s.wide))
+		s.wide = sum.appendWide(s.wide)
 		in.kinds |= wideBit
 	}
 	if sum.kinds&^okBit == 0 {
@@ -154,7 +153,7 @@ func (s *stateStore) load(idx uint32, sum *summary) {
 	in := s.info(idx)
 	sum.paths, sum.kinds = in.paths, in.kinds&^wideBit
 	if in.kinds&wideBit != 0 {
-		sum.loadWide(s.wide[idx], s.extMin[in.ext:])
+		sum.loadWide(s.wide[in.paths:], s.extMin[in.ext:])
 		return
 	}
 	rest := sum.paths
@@ -192,14 +191,5 @@ func (s *stateStore) minSteps(idx uint32, k int) uint32 {
 // bytes is the memory the store holds.
 func (s *stateStore) bytes() int64 {
 	return int64(len(s.slots))*16 + int64(len(s.infos))*infoChunk*16 +
-		int64(cap(s.extCount))*8 + int64(cap(s.extMin))*4 + s.wideBytes()
-}
-
-// wideBytes is about the memory of the wide counts.
-func (s *stateStore) wideBytes() int64 {
-	var n int64
-	for _, c := range s.wide {
-		n += c.bytes()
-	}
-	return n
+		int64(cap(s.extCount))*8 + int64(cap(s.extMin))*4 + int64(cap(s.wide))*8
 }

@@ -91,6 +91,9 @@ type Keyer struct {
 	alt      []uint64 // an encoding under another renaming (see twins)
 	block    []uint64
 	refs     []int32 // a member block's refs, while it is written
+	rsig     []Key   // per member: its sort signature (see refine)
+	rin      []Key   // refine's: the sum over the members that name it
+	rnext    []Key   // refine's: the next round's signatures
 	semRank  []int
 	lockRank []int
 	ranked   bool // semRank and lockRank are not all zero
@@ -175,6 +178,7 @@ func New(p *sim.Program, o Options) *Keyer {
 		k.tsrc[t], k.tren[t] = t, t
 	}
 	k.pinned = make([]bool, nc)
+	k.rsig, k.rin, k.rnext = make([]Key, nc), make([]Key, nc), make([]Key, nc)
 	k.listPos = make([]uint64, nc)
 	k.semRank = make([]int, nc)
 	k.lockRank = make([]int, nc)

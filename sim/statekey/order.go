@@ -30,6 +30,7 @@ func (k *Keyer) chooseRenaming(m *sim.Machine, c *keyCache) {
 		}
 	}
 	k.listPositions(m)
+	k.refine(c)
 	for _, g := range k.groups {
 		o := k.order[:0]
 		for _, x := range g.members {
@@ -65,7 +66,7 @@ func (k *Keyer) chooseRenaming(m *sim.Machine, c *keyCache) {
 
 // before reports whether member x sorts before member y.
 func (k *Keyer) before(c *keyCache, x, y int) bool {
-	a, b := c.sig[x], c.sig[y]
+	a, b := k.rsig[x], k.rsig[y]
 	switch {
 	case a[0] != b[0]:
 		return a[0] < b[0]
@@ -73,6 +74,65 @@ func (k *Keyer) before(c *keyCache, x, y int) bool {
 		return a[1] < b[1]
 	}
 	return k.listPos[x] < k.listPos[y]
+}
+
+// refineRounds is how many times refine passes signatures along refs: a
+// chain of members that name each other is told apart up to this depth
+// from its ends.
+const refineRounds = 3
+
+// refine computes each member's sort signature (rsig): its block hash,
+// refined refineRounds times by the signatures of the members its block
+// names, in the order it names them, and of the members that name it, in
+// any order. Only names, not numbers, go in, so the signature of a member
+// is the same under every renaming: members whose blocks are alike but
+// that sit at different places of a chain (a waiter list taken off the
+// primitive, a worker walking it) sort apart, and the renaming of a state
+// no longer depends on how its members were numbered.
+func (k *Keyer) refine(c *keyCache) {
+	for _, g := range k.groups {
+		for _, x := range g.members {
+			k.rsig[x] = c.sig[x]
+		}
+	}
+	for range refineRounds {
+		for _, g := range k.groups {
+			for _, x := range g.members {
+				k.rin[x] = Key{}
+			}
+		}
+		for _, g := range k.groups {
+			for _, y := range g.members {
+				for i, r := range c.refs[y] {
+					named := k.rsig[y].Mix(uint64(i), 1)
+					k.rin[r][0] += named[0]
+					k.rin[r][1] += named[1]
+				}
+			}
+		}
+		changed := false
+		for _, g := range k.groups {
+			for _, x := range g.members {
+				h := hasher{a: k.rsig[x][0], b: k.rsig[x][1]}
+				for _, r := range c.refs[x] {
+					h.add(k.rsig[r][0])
+					h.add(k.rsig[r][1])
+				}
+				h.add(k.rin[x][0])
+				h.add(k.rin[x][1])
+				k.rnext[x] = h.sum()
+				changed = changed || len(c.refs[x]) > 0
+			}
+		}
+		if !changed {
+			return
+		}
+		for _, g := range k.groups {
+			for _, x := range g.members {
+				k.rsig[x] = k.rnext[x]
+			}
+		}
+	}
 }
 
 // pinsOf is the set of members whose addresses an untyped live local of
