@@ -58,7 +58,14 @@ func (s *summary) set(c *summary) {
 		if s.big == nil {
 			s.big = &bigCounts{}
 		}
-		s.big.set(c.big)
+		s.big.paths.Set(&c.big.paths)
+		for k := range numKinds {
+			if c.kinds&(1<<k) != 0 {
+				s.big.count[k].Set(&c.big.count[k])
+			} else {
+				s.big.count[k].SetUint64(0)
+			}
+		}
 	}
 }
 
@@ -99,7 +106,9 @@ func (s *summary) addWide(c *summary) {
 	if c.wide {
 		b.paths.Add(&b.paths, &c.big.paths)
 		for k := range numKinds {
-			b.count[k].Add(&b.count[k], &c.big.count[k])
+			if c.kinds&(1<<k) != 0 {
+				b.count[k].Add(&b.count[k], &c.big.count[k])
+			}
 		}
 		return
 	}
@@ -190,11 +199,4 @@ func (s *summary) executionsOf(k int) *big.Int {
 		return new(big.Int).Set(&s.big.count[k])
 	}
 	return new(big.Int).SetUint64(s.count[k])
-}
-
-func (c *bigCounts) set(from *bigCounts) {
-	c.paths.Set(&from.paths)
-	for k := range numKinds {
-		c.count[k].Set(&from.count[k])
-	}
 }

@@ -94,6 +94,7 @@ type Keyer struct {
 	rsig     []Key   // per member: its sort signature (see refine)
 	rin      []Key   // refine's: the sum over the members that name it
 	rnext    []Key   // refine's: the next round's signatures
+	isNamed  []bool  // tiesNamed's: per member, whether a block names it
 	semRank  []int
 	lockRank []int
 	ranked   bool // semRank and lockRank are not all zero
@@ -179,6 +180,7 @@ func New(p *sim.Program, o Options) *Keyer {
 	}
 	k.pinned = make([]bool, nc)
 	k.rsig, k.rin, k.rnext = make([]Key, nc), make([]Key, nc), make([]Key, nc)
+	k.isNamed = make([]bool, nc)
 	k.listPos = make([]uint64, nc)
 	k.semRank = make([]int, nc)
 	k.lockRank = make([]int, nc)
