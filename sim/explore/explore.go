@@ -43,7 +43,8 @@ const (
 	// (bounds 0, 1... up to Options.MaxPreemptions), which finds most bugs
 	// fast and with the fewest preemptions, then Exhaustive for the proof
 	// and the exact counts. A search that stops at its first bug
-	// (StopAtFirst, Want) ends with the bounded phase when that finds one.
+	// (StopAtFirst, Want) ends with the bounded phase when that finds one;
+	// any other caps the bounded phase at findStates states a bound.
 	// The result holds both phases (Result.Phases); its counterexamples are
 	// the bounded phase's, with those of the kinds only the exhaustive phase
 	// found, and its counts are the last phase's.
@@ -105,9 +106,9 @@ type Options struct {
 	// exhaustive phase alongside its bounded phase, and Exhaustive's
 	// search without the reduction alongside the reduced one, from the
 	// reduced one's first bug; a search whose result turns out not to be
-	// needed is stopped. Each search
-	// runs alone on its goroutine, so results do not depend on Workers;
-	// memory does, as the searches' caches are held at once.
+	// needed is stopped. Each search runs alone on its goroutine, so
+	// results do not depend on Workers; memory does, as the searches'
+	// caches are held at once. A single search still runs on one core.
 	Workers int
 	// Progress, when set, is called from the goroutine that called
 	// Explore, never from two at once, every ProgressEvery states searched
