@@ -17,10 +17,12 @@ const findStates = 1 << 14
 // then, unless the search was to stop at what that phase found or was
 // stopped, the exhaustive phase; and merges the two. With a worker to
 // spare the exhaustive phase runs alongside the bounded one from the
-// start, and is stopped if the bounded phase ends the search.
+// start, and is stopped if the bounded phase ends the search; not when
+// the search is to stop at its first bug, which the bounded phase most
+// often finds in milliseconds, so that the proof would only slow it down.
 func exploreFindThenProve(ctx context.Context, p *sim.Program, o Options) (Result, error) {
 	var proof *side[phase]
-	if o.Workers > 1 {
+	if o.Workers > 1 && !o.stopsAtAny() {
 		proof = spawn(ctx, &o, func(ctx context.Context, so *Options) phase {
 			return provePhase(ctx, p, *so)
 		})

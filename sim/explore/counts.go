@@ -136,11 +136,12 @@ func (s *summary) widen() {
 }
 
 // appendWide appends s's counts, which must be wide, to ws: the number of
-// executions, then the count of each kind s reaches in the order of Kinds,
-// each as its length in words and its words.
+// executions, then the count of each kind other than ok that s reaches in
+// the order of Kinds (ok's is the rest), each as its length in words and
+// its words.
 func (s *summary) appendWide(ws []big.Word) []big.Word {
 	ws = appendNat(ws, &s.big.paths)
-	for k := range numKinds {
+	for k := 1; k < numKinds; k++ {
 		if s.kinds&(1<<k) != 0 {
 			ws = appendNat(ws, &s.big.count[k])
 		}
@@ -163,17 +164,21 @@ func (s *summary) loadWide(ws []big.Word, mins []uint32) {
 	}
 	s.wide = true
 	ws = readNat(ws, &s.big.paths)
+	ok := &s.big.count[0]
+	ok.Set(&s.big.paths)
 	j := 0
-	for k := range numKinds {
+	for k := 1; k < numKinds; k++ {
 		if s.kinds&(1<<k) == 0 {
 			s.big.count[k].SetUint64(0)
 			continue
 		}
 		ws = readNat(ws, &s.big.count[k])
-		if k > 0 {
-			s.min[k] = mins[j]
-			j++
-		}
+		ok.Sub(ok, &s.big.count[k])
+		s.min[k] = mins[j]
+		j++
+	}
+	if s.kinds&okBit == 0 {
+		ok.SetUint64(0)
 	}
 }
 

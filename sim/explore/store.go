@@ -29,8 +29,9 @@ type stateStore struct {
 	extMin   []uint32
 	// wide holds the counts of the states whose counts do not fit 64 bits
 	// (kinds has wideBit; their paths is where theirs start): the number
-	// of executions, then of each kind reached in the order of Kinds, each
-	// as its length in words and its words (see summary.appendWide).
+	// of executions, then of each kind other than ok reached, in the order
+	// of Kinds, each as its length in words and its words (see
+	// summary.appendWide).
 	wide []big.Word
 }
 
