@@ -28,3 +28,9 @@ fuzz:
 	go test -run '^$$' -fuzz FuzzParseSchedule -fuzztime 10s ./sim
 	go test -run '^$$' -fuzz FuzzDecodeScenario -fuzztime 10s ./scenarios
 	go test -run '^$$' -fuzz FuzzScript -fuzztime 10s ./scenarios
+	go test -run '^$$' -fuzz FuzzCompile -fuzztime 10s ./primitives/lang
+	go test -run '^$$' -fuzz FuzzCustomLesson -fuzztime 10s ./web/share
+	go test -run '^$$' -fuzz FuzzLinkQuery -fuzztime 10s ./web/share
+	go test -run '^$$' -fuzz FuzzComposeCheck -fuzztime 10s ./web/share
+	go test -run '^$$' -fuzz FuzzSession -fuzztime 10s ./web/playground
+	go test -run '^$$' -fuzz FuzzRoomProtocol -fuzztime 10s ./web/classroom

@@ -9,12 +9,16 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
+	"lockstep/primitives/lang"
 	"lockstep/scenarios"
+	"lockstep/sim"
 )
 
 // A usageError is bad input from the command line: the binary exits with
@@ -203,4 +207,43 @@ func listCmd(_ context.Context, e *env, args []string) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", en.ID, en.Title, en.Primitive, strings.Join(en.Variants, ", "))
 	}
 	return tw.Flush()
+}
+
+// loadPrimitive reads and compiles a written primitive (--primitive FILE).
+// A missing file or a source that does not compile is bad input; each
+// error is printed as FILE:LINE:COL: message, as compilers do.
+func loadPrimitive(path string) (*lang.Def, error) {
+	if path == "" {
+		return nil, nil
+	}
+	src, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, usageErrorf("no primitive file %s", path)
+	}
+	if err != nil {
+		return nil, badInput(err)
+	}
+	d, err := lang.Compile(filepath.Base(path), string(src))
+	var list lang.ErrorList
+	if errors.As(err, &list) {
+		lines := make([]string, len(list))
+		for i, e := range list {
+			lines[i] = fmt.Sprintf("%s:%s", path, e)
+		}
+		return nil, usageErrorf("%s", strings.Join(lines, "\n"))
+	}
+	return d, badInput(err)
+}
+
+// buildLesson compiles lesson s as variant v, with written primitive d in
+// place of the built-in one when d is not nil (the variant then picks
+// only the lesson's schedules and expected outcomes).
+func buildLesson(s *scenarios.Scenario, d *lang.Def, v string, overrides map[string]int) (*sim.Program, error) {
+	if d == nil {
+		return s.Build(v, overrides)
+	}
+	if !slices.Contains(s.Variants, v) {
+		return nil, fmt.Errorf("%s: no variant %q (it has %s)", s.ID, v, strings.Join(s.Variants, ", "))
+	}
+	return s.BuildWritten(d, overrides)
 }

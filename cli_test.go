@@ -87,7 +87,7 @@ func TestRunText(t *testing.T) {
 		"lesson: wg-lost-wakeup (The lost wakeup), variant tinycoro, waiters=1 workers=1\n",
 		"replay: lost (done() between the check and the push), expect lost-wakeup\n",
 		"start: m_count=1 m_state=nullptr\n",
-		"\noutcome: lost-wakeup at step 7: W1 parked at step 7 and m_count == 0 holds",
+		"\noutcome: lost-wakeup at step 8: W1 parked at step 8 and m_count == 0 holds",
 		"\nschedule: W1@G1 W1@G2 W1@G3 W1@G4 W1@G5 D1@D1 D1@D2 W1@G6\n",
 	} {
 		if !strings.Contains(out, want) {
@@ -105,10 +105,10 @@ func TestRunChinese(t *testing.T) {
 	out := mustCLI(t, "run", "wg-lost-wakeup", "--lang", "zh")
 	for _, want := range []string{
 		"课程：wg-lost-wakeup (丢失的唤醒)",
-		"007  W1  G6  cas  ",
+		"008  W1  G6  cas  ",
 		"nullptr -> &W1.awaiter  成功（看到 nullptr）",
 		"W1 挂起",
-		"\n结果：丢失的唤醒，第 7 步：W1 在第 7 步挂起",
+		"\n结果：丢失的唤醒，第 8 步：W1 在第 8 步挂起",
 		"\n调度：W1@G1 W1@G2 W1@G3 W1@G4 W1@G5 D1@D1 D1@D2 W1@G6\n",
 	} {
 		if !strings.Contains(out, want) {
@@ -171,7 +171,7 @@ func TestRunSchedule(t *testing.T) {
 		replay  string
 		outcome string
 	}{
-		{[]string{"--schedule", "lost"}, "replay: lost (", "outcome: lost-wakeup at step 7"},
+		{[]string{"--schedule", "lost"}, "replay: lost (", "outcome: lost-wakeup at step 8"},
 		{[]string{"--schedule", "W1 D1"}, "replay: W1 D1\n", "outcome: ok: every coroutine finished"},
 		{[]string{"--set", "waiters=2", "--set", "workers=2", "--schedule", "W1*6 W2*6 D1 D2"},
 			"replay: W1*6 W2*6 D1 D2\n", "outcome: ok"},
@@ -223,13 +223,15 @@ func TestBadInput(t *testing.T) {
 		{[]string{"run", "nope"}, `unknown lesson "nope" (lessons: `},
 		{[]string{"run", "wg-lost-wakeup", "--variant", "nope"}, `wg-lost-wakeup: no variant "nope" (it has tinycoro`},
 		{[]string{"run", "wg-lost-wakeup", "--schedule", "W1@"}, `bad schedule: line 1, column 1: "W1@"`},
-		{[]string{"run", "wg-lost-wakeup", "--schedule", "X1"}, `bad schedule: step 0: no thread "X1" (threads: W1, D1)`},
-		{[]string{"run", "wg-lost-wakeup", "--schedule", "D1 D1 D1"}, "bad schedule: step 2: D1 cannot move: D1 has finished"},
-		{[]string{"run", "wg-lost-wakeup", "--schedule", "W1@G2"}, "bad schedule: step 0: W1 is at G1, not G2"},
+		{[]string{"run", "wg-lost-wakeup", "--schedule", "X1"}, `bad schedule: step 1: no thread "X1" (threads: W1, D1)`},
+		{[]string{"run", "wg-lost-wakeup", "--schedule", "D1 D1 D1"}, "bad schedule: step 3: D1 cannot move: D1 has finished"},
+		{[]string{"run", "wg-lost-wakeup", "--schedule", "W1@G2"}, "bad schedule: step 1: W1 is at G1, not G2"},
 		{[]string{"run", "wg-lost-wakeup", "--set", "waiters"}, "want name=value"},
 		{[]string{"run", "wg-lost-wakeup", "--set", "waiters=two"}, `waiters: "two" is not a whole number`},
 		{[]string{"run", "wg-lost-wakeup", "--set", "nope=1"}, `--set: wg-lost-wakeup has no parameter "nope" (it has waiters, workers)`},
 		{[]string{"run", "wg-lost-wakeup", "--set", "waiters=999"}, "waiters=999 is out of range"},
+		{[]string{"run", "wg-basic", "--set", "waiters=0"}, `--set waiters=0: the lesson's schedule "park-first" moves W1, a thread these parameters do not make (they make D1, D2)`},
+		{[]string{"run", "wg-basic", "--set", "waiters=64", "--set", "workers=64"}, "128 coroutines in all, and a lesson may have at most 64 coroutines in total"},
 		{[]string{"run", filepath.Join(dir, "missing.jsonc")}, "no lesson file " + filepath.Join(dir, "missing.jsonc")},
 		{[]string{"run", broken}, "broken.jsonc:3: "},
 		{[]string{"run", "wg-lost-wakeup", "--lang", "fr"}, `--lang "fr": want en or zh`},

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"maps"
+	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -52,6 +53,19 @@ var primitivesBanned = map[string]string{
 	"unsafe":             "memory is simulated with words and addresses",
 }
 
+// primitivesInward names, for a package under primitives, the one root of
+// the project it may build on beside the standard library; every other
+// package under primitives builds on the standard library alone.
+var primitivesInward = map[string]string{
+	// lang compiles a written primitive into a primitives.Primitive, as a
+	// Go port is one: it runs on Mem and knows nothing of lessons, the
+	// machine or the web; scenarios puts it in a program.
+	"lockstep/primitives/lang": "lockstep/primitives",
+	// graph runs a step of a compiled operation on Mem, and names its
+	// place in the source with syntax.Pos.
+	"lockstep/primitives/lang/graph": "lockstep/primitives",
+}
+
 // The room model knows nothing of HTTP, sockets or the step machine: its
 // adapter, package classroom, does.
 var lectureBanned = map[string]string{
@@ -78,7 +92,13 @@ func TestDependencies(t *testing.T) {
 		}
 		checkDeps(t, pkg, banned, "lockstep/sim")
 	}
-	checkDeps(t, "lockstep/primitives", primitivesBanned, "")
+	out, err = exec.Command("go", "list", "lockstep/primitives/...").Output()
+	if err != nil {
+		t.Fatalf("go list lockstep/primitives/...: %v", err)
+	}
+	for _, pkg := range strings.Fields(string(out)) {
+		checkDeps(t, pkg, primitivesBanned, primitivesInward[pkg])
+	}
 	checkDeps(t, "lockstep/web/classroom/lecture", lectureBanned, "")
 	checkNever(t, "lockstep/sim/explore", searchBanned)
 }
@@ -92,15 +112,18 @@ func TestDependencies(t *testing.T) {
 // tests (which may also import webtest, the tests' helpers).
 var webImports = map[string][]string{
 	"lockstep/web": {
-		"lockstep/web/classroom", "lockstep/web/docs", "lockstep/web/playground", "lockstep/web/share", "lockstep/web/site",
+		"lockstep/web/classroom", "lockstep/web/classroom/lecture", "lockstep/web/classroom/roomstore",
+		"lockstep/web/docs", "lockstep/web/lab", "lockstep/web/playground", "lockstep/web/share", "lockstep/web/site",
 	},
-	"lockstep/web/share":             {"lockstep/web/playground", "lockstep/web/site"},
-	"lockstep/web/classroom":         {"lockstep/web/classroom/lecture", "lockstep/web/playground", "lockstep/web/site"},
-	"lockstep/web/playground":        {"lockstep/web/site"},
-	"lockstep/web/docs":              {"lockstep/web/site"},
-	"lockstep/web/classroom/lecture": {},
-	"lockstep/web/site":              {},
-	"lockstep/web/internal/webtest":  {},
+	"lockstep/web/lab":                 {"lockstep/web/playground", "lockstep/web/share", "lockstep/web/site"},
+	"lockstep/web/share":               {"lockstep/web/playground", "lockstep/web/site"},
+	"lockstep/web/classroom":           {"lockstep/web/classroom/lecture", "lockstep/web/playground", "lockstep/web/site"},
+	"lockstep/web/playground":          {"lockstep/web/site"},
+	"lockstep/web/docs":                {"lockstep/web/site"},
+	"lockstep/web/classroom/lecture":   {},
+	"lockstep/web/classroom/roomstore": {"lockstep/web/classroom/lecture"},
+	"lockstep/web/site":                {},
+	"lockstep/web/internal/webtest":    {},
 }
 
 // webtestPkg is the helpers only tests may import.
@@ -233,4 +256,44 @@ func also(inward string) string {
 		return ""
 	}
 	return " and " + inward + "/..."
+}
+
+// TestReadmeArchitecture keeps the README's package map true: its table
+// lists every package of the module, once, and no other.
+func TestReadmeArchitecture(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(readme), "\n## Architecture\n")
+	if !ok {
+		t.Fatal(`README.md has no "## Architecture" section`)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	var listed []string
+	for line := range strings.Lines(section) {
+		if name, ok := strings.CutPrefix(line, "| `"); ok {
+			name, _, _ = strings.Cut(name, "`")
+			listed = append(listed, name)
+		}
+	}
+	out, err := exec.Command("go", "list", "./...").Output()
+	if err != nil {
+		t.Fatalf("go list ./...: %v", err)
+	}
+	pkgs := strings.Fields(string(out))
+	times := map[string]int{}
+	for _, l := range listed {
+		times[l]++
+	}
+	for _, p := range pkgs {
+		if n := times[p]; n != 1 {
+			t.Errorf("the README's package map lists %s %d times; want once", p, n)
+		}
+	}
+	for _, l := range listed {
+		if !slices.Contains(pkgs, l) {
+			t.Errorf("the README's package map lists %s, which go list ./... does not", l)
+		}
+	}
 }

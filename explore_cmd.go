@@ -10,12 +10,13 @@ import (
 	"strings"
 	"time"
 
+	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/explore"
 	"lockstep/sim/words"
 )
 
-const exploreUsage = "explore SCENARIO [--variant V] [--set name=value]... [--strategy auto|exhaustive|preemption|random]\n" +
+const exploreUsage = "explore SCENARIO [--variant V] [--primitive FILE] [--set name=value]... [--strategy auto|exhaustive|preemption|random]\n" +
 	"        [--max-preemptions K] [--runs N] [--seed S] [--depth D] [--stop-at KIND] [--max-states N]\n" +
 	"        [--no-symmetry] [--no-reduction] [--workers N] [--json]"
 
@@ -31,6 +32,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	e := &env{stdout: stdout, stderr: stderr}
 	fs := newFlagSet(e, "explore", exploreUsage)
 	variant := fs.String("variant", "", "the primitive's variant (default: the lesson's first)")
+	primFile := fs.String("primitive", "", "explore a primitive written in Lockstep's language (a .lsp file) in place of the lesson's")
 	overrides := params{}
 	fs.Var(overrides, "set", "set a lesson parameter, as `name=value` (repeatable)")
 	strategy := fs.String("strategy", "auto", "auto (preemption, then exhaustive), exhaustive, preemption or random")
@@ -73,6 +75,10 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	def, err := loadPrimitive(*primFile)
+	if err != nil {
+		return err
+	}
 	if *variant == "" {
 		*variant = s.Variants[0]
 	}
@@ -80,7 +86,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return badInput(fmt.Errorf("--set: %w", err))
 	}
-	p, err := s.Build(*variant, overrides)
+	p, err := buildLesson(s, def, *variant, overrides)
 	if err != nil {
 		return badInput(err)
 	}
@@ -101,16 +107,21 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	elapsed := time.Since(start)
-	if *asJSON {
-		return writeExploreJSON(stdout, s.ID, *variant, resolved, res, elapsed)
+	written := ""
+	if def != nil {
+		written = def.File()
 	}
-	return writeExploreText(stdout, s.ID, *variant, resolved, res, elapsed, o.Want)
+	if *asJSON {
+		return writeExploreJSON(stdout, s.ID, *variant, written, resolved, res, elapsed)
+	}
+	return writeExploreText(stdout, s.ID, *variant, written, resolved, res, elapsed, o.Want)
 }
 
 // exploreReport is the JSON form of a search's result.
 type exploreReport struct {
 	Scenario        string                `json:"scenario"`
 	Variant         string                `json:"variant"`
+	Primitive       string                `json:"primitive,omitempty"` // the written primitive's file
 	Params          map[string]int        `json:"params"`
 	Strategy        explore.Strategy      `json:"strategy"`
 	Complete        bool                  `json:"complete"`
@@ -145,8 +156,8 @@ type counterexampleOut struct {
 	Message     string   `json:"message"`
 }
 
-func writeExploreJSON(w io.Writer, scenario, variant string, params map[string]int, r explore.Result, elapsed time.Duration) error {
-	rep := exploreReport{Scenario: scenario, Variant: variant, Params: params, Strategy: r.Strategy,
+func writeExploreJSON(w io.Writer, scenario, variant, written string, params map[string]int, r explore.Result, elapsed time.Duration) error {
+	rep := exploreReport{Scenario: scenario, Variant: variant, Primitive: written, Params: params, Strategy: r.Strategy,
 		Complete: r.Complete, Reduced: r.Reduced, Stopped: r.Stopped, Executions: r.Executions, States: r.States,
 		ElapsedMS: elapsed.Milliseconds(), Outcomes: r.Outcomes, Counterexamples: []counterexampleOut{}}
 	rep.Bound = boundOf(r)
@@ -185,9 +196,12 @@ func found(r explore.Result) []sim.Kind {
 // writeExploreText writes r as text. A search that was to stop at kind
 // only (not "") reports that kind alone: its counterexample, and of the
 // outcome counts, the total and that kind's.
-func writeExploreText(w io.Writer, scenario, variant string, params map[string]int, r explore.Result, elapsed time.Duration, only sim.Kind) error {
+func writeExploreText(w io.Writer, scenario, variant, written string, params map[string]int, r explore.Result, elapsed time.Duration, only sim.Kind) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "lesson %s, variant %s", scenario, variant)
+	if written != "" {
+		fmt.Fprintf(&b, ", primitive %s", written)
+	}
 	if len(params) > 0 {
 		fmt.Fprintf(&b, ", %s", (params2text(params)))
 	}
@@ -284,4 +298,109 @@ func plural(n int, noun string) string {
 		return noun
 	}
 	return noun + "s"
+}
+
+const verifyUsage = "verify SCENARIO (--primitive FILE | --start) [--json]"
+
+// verifyCmd grades a written primitive against a lesson's assignment: the
+// explorer must verify it at each of the assignment's parameter sets (the
+// lesson's own parameters when it has no assignment). --start prints the
+// source the assignment starts from.
+func verifyCmd(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "verify", verifyUsage)
+	primFile := fs.String("primitive", "", "the written primitive to grade (a .lsp file)")
+	start := fs.Bool("start", false, "print the source the lesson's assignment starts from, to edit")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of text")
+	rest, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(rest) != 1 || (*primFile == "") == !*start {
+		return usageErrorf("usage: lockstep %s", verifyUsage)
+	}
+	s, err := loadLesson(rest[0])
+	if err != nil {
+		return err
+	}
+	if *start {
+		if s.Assignment == nil {
+			return usageErrorf("lesson %s has no assignment", s.ID)
+		}
+		_, err := io.WriteString(e.stdout, s.Assignment.StartSource())
+		return err
+	}
+	def, err := loadPrimitive(*primFile)
+	if err != nil {
+		return err
+	}
+	began := time.Now()
+	g, err := s.Grade(ctx, def, nil)
+	if err != nil {
+		return badInput(err)
+	}
+	if *asJSON {
+		return writeGradeJSON(e.stdout, s, def.File(), g)
+	}
+	return writeGradeText(e.stdout, s, def.File(), g, time.Since(began))
+}
+
+func writeGradeText(w io.Writer, s *scenarios.Scenario, file string, g scenarios.Grade, elapsed time.Duration) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "lesson %s, primitive %s\n", s.ID, file)
+	if a := s.Assignment; a != nil {
+		fmt.Fprintf(&b, "task: %s\n", a.Task.EN)
+	}
+	for _, c := range g.Checks {
+		r := c.Result
+		fmt.Fprintf(&b, "%s: ", params2text(c.Params))
+		switch {
+		case c.Passed():
+			fmt.Fprintf(&b, "verified, %s executions, every one ok\n", count(r.Executions))
+		case len(r.Counterexamples) > 0:
+			ce := r.Counterexamples[0]
+			fmt.Fprintf(&b, "%s in %d steps, %d %s:\n  %s\n  %s\n", ce.Kind, ce.Steps, ce.Preemptions,
+				plural(ce.Preemptions, "preemption"), ce.Schedule, ce.Outcome.Message)
+		default:
+			fmt.Fprintf(&b, "no bug found, but the search is incomplete (%s)\n", r.Stopped)
+		}
+	}
+	if g.Passed {
+		fmt.Fprintf(&b, "passed: the explorer verified every execution (%s)\n", elapsed.Round(time.Millisecond))
+	} else {
+		b.WriteString("not passed\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// gradeReport is the JSON form of a grade.
+type gradeReport struct {
+	Scenario  string        `json:"scenario"`
+	Primitive string        `json:"primitive"`
+	Passed    bool          `json:"passed"`
+	Checks    []checkReport `json:"checks"`
+}
+
+type checkReport struct {
+	Params          map[string]int        `json:"params"`
+	Complete        bool                  `json:"complete"`
+	Executions      *big.Int              `json:"executions"` // exact, however large
+	Outcomes        map[sim.Kind]*big.Int `json:"outcomes"`
+	Counterexamples []counterexampleOut   `json:"counterexamples"`
+}
+
+func writeGradeJSON(w io.Writer, s *scenarios.Scenario, file string, g scenarios.Grade) error {
+	rep := gradeReport{Scenario: s.ID, Primitive: file, Passed: g.Passed, Checks: []checkReport{}}
+	for _, c := range g.Checks {
+		cr := checkReport{Params: c.Params, Complete: c.Result.Complete, Executions: c.Result.Executions,
+			Outcomes: c.Result.Outcomes, Counterexamples: []counterexampleOut{}}
+		for _, ce := range c.Result.Counterexamples {
+			cr.Counterexamples = append(cr.Counterexamples, counterexampleOut{Kind: ce.Kind, Schedule: ce.Schedule.String(),
+				Steps: ce.Steps, Preemptions: ce.Preemptions, Message: ce.Outcome.Message})
+		}
+		rep.Checks = append(rep.Checks, cr)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
 }

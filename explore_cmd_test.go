@@ -17,8 +17,8 @@ func TestExploreText(t *testing.T) {
 	for _, want := range []string{
 		"lesson wg-lost-wakeup, variant tinycoro, waiters=1,workers=1",
 		"strategy auto: complete in ",
-		"  phase 1, preemption (up to 2 preemptions): incomplete (max-preemptions), 18 executions, 107 states, found lost-wakeup, use-after-free\n",
-		"  phase 2, exhaustive: complete, 30 executions, 45 states, found lost-wakeup, use-after-free\n",
+		"  phase 1, preemption (up to 2 preemptions): incomplete (max-preemptions), 18 executions, 110 states, found lost-wakeup, use-after-free\n",
+		"  phase 2, exhaustive: complete, 30 executions, 51 states, found lost-wakeup, use-after-free\n",
 		"  30 executions, ",
 		"lost-wakeup in 8 steps, 1 preemption:\n  W1@G1 W1@G2 W1@G3 W1@G4 W1@G5 D1@D1 D1@D2 W1@G6\n  W1 parked",
 		"use-after-free in 12 steps, 1 preemption:",

@@ -1,12 +1,21 @@
-// Command lockstep runs the Lockstep playground, or one of its subcommands:
+// Command lockstep serves the Lockstep playground, or runs one of its
+// subcommands on a lesson from the command line:
 //
-//	lockstep [--addr HOST:PORT] [--dev]     serve the playground
-//	lockstep list [--json]                  list the lessons
-//	lockstep run SCENARIO [flags]           replay one execution and print it
+//	lockstep [--addr HOST:PORT] [--dev] [--data DIR] [--trust-proxy]
+//	                                        serve the playground (main.go)
+//	lockstep list [--json]                  list the lessons (cli.go)
+//	lockstep run LESSON [flags]             replay one execution and print it (run_cmd.go)
+//	lockstep explore LESSON [flags]         search a lesson's executions for bugs (explore_cmd.go)
+//	lockstep verify LESSON --primitive F    grade a written primitive (explore_cmd.go)
 //
 // The exit status is 0 when the command completed (whatever outcome a run
 // reached), 2 on bad input (an unknown subcommand, flag, lesson or variant,
 // a bad schedule or --set), and 1 on any other failure.
+//
+// The command is the top of the module: it wires scenarios, sim, its
+// search and its words, and web together, and nothing imports it. This
+// file is its package documentation, main and the server; cli.go holds
+// what the subcommands share.
 package main
 
 import (
@@ -15,9 +24,17 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"net"
+	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
+	"time"
+
+	"lockstep/scenarios"
+	"lockstep/web"
 )
 
 func main() {
@@ -40,9 +57,9 @@ type command struct {
 func commands() []command {
 	return []command{
 		{name: "list", usage: "list [--json]", summary: "list the lessons", run: listCmd},
-		{name: "run", usage: "run SCENARIO [--variant V] [--schedule S] [--set k=v]... [--lang en|zh] [--json]",
-			summary: "replay one execution of a lesson and print every step", run: runCmd},
+		{name: "run", usage: runUsage, summary: "replay one execution of a lesson and print every step", run: runCmd},
 		{name: "explore", usage: exploreUsage, summary: "search every execution of a lesson for bugs", run: exploreCmd},
+		{name: "verify", usage: verifyUsage, summary: "grade a written primitive: the explorer must verify it on the lesson", run: verifyCmd},
 	}
 }
 
@@ -75,7 +92,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 // printHelp lists the subcommands.
 func printHelp(w io.Writer) {
 	fmt.Fprintln(w, "usage:")
-	fmt.Fprintln(w, "  lockstep [--addr HOST:PORT] [--dev]")
+	fmt.Fprintln(w, "  lockstep [--addr HOST:PORT] [--dev] [--data DIR] [--trust-proxy]")
 	fmt.Fprintln(w, "      serve the playground")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  lockstep %s\n      %s\n", c.usage, c.summary)
@@ -93,4 +110,111 @@ func report(w io.Writer, err error) int {
 		return 2
 	}
 	return 1
+}
+
+// Server limits. A WebSocket is not bound by the read and write timeouts:
+// hijacking the connection clears its deadlines.
+const (
+	defaultAddr     = "127.0.0.1:8080"
+	readTimeout     = 10 * time.Second
+	writeTimeout    = 30 * time.Second
+	idleTimeout     = 2 * time.Minute
+	shutdownTimeout = 5 * time.Second
+)
+
+// serveCmd serves the playground until ctx is done, then shuts the server
+// down gracefully: it stops accepting, ends the WebSocket sessions and
+// waits for requests in flight, for shutdownTimeout at most.
+func serveCmd(ctx context.Context, e *env, args []string) error {
+	addrDefault := defaultAddr
+	if a := e.getenv("LOCKSTEP_ADDR"); a != "" {
+		addrDefault = a
+	}
+	fs := newFlagSet(e, "lockstep", "[--addr HOST:PORT] [--dev] [--data DIR] [--trust-proxy]   (or: lockstep help)")
+	addr := fs.String("addr", addrDefault, "address to listen on (env LOCKSTEP_ADDR sets the default)")
+	dev := fs.Bool("dev", false, "serve static/ from disk instead of the embedded assets")
+	data := fs.String("data", defaultDataDir(e.getenv), `directory of the file that keeps the rooms across restarts ("" keeps them in memory only)`)
+	trustProxy := fs.Bool("trust-proxy", false, "count per-client limits by X-Forwarded-For (only behind a reverse proxy that sets it)")
+	rest, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usageErrorf("unexpected argument %q", rest[0])
+	}
+
+	cat, err := scenarios.Load()
+	if err != nil {
+		return fmt.Errorf("the embedded catalog: %w", err)
+	}
+	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
+	cfg := web.Config{Catalog: cat, Logger: logger, DataDir: *data, TrustForwardedFor: *trustProxy}
+	if *dev {
+		cfg.DevStaticDir = "static"
+	}
+	srv, err := web.NewServer(cfg)
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	if *data != "" {
+		logger.Info("rooms are kept across restarts", "data", *data)
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	base, endSessions := context.WithCancel(context.Background())
+	defer endSessions()
+	hs := &http.Server{
+		Handler:           srv.Handler(),
+		ReadTimeout:       readTimeout,
+		ReadHeaderTimeout: readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+		BaseContext:       func(net.Listener) context.Context { return base },
+	}
+	hs.RegisterOnShutdown(endSessions)
+	fmt.Fprintf(e.stdout, "Lockstep is serving on http://%s/\n", ln.Addr())
+
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+	// The rooms are written as they are now, before their members'
+	// sockets close: those members did not leave, they will reconnect.
+	if err := srv.Close(); err != nil {
+		logger.Error("the room store", "err", err)
+	}
+	if err := hs.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	endSessions() // Shutdown starts it; Drain needs it done
+	if err := srv.Drain(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// defaultDataDir is where the rooms are kept unless --data says: the
+// user's state directory ($XDG_STATE_HOME, else ~/.local/state), under
+// lockstep; "" when neither is known.
+func defaultDataDir(getenv func(string) string) string {
+	if d := getenv("XDG_STATE_HOME"); filepath.IsAbs(d) {
+		return filepath.Join(d, "lockstep")
+	}
+	if h := getenv("HOME"); filepath.IsAbs(h) {
+		return filepath.Join(h, ".local", "state", "lockstep")
+	}
+	return ""
 }

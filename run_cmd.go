@@ -9,18 +9,20 @@ import (
 	"strconv"
 	"strings"
 
+	"lockstep/primitives/lang"
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/trace"
 	"lockstep/sim/words"
 )
 
-const runUsage = "run SCENARIO [--variant V] [--schedule S] [--set name=value]... [--lang en|zh] [--json]"
+const runUsage = "run SCENARIO [--variant V] [--primitive FILE] [--schedule S] [--set name=value]... [--lang en|zh] [--json]"
 
 // runCmd replays one execution of a lesson and prints it step by step.
 func runCmd(_ context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "run", runUsage)
 	variant := fs.String("variant", "", "the primitive's variant (default: the lesson's first)")
+	primFile := fs.String("primitive", "", "run a primitive written in Lockstep's language (a .lsp file) in place of the lesson's;\n--variant then picks the lesson's schedules and expected outcomes")
 	schedule := fs.String("schedule", "", "a schedule text, or the name of one of the lesson's schedules\n(default: the lesson's first schedule)")
 	overrides := params{}
 	fs.Var(overrides, "set", "set a lesson parameter, as `name=value` (repeatable)")
@@ -41,11 +43,26 @@ func runCmd(_ context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	job, err := plan(s, *variant, *schedule, overrides)
+	def, err := loadPrimitive(*primFile)
+	if err != nil {
+		return err
+	}
+	job, err := plan(s, def, *variant, *schedule, overrides)
 	if err != nil {
 		return err
 	}
 	t, err := trace.Execute(job.prog, job.schedule)
+	if errors.Is(err, sim.ErrSchedule) && def != nil {
+		// A written primitive of its own labels cannot follow a schedule
+		// that names the variant's: it follows the same threads, as the
+		// lab's replays do.
+		if t, err = trace.Execute(job.prog, job.schedule.Threads()); err == nil {
+			job.labelsIgnored = true
+		} else if errors.Is(err, sim.ErrSchedule) {
+			return badInput(fmt.Errorf("%w; the schedule is variant %s's, and %s cannot follow it even by its threads: "+
+				"--variant picks the variant whose schedules the primitive follows, --schedule gives one", err, job.variant, def.File()))
+		}
+	}
 	if errors.Is(err, sim.ErrSchedule) {
 		return badInput(err)
 	}
@@ -64,24 +81,28 @@ func runCmd(_ context.Context, e *env, args []string) error {
 // A runPlan is what `run` will execute, every choice resolved.
 type runPlan struct {
 	variant  string
+	written  *lang.Def // the written primitive run, or nil
 	params   map[string]int
 	prog     *sim.Program
 	schedule sim.Schedule
 	named    *scenarios.Schedule // the lesson's schedule, if one was named
+	// labelsIgnored: the written primitive's labels are not the ones the
+	// schedule names, so its threads were followed alone.
+	labelsIgnored bool
 }
 
 // plan resolves the variant, the parameters and the schedule of a run.
 // Every failure is bad input.
-func plan(s *scenarios.Scenario, variant, schedule string, overrides params) (*runPlan, error) {
+func plan(s *scenarios.Scenario, def *lang.Def, variant, schedule string, overrides params) (*runPlan, error) {
 	if variant == "" {
 		variant = s.Variants[0]
 	}
-	pl := &runPlan{variant: variant}
+	pl := &runPlan{variant: variant, written: def}
 	var err error
 	if pl.params, err = s.Resolve(overrides); err != nil {
 		return nil, badInput(fmt.Errorf("--set: %w", err))
 	}
-	if pl.prog, err = s.Build(variant, overrides); err != nil {
+	if pl.prog, err = buildLesson(s, def, variant, overrides); err != nil {
 		return nil, badInput(err)
 	}
 	text := schedule
@@ -96,7 +117,30 @@ func plan(s *scenarios.Scenario, variant, schedule string, overrides params) (*r
 	if pl.schedule, err = sim.ParseSchedule(text); err != nil {
 		return nil, badInput(err)
 	}
+	if pl.named != nil && len(overrides) > 0 {
+		if err := threadsMade(pl, overrides); err != nil {
+			return nil, badInput(err)
+		}
+	}
 	return pl, nil
+}
+
+// threadsMade checks that the lesson's schedule a run replays moves only
+// threads the parameters set with --set make: with fewer waiters, say, a
+// schedule written for the default may name a thread that is not there.
+func threadsMade(pl *runPlan, overrides params) error {
+	for _, c := range pl.schedule {
+		if pl.prog.Thread(c.Thread) >= 0 {
+			continue
+		}
+		var names []string
+		for _, t := range pl.prog.Threads {
+			names = append(names, t.Name)
+		}
+		return fmt.Errorf("--set %s: the lesson's schedule %q moves %s, a thread these parameters do not make (they make %s): set values that make it, or give a schedule with --schedule",
+			overrides, pl.named.Name, c.Thread, strings.Join(names, ", "))
+	}
+	return nil
 }
 
 // scheduleIndex is the index of the lesson's schedule named name, or -1.
@@ -114,6 +158,9 @@ func scheduleIndex(s *scenarios.Scenario, name string) int {
 func writeHeader(w io.Writer, s *scenarios.Scenario, pl *runPlan, lang string) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s%s (%s), variant %s", words.Heading("lesson", lang), s.ID, s.Title.In(lang), pl.variant)
+	if pl.written != nil {
+		fmt.Fprintf(&b, ", primitive %s", pl.written.File())
+	}
 	if len(pl.params) > 0 {
 		keys := make([]string, 0, len(pl.params))
 		for k := range pl.params {
@@ -130,6 +177,13 @@ func writeHeader(w io.Writer, s *scenarios.Scenario, pl *runPlan, lang string) e
 		fmt.Fprintf(&b, "%s%s (%s), expect %s\n", words.Heading("replay", lang), sc.Name, sc.Title.In(lang), sc.Expect[pl.variant])
 	} else {
 		fmt.Fprintf(&b, "%s%s\n", words.Heading("replay", lang), pl.schedule)
+	}
+	if pl.labelsIgnored {
+		note := "(the schedule names labels %s does not have: its threads are followed alone)\n"
+		if lang == words.Chinese {
+			note = "（调度里的标签 %s 没有：只按调度的线程执行）\n"
+		}
+		fmt.Fprintf(&b, note, pl.written.File())
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"lockstep/web/lab"
 )
 
 // TestServe starts the playground on a free loopback port named by
@@ -75,5 +77,14 @@ func TestServeAddressInUse(t *testing.T) {
 	_, errs, status := cli(t, "--addr", ln.Addr().String())
 	if status != 1 || !strings.Contains(errs, "address already in use") {
 		t.Errorf("serving on a taken port: exit %d, stderr %q; want exit 1 and the listen error", status, errs)
+	}
+}
+
+// TestLabAnswersBeforeWriteTimeout: the lab's explore request, its wait
+// for a search slot included, ends in time for its answer to be written
+// before the server's write timeout cuts the connection.
+func TestLabAnswersBeforeWriteTimeout(t *testing.T) {
+	if margin := writeTimeout - lab.RequestTime; margin < 2*time.Second {
+		t.Errorf("lab.RequestTime = %v, the write timeout %v: leave at least 2 s to write the answer", lab.RequestTime, writeTimeout)
 	}
 }

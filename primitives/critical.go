@@ -12,7 +12,7 @@ type CriticalSection struct {
 
 // Operation returns the "cs" operation.
 func (cs *CriticalSection) Operation() Operation {
-	return Operation{Name: "cs", Entry: CS1, Step: cs.step}
+	return Operation{Name: "cs", Entry: CS1, Step: cs.step, Lines: lines(nil, CS1, CS2)}
 }
 
 func (cs *CriticalSection) step(m Mem) {

@@ -26,6 +26,8 @@ type eventBase struct {
 	push      Order     // E7's success order
 	firstWake int       // the label the wake loop starts at
 	wake      func(Mem) // the wake loop's steps (S3, S4), in the variant's order
+	// code are the lines the variant writes its own way (Operation.Lines).
+	code map[int]string
 }
 
 // eventFields are the members of an event: m_state, then the value of an
@@ -44,10 +46,43 @@ func (e *eventBase) ops() []Operation {
 	if e.value != 0 {
 		set.Entry, set.HasArg = S0, true
 	}
+	set.Lines, set.Pointers = e.setLines(), e.wakePointers()
 	return []Operation{
-		{Name: "wait", Entry: E1, Awaits: true, Role: Waiting, Step: e.wait},
+		{Name: "wait", Entry: E1, Awaits: true, Role: Waiting, Step: e.wait, Lines: e.waitLines()},
 		set,
 	}
+}
+
+// waitLines are wait's lines: E10 only for an event<T>, and E7 with the
+// variant's success order.
+func (e *eventBase) waitLines() []Line {
+	labels := []int{E1, E2, E3, E4, E5, E6, E7, E9}
+	if e.value != 0 {
+		labels = append(labels, E10)
+	}
+	return lines(e.code, labels...)
+}
+
+// wakePointers are the wake loop's pointers: cur, and in the fixed loop
+// the next node, copied out before the submit.
+func (e *eventBase) wakePointers() []ListPointer {
+	if e.firstWake == S4 {
+		return []ListPointer{{Slot: cur, Name: "cur", Labels: []int{S4, S3}}, {Slot: next, Name: "next", Labels: []int{S3}}}
+	}
+	return []ListPointer{{Slot: cur, Name: "cur", Labels: []int{S3, S4}}}
+}
+
+// setLines are set's lines: S0 only for an event<T>, then S1 and the wake
+// loop in the variant's order.
+func (e *eventBase) setLines() []Line {
+	labels := []int{S1, S3, S4}
+	if e.firstWake == S4 {
+		labels = []int{S1, S4, S3}
+	}
+	if e.value != 0 {
+		labels = append([]int{S0}, labels...)
+	}
+	return lines(e.code, labels...)
 }
 
 // facts describe an event: open once set, one waiter stack.
@@ -140,18 +175,18 @@ func (e *eventBase) set(m Mem) {
 	}
 }
 
-var eventDocs = map[int]string{
-	E1:  "await_ready: m_ctx.register_wait()",
-	E2:  "if m_state.load(acquire) == this: set, don't suspend",
-	E3:  "await_suspend: m_await_coro = h",
-	E4:  "old = m_state.load(acquire)",
-	E5:  "old == this: m_next = nullptr, don't suspend",
-	E6:  "m_next = old",
-	E7:  "CAS m_state: old -> this awaiter; success parks, failure retries at E4",
-	E9:  "await_resume: m_ctx.unregister_wait()",
-	E10: "await_resume: return the stored value",
-	S0:  "set(v): store the value",
-	S1:  "old = m_state.exchange(this, acq_rel): mark set, take the stack",
-	S3:  "cur->m_ctx.submit_task(cur->m_await_coro)",
-	S4:  "cur = cur->m_next",
+var eventLabels = map[int]labelText{
+	E1:  {"await_ready: m_ctx.register_wait()", "m_ctx.register_wait();"},
+	E2:  {"if m_state.load(acquire) == this: set, don't suspend", "if (m_state.load(acquire) == this) return true;"},
+	E3:  {"await_suspend: m_await_coro = h", "m_await_coro = h;"},
+	E4:  {"old = m_state.load(acquire)", "auto old = m_state.load(acquire);"},
+	E5:  {"old == this: m_next = nullptr, don't suspend", "if (old == this) { awaiter->m_next = nullptr; return false; }"},
+	E6:  {"m_next = old", "awaiter->m_next = old;"},
+	E7:  {"CAS m_state: old -> this awaiter; success parks, failure retries at E4", "if (!m_state.compare_exchange_weak(old, awaiter, acquire)) goto E4;"},
+	E9:  {"await_resume: m_ctx.unregister_wait()", "m_ctx.unregister_wait();"},
+	E10: {"await_resume: return the stored value", "return m_ev.m_value;"},
+	S0:  {"set(v): store the value", "m_value = v;"},
+	S1:  {"old = m_state.exchange(this, acq_rel): mark set, take the stack", "auto cur = m_state.exchange(this, acq_rel); if (cur == this || !cur) return;"},
+	S3:  {"cur->m_ctx.submit_task(cur->m_await_coro)", "while (cur) { cur->m_ctx.submit_task(cur->m_await_coro);"},
+	S4:  {"cur = cur->m_next", "  cur = cur->m_next; }"},
 }

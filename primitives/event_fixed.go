@@ -23,7 +23,15 @@ type EventFixed struct {
 // eventFixed is the event_base at address this with the fixes: E7
 // releases, and the wake loop reads m_next before the submit.
 func eventFixed(this, value Word) eventBase {
-	return eventBase{this: this, value: value, push: Release, firstWake: S4, wake: nextThenWake}
+	return eventBase{this: this, value: value, push: Release, firstWake: S4, wake: nextThenWake, code: eventFixedCode}
+}
+
+// eventFixedCode are the lines the fixed event writes its own way: E7
+// releases, and the wake loop reads m_next before the submit.
+var eventFixedCode = map[int]string{
+	E7: "if (!m_state.compare_exchange_weak(old, awaiter, release, acquire)) goto E4;",
+	S4: "while (cur) { auto next = cur->m_next;",
+	S3: "  cur->m_ctx.submit_task(cur->m_await_coro); cur = next; }",
 }
 
 // nextThenWake is the fixed wake loop: copy next out, then submit.

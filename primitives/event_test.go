@@ -78,9 +78,9 @@ func TestMissingReleaseMessage(t *testing.T) {
 	}
 	for _, want := range []string{
 		"data race on W1.awaiter.m_await_coro",
-		"S reads it at step 7 (S3)",
-		"W1 wrote it at step 2 (E3)",
-		"W1's cas on ev.m_state at step 5 (E7) is acquire, without release",
+		"S reads it at step 8 (S3)",
+		"W1 wrote it at step 3 (E3)",
+		"W1's cas on ev.m_state at step 6 (E7) is acquire, without release",
 	} {
 		if !strings.Contains(out.Message, want) {
 			t.Errorf("message %q\nlacks %q", out.Message, want)

@@ -84,6 +84,12 @@ const (
 	numLabels
 )
 
+// FirstFreeLabel is the first label this package's table leaves free. A
+// primitive that names its own labels (Labeled) numbers them from here,
+// so that they never meet the table's in one program (a lesson's critical
+// section, CS1 and CS2, runs beside any primitive).
+const FirstFreeLabel = int(numLabels)
+
 var labelNames = [numLabels]string{
 	E1: "E1", E2: "E2", E3: "E3", E4: "E4", E5: "E5", E6: "E6", E7: "E7", E9: "E9", E10: "E10",
 	S0: "S0", S1: "S1", S3: "S3", S4: "S4",
@@ -108,17 +114,80 @@ func LabelName(pc int) string {
 	return "?"
 }
 
-// docTables hold what each label does, one table per primitive file.
-var docTables = []map[int]string{waitGroupDocs, waitGroupFixedDocs, goWaitGroupDocs,
-	eventDocs, latchDocs, mutexLockDocs, mutexDocs, mutexLIFODocs, criticalSectionDocs}
+// LabelNumber is the step label named name ("G4"), and whether there is
+// one.
+func LabelNumber(name string) (int, bool) {
+	for pc := 1; pc < int(numLabels); pc++ {
+		if labelNames[pc] == name {
+			return pc, true
+		}
+	}
+	return 0, false
+}
+
+// A Line is one line of an operation's algorithm as the playground shows
+// it: the label of one step and that step written as code, in the
+// language of the original (C++ for tinyCoro, Go for Go's WaitGroup).
+// Leading spaces indent the body of a loop or a branch.
+type Line struct {
+	Label int
+	Code  string
+}
+
+// labelText is what the label tables hold for each label: what its step
+// does, in a few words, and the step as a line of code.
+type labelText struct {
+	doc, code string
+}
+
+// labelTables hold what each label does and its line of code, one table
+// per primitive file.
+var labelTables = []map[int]labelText{waitGroupLabels, waitGroupFixedLabels, goWaitGroupLabels,
+	eventLabels, latchLabels, mutexLockLabels, mutexLabels, mutexLIFOLabels, criticalSectionLabels}
 
 // LabelDoc says in a few words what the step at label pc does, in the
 // source's terms ("done(): take the whole waiter stack").
 func LabelDoc(pc int) string {
-	for _, t := range docTables {
+	for _, t := range labelTables {
 		if d, ok := t[pc]; ok {
-			return d
+			return d.doc
 		}
 	}
 	return ""
+}
+
+// LabelCode is the step at label pc as a line of code, as the label
+// tables write it; a variant may write a label its own way (see
+// Operation.Lines).
+func LabelCode(pc int) string {
+	for _, t := range labelTables {
+		if d, ok := t[pc]; ok {
+			return d.code
+		}
+	}
+	return ""
+}
+
+// lines is the algorithm made of the steps at labels, in that order: each
+// label's line from the label tables, or from own when it has one.
+func lines(own map[int]string, labels ...int) []Line {
+	out := make([]Line, len(labels))
+	for i, l := range labels {
+		code, ok := own[l]
+		if !ok {
+			code = LabelCode(l)
+		}
+		out[i] = Line{Label: l, Code: code}
+	}
+	return out
+}
+
+// indent indents ls one level: the body of a call written out in place
+// (a latch's count_down runs its event's set).
+func indent(ls []Line) []Line {
+	out := make([]Line, len(ls))
+	for i, l := range ls {
+		out[i] = Line{Label: l.Label, Code: "  " + l.Code}
+	}
+	return out
 }

@@ -45,8 +45,8 @@ func (l *Latch) Bind(base Word) {
 // Ops implements Primitive.
 func (l *Latch) Ops() []Operation {
 	return []Operation{
-		{Name: "wait", Entry: E1, Awaits: true, Role: Waiting, Step: l.ev.wait},
-		{Name: "count_down", Entry: L1, Step: l.countDown},
+		{Name: "wait", Entry: E1, Awaits: true, Role: Waiting, Step: l.ev.wait, Lines: l.ev.waitLines()},
+		{Name: "count_down", Entry: L1, Step: l.countDown, Lines: append(lines(nil, L1), indent(l.ev.setLines())...), Pointers: l.ev.wakePointers()},
 	}
 }
 
@@ -72,6 +72,6 @@ func (l *Latch) countDown(m Mem) {
 	m.Return()
 }
 
-var latchDocs = map[int]string{
-	L1: "count_down(): if m_count.fetch_sub(1, acq_rel) <= 1: m_ev.set()",
+var latchLabels = map[int]labelText{
+	L1: {"count_down(): if m_count.fetch_sub(1, acq_rel) <= 1: m_ev.set()", "if (m_count.fetch_sub(1, acq_rel) <= 1) m_ev.set();"},
 }

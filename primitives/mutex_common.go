@@ -17,9 +17,10 @@ func mutexStateField() Field {
 // unlock standing for the guard's end of scope.
 func mutexOps(state Word, unlock Operation) []Operation {
 	lock := func(m Mem) { lockMutex(m, state) }
+	algo := lines(nil, M1a, M1b, M2a, M2b, M3, M4a, M4b, M5)
 	return []Operation{
-		{Name: "lock", Entry: M1a, Awaits: true, Role: Lock, Step: lock},
-		{Name: "lock_guard", Entry: M1a, Awaits: true, Role: Lock, Step: lock},
+		{Name: "lock", Entry: M1a, Awaits: true, Role: Lock, Step: lock, Lines: algo},
+		{Name: "lock_guard", Entry: M1a, Awaits: true, Role: Lock, Step: lock, Lines: algo},
 		unlock,
 	}
 }
@@ -98,13 +99,13 @@ func lockMutex(m Mem, state Word) {
 	}
 }
 
-var mutexLockDocs = map[int]string{
-	M1a: "await_suspend: m_await_coro = h",
-	M1b: "m_ctx.register_wait()",
-	M2a: "s = m_state.load(acquire)",
-	M2b: "m_next = nullptr",
-	M3:  "s == nolocked: CAS m_state: 1 -> nullptr (acq_rel); success takes the lock",
-	M4a: "m_next = s",
-	M4b: "CAS m_state: s -> this awaiter (acq_rel); success parks, failure retries at M2a",
-	M5:  "await_resume: m_ctx.unregister_wait(); the lock is held",
+var mutexLockLabels = map[int]labelText{
+	M1a: {"await_suspend: m_await_coro = h", "m_await_coro = h;"},
+	M1b: {"m_ctx.register_wait()", "m_ctx.register_wait();"},
+	M2a: {"s = m_state.load(acquire)", "auto s = m_state.load(acquire);"},
+	M2b: {"m_next = nullptr", "m_next = nullptr;"},
+	M3:  {"s == nolocked: CAS m_state: 1 -> nullptr (acq_rel); success takes the lock", "if (s == nolocked) { if (!m_state.compare_exchange_weak(s, nullptr, acq_rel, relaxed)) goto M2a; return false; }"},
+	M4a: {"m_next = s", "m_next = s;"},
+	M4b: {"CAS m_state: s -> this awaiter (acq_rel); success parks, failure retries at M2a", "if (!m_state.compare_exchange_weak(s, this, acq_rel, relaxed)) goto M2a;"},
+	M5:  {"await_resume: m_ctx.unregister_wait(); the lock is held", "m_ctx.unregister_wait();"},
 }

@@ -32,7 +32,9 @@ func (mu *MutexLIFO) Bind(base Word) { mu.state = base }
 
 // Ops implements Primitive.
 func (mu *MutexLIFO) Ops() []Operation {
-	return mutexOps(mu.state, Operation{Name: "unlock", Entry: V1, Role: Unlock, Step: mu.unlock})
+	return mutexOps(mu.state, Operation{Name: "unlock", Entry: V1, Role: Unlock, Step: mu.unlock,
+		Lines:    lines(nil, V1, V2, V3, V4, V5),
+		Pointers: []ListPointer{{Slot: head, Name: "s", Labels: []int{V3, V4, V5}}, {Slot: next, Name: "next", Labels: []int{V4}}}})
 }
 
 // Facts implements Primitive.
@@ -75,10 +77,10 @@ func (mu *MutexLIFO) unlock(m Mem) {
 	}
 }
 
-var mutexLIFODocs = map[int]string{
-	V1: "unlock(): s = m_state.load(acquire)",
-	V2: "s == nullptr: CAS m_state: nullptr -> nolocked (release); success releases the lock",
-	V3: "next = s->m_next",
-	V4: "CAS m_state: s -> next (acq_rel): pop the newest waiter; failure retries at V1",
-	V5: "s->resume(): submit_task, handing the lock to the newest waiter",
+var mutexLIFOLabels = map[int]labelText{
+	V1: {"unlock(): s = m_state.load(acquire)", "auto s = m_state.load(acquire);"},
+	V2: {"s == nullptr: CAS m_state: nullptr -> nolocked (release); success releases the lock", "if (!s) { if (m_state.compare_exchange_strong(s, nolocked, release, relaxed)) return; goto V1; }"},
+	V3: {"next = s->m_next", "auto next = s->m_next;"},
+	V4: {"CAS m_state: s -> next (acq_rel): pop the newest waiter; failure retries at V1", "if (!m_state.compare_exchange_weak(s, next, acq_rel, acquire)) goto V1;"},
+	V5: {"s->resume(): submit_task, handing the lock to the newest waiter", "s->resume();"},
 }

@@ -54,7 +54,13 @@ func (mu *Mutex) Bind(base Word) { mu.state, mu.resume = base, base+1 }
 
 // Ops implements Primitive.
 func (mu *Mutex) Ops() []Operation {
-	return mutexOps(mu.state, Operation{Name: "unlock", Entry: U1, Role: Unlock, Step: mu.unlock})
+	return mutexOps(mu.state, Operation{Name: "unlock", Entry: U1, Role: Unlock, Step: mu.unlock,
+		Lines: lines(nil, U1, U2, U3, U4a, U4b, U5a, U5b, U6),
+		Pointers: []ListPointer{
+			{Slot: head, Name: "h", Labels: []int{U4a, U4b}},
+			{Slot: cur, Name: "r", Labels: []int{U4a, U4b, U5a, U5b, U6}},
+			{Slot: next, Name: "next", Labels: []int{U4b, U5b}},
+		}})
 }
 
 // Facts implements Primitive.
@@ -120,13 +126,13 @@ func reverseNext(m Mem) {
 	m.Goto(U5a)
 }
 
-var mutexDocs = map[int]string{
-	U1:  "unlock(): r = m_resume_list_head; if not empty, hand over to r",
-	U2:  "CAS m_state: nullptr -> nolocked (acq_rel); success releases the lock",
-	U3:  "h = m_state.exchange(nullptr, acq_rel): detach the new arrivals, keep the lock",
-	U4a: "next = h->m_next (reversing the batch)",
-	U4b: "h->m_next = r; r = h; h = next",
-	U5a: "read r->m_next before resuming r",
-	U5b: "m_resume_list_head = r->m_next",
-	U6:  "r->resume(): submit_task, handing the lock to r",
+var mutexLabels = map[int]labelText{
+	U1:  {"unlock(): r = m_resume_list_head; if not empty, hand over to r", "auto r = m_resume_list_head; if (r) goto U5a;"},
+	U2:  {"CAS m_state: nullptr -> nolocked (acq_rel); success releases the lock", "if (m_state.compare_exchange_strong(nullptr, nolocked, acq_rel, relaxed)) return;"},
+	U3:  {"h = m_state.exchange(nullptr, acq_rel): detach the new arrivals, keep the lock", "auto h = m_state.exchange(nullptr, acq_rel);"},
+	U4a: {"next = h->m_next (reversing the batch)", "while (h) { auto next = h->m_next;"},
+	U4b: {"h->m_next = r; r = h; h = next", "  h->m_next = r; r = h; h = next; }"},
+	U5a: {"read r->m_next before resuming r", "auto r_next = r->m_next;"},
+	U5b: {"m_resume_list_head = r->m_next", "m_resume_list_head = r_next;"},
+	U6:  {"r->resume(): submit_task, handing the lock to r", "r->resume();"},
 }

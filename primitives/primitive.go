@@ -67,6 +67,20 @@ type Operation struct {
 	// HasArg says the script passes an argument (add 2, set 42).
 	HasArg bool
 	Step   func(m Mem)
+	// Lines are the operation's algorithm, one line per label its steps
+	// can have, in reading order.
+	Lines []Line
+	// Pointers are the locals that hold pointers into a waiter list, for
+	// the views to draw as arrows while they live.
+	Pointers []ListPointer
+}
+
+// A ListPointer is a local of an operation that points into a waiter list:
+// done()'s head walking the stack it took, unlock's next.
+type ListPointer struct {
+	Slot   int    // its Mem.Local slot
+	Name   string // its name in the code
+	Labels []int  // the labels at which its value is still to be used
 }
 
 // Peek reads a cell without performing a step.

@@ -83,9 +83,9 @@ func (wg *WaitGroupFixed) Bind(base Word) { wg.state = base }
 // Ops implements Primitive.
 func (wg *WaitGroupFixed) Ops() []Operation {
 	return []Operation{
-		{Name: "wait", Entry: Q1, Awaits: true, Role: Waiting, Step: wg.wait},
-		{Name: "add", Entry: P1, HasArg: true, Step: func(m Mem) { wg.add(m, int32(m.Arg())) }},
-		{Name: "done", Entry: P1, Step: func(m Mem) { wg.add(m, -1) }},
+		{Name: "wait", Entry: Q1, Awaits: true, Role: Waiting, Step: wg.wait, Lines: lines(nil, Q1, Q2, Q3, Q4, Q5, Q6)},
+		{Name: "add", Entry: P1, HasArg: true, Step: func(m Mem) { wg.add(m, int32(m.Arg())) }, Lines: lines(nil, P1, P2, P3, P4), Pointers: wakeLoop},
+		{Name: "done", Entry: P1, Step: func(m Mem) { wg.add(m, -1) }, Lines: lines(doneIsAddMinusOne, P1, P2, P3, P4), Pointers: wakeLoop},
 	}
 }
 
@@ -96,6 +96,15 @@ func (wg *WaitGroupFixed) Facts() Facts {
 		Condition: "count == 0",
 		Lists:     []List{{Name: "m_state", Head: func(p Peek) Word { return pairHead(p(wg.state)) }}},
 	}
+}
+
+// wakeLoop are add's pointers: the node it wakes, and the next one,
+// copied out before the resume.
+var wakeLoop = []ListPointer{{Slot: cur, Name: "cur", Labels: []int{P3, P4}}, {Slot: next, Name: "next", Labels: []int{P4}}}
+
+// doneIsAddMinusOne is done()'s first line: add(-1).
+var doneIsAddMinusOne = map[int]string{
+	P1: "auto old = m_state.load(acquire); n = old.count - 1; if (n < 0) panic();",
 }
 
 // wait is co_await wg.wait().
@@ -174,15 +183,15 @@ func (wg *WaitGroupFixed) add(m Mem, delta int32) {
 	}
 }
 
-var waitGroupFixedDocs = map[int]string{
-	P1: "add(delta): old = m_state.load(acquire); a negative count panics",
-	P2: "CAS m_state: old -> (count+delta, head), or (0, nullptr) when it reaches zero",
-	P3: "next = cur->m_next, read before the resume",
-	P4: "cur->resume(): submit_task(cur->m_await_coro); cur = next",
-	Q1: "await_suspend: m_await_coro = h",
-	Q2: "m_ctx.register_wait()",
-	Q3: "old = m_state.load(acquire); if old.count == 0: don't suspend",
-	Q4: "m_next = old.head",
-	Q5: "CAS m_state: old -> (old.count, this) (release); success parks, failure retries",
-	Q6: "await_resume: m_ctx.unregister_wait()",
+var waitGroupFixedLabels = map[int]labelText{
+	P1: {"add(delta): old = m_state.load(acquire); a negative count panics", "auto old = m_state.load(acquire); n = old.count + delta; if (n < 0) panic();"},
+	P2: {"CAS m_state: old -> (count+delta, head), or (0, nullptr) when it reaches zero", "if (!m_state.compare_exchange_weak(old, n ? pair{n, old.head} : pair{0, nullptr}, acq_rel, acquire)) goto P1;"},
+	P3: {"next = cur->m_next, read before the resume", "for (cur = n ? nullptr : old.head; cur; cur = next) { next = cur->m_next;"},
+	P4: {"cur->resume(): submit_task(cur->m_await_coro); cur = next", "  cur->resume(); }"},
+	Q1: {"await_suspend: m_await_coro = h", "m_await_coro = h;"},
+	Q2: {"m_ctx.register_wait()", "m_ctx.register_wait();"},
+	Q3: {"old = m_state.load(acquire); if old.count == 0: don't suspend", "auto old = m_state.load(acquire); if (old.count == 0) return false;"},
+	Q4: {"m_next = old.head", "m_next = old.head;"},
+	Q5: {"CAS m_state: old -> (old.count, this) (release); success parks, failure retries", "if (!m_state.compare_exchange_weak(old, pair{old.count, this}, release, acquire)) goto Q3;"},
+	Q6: {"await_resume: m_ctx.unregister_wait()", "m_ctx.unregister_wait();"},
 }

@@ -71,9 +71,9 @@ func (wg *GoWaitGroup) Bind(base Word) { wg.state, wg.sema = base, base+1 }
 // Ops implements Primitive.
 func (wg *GoWaitGroup) Ops() []Operation {
 	return []Operation{
-		{Name: "wait", Entry: GW1, Role: Waiting, Step: wg.wait},
-		{Name: "add", Entry: GA1, HasArg: true, Step: func(m Mem) { wg.add(m, int64(m.Arg())) }},
-		{Name: "done", Entry: GA1, Step: func(m Mem) { wg.add(m, -1) }},
+		{Name: "wait", Entry: GW1, Role: Waiting, Step: wg.wait, Lines: lines(nil, GW1, GW2, GW3, GW4)},
+		{Name: "add", Entry: GA1, HasArg: true, Step: func(m Mem) { wg.add(m, int64(m.Arg())) }, Lines: lines(nil, GA1, GA2, GA3, GA4)},
+		{Name: "done", Entry: GA1, Step: func(m Mem) { wg.add(m, -1) }, Lines: lines(goDoneIsAddMinusOne, GA1, GA2, GA3, GA4)},
 	}
 }
 
@@ -83,6 +83,11 @@ func (wg *GoWaitGroup) Facts() Facts {
 		Open:      func(p Peek) bool { return goCounter(p(wg.state)) == 0 },
 		Condition: "v == 0",
 	}
+}
+
+// goDoneIsAddMinusOne is Done()'s first line: Add(-1).
+var goDoneIsAddMinusOne = map[int]string{
+	GA1: "state := wg.state.Add(uint64(delta) << 32); if v > 0 || w == 0 { return } // delta = -1",
 }
 
 // add is wg.Add(delta); Done() is Add(-1).
@@ -158,13 +163,13 @@ func (wg *GoWaitGroup) wait(m Mem) {
 	}
 }
 
-var goWaitGroupDocs = map[int]string{
-	GA1: "Add(delta): state = state.Add(delta<<32); check v and w",
-	GA2: "if state.Load() != state: panic (Add concurrent with Wait)",
-	GA3: "state.Store(0): reset the counter and the waiters",
-	GA4: "runtime_Semrelease(&sema), once per waiter",
-	GW1: "Wait(): state = state.Load(); if v == 0: return",
-	GW2: "CAS state: state -> state+1 (one more waiter); failure retries",
-	GW3: "runtime_SemacquireWaitGroup(&sema): sleep until a permit",
-	GW4: "if state.Load() != 0: panic (reused before Wait returned)",
+var goWaitGroupLabels = map[int]labelText{
+	GA1: {"Add(delta): state = state.Add(delta<<32); check v and w", "state := wg.state.Add(uint64(delta) << 32); if v > 0 || w == 0 { return }"},
+	GA2: {"if state.Load() != state: panic (Add concurrent with Wait)", "if wg.state.Load() != state { panic(\"Add called concurrently with Wait\") }"},
+	GA3: {"state.Store(0): reset the counter and the waiters", "wg.state.Store(0)"},
+	GA4: {"runtime_Semrelease(&sema), once per waiter", "for ; w != 0; w-- { runtime_Semrelease(&wg.sema) }"},
+	GW1: {"Wait(): state = state.Load(); if v == 0: return", "state := wg.state.Load(); if v == 0 { return }"},
+	GW2: {"CAS state: state -> state+1 (one more waiter); failure retries", "if !wg.state.CompareAndSwap(state, state+1) { goto GW1 }"},
+	GW3: {"runtime_SemacquireWaitGroup(&sema): sleep until a permit", "runtime_SemacquireWaitGroup(&wg.sema)"},
+	GW4: {"if state.Load() != 0: panic (reused before Wait returned)", "if wg.state.Load() != 0 { panic(\"WaitGroup is reused\") }"},
 }

@@ -53,9 +53,10 @@ func (wg *WaitGroup) Bind(base Word) { wg.count, wg.state = base, base+1 }
 // Ops implements Primitive.
 func (wg *WaitGroup) Ops() []Operation {
 	return []Operation{
-		{Name: "wait", Entry: G1, Awaits: true, Role: Waiting, Step: wg.wait},
-		{Name: "add", Entry: A1, HasArg: true, Step: wg.add},
-		{Name: "done", Entry: D1, Step: wg.done},
+		{Name: "wait", Entry: G1, Awaits: true, Role: Waiting, Step: wg.wait, Lines: lines(nil, G1, G2, G3, G4, G5, G6, G7)},
+		{Name: "add", Entry: A1, HasArg: true, Step: wg.add, Lines: lines(nil, A1)},
+		{Name: "done", Entry: D1, Step: wg.done, Lines: lines(nil, D1, D2, D3, D4),
+			Pointers: []ListPointer{{Slot: head, Name: "head", Labels: []int{D3, D4}}}},
 	}
 }
 
@@ -138,17 +139,17 @@ func wakeNext(m Mem, at int) {
 	m.Goto(at)
 }
 
-var waitGroupDocs = map[int]string{
-	G1: "await_suspend: m_await_coro = h",
-	G2: "m_ctx.register_wait()",
-	G3: "if m_count.load(acquire) == 0: don't suspend",
-	G4: "head = m_state.load(acquire)",
-	G5: "m_next = head",
-	G6: "CAS m_state: head -> this (acq_rel); success parks, failure retries",
-	G7: "await_resume: m_ctx.unregister_wait()",
-	A1: "add(n): m_count.fetch_add(n, acq_rel)",
-	D1: "done(): if m_count.fetch_sub(1, acq_rel) != 1: return",
-	D2: "head = m_state.exchange(nullptr, acq_rel): take the whole stack",
-	D3: "head->resume(): submit_task(head->m_await_coro)",
-	D4: "head = head->m_next, read after the resume",
+var waitGroupLabels = map[int]labelText{
+	G1: {"await_suspend: m_await_coro = h", "m_await_coro = h;"},
+	G2: {"m_ctx.register_wait()", "m_ctx.register_wait();"},
+	G3: {"if m_count.load(acquire) == 0: don't suspend", "if (m_count.load(acquire) == 0) return false;"},
+	G4: {"head = m_state.load(acquire)", "auto head = m_state.load(acquire);"},
+	G5: {"m_next = head", "m_next = head;"},
+	G6: {"CAS m_state: head -> this (acq_rel); success parks, failure retries", "if (!m_state.compare_exchange_weak(head, this, acq_rel, relaxed)) goto G3;"},
+	G7: {"await_resume: m_ctx.unregister_wait()", "m_ctx.unregister_wait();"},
+	A1: {"add(n): m_count.fetch_add(n, acq_rel)", "m_count.fetch_add(n, acq_rel);"},
+	D1: {"done(): if m_count.fetch_sub(1, acq_rel) != 1: return", "if (m_count.fetch_sub(1, acq_rel) != 1) return;"},
+	D2: {"head = m_state.exchange(nullptr, acq_rel): take the whole stack", "auto head = m_state.exchange(nullptr, acq_rel);"},
+	D3: {"head->resume(): submit_task(head->m_await_coro)", "while (head) { head->resume();"},
+	D4: {"head = head->m_next, read after the resume", "  head = head->m_next; }"},
 }

@@ -53,19 +53,22 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program
 	if !slices.Contains(s.Variants, variant) {
 		return nil, fmt.Errorf("no variant %q (it has %s)", variant, strings.Join(s.Variants, ", "))
 	}
+	if s.written != nil {
+		return s.buildWritten(s.written, overrides)
+	}
 	params, err := s.Resolve(overrides)
 	if err != nil {
 		return nil, err
 	}
+	init, err := s.initValues(params)
+	if err != nil {
+		return nil, err
+	}
 	cfg := config{value: s.Value}
-	for _, k := range sortedKeys(s.Init) {
-		n, err := eval(s.Init[k], params)
-		if err != nil {
-			return nil, fmt.Errorf("init %s: %v", k, err)
-		}
+	for k, n := range init {
 		switch k {
 		case "count":
-			cfg.count = n
+			cfg.count = int(n)
 		case "set":
 			cfg.set = n != 0
 		default:
@@ -76,6 +79,26 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program
 	if err != nil {
 		return nil, err
 	}
+	return s.assemble(prim, object, params)
+}
+
+// initValues evaluates the lesson's init settings with the parameters.
+func (s *Scenario) initValues(params map[string]int) (map[string]int64, error) {
+	out := map[string]int64{}
+	for _, k := range sortedKeys(s.Init) {
+		n, err := eval(s.Init[k], params)
+		if err != nil {
+			return nil, fmt.Errorf("init %s: %v", k, err)
+		}
+		out[k] = int64(n)
+	}
+	return out, nil
+}
+
+// assemble lays out the program of the lesson with primitive prim, whose
+// object is named object: the primitive, the contexts, the frames and
+// awaiters, the scripts.
+func (s *Scenario) assemble(prim primitives.Primitive, object string, params map[string]int) (*sim.Program, error) {
 	coros, err := s.expand(params)
 	if err != nil {
 		return nil, err
@@ -151,13 +174,45 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program
 	p.Submit, _ = sim.ParseSubmitMode(cmp(s.Submit, "enqueue"))
 	p.FIFO = s.FIFO
 	p.StepLimit = s.StepLimit
-	p.LabelName = primitives.LabelName
-	p.LabelDoc = primitives.LabelDoc
+	setLabels(p, prim)
 	p.Facts = simFacts(prim.Facts())
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// setLabels gives the program its label names, docs and, for a primitive
+// that names its own labels, their source lines. Labels below
+// primitives.FirstFreeLabel are the built-in table's (the critical
+// section's among them).
+func setLabels(p *sim.Program, prim primitives.Primitive) {
+	p.LabelName = primitives.LabelName
+	p.LabelDoc = primitives.LabelDoc
+	w, ok := prim.(primitives.Labeled)
+	if !ok {
+		return
+	}
+	file, _ := w.Source()
+	p.LabelName = func(pc int) string {
+		if pc < primitives.FirstFreeLabel {
+			return primitives.LabelName(pc)
+		}
+		return w.Label(pc).Name
+	}
+	p.LabelDoc = func(pc int) string {
+		if pc < primitives.FirstFreeLabel {
+			return primitives.LabelDoc(pc)
+		}
+		return w.Label(pc).Doc
+	}
+	p.LabelLoc = func(pc int) (sim.Location, bool) {
+		if pc < primitives.FirstFreeLabel {
+			return sim.Location{}, false
+		}
+		l := w.Label(pc)
+		return sim.Location{File: file, Line: l.Line, Function: l.Function}, true
+	}
 }
 
 func cmp(s, def string) string {
@@ -209,19 +264,12 @@ func (s *Scenario) expand(params map[string]int) ([]expanded, error) {
 		}
 	}
 	if len(out) > MaxCoroutines {
-		return nil, fmt.Errorf("%d coroutines is more than %d", len(out), MaxCoroutines)
+		return nil, fmt.Errorf("the parameters make %d coroutines in all, and a lesson may have at most %d coroutines in total (MaxCoroutines)", len(out), MaxCoroutines)
 	}
 	return out, nil
 }
 
-func usesCS(script string) bool {
-	for _, f := range strings.FieldsFunc(script, func(r rune) bool { return r == ';' || r == '{' || r == '}' || r == ' ' || r == '\n' || r == '\t' }) {
-		if f == "cs" {
-			return true
-		}
-	}
-	return false
-}
+func usesCS(script string) bool { return slices.Contains(scriptCalls(script), "cs") }
 
 // fields converts a primitive's field declarations for the layout.
 func fields(fs []primitives.Field) []sim.Field {
@@ -254,6 +302,12 @@ func cellKind(k primitives.FieldKind) sim.CellKind {
 func simOp(op primitives.Operation) sim.Op {
 	step := op.Step
 	o := sim.Op{Name: op.Name, Entry: op.Entry, Awaits: op.Awaits, Code: func(x *sim.Exec) { step(x) }}
+	for _, l := range op.Lines {
+		o.Lines = append(o.Lines, sim.Line{Label: l.Label, Code: l.Code})
+	}
+	for _, pt := range op.Pointers {
+		o.Pointers = append(o.Pointers, sim.ListPointer{Slot: pt.Slot, Name: pt.Name, Labels: pt.Labels})
+	}
 	switch op.Role {
 	case primitives.Lock:
 		o.Role = sim.Lock

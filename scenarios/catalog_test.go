@@ -167,3 +167,17 @@ func TestRandomRunsAreSound(t *testing.T) {
 		}
 	}
 }
+
+// TestCatalogTitlesDistinct checks that no two lessons share a title, in
+// either language: the catalog lists them by title.
+func TestCatalogTitlesDistinct(t *testing.T) {
+	seen := map[string]string{}
+	for _, s := range loadCatalog(t).All() {
+		for _, title := range []string{s.Title.EN, s.Title.ZH} {
+			if other, ok := seen[title]; ok {
+				t.Errorf("%s and %s are both titled %q", other, s.ID, title)
+			}
+			seen[title] = s.ID
+		}
+	}
+}

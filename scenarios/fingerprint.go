@@ -30,6 +30,10 @@ func (s *Scenario) Fingerprint() string {
 		FIFO:      s.FIFO,
 		StepLimit: s.StepLimit,
 	}
+	if s.written != nil {
+		// The text run, whether the lesson carries it or names an example.
+		c.Source = s.written.Source()
+	}
 	for k, v := range s.Params {
 		c.Params[k] = v
 	}
@@ -62,6 +66,7 @@ type canonicalLesson struct {
 	FIFO       bool                 `json:"fifo"`
 	StepLimit  int                  `json:"step_limit"`
 	Coroutines []canonicalCoroutine `json:"coroutines"`
+	Source     string               `json:"source,omitempty"`
 }
 
 // canonicalCoroutine is one coroutine declaration, its script canonical.

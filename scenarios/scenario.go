@@ -1,9 +1,3 @@
-// Package scenarios holds Lockstep's lessons as data and compiles them into
-// programs for the simulator.
-//
-// A lesson is a JSON file with comments (// to the end of a line), one per
-// lesson, embedded in the binary. Decoding is strict: unknown fields, wrong
-// types and trailing data are errors that name the file and the line.
 package scenarios
 
 import (
@@ -11,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"lockstep/primitives/lang"
 	"lockstep/sim"
 )
 
@@ -40,8 +35,18 @@ type Scenario struct {
 	StepLimit  int         `json:"step_limit,omitempty"`
 	Coroutines []Coroutine `json:"coroutines"`
 	Schedules  []Schedule  `json:"schedules"`
+	// Source is a primitive written in Lockstep's language that the
+	// lesson runs in place of its built-in one, and Example names one of
+	// the examples to run instead (primitives/examples). With either, the
+	// lesson's variants only name sets of schedules and expected
+	// outcomes, and its primitive need not be a built-in one.
+	Source  string `json:"source,omitempty"`
+	Example string `json:"example,omitempty"`
+	// Assignment asks the reader to fix the primitive.
+	Assignment *Assignment `json:"assignment,omitempty"`
 
-	file string // where it was read from, for errors
+	file    string    // where it was read from, for errors
+	written *lang.Def // Source or Example, compiled
 }
 
 // Text is a string in English and Chinese.
@@ -138,8 +143,24 @@ func (s *Scenario) validate(known map[string][]string) error {
 	if !validID(s.ID) {
 		add("id %q: use lowercase letters, digits and '-'", s.ID)
 	}
+	if err := s.compileWritten(); err != nil {
+		add("%v", err)
+	}
 	variants, ok := known[s.Primitive]
-	if !ok {
+	switch {
+	case s.Source != "" || s.Example != "":
+		// The written primitive is the lesson's, whatever it is called,
+		// and the variants are the lesson's own names.
+		ok = false
+		if !validID(strings.ReplaceAll(s.Primitive, "_", "-")) {
+			add("primitive %q: use lowercase letters, digits, '_' and '-'", s.Primitive)
+		}
+		for _, v := range s.Variants {
+			if !validID(v) {
+				add("variant %q: use lowercase letters, digits and '-'", v)
+			}
+		}
+	case !ok:
 		add("primitive %q is not one of %s", s.Primitive, strings.Join(sortedKeys(known), ", "))
 	}
 	if len(s.Variants) == 0 {
@@ -148,6 +169,16 @@ func (s *Scenario) validate(known map[string][]string) error {
 	for _, v := range s.Variants {
 		if ok && !slices.Contains(variants, v) {
 			add("variant %q of %s is not one of %s", v, s.Primitive, strings.Join(variants, ", "))
+		}
+	}
+	if s.written != nil && len(errs) == 0 {
+		if _, err := s.buildWritten(s.written, nil); err != nil {
+			add("%v", err)
+		}
+	}
+	if s.Assignment != nil {
+		for _, err := range s.Assignment.validate(s) {
+			add("assignment: %v", err)
 		}
 	}
 	if s.Title.EN == "" || s.Title.ZH == "" {

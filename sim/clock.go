@@ -140,14 +140,14 @@ func (m *Machine) race(t, co, label int, addr Word, c *Cell, e Epoch, verb, earl
 	p := m.prog
 	other := p.Threads[e.thread].Name
 	me := p.Threads[t].Name
-	when := fmt.Sprintf("at step %d", e.step)
+	when := fmt.Sprintf("at step %d", e.step+1)
 	if e.label >= 0 {
 		when += " (" + p.Label(int(e.label)) + ")"
 	} else {
 		when += " (constructing it)"
 	}
 	msg := fmt.Sprintf("data race on %s: %s %s it at step %d (%s) and %s %s it %s, and nothing orders the two",
-		c.Name, me, verb, m.step, p.Label(label), other, earlier, when)
+		c.Name, me, verb, m.step+1, p.Label(label), other, earlier, when)
 	d := Detail{Label: p.Label(label), Access: verb, Cell: c.Name,
 		OtherThread: other, OtherAccess: earlier, OtherStep: int(e.step)}
 	if e.label >= 0 {
@@ -156,7 +156,7 @@ func (m *Machine) race(t, co, label int, addr Word, c *Cell, e Epoch, verb, earl
 	d.Missing = m.missingRelease(t, int(e.thread), e.step)
 	if mr := d.Missing; mr != nil {
 		msg += fmt.Sprintf(": %s's %s on %s at step %d (%s) is %s, without release, so %s's acquire of %s does not make %s's earlier writes visible",
-			mr.Writer, mr.Op, mr.Cell, mr.Step, mr.Label, mr.Order, mr.Reader, mr.Cell, mr.Writer)
+			mr.Writer, mr.Op, mr.Cell, mr.Step+1, mr.Label, mr.Order, mr.Reader, mr.Cell, mr.Writer)
 	}
 	o := Outcome{Kind: DataRace, Message: msg, Step: m.step, Thread: me, Coroutine: p.Coroutines[co].Name, Detail: d}
 	m.races = append(m.races, o)

@@ -25,6 +25,7 @@ func (m *Machine) register(co *coroutine) {
 	co.registered = true
 	co.parkStep = int32(m.step)
 	co.opened = false
+	co.sawOpen = false // from now on, opened is what counts
 }
 
 // park suspends c: it leaves t's stack.
@@ -47,7 +48,14 @@ func (m *Machine) park(t, c int, op *Op) {
 // opReturned ends c's current operation and starts the next one, or ends
 // the coroutine.
 func (m *Machine) opReturned(t, c int, op *Op) {
+	if op.Role == Waiting && m.prog.Facts.Open != nil {
+		m.checkReturn(c, op)
+		if m.fatal != nil {
+			return
+		}
+	}
 	m.coros[c].registered = false
+	m.coros[c].sawOpen = false
 	if op.Awaits {
 		m.endAwaiter(c)
 	}
@@ -64,6 +72,26 @@ func (m *Machine) opReturned(t, c int, op *Op) {
 			r.Events = append(r.Events, Event{Kind: EvFinished, Coroutine: c, Thread: -1})
 		}
 	}
+}
+
+// checkReturn checks a wait that returns: released by a resume after its
+// condition held (checked then), registered and its condition held since
+// (Go's Wait, its permit banked), or else it saw the condition hold itself,
+// at one of its steps that accessed the primitive. A wait that returns
+// otherwise was released by nobody while its condition never held: a
+// premature release (a wait_group whose wait() never parks, say).
+func (m *Machine) checkReturn(c int, op *Op) {
+	co := &m.coros[c]
+	if co.registered && co.opened || !co.registered && co.sawOpen {
+		return
+	}
+	name := m.prog.Coroutines[c].Name
+	label := m.prog.Label(int(co.pc))
+	cond := m.prog.Facts.Condition
+	m.setFatal(Outcome{Kind: PrematureRelease, Step: m.step, Thread: m.prog.Threads[co.thread].Name, Coroutine: name,
+		Detail: Detail{Reason: ReturnedUnreleased, Label: label, Op: op.Name, Condition: cond},
+		Message: fmt.Sprintf("%s returns from %s at step %d (%s), but %s has not held at any of its checks and nothing released it",
+			name, op.Name, m.step, label, cond)})
 }
 
 // granted checks the lock handed to c: nobody else holds it and, when the

@@ -38,6 +38,11 @@ const (
 
 	// assertion: a lock was granted out of FIFO order.
 	NotFIFO Reason = "not-fifo"
+
+	// premature-release: a wait returned though nothing released it and
+	// its condition never held at any of its checks (Detail.Op, Label and
+	// Condition say which).
+	ReturnedUnreleased Reason = "returned-unreleased"
 )
 
 // Detail is an outcome's message as data: what was done, to which cell, at

@@ -31,11 +31,11 @@ func TestUseAfterFree(t *testing.T) {
 		msg      string
 	}{
 		{name: "frame destroyed", schedule: "A B", step: 1,
-			msg: "B reads A.awaiter.m_next at step 1 (R1), but A finished at step 0 and its frame was destroyed"},
+			msg: "B reads A.awaiter.m_next at step 2 (R1), but A finished at step 1 and its frame was destroyed"},
 		{name: "awaiter ended", idle: true, schedule: "A B", step: 1,
-			msg: "B reads A.awaiter.m_next at step 1 (R1), but A's awaiter ended at step 0, when A returned from its wait"},
+			msg: "B reads A.awaiter.m_next at step 2 (R1), but A's awaiter ended at step 1, when A returned from its wait"},
 		{name: "not constructed yet", schedule: "B", step: 0,
-			msg: "B reads A.awaiter.m_next at step 0 (R1), but A.awaiter has not been constructed"},
+			msg: "B reads A.awaiter.m_next at step 1 (R1), but A.awaiter has not been constructed"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -72,7 +72,7 @@ func TestDoubleResume(t *testing.T) {
 	f.Thread("B", f.WakeOp(d, 2))
 	_, out := fixture.Replay(t, f.Program(t), "A A B B B")
 	checkOutcome(t, out, sim.DoubleResume, 4,
-		"B resumes A at step 4 (Z3), but A is not suspended: it is already runnable")
+		"B resumes A at step 5 (Z3), but A is not suspended: it is already runnable")
 }
 
 func TestPrematureRelease(t *testing.T) {
@@ -84,7 +84,7 @@ func TestPrematureRelease(t *testing.T) {
 		detail string
 	}{
 		{name: "woken before the condition held", want: sim.PrematureRelease, step: 3,
-			detail: "B releases A at step 3 (Z2), but d.flag == 1 has not held since A parked at step 1"},
+			detail: "B releases A at step 4 (Z2), but d.flag == 1 has not held since A parked at step 2"},
 		{name: "woken after the condition held", set: true, want: sim.OK, step: -1},
 	}
 	for _, tt := range tests {
@@ -117,7 +117,7 @@ func TestQuiescence(t *testing.T) {
 		msg    string
 	}{
 		{name: "lost wakeup", set: true, want: sim.LostWakeup, step: 1,
-			msg: "A parked at step 1 and d.flag == 1 holds, but nothing will resume it"},
+			msg: "A parked at step 2 and d.flag == 1 holds, but nothing will resume it"},
 		{name: "deadlock", want: sim.Deadlock, step: -1,
 			msg: "no thread can move and A still waits: d.flag == 1 does not hold"},
 		{name: "dropped task", submit: sim.Drop, set: true, wake: true, want: sim.DroppedTask, step: 1,

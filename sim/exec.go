@@ -43,7 +43,10 @@ func (x *Exec) begin(op OpKind, addr Word) bool {
 	if r := x.m.cur; r != nil {
 		r.Op = op
 		r.Addr = addr
-		if x.m.where {
+		if x.m.where && x.m.prog.LabelLoc != nil {
+			r.Loc, _ = x.m.prog.LabelLoc(x.pc)
+		}
+		if x.m.where && r.Loc.File == "" {
 			if pc, file, line, ok := runtime.Caller(2); ok {
 				r.Loc = Location{File: filepath.Base(file), Line: line}
 				if f := runtime.FuncForPC(pc); f != nil {
@@ -86,12 +89,12 @@ func (x *Exec) useAfterFree(c *Cell, what string, end int32) {
 		why = fmt.Sprintf("%s has not been constructed", ob.Name)
 	case ob.Kind == FrameObject || m.coros[ob.Coroutine].status == Done:
 		d.Reason = FrameDestroyed
-		why = fmt.Sprintf("%s finished at step %d and its frame was destroyed", ob.Owner, end-1)
+		why = fmt.Sprintf("%s finished at step %d and its frame was destroyed", ob.Owner, end)
 	default:
 		d.Reason = AwaiterEnded
-		why = fmt.Sprintf("%s's awaiter ended at step %d, when %s returned from its wait", ob.Owner, end-1, ob.Owner)
+		why = fmt.Sprintf("%s's awaiter ended at step %d, when %s returned from its wait", ob.Owner, end, ob.Owner)
 	}
-	x.fail(UseAfterFree, fmt.Sprintf("%s %s %s at step %d (%s), but %s", who, what, c.Name, m.step, m.prog.Label(x.pc), why), d)
+	x.fail(UseAfterFree, fmt.Sprintf("%s %s %s at step %d (%s), but %s", who, what, c.Name, m.step+1, m.prog.Label(x.pc), why), d)
 }
 
 // nilPointer fails the step as Go does when it dereferences nil.
@@ -257,7 +260,7 @@ func (x *Exec) Return() { x.next = nextReturn }
 // Panic ends the run with a Go panic.
 func (x *Exec) Panic(msg string) {
 	x.next = nextReturn
-	x.fail(Panic, "panic: "+msg, Detail{Reason: GoPanic, Text: "panic: " + msg})
+	x.fail(Panic, "panic: "+msg, Detail{Reason: GoPanic, Label: x.m.prog.Label(x.pc), Text: "panic: " + msg})
 }
 
 // Registered marks the step at which the coroutine's wait linearized, when

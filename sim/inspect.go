@@ -107,7 +107,7 @@ func (m *Machine) quiescent() (Outcome, bool) {
 		return Outcome{Kind: LostWakeup, Step: int(m.coros[c].parkStep), Coroutine: name, Thread: ctx.Name,
 			Detail: Detail{ParkStep: int(m.coros[c].parkStep), Condition: p.Facts.Condition, Context: ctx.Name, NumWait: int64(m.mem[ctx.Context])},
 			Message: fmt.Sprintf("%s parked at step %d and %s holds, but nothing will resume it: no thread can move, and context %s keeps num_wait=%d, so it can never go idle",
-				name, m.coros[c].parkStep, p.Facts.Condition, ctx.Name, int64(m.mem[ctx.Context]))}, true
+				name, m.coros[c].parkStep+1, p.Facts.Condition, ctx.Name, int64(m.mem[ctx.Context]))}, true
 	}
 	return Outcome{Kind: Deadlock, Step: -1, Coroutine: name, Detail: Detail{Parked: names, Condition: p.Facts.Condition},
 		Message: fmt.Sprintf("no thread can move and %s still wait%s: %s does not hold", who, map[bool]string{true: "s", false: ""}[len(parked) == 1], p.Facts.Condition)}, true

@@ -44,6 +44,10 @@ type coroutine struct {
 	semSeq     int32 // its place among semaphore waiters
 	holder     bool  // holds the lock
 	lockSeq    int32 // its place among parked lock waiters, 0 if none
+	// sawOpen is set, in a wait that has not registered, when Facts.Open
+	// held at the end of one of its own steps that accessed the
+	// primitive: the wait has seen its condition, and may return.
+	sawOpen bool
 	// localKind is 1 + the kind of the cell the step that last set each
 	// local accessed, 0 if it accessed none before setting it: what a
 	// search's symmetry reduction knows of what a local holds.

@@ -28,6 +28,11 @@ type Program struct {
 	LabelName func(pc int) string
 	// LabelDoc says what the step at a label does.
 	LabelDoc func(pc int) string
+	// LabelLoc says where the step at a label is written, for steps that
+	// are not Go code (a primitive written in Lockstep's language). When
+	// it is nil or says false, the machine finds the location in the
+	// running Go code.
+	LabelLoc func(pc int) (Location, bool)
 
 	atomics int // number of atomic cells (each has a Slot)
 	plains  int // number of plain cells (each has a Slot)
@@ -133,6 +138,27 @@ type Op struct {
 	Role   OpRole
 	// Code performs the step at x.PC().
 	Code func(x *Exec)
+	// Lines are the operation's algorithm as the views show it, one line
+	// per label, in reading order.
+	Lines []Line
+	// Pointers are the locals that point into a waiter list; a snapshot
+	// shows them, and the list they lead to, while they live.
+	Pointers []ListPointer
+}
+
+// A ListPointer is a local of an operation that points into a waiter list:
+// its slot, its name in the code, and the labels at which it is live.
+type ListPointer struct {
+	Slot   int
+	Name   string
+	Labels []int
+}
+
+// A Line is one line of an operation's algorithm: a step label and the
+// step written as code.
+type Line struct {
+	Label int
+	Code  string
 }
 
 // SubmitMode is what submit_task does with a woken coroutine.

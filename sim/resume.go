@@ -75,17 +75,17 @@ func (x *Exec) resumable(h Word) (int, bool) {
 	switch co.status {
 	case Done:
 		x.fail(UseAfterFree, fmt.Sprintf("%s resumes %s at step %d (%s), but %s has finished and its frame was destroyed",
-			who, name, m.step, m.prog.Label(x.pc), name), Detail{Reason: ResumeFinished, Other: name})
+			who, name, m.step+1, m.prog.Label(x.pc), name), Detail{Reason: ResumeFinished, Other: name})
 		return 0, false
 	case Running, Runnable:
 		x.fail(DoubleResume, fmt.Sprintf("%s resumes %s at step %d (%s), but %s is not suspended: it is already %s",
-			who, name, m.step, m.prog.Label(x.pc), name, co.status), Detail{Other: name, Status: co.status})
+			who, name, m.step+1, m.prog.Label(x.pc), name, co.status), Detail{Other: name, Status: co.status})
 		return 0, false
 	}
 	co.dropped = false
 	if m.prog.Facts.Open != nil && !co.opened && m.waiting(c) {
 		x.fail(PrematureRelease, fmt.Sprintf("%s releases %s at step %d (%s), but %s has not held since %s parked at step %d",
-			who, name, m.step, m.prog.Label(x.pc), m.prog.Facts.Condition, name, co.parkStep),
+			who, name, m.step+1, m.prog.Label(x.pc), m.prog.Facts.Condition, name, co.parkStep+1),
 			Detail{Other: name, Condition: m.prog.Facts.Condition, ParkStep: int(co.parkStep)})
 		return 0, false
 	}

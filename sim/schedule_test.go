@@ -86,11 +86,11 @@ func TestReplayErrors(t *testing.T) {
 		steps    int  // performed before the error
 		setOnly  bool // B sets the flag and finishes, without waking A
 	}{
-		{name: "unknown thread", schedule: "A Z9", steps: 1, err: `step 1: no thread "Z9" (threads: A, B)`},
-		{name: "parked thread", schedule: "A A A", steps: 2, err: "step 2: A cannot move: A is parked in park"},
-		{name: "finished thread", schedule: "B B", steps: 1, setOnly: true, err: "step 1: B cannot move: B has finished"},
-		{name: "label mismatch", schedule: "A@K2", steps: 0, err: "step 0: A is at K1, not K2"},
-		{name: "resume expected", schedule: "A A B B B A@K3", steps: 5, err: "step 5: A is at a resume from its run queue, not K3"},
+		{name: "unknown thread", schedule: "A Z9", steps: 1, err: `step 2: no thread "Z9" (threads: A, B)`},
+		{name: "parked thread", schedule: "A A A", steps: 2, err: "step 3: A cannot move: A is parked in park"},
+		{name: "finished thread", schedule: "B B", steps: 1, setOnly: true, err: "step 2: B cannot move: B has finished"},
+		{name: "label mismatch", schedule: "A@K2", steps: 0, err: "step 1: A is at K1, not K2"},
+		{name: "resume expected", schedule: "A A B B B A@K3", steps: 5, err: "step 6: A is at a resume from its run queue, not K3"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -131,7 +131,7 @@ func TestReplayPrefix(t *testing.T) {
 	}
 	s, _ = sim.ParseSchedule("A A B B B A A A")
 	_, err = sim.ReplayPrefix(p, s, sim.Options{})
-	if err == nil || !strings.Contains(err.Error(), "step 7: the run is already over") {
+	if err == nil || !strings.Contains(err.Error(), "step 8: the run is already over") {
 		t.Errorf("ReplayPrefix past the end = %v, want the run is already over", err)
 	}
 }

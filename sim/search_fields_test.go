@@ -32,8 +32,8 @@ func TestStateKeyCoversFields(t *testing.T) {
 		}},
 		{coroutine{}, []string{
 			"status", "op", "pc", "ip", "started", "locals", "arg", "loops", // keyed
-			"thread",                                    // follows from the stacks and queues
-			"dropped", "registered", "opened", "holder", // keyed
+			"thread",                                               // follows from the stacks and queues
+			"dropped", "registered", "opened", "holder", "sawOpen", // keyed (sawOpen changes only for the coroutine that steps)
 			"parkStep",                     // messages only
 			"semWait", "semSeq", "lockSeq", // keyed (the sequences as ranks)
 			"localKind", // keyed with the live locals

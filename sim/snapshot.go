@@ -1,5 +1,7 @@
 package sim
 
+import "slices"
+
 // A Snapshot is the machine's state between two steps, in symbolic form.
 type Snapshot struct {
 	Cells      []CellState
@@ -29,6 +31,10 @@ type ListState struct {
 	// Cycle is true when following m_next came back to a node already
 	// listed (frame reuse can do that); the walk stops there.
 	Cycle bool
+	// Coroutine and Local name the local a list hangs from, when it hangs
+	// from an operation's local (done()'s head, after it took the stack)
+	// rather than from the primitive; Name is then "D1.head".
+	Coroutine, Local string
 }
 
 // NodeState is one awaiter in a list.
@@ -58,6 +64,16 @@ type CoroutineState struct {
 	AwaiterLive bool
 	Dropped     bool
 	Holder      bool
+	// Locals are the operation's pointers into a waiter list that are
+	// live at its label (Op.Pointers), in declaration order.
+	Locals []LocalState
+}
+
+// LocalState is a local that points into a waiter list.
+type LocalState struct {
+	Name  string // its name in the code: "head"
+	Value string // its value, shown symbolically: "&W1.awaiter"
+	Raw   Word
 }
 
 // Snapshot returns the current state.
@@ -91,18 +107,47 @@ func (m *Machine) Snapshot() Snapshot {
 		if co.op >= 0 {
 			cs.Op = p.Ops[co.op].Name
 			cs.Label = p.Label(int(co.pc))
+			s.Lists = m.pointers(i, &cs, s.Lists)
 		}
 		s.Coroutines = append(s.Coroutines, cs)
 	}
 	return s
 }
 
+// pointers fills cs.Locals with coroutine c's live pointers into waiter
+// lists, and appends to lists the list each non-null one leads to.
+func (m *Machine) pointers(c int, cs *CoroutineState, lists []ListState) []ListState {
+	co := &m.coros[c]
+	if co.status == Done || !co.started {
+		return lists
+	}
+	p := m.prog
+	for _, pt := range p.Ops[co.op].Pointers {
+		if pt.Slot < 0 || pt.Slot >= NumLocals || !slices.Contains(pt.Labels, int(co.pc)) {
+			continue
+		}
+		v := co.locals[pt.Slot]
+		cs.Locals = append(cs.Locals, LocalState{Name: pt.Name, Value: p.Format(Pointer, nil, v), Raw: v})
+		if v == 0 {
+			continue
+		}
+		l := m.walkFrom(cs.Name+"."+pt.Name, v)
+		l.Coroutine, l.Local = cs.Name, pt.Name
+		lists = append(lists, l)
+	}
+	return lists
+}
+
 // walk follows an intrusive list from its head through m_next, without
 // performing steps.
 func (m *Machine) walk(l List) ListState {
+	return m.walkFrom(l.Name, l.Head(m.peek))
+}
+
+// walkFrom follows an intrusive list from head through m_next.
+func (m *Machine) walkFrom(name string, head Word) ListState {
 	p := m.prog
-	head := l.Head(m.peek)
-	ls := ListState{Name: l.Name, Head: p.Format(Pointer, nil, head)}
+	ls := ListState{Name: name, Head: p.Format(Pointer, nil, head)}
 	seen := map[Word]bool{}
 	for a := head; a != 0; a = m.peek(a + FieldNext) {
 		o := p.ObjectAt(a)

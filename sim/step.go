@@ -100,6 +100,7 @@ func (m *Machine) runStep(t, c int) {
 	}
 	if !co.started {
 		co.started = true
+		co.sawOpen = false
 		if op.Awaits {
 			m.construct(t, c)
 		}
@@ -120,6 +121,9 @@ func (m *Machine) runStep(t, c int) {
 			Detail:  Detail{Reason: NoAccess, Label: m.prog.Label(x.pc), Op: op.Name},
 			Message: fmt.Sprintf("sim: step %s of %s made no memory access", m.prog.Label(x.pc), op.Name)})
 		return
+	}
+	if op.Role == Waiting && !co.registered && !co.sawOpen && m.accessedPrimitive() && m.open() {
+		co.sawOpen = true
 	}
 	switch x.next {
 	case nextGoto:
@@ -146,6 +150,24 @@ func (m *Machine) call(op *Op, x *Exec) {
 		}
 	}()
 	op.Code(x)
+}
+
+// accessedPrimitive reports whether the step just performed accessed a
+// cell of the primitive.
+func (m *Machine) accessedPrimitive() bool {
+	o := m.prog.ObjectAt(m.lastAddr)
+	return o != nil && o.Kind == PrimitiveObject
+}
+
+// open reports whether the wait condition holds now.
+func (m *Machine) open() bool {
+	if m.prog.Facts.Open == nil {
+		return false
+	}
+	if m.peekFn == nil {
+		m.peekFn = m.peek
+	}
+	return m.prog.Facts.Open(m.peekFn)
 }
 
 // afterStep runs the detectors that look at the state between steps.

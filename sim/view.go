@@ -117,6 +117,10 @@ func (v CoroutineView) Registered() bool { return v.co.registered }
 // step since its wait registered.
 func (v CoroutineView) Opened() bool { return v.co.opened }
 
+// SawOpen says a wait that has not registered saw its condition (Facts.Open)
+// hold at the end of one of its own steps that accessed the primitive.
+func (v CoroutineView) SawOpen() bool { return v.co.sawOpen }
+
 // Holder says it holds the lock.
 func (v CoroutineView) Holder() bool { return v.co.holder }
 

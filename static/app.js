@@ -4,13 +4,15 @@
 // every state; the page only draws what it is sent.
 
 import { Connection, socketURL } from "./protocol.js";
-import { translator } from "./i18n.js";
+import { translator, loadLanguage } from "./i18n.js";
 import { Controls } from "./controls.js";
 import { Stage } from "./stage.js";
 import { Code } from "./code.js";
 import { Timeline } from "./timeline.js";
 import { Narration } from "./narration.js";
 import { bindKeys } from "./keys.js";
+import { groupThreads } from "./groups.js";
+import { View } from "./present.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,7 +35,17 @@ class App {
     };
     this.lesson = null;
     this.state = null;
+    // expanded are the declarations whose threads are shown one by one;
+    // groups are the state's threads grouped (groups.js).
+    this.expanded = new Set();
+    this.groups = [];
     this.send = (type, fields) => this.conn.send(type, fields);
+    // A change of the type's size redraws the stage and the columns, which
+    // are laid out for the room they have.
+    this.view = new View(() => this.relayout());
+    // The other variant's pane (compare.js) is loaded when first asked
+    // for; until then this stands in for it.
+    this.compare = { on: false, started: false, update() {}, draw() {}, toggle: (on) => this.openCompare(on) };
     this.controls = new Controls($("controls"), $("threads"), this);
     // A page may leave out the source, the timeline or the shortcuts; the
     // other containers are always there.
@@ -51,6 +63,8 @@ class App {
 
   start() {
     bindKeys($("shortcuts"), this);
+    const resized = new ResizeObserver(() => this.relayout());
+    for (const id of ["app", "stage", "code"]) if ($(id)) resized.observe($(id));
     // The header's variant links would reload the page and lose the
     // schedule; switching in place keeps the threads' order.
     const variants = $("variants");
@@ -104,17 +118,26 @@ class App {
         this.load();
         break;
       case "loaded":
+        if (this.lesson && this.lesson.id !== msg.lesson.id) this.expanded.clear();
         this.lesson = msg.lesson;
         this.root.dataset.variant = msg.lesson.variant;
         this.root.dataset.fingerprint = msg.lesson.fingerprint || ""; // embed.js puts it in its links as h
         this.markVariant(msg.lesson.variant);
         for (const v of this.views) if (v.loaded) v.loaded(msg.lesson);
         this.root.classList.add("ready");
+        // Another variant, or the first load of a ?compare=1 page: the
+        // pane beside it shows the other one.
+        if (this.compare.on || (!this.compare.started && new URLSearchParams(location.search).get("compare") === "1")) {
+          this.compare.toggle(false);
+          this.compare.toggle(true);
+        }
+        this.compare.started = true;
         break;
       case "state":
         if (!this.lesson) return;
         this.state = msg;
-        for (const v of this.views) v.update(msg);
+        this.draw();
+        this.compare.update(msg);
         this.root.dataset.position = String(msg.position);
         this.keepURL(msg);
         this.root.dataset.schedule = msg.schedule || ""; // embed.js builds share links from it
@@ -146,8 +169,47 @@ class App {
     }
     q.set("lang", this.lang);
     if (this.lesson.fingerprint && !this.initial.source) q.set("h", this.lesson.fingerprint);
+    if (this.view.present) q.set("present", "1");
+    if (this.compare.on) q.set("compare", "1");
     const url = `${location.pathname}?${q}`;
     if (url !== location.pathname + location.search) history.replaceState(null, "", url);
+  }
+
+  // openCompare loads compare.js, with the page's version, and toggles the
+  // pane it makes.
+  async openCompare(on) {
+    if (on === false) return;
+    const here = new URL(import.meta.url);
+    const { Compare } = await import(new URL("./compare.js" + here.search, here).href);
+    if (!(this.compare instanceof Compare)) {
+      const c = new Compare(this);
+      c.started = this.compare.started;
+      this.compare = c;
+    }
+    this.compare.toggle(true);
+  }
+
+  // relayout redraws the last state once the page has settled into its
+  // new size.
+  relayout() {
+    if (!this.state) return;
+    cancelAnimationFrame(this.relayoutFrame);
+    this.relayoutFrame = requestAnimationFrame(() => this.draw());
+  }
+
+  // draw draws the last state in every view.
+  draw() {
+    this.groups = groupThreads(this.lesson, this.state, this.expanded);
+    for (const v of this.views) v.update(this.state);
+    if (this.compare.on) this.compare.draw();
+  }
+
+  // toggleGroup shows the threads of declaration decl one by one, or
+  // groups them again.
+  toggleGroup(decl) {
+    if (this.expanded.has(decl)) this.expanded.delete(decl);
+    else this.expanded.add(decl);
+    if (this.state) this.draw();
   }
 
   status(st) {
@@ -224,5 +286,6 @@ export function watch(fn) {
   return app;
 }
 
+await loadLanguage($("app").dataset.lang);
 const app = new App($("app"));
 app.start();

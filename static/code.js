@@ -1,57 +1,248 @@
-// code.js shows #code: the real Go source of the primitive variant, with
-// each thread's next line marked in its colour and shape, the line that
-// just ran underlined, and the lesson's coroutine scripts beside it.
+// code.js shows #code, in tabs:
+//
+//   - Algorithm: one column per thread, or per group of threads standing at
+//     the same point (groups.js), each showing the algorithm of the
+//     operation its thread is in, one line per step label, as the
+//     primitives' label tables write it. Each thread's next step is marked
+//     in its colour and shape; the line that just ran stays marked.
+//   - Go: the real Go source of the variant, the same steps marked.
+//   - one tab per other variant: its algorithms, to read side by side.
+//
+// The lines come from the server (lesson.algorithms); nothing here knows
+// an algorithm.
 
-import { h, clear, marker } from "./dom.js";
+import { h, clear, put, marker, tc } from "./dom.js";
+import { rangeName } from "./groups.js";
 
-const KEYWORDS = new Set(
+const GO_KEYWORDS = new Set(
   "break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var".split(" "),
 );
+const CPP_KEYWORDS = new Set("auto break continue else for goto if return while true false nullptr this panic".split(" "));
+
+// MIN_COL is the narrowest algorithm column, in em of the code panel's
+// font (the lines are set a little smaller).
+const MIN_COL = 14;
 
 // Code owns #code.
 export class Code {
   constructor(root, app) {
     this.root = root;
     this.app = app;
-    this.lines = new Map(); // "file:line" -> line element
+    this.lines = new Map(); // Go source: "file:line" -> line element
+    this.tab = "algo";
   }
 
-  // loaded renders the lesson's sources and scripts.
+  // loaded builds the tabs for a lesson.
   loaded(lesson) {
     const { t } = this.app;
-    this.lines.clear();
-    this.scripts = h("ul", { class: "scripts" });
-    this.coros = new Map();
-    for (const c of lesson.coroutines) {
-      const ti = lesson.threads.indexOf(c.thread);
-      const li = h(
-        "li",
-        { class: `t${ti % 8}` },
-        marker(ti, 16),
-        h("b", {}, c.name),
-        c.thread !== c.name ? h("small", {}, " " + t("code.on", { thread: c.thread })) : null,
-        h("code", {}, c.script),
-      );
-      this.coros.set(c.name, li);
-      this.scripts.append(li);
-    }
-    this.box = h("div", { class: "src", tabindex: "0", "aria-label": t("code.label") });
-    for (const f of lesson.source || []) {
-      const pre = h("pre", {});
-      f.text.replace(/\n$/, "").split("\n").forEach((text, i) => {
-        const line = h("span", { class: "line" }, h("span", { class: "marks" }), h("span", { class: "ln", "aria-hidden": "true" }, String(i + 1)), ...tokens(text), "\n");
-        this.lines.set(`${f.file}:${i + 1}`, line);
-        pre.append(line);
-      });
-      this.box.append(h("section", {}, h("h3", { class: "file" }, f.file), pre));
-    }
-    clear(this.root).append(h("h2", { class: "sr-only" }, t("code.label")), this.scripts, this.box);
+    this.algos = lesson.algorithms || {};
+    const tabs = [["algo", t("code.algorithm")], ["go", t("code.go")]];
+    for (const v of lesson.variants) if (v !== lesson.variant && this.algos[v]) tabs.push(["v:" + v, t("code.variant", { variant: v })]);
+    if (!tabs.some(([k]) => k === this.tab)) this.tab = "algo";
+    this.tabBar = h(
+      "div",
+      { class: "code-tabs", role: "tablist", "aria-label": t("code.label") },
+      tabs.map(([k, label]) =>
+        h("button", { type: "button", role: "tab", "data-tab": k, "aria-selected": String(k === this.tab), onclick: () => this.show(k) }, label),
+      ),
+    );
+    this.algoBox = h("div", { class: "algo", role: "tabpanel", "data-panel": "algo" });
+    this.goBox = this.buildGo(lesson);
+    this.otherBox = h("div", { class: "algo other", role: "tabpanel", "data-panel": "other" });
+    put(this.root, h("h2", { class: "sr-only" }, t("code.label")), this.tabBar, this.algoBox, this.goBox, this.otherBox);
+    this.show(this.tab);
+  }
+
+  // show switches to tab k.
+  show(k) {
+    this.tab = k;
+    for (const b of this.tabBar.children) b.setAttribute("aria-selected", String(b.dataset.tab === k));
+    this.algoBox.hidden = k !== "algo";
+    this.goBox.hidden = k !== "go";
+    this.otherBox.hidden = !k.startsWith("v:");
+    if (k.startsWith("v:")) this.drawOther(k.slice(2));
+    if (this.app.state) this.update(this.app.state);
   }
 
   // update marks the lines for state.
   update(state) {
+    this.drawAlgo(state);
+    this.markGo(state);
+  }
+
+  // drawAlgo draws the algorithm columns.
+  drawAlgo(state) {
     const { lesson, t } = this.app;
-    for (const el of this.root.querySelectorAll(".line.next, .line.ran")) {
+    const ops = this.algos[lesson.variant] || [];
+    if (!ops.length) return;
+    const cols = this.columns(state);
+    const box = withCols(h("div", { class: "cols" }), cols.length);
+    for (const col of cols) {
+      const algo = ops.find((a) => a.op === col.op);
+      const head = h(
+        "h3",
+        { class: "col-head" },
+        h("span", { class: "markers" }, col.indexes.slice(0, 3).map((i) => marker(i, 16))),
+        h("b", {}, col.label),
+        " · ",
+        h("code", {}, (col.op || "—") + "()"),
+        col.where ? h("span", { class: "where" }, " · " + col.where) : null,
+      );
+      const list = h("ol", { class: "alines" });
+      for (const line of algo ? algo.lines : []) {
+        const li = h(
+          "li",
+          { class: "aline", "data-label": line.label, title: line.doc },
+          h("span", { class: "marks" }),
+          h("span", { class: "lab" }, line.label),
+          h("code", { class: "cpp" }, ...cppTokens(line.code)),
+        );
+        const at = col.marks.filter((m) => m.label === line.label);
+        for (const m of at) {
+          li.classList.add(m.kind);
+          if (m.kind === "next" || m.kind === "held") {
+            li.style.setProperty("--c", `var(--${tc(m.index)})`);
+            li.firstChild.append(h("span", { class: "mk", title: m.name }, marker(m.index, 16), h("span", { class: "sr-only" }, m.name)));
+          }
+        }
+        if (at.some((m) => m.kind === "ran")) li.title = `${t("code.ran")}: ${line.doc}`;
+        list.append(li);
+      }
+      box.append(h("section", { class: "col", "data-op": col.op, "data-threads": col.threads.join(" ") }, head, list));
+    }
+    put(this.algoBox, box);
+    for (const col of box.children) {
+      const at = col.querySelector(".aline.next, .aline.held, .aline.ran");
+      if (at) keepVisible(col, at);
+    }
+  }
+
+  // columns are the algorithm's columns for state: one per group of
+  // threads, or, when there are more groups than columns fit, one per
+  // operation. Each has its op, its label, where its threads stand, and
+  // the marks on its lines: next (a thread's next step), held (where a
+  // thread that cannot move will go on), ran (the step just taken).
+  columns(state) {
+    const { lesson } = this.app;
+    const units = this.app.groups.map((g) => ({ ...g, op: this.opOf(state, g.threads[0]) }));
+    const fit = Math.max(1, Math.floor(this.algoBox.clientWidth / (MIN_COL * fontPx(this.algoBox))) || 1);
+    let cols = units;
+    if (units.length > fit) {
+      // Merge by operation, keeping the order in which they first appear.
+      const byOp = new Map();
+      for (const u of units) {
+        const c = byOp.get(u.op);
+        if (c) {
+          c.threads.push(...u.threads);
+          c.indexes.push(...u.indexes);
+          c.parts.push(u);
+        } else byOp.set(u.op, { op: u.op, threads: [...u.threads], indexes: [...u.indexes], parts: [u] });
+      }
+      cols = [...byOp.values()];
+    } else cols = units.map((u) => ({ ...u, parts: [u] }));
+    return cols.map((c) => {
+      const marks = [];
+      for (const u of c.parts) {
+        const name = u.threads[0];
+        const p = state.pending.find((x) => x.thread === name) || {};
+        const co = this.coroutineOf(state, name);
+        if (p.can_move && p.label) marks.push({ kind: "next", label: p.label, index: u.indexes[0], name: u.label });
+        else if (co && co.label) marks.push({ kind: "held", label: co.label, index: u.indexes[0], name: u.label });
+      }
+      const st = state.step;
+      if (st && c.threads.includes(st.thread) && st.label) marks.push({ kind: "ran", label: st.label });
+      const label = c.parts.length === 1 ? c.parts[0].label : rangeName(c.threads);
+      const labels = [...new Set(marks.filter((m) => m.kind !== "ran").map((m) => m.label))];
+      const where = labels.length === 1 ? labels[0] : this.statusOf(state, c.threads[0]);
+      return { op: c.op, threads: c.threads, indexes: c.indexes, label: label || rangeName(c.threads), marks, where };
+    });
+  }
+
+  // coroutineOf is the coroutine of thread name that moves next, or else
+  // the first one the lesson put on it (another may run there now, after
+  // an inline resume).
+  coroutineOf(state, name) {
+    const p = state.pending.find((x) => x.thread === name) || {};
+    const coros = state.snapshot.coroutines;
+    const home = this.app.lesson.coroutines.find((c) => c.thread === name);
+    return coros.find((c) => c.name === p.coroutine) || (home && coros.find((c) => c.name === home.name)) || coros.find((c) => c.thread === name);
+  }
+
+  // statusOf says where thread name's coroutine is when it has no label
+  // to point at.
+  statusOf(state, name) {
+    const co = this.coroutineOf(state, name);
+    return co && co.status === "done" ? this.app.t("status.done") : "";
+  }
+
+  // opOf is the operation thread name is in, or, between operations, the
+  // one it last called.
+  opOf(state, name) {
+    const co = this.coroutineOf(state, name);
+    if (co && co.op) return co.op;
+    const spec = co && this.app.lesson.coroutines.find((c) => c.name === co.name);
+    const ops = (this.algos[this.app.lesson.variant] || []).map((a) => a.op);
+    const called = spec ? spec.script.split(/[^A-Za-z_]+/).filter((w) => ops.includes(w)) : [];
+    return called.length ? called[called.length - 1] : ops[0] || "";
+  }
+
+  // drawOther draws another variant's algorithms, one column per
+  // operation, without marks.
+  drawOther(variant) {
+    const ops = this.algos[variant] || [];
+    put(
+      this.otherBox,
+      withCols(
+        h(
+          "div",
+          { class: "cols" },
+          ops.map((a) =>
+          h(
+            "section",
+            { class: "col", "data-op": a.op },
+            h("h3", { class: "col-head" }, h("b", {}, variant), " · ", h("code", {}, a.op + "()")),
+            h(
+              "ol",
+              { class: "alines" },
+              a.lines.map((l) => h("li", { class: "aline", "data-label": l.label, title: l.doc }, h("span", { class: "marks" }), h("span", { class: "lab" }, l.label), h("code", { class: "cpp" }, ...cppTokens(l.code)))),
+            ),
+          ),
+        ),
+        ),
+        Math.min(ops.length, 3),
+      ),
+    );
+  }
+
+  // buildGo renders the variant's Go files and the lesson's scripts.
+  buildGo(lesson) {
+    const { t } = this.app;
+    this.lines.clear();
+    const scripts = h("ul", { class: "scripts" });
+    for (const c of lesson.coroutines) {
+      const ti = lesson.threads.indexOf(c.thread);
+      scripts.append(
+        h("li", { class: tc(ti) }, marker(ti, 16), h("b", {}, c.name), c.thread !== c.name ? h("small", {}, " " + t("code.on", { thread: c.thread })) : null, h("code", {}, c.script)),
+      );
+    }
+    this.src = h("div", { class: "src", tabindex: "0", "aria-label": t("code.go") });
+    for (const f of lesson.source || []) {
+      const pre = h("pre", {});
+      f.text.replace(/\n$/, "").split("\n").forEach((text, i) => {
+        const line = h("span", { class: "line" }, h("span", { class: "marks" }), h("span", { class: "ln", "aria-hidden": "true" }, String(i + 1)), ...goTokens(text), "\n");
+        this.lines.set(`${f.file}:${i + 1}`, line);
+        pre.append(line);
+      });
+      this.src.append(h("section", {}, h("h3", { class: "file" }, f.file), pre));
+    }
+    return h("div", { class: "go", role: "tabpanel", "data-panel": "go" }, scripts, this.src);
+  }
+
+  // markGo marks the Go lines: each thread's next step, and the step that
+  // just ran.
+  markGo(state) {
+    const { lesson, t } = this.app;
+    for (const el of this.goBox.querySelectorAll(".line.next, .line.ran")) {
       el.classList.remove("next", "ran");
       el.style.removeProperty("--c");
       el.removeAttribute("title");
@@ -69,27 +260,34 @@ export class Code {
       if (!line) continue;
       const ti = lesson.threads.indexOf(p.thread);
       line.classList.add("next");
-      if (!line.style.getPropertyValue("--c")) line.style.setProperty("--c", `var(--t${ti % 8})`);
-      line.querySelector(".marks").append(h("span", { class: `mk t${ti % 8}`, title: p.thread }, marker(ti, 15), h("span", { class: "sr-only" }, p.thread)));
+      if (!line.style.getPropertyValue("--c")) line.style.setProperty("--c", `var(--${tc(ti)})`);
+      line.querySelector(".marks").append(h("span", { class: `mk ${tc(ti)}`, title: p.thread }, marker(ti, 15), h("span", { class: "sr-only" }, p.thread)));
       focus = focus || line;
     }
-    for (const c of state.snapshot.coroutines) {
-      const li = this.coros.get(c.name);
-      if (!li) continue;
-      li.dataset.status = c.status;
-      li.title = c.op ? `${c.op} · ${c.label}` : t("status." + c.status);
-    }
-    if (focus) keepVisible(this.box, focus);
+    if (focus && !this.goBox.hidden) keepVisible(this.src, focus);
   }
 }
 
-// tokens splits one line of Go into spans: comments, strings, keywords.
-function tokens(line) {
+// fontPx is el's font size in pixels.
+function fontPx(el) {
+  return parseFloat(getComputedStyle(el).fontSize) || 16;
+}
+
+// goTokens splits one line of Go into spans: comments, strings, keywords.
+function goTokens(line) {
+  return tokens(line, /(\/\/.*$)|("(?:[^"\\]|\\.)*"|`[^`]*`)|\b([a-z]+)\b/g, GO_KEYWORDS);
+}
+
+// cppTokens splits one line of an algorithm into spans the same way.
+function cppTokens(line) {
+  return tokens(line, /(\/\/.*$)|("(?:[^"\\]|\\.)*")|\b([a-z_]+)\b/g, CPP_KEYWORDS);
+}
+
+function tokens(line, re, keywords) {
   const out = [];
-  const re = /(\/\/.*$)|("(?:[^"\\]|\\.)*"|`[^`]*`)|\b([a-z]+)\b/g;
   let last = 0;
   for (const m of line.matchAll(re)) {
-    if (m[3] && !KEYWORDS.has(m[3])) continue;
+    if (m[3] && !keywords.has(m[3])) continue;
     if (m.index > last) out.push(line.slice(last, m.index));
     out.push(h("span", { class: m[1] ? "cm" : m[2] ? "st" : "kw" }, m[0]));
     last = m.index + m[0].length;
@@ -105,4 +303,12 @@ function keepVisible(box, el) {
   if (top < box.scrollTop + 8 || top + el.offsetHeight > box.scrollTop + box.clientHeight - 8) {
     box.scrollTop = Math.max(0, top - box.clientHeight / 3);
   }
+}
+
+// withCols sets el's --cols, the number of its columns, through the CSS
+// object model: the site's Content-Security-Policy refuses style
+// attributes.
+function withCols(el, n) {
+  el.style.setProperty("--cols", String(n));
+  return el;
 }

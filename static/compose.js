@@ -244,7 +244,8 @@ function show(reply) {
   } else {
     open.removeAttribute("href");
     open.setAttribute("aria-disabled", "true");
-    status.textContent = say("errors", { n: (reply.errors || []).length });
+    const n = (reply.errors || []).length;
+    status.textContent = say(n === 1 ? "error" : "errors", { n });
     status.className = "cstatus error";
   }
   $("compose-source").textContent = reply.source || "";

@@ -3,8 +3,9 @@
 // (#controls). Every control only sends a command; the buttons' state is
 // redrawn from the next state event.
 
-import { h, clear, put, marker, icon } from "./dom.js";
+import { h, put, marker, icon, tc } from "./dom.js";
 import { kindName } from "./i18n.js";
+import { declOf } from "./groups.js";
 
 // SPEEDS are the autoplay speeds offered, in steps per second.
 const SPEEDS = [0.5, 1, 2, 4, 8];
@@ -15,7 +16,6 @@ export class Controls {
     this.root = root;
     this.threadsRoot = threadsRoot;
     this.app = app;
-    this.buttons = new Map(); // thread name -> {button, what}
   }
 
   // loaded builds the controls for a newly loaded lesson.
@@ -48,6 +48,25 @@ export class Controls {
     this.expect = h("span", { class: "expect" });
     this.schedule.addEventListener("change", () => this.showExpect());
     this.status = h("span", { class: "status", role: "status" });
+    const view = this.app.view;
+    const tool = (action, label, text, onclick) => h("button", { type: "button", "data-action": action, "aria-label": label, title: label, onclick }, text);
+    this.presentButton = tool("present", t("ctl.present"), icon("present"), () => {
+      view.setPresent(!view.present);
+      this.presentButton.setAttribute("aria-pressed", String(view.present));
+    });
+    this.presentButton.setAttribute("aria-pressed", String(view.present));
+    const viewGroup = h(
+      "span",
+      { class: "group view" },
+      tool("smaller", t("ctl.smaller"), "A−", () => view.smaller()),
+      tool("bigger", t("ctl.bigger"), "A+", () => view.bigger()),
+      lesson.variants.length > 1 && document.getElementById("code")
+        ? tool("compare", t("ctl.compare"), "⇆", () => this.app.compare.toggle())
+        : null,
+      this.presentButton,
+      tool("fullscreen", t("ctl.fullscreen"), icon("fullscreen"), () => view.fullScreen()),
+      tool("help", t("keys.title"), "?", () => this.app.toggleHelp()),
+    );
     const group = (cls, ...kids) => h("span", { class: "group " + cls }, ...kids);
     put(
       this.root,
@@ -55,12 +74,13 @@ export class Controls {
       group("auto", this.play, this.speed),
       lesson.schedules.length ? group("sched", this.schedule, this.replay) : null,
       // The page header's variant links do the same when the page has them.
-      document.getElementById("variants") || lesson.variants.length < 2 ? null : group("var", h("label", {}, t("ctl.variant") + " ", this.variant)),
+      document.getElementById("variants") || lesson.variants.length < 2 ? null : group("var", this.variant),
       this.status,
+      viewGroup,
     );
     if (keep.speed) this.speed.value = keep.speed;
     if (keep.schedule && lesson.schedules.some((sc) => sc.name === keep.schedule)) this.schedule.value = keep.schedule;
-    this.buildThreads(lesson);
+    this.buildThreads();
     this.showExpect();
   }
 
@@ -74,53 +94,98 @@ export class Controls {
       : "";
   }
 
-  buildThreads(lesson) {
+  buildThreads() {
     const { t } = this.app;
-    this.buttons.clear();
-    const list = h("div", { class: "thread-buttons" });
-    lesson.threads.forEach((name, i) => {
-      const what = h("span", { class: "what" });
-      const button = h(
-        "button",
-        {
-          type: "button",
-          class: `thread t${i % 8}`,
-          "data-thread": name,
-          "aria-keyshortcuts": i < 9 ? String(i + 1) : undefined,
-          onclick: () => this.app.send("step", { thread: name }),
-        },
-        h("span", { class: "who" }, i < 9 ? h("kbd", { title: t("thread.key", { n: i + 1 }) }, String(i + 1)) : null, marker(i), h("b", {}, name)),
-        what,
-      );
-      this.buttons.set(name, { button, what });
-      list.append(button);
-    });
-    put(this.threadsRoot, h("h2", { class: "sr-only" }, t("threads.label")), list);
+    this.list = h("div", { class: "thread-buttons" });
+    put(this.threadsRoot, h("h2", { class: "sr-only" }, t("threads.label")), this.list);
   }
 
   // update redraws the controls for state.
   update(state) {
     const { t } = this.app;
-    for (const p of state.pending) {
-      const b = this.buttons.get(p.thread);
-      if (!b) continue;
-      b.button.disabled = !p.can_move;
-      b.button.classList.toggle("blocked", !p.can_move);
-      clear(b.what);
-      if (p.can_move) {
-        b.button.removeAttribute("title");
-        if (p.label) b.what.append(h("b", { class: "label" }, p.label), " ");
-        b.what.append(...breakable(p.text || t("thread.resume", { co: p.coroutine || "" })));
-      } else {
-        b.button.title = p.why || "";
-        b.what.append(p.why || "");
-      }
-    }
+    this.drawThreads(state);
     this.start.disabled = this.back.disabled = state.position === 0;
     this.forward.disabled = this.end.disabled = state.position >= state.length;
     put(this.play, icon(state.playing ? "pause" : "play"), " " + t(state.playing ? "ctl.pause" : "ctl.play"));
     this.play.setAttribute("aria-pressed", String(state.playing));
     this.play.disabled = !state.playing && state.outcome !== null && state.position >= state.length;
+  }
+
+  // drawThreads draws one button per group of threads (groups.js): a
+  // group's button steps its first thread, and a toggle beside it shows
+  // its threads one by one. Keys 1 to 9 press the first nine buttons.
+  drawThreads(state) {
+    const { t, lesson } = this.app;
+    const focused = document.activeElement && this.list.contains(document.activeElement) ? document.activeElement.dataset.thread : null;
+    this.keys = [];
+    const kids = [];
+    for (const g of this.app.groups) {
+      const name = g.threads[0];
+      const ti = g.indexes[0];
+      const p = state.pending.find((x) => x.thread === name) || {};
+      const n = this.keys.length + 1;
+      this.keys.push(name);
+      const what = h("span", { class: "what" });
+      if (p.can_move) {
+        if (p.label) what.append(h("b", { class: "label" }, p.label), " ");
+        what.append(...breakable(p.text || t("thread.resume", { co: p.coroutine || "" })));
+      } else {
+        what.append(g.threads.length > 1 ? (p.why || "").split(name).join(g.label) : p.why || "");
+      }
+      const many = g.threads.length > 1;
+      const button = h(
+        "button",
+        {
+          type: "button",
+          class: `thread ${tc(ti)}` + (many ? " group" : "") + (p.can_move ? "" : " blocked"),
+          "data-thread": name,
+          "data-threads": g.threads.join(" "),
+          "aria-keyshortcuts": n <= 9 ? String(n) : undefined,
+          disabled: !p.can_move,
+          title: p.can_move ? (many ? t("thread.group_step", { first: name, group: g.label }) : undefined) : p.why || undefined,
+          onclick: () => this.app.send("step", { thread: name }),
+        },
+        h(
+          "span",
+          { class: "who" },
+          n <= 9 ? h("kbd", { title: t("thread.key", { n }) }, String(n)) : null,
+          h("span", { class: "markers" }, g.indexes.slice(0, 3).map((i) => marker(i))),
+          h("b", {}, g.label),
+        ),
+        what,
+      );
+      if (!many) {
+        kids.push(button);
+        continue;
+      }
+      const decl = declOf(lesson, name);
+      const expand = h(
+        "button",
+        {
+          type: "button",
+          class: "expand",
+          "data-group": decl,
+          "aria-expanded": "false",
+          title: t("thread.expand", { group: g.label }),
+          onclick: () => this.app.toggleGroup(decl),
+        },
+        `${g.threads.length} ▾`,
+      );
+      kids.push(h("span", { class: "thread-group" }, button, expand));
+    }
+    const collapse = [...this.app.expanded].map((decl) =>
+      h("button", { type: "button", class: "expand", "data-group": decl, "aria-expanded": "true", title: t("thread.collapse"), onclick: () => this.app.toggleGroup(decl) }, `${decl} ▴`),
+    );
+    put(this.list, ...kids, ...collapse);
+    if (focused) {
+      const b = this.list.querySelector(`button.thread[data-thread="${CSS.escape(focused)}"]`);
+      if (b) b.focus();
+    }
+  }
+
+  // keyThread is the thread the n-th key (1 to 9) steps, or undefined.
+  keyThread(n) {
+    return (this.keys || [])[n - 1];
   }
 
   // setStatus shows a connection or error message ("" hides it).

@@ -28,6 +28,8 @@ const STRINGS = {
     searching: "Searching…",
     progress: "{states} states · {runs} executions · {secs} s",
     progressRuns: "{runs} executions · {secs} s",
+    queued1: "Waiting: 1 search ahead of yours",
+    queued: "Waiting: {n} searches ahead of yours",
     cancel: "Cancel",
     others: "Step through:",
     load: "Load the {kind} counterexample ({steps} steps) at its first step",
@@ -40,6 +42,8 @@ const STRINGS = {
     searching: "正在搜索……",
     progress: "{states} 个状态 · {runs} 次执行 · {secs} 秒",
     progressRuns: "{runs} 次执行 · {secs} 秒",
+    queued1: "排队中：前面还有 1 个搜索",
+    queued: "排队中：前面还有 {n} 个搜索",
     cancel: "取消",
     others: "逐步查看：",
     load: "载入{kind}的反例（{steps} 步），从第一步开始",
@@ -117,10 +121,17 @@ class Explorer {
     this.aside = h("span", { class: "aside" });
     this.cancel = h("button", { type: "button", class: "cancel", "data-action": "cancel", onclick: () => this.app.send("cancel") }, w.cancel);
     this.numbers = h("span", { class: "numbers", "aria-hidden": "true" });
+    // The search's words go in the verdict's box, which has room kept for
+    // them: nothing moves when they come.
+    const old = document.getElementById("explore-line");
+    if (old) old.remove();
     this.line = h("p", { id: "explore-line", class: "result", role: "status" });
-    this.row = h("div", { class: "explore", "data-testid": "explore" }, this.button, this.aside, this.line);
+    this.row = h("div", { class: "explore", "data-testid": "explore" }, this.button, this.aside);
     const root = document.getElementById("controls");
     root.insertBefore(this.row, root.querySelector(".status"));
+    const verdict = document.getElementById("verdict");
+    if (verdict) verdict.append(this.line);
+    else this.row.append(this.line);
     this.draw();
   }
 
@@ -141,15 +152,18 @@ class Explorer {
     this.button.disabled = this.running;
     this.row.dataset.state = this.running ? "running" : this.result ? "done" : "idle";
     const line = this.line;
-    for (const k of ["verdict", "loaded", "executions"]) delete line.dataset[k];
+    for (const k of ["verdict", "loaded", "executions", "queued"]) delete line.dataset[k];
     if (this.running) {
       // The Cancel button and the line stay while the numbers change, so
       // that a click on Cancel is never lost to a redraw.
       const p = this.progress || { states: 0, executions: 0, elapsed_ms: 0 };
       const vars = { states: count(p.states), runs: count(p.executions), secs: (p.elapsed_ms / 1000).toFixed(1) };
-      if (this.aside.firstChild !== this.cancel) put(this.aside, this.cancel);
-      if (!this.numbers.isConnected) put(line, w.searching, " ", this.numbers);
-      this.numbers.textContent = fill(p.strategy === "random" ? w.progressRuns : w.progress, vars);
+      if (this.aside.firstChild !== this.cancel) put(this.aside, this.cancel, this.numbers);
+      // A search that waits in the server's queue says how many are ahead,
+      // in place of "Searching…", and has no numbers yet.
+      put(line, p.queued ? fill(p.queued === 1 ? w.queued1 : w.queued, { n: p.queued }) : w.searching);
+      this.numbers.textContent = p.queued ? "" : fill(p.strategy === "random" ? w.progressRuns : w.progress, vars);
+      line.dataset.queued = String(p.queued || 0);
       return;
     }
     const r = this.result;

@@ -1,4 +1,5 @@
-// i18n.js holds the playground's own UI strings in English and Chinese.
+// i18n.js holds the playground's own UI strings in English; the Chinese
+// ones are in i18n-zh.js, loaded only by a Chinese page (loadLanguage).
 // Lesson texts and narration come from the server already translated.
 
 const en = {
@@ -17,10 +18,20 @@ const en = {
   "ctl.schedule": "Interleaving",
   "ctl.variant": "Variant",
   "ctl.expect": "{variant}: {kind}",
+  "ctl.present": "Presentation mode: large type, the stage and the code fill the screen",
+  "ctl.smaller": "Smaller text",
+  "ctl.bigger": "Larger text",
+  "ctl.fullscreen": "Full screen",
+  "ctl.compare": "Compare: the other variant beside this one, on the same steps",
+  "cmp.stage": "The other variant's memory",
+  "cmp.diverges": "{variant} cannot take the same steps: {msg}",
 
   "threads.label": "Step a thread (you are the scheduler)",
   "thread.key": "key {n}",
   "thread.resume": "take {co} off the run queue",
+  "thread.group_step": "Steps {first}: {group} stand at the same point",
+  "thread.expand": "Show {group} one by one",
+  "thread.collapse": "Group these threads again",
 
   "timeline.label": "Steps",
   "timeline.start": "start",
@@ -35,6 +46,7 @@ const en = {
   "stage.holder": "holds the lock",
   "stage.in_op": "in {op}()",
   "stage.cycle": "cycle",
+  "stage.queue": "run queue",
 
   "card.initial": "Initial state. Pick a thread to step.",
   "card.step": "Step {n}",
@@ -54,16 +66,21 @@ const en = {
   "status.parked": "parked",
   "status.done": "finished",
 
-  "code.label": "Source",
+  "code.label": "Code",
+  "code.algorithm": "Algorithm",
+  "code.go": "Go port",
+  "code.variant": "vs {variant}",
   "code.on": "on {thread}",
   "code.ran": "just ran",
 
   "verdict.ok": "Finished correctly",
   "verdict.bug": "Bug {bugs}",
   "verdict.goto": "Go to the guilty step ({n})",
+  "verdict.pending": "No verdict yet: the run goes on.",
+  "glossary.more": "More in the docs",
 
   "keys.title": "Keyboard",
-  "keys.step": "step thread N",
+  "keys.step": "step the N-th thread button",
   "keys.backfwd": "back / forward",
   "keys.ends": "start / end",
   "keys.play": "play / pause",
@@ -85,91 +102,17 @@ const en = {
   "kind.step-limit": "step limit",
 };
 
-const zh = {
-  "status.connecting": "正在连接…",
-  "status.closed": "连接已断开，正在重连…",
-  "status.error": "错误：{msg}",
 
-  "ctl.start": "开头",
-  "ctl.back": "后退",
-  "ctl.forward": "前进",
-  "ctl.end": "结尾",
-  "ctl.play": "播放",
-  "ctl.pause": "暂停",
-  "ctl.speed": "速度",
-  "ctl.replay": "重放",
-  "ctl.schedule": "交错",
-  "ctl.variant": "版本",
-  "ctl.expect": "{variant}：{kind}",
 
-  "threads.label": "单步执行一个线程（你就是调度器）",
-  "thread.key": "按键 {n}",
-  "thread.resume": "从运行队列取出 {co}",
+const tables = { en };
 
-  "timeline.label": "步骤",
-  "timeline.start": "开始",
-  "timeline.pos": "已执行 {pos} / {len} 步",
-  "timeline.goto": "转到第 {n} 步之后：{thread} {label}",
-
-  "stage.label": "内存：原语对象、协程帧和工作线程",
-  "stage.awaiter": "awaiter",
-  "stage.ghost": "已销毁",
-  "stage.dropped": "✗ 被丢弃",
-  "stage.freed_read": "释放后读取",
-  "stage.holder": "持有锁",
-  "stage.in_op": "在 {op}() 中",
-  "stage.cycle": "成环",
-
-  "card.initial": "初始状态。选择一个线程单步执行。",
-  "card.step": "第 {n} 步",
-  "card.cas_ok": "CAS 成功",
-  "card.cas_fail": "CAS 失败",
-  "card.expected": "期望值",
-  "card.observed": "实际值",
-  "card.desired": "新值",
-  "card.changed_by": "被第 {step} 步改变：{thread} {label}",
-  "card.retry": "第 {n} 次重试",
-  "card.read": "读到",
-  "card.wrote": "写入",
-  "card.add": "加上",
-
-  "status.running": "运行中",
-  "status.runnable": "在运行队列中",
-  "status.parked": "挂起",
-  "status.done": "已结束",
-
-  "code.label": "源代码",
-  "code.on": "在 {thread} 上",
-  "code.ran": "刚执行",
-
-  "verdict.ok": "正确结束",
-  "verdict.bug": "缺陷 {bugs}",
-  "verdict.goto": "转到出错的一步（{n}）",
-
-  "keys.title": "键盘",
-  "keys.step": "单步执行第 N 个线程",
-  "keys.backfwd": "后退 / 前进",
-  "keys.ends": "开头 / 结尾",
-  "keys.play": "播放 / 暂停",
-  "keys.replay": "重放交错",
-  "keys.variant": "下一个版本",
-  "keys.help": "显示 / 隐藏快捷键",
-
-  "kind.ok": "正常",
-  "kind.lost-wakeup": "丢失的唤醒",
-  "kind.deadlock": "死锁",
-  "kind.use-after-free": "释放后使用",
-  "kind.double-resume": "重复恢复",
-  "kind.premature-release": "过早释放",
-  "kind.data-race": "数据竞争",
-  "kind.mutual-exclusion": "互斥被破坏",
-  "kind.panic": "panic",
-  "kind.dropped-task": "任务被丢弃",
-  "kind.assertion": "断言失败",
-  "kind.step-limit": "步数上限",
-};
-
-const tables = { en, zh };
+// loadLanguage loads the strings of lang, if they are not English, before
+// a translator for it is made.
+export async function loadLanguage(lang) {
+  if (lang !== "zh" || tables.zh) return;
+  const here = new URL(import.meta.url);
+  tables.zh = (await import(new URL("./i18n-zh.js" + here.search, here).href)).zh;
+}
 
 // translator returns t(key, vars) for lang ("en" or "zh"): the string for
 // key with each {name} replaced by vars[name]. A key missing from the
@@ -180,6 +123,13 @@ export function translator(lang) {
     (table[key] ?? en[key] ?? key).replace(/\{(\w+)\}/g, (m, name) =>
       name in vars ? String(vars[name]) : m,
     );
+}
+
+// opName names a step's operation: in English its name in the code
+// ("load", "cas"), in Chinese a verb where the name is not an acronym.
+export function opName(t, op) {
+  const s = t("op." + op);
+  return s === "op." + op ? op : s;
 }
 
 // kindName returns the translated name of an outcome kind.

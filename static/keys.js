@@ -41,7 +41,7 @@ function actionFor(key, app) {
   const { send, state } = app;
   if (!state) return null;
   if (/^[1-9]$/.test(key)) {
-    const name = app.lesson.threads[Number(key) - 1];
+    const name = app.controls.keyThread(Number(key));
     const p = state.pending.find((x) => x.thread === name);
     return p && p.can_move ? () => send("step", { thread: name }) : () => {};
   }

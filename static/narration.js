@@ -1,9 +1,12 @@
 // narration.js fills #narration with the text of the step that led to the
 // current position (an aria-live region, so screen readers speak it), and
 // #verdict with the outcome once the run is over: the bug named, the
-// guilty step, and a button that jumps to it.
+// guilty step, and a button that jumps to it. Bug codes and outcome kinds
+// are buttons that open their glossary entry. Steps are numbered from 1,
+// as in the timeline, the URL (step=N is the position after step N) and
+// the command line's trace.
 
-import { h, clear, put } from "./dom.js";
+import { h, put, fitText } from "./dom.js";
 import { kindName } from "./i18n.js";
 
 // Narration owns #narration and #verdict.
@@ -13,8 +16,16 @@ export class Narration {
     this.verdictRoot = verdictRoot;
     this.app = app;
     this.shown = "";
-    this.verdictKey = "";
+    this.verdictKey = null;
+    this.outcome = h("div", { class: "outcome" });
+    verdictRoot.append(this.outcome);
     verdictRoot.hidden = true;
+    document.addEventListener("click", (e) => {
+      if (this.pop && !this.pop.contains(e.target) && !e.target.closest(".term")) this.closeTerm();
+    });
+    document.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") this.closeTerm();
+    });
   }
 
   // update shows state's narration and verdict.
@@ -26,18 +37,31 @@ export class Narration {
     // Rewriting the same text would make screen readers say it again.
     if (text + caption !== this.shown) {
       this.shown = text + caption;
-      // The server's text starts with the label; it is shown once, bold.
+      // The server's text starts with the label and what the code there
+      // does, "G6 (CAS m_state...): "; the label is shown once, bold, and
+      // the doc apart, since the code column shows that line.
       const label = step && step.label && text.startsWith(step.label) && !/^\w/.test(text.slice(step.label.length)) ? step.label : "";
+      let rest = label ? text.slice(label.length).trimStart() : text;
+      let doc = "";
+      for (const [open, close] of [["(", "): "], ["（", "）："]]) {
+        if (step && step.doc && rest.startsWith(open + step.doc + close)) {
+          doc = step.doc;
+          rest = rest.slice((open + step.doc + close).length);
+        }
+      }
       put(
         this.root,
-        step ? h("b", { class: "steplabel" }, `${t("card.step", { n: step.index })} · ${step.thread} · ${step.label || step.op}`) : null,
+        step ? h("b", { class: "steplabel" }, stepTitle(t, step)) : null,
         step ? " " : null,
-        h("span", {}, label ? text.slice(label.length).trimStart() : text),
+        doc ? h("span", { class: "doc" }, `(${doc}) `) : null,
+        h("span", { class: "said" }, rest),
         caption ? h("span", { class: "caption" }, caption) : null,
       );
       this.root.classList.toggle("has-finding", !!(step && step.findings && step.findings.length));
     }
     this.verdict(state);
+    fitText(this.root);
+    fitText(this.verdictRoot);
   }
 
   verdict(state) {
@@ -46,11 +70,13 @@ export class Narration {
     const key = o ? `${o.kind}|${o.step}|${o.message}|${state.position}` : "";
     if (key === this.verdictKey) return;
     this.verdictKey = key;
-    const root = clear(this.verdictRoot);
+    const root = this.verdictRoot;
     root.hidden = !o;
     root.className = o ? (o.kind === "ok" ? "good" : "bad") : "";
+    root.removeAttribute("role");
     if (!o) {
       delete root.dataset.kind;
+      put(this.outcome, h("p", { class: "pending" }, t("verdict.pending")));
       return;
     }
     root.dataset.kind = o.kind;
@@ -58,31 +84,83 @@ export class Narration {
     root.setAttribute("role", ok ? "status" : "alert");
     const title = ok ? t("verdict.ok") : kindName(t, o.kind);
     put(
-      root,
+      this.outcome,
       h(
         "p",
         { class: "verdict-title" },
         h("span", { class: "badge", "aria-hidden": "true" }, ok ? "✓" : "✗"),
         h("strong", { class: "kind" }, title),
-        !ok && lesson.bugs && lesson.bugs.length ? h("span", { class: "bugs" }, t("verdict.bug", { bugs: lesson.bugs.join(", ") })) : null,
+        this.termButton(o.kind, "?"),
+        // The lesson's bugs that show up as this outcome.
+        ...(!ok && lesson.bugs ? lesson.bugs.filter((b) => ((lesson.glossary || {})[b]?.kinds || []).includes(o.kind)).map((b) => this.termButton(b, b)) : []),
       ),
-      o.message ? h("p", { class: "verdict-msg" }, o.message) : null,
+      // A Go panic's message starts with "panic: ": the title says it.
+      o.message ? h("p", { class: "verdict-msg" }, o.message.replace(/^panic: /, "")) : null,
     );
     if (!ok && o.step >= 0) {
       const here = state.position === o.step + 1;
-      root.append(
+      this.outcome.append(
         h(
           "button",
           { type: "button", class: "goto-guilty", disabled: here, onclick: () => this.app.send("goto", { step: o.step + 1 }) },
-          "⤺ " + t("verdict.goto", { n: o.step }),
+          "⤺ " + t("verdict.goto", { n: o.step + 1 }),
         ),
       );
     }
   }
+
+  // termButton is a button that opens the glossary entry of key (a bug
+  // code or an outcome kind), showing text; null when there is none.
+  termButton(key, text) {
+    const e = (this.app.lesson.glossary || {})[key];
+    if (!e) return null;
+    return h(
+      "button",
+      { type: "button", class: "term", "data-term": key, "aria-label": e.name, title: e.name, "aria-expanded": "false", onclick: (ev) => this.openTerm(ev.currentTarget, key) },
+      text,
+    );
+  }
+
+  // openTerm shows key's glossary entry by button b.
+  openTerm(b, key) {
+    const open = this.pop && this.pop.dataset.term === key;
+    this.closeTerm();
+    if (open) return;
+    const { t } = this.app;
+    const e = this.app.lesson.glossary[key];
+    this.pop = h(
+      "div",
+      { class: "glossary", role: "dialog", "aria-label": e.name, "data-term": key },
+      h("h3", {}, e.name),
+      h("p", {}, e.text),
+      e.doc ? h("p", {}, h("a", { href: e.doc, target: "_blank", rel: "noopener" }, t("glossary.more") + " ↗")) : null,
+    );
+    document.body.append(this.pop);
+    b.setAttribute("aria-expanded", "true");
+    this.popButton = b;
+    const r = b.getBoundingClientRect();
+    const w = this.pop.offsetWidth;
+    const hgt = this.pop.offsetHeight;
+    this.pop.style.left = `${Math.max(8, Math.min(r.left, innerWidth - w - 8))}px`;
+    this.pop.style.top = `${r.top - hgt - 6 > 8 ? r.top - hgt - 6 : r.bottom + 6}px`;
+  }
+
+  closeTerm() {
+    if (!this.pop) return;
+    this.pop.remove();
+    this.pop = null;
+    if (this.popButton) this.popButton.setAttribute("aria-expanded", "false");
+  }
+}
+
+// stepTitle is "Step 8 · W1 · G6": the step's number counted from 1.
+export function stepTitle(t, step) {
+  return `${t("card.step", { n: step.index + 1 })} · ${step.thread} · ${step.label || step.op}`;
 }
 
 // captionFor returns the caption a named schedule of the lesson gives the
 // step that led to state, when the history so far follows that schedule.
+// The server sends captions only for the variants they were written for.
 function captionFor(lesson, state) {
   const i = state.step.index;
   for (const sc of lesson.schedules || []) {
@@ -97,7 +175,7 @@ function captionFor(lesson, state) {
 
 // parseSchedule reads a schedule's text form (NAME[@LABEL][*COUNT] tokens,
 // '#' comments) into one {thread, label} per step.
-function parseSchedule(text) {
+export function parseSchedule(text) {
   const out = [];
   for (const tok of text.replace(/#.*$/gm, "").split(/[\s,]+/)) {
     const m = tok.match(/^([^@*]+)(?:@([^*]+))?(?:\*(\d+))?$/);

@@ -52,8 +52,18 @@ const STRINGS = {
     askread: "{thread}: what will it read from {cell}?",
     askhold: "{thread}: what will {cell} hold after its step?",
     close: "Close the room",
+    drawer: "Room",
     confirmclose: "Close the room for every student?",
     error: "⚠ {msg}",
+    "closed-no-room": "There is no open room with that code: check the code, or ask the presenter whether the room is still open.",
+    "closed-full": "The room is full.",
+    "closed-token": "The presenter token does not match this room.",
+    "closed-closed": "The presenter closed the room.",
+    "closed-idle": "The room was closed because its presenter was idle for too long.",
+    "closed-unclaimed": "The room was closed because its presenter never opened it.",
+    "closed-slow": "Your connection fell behind the room and was dropped: reconnecting to catch up.",
+    "closed-replaced": "The presenter view was opened somewhere else.",
+    "closed-left": "You left the room.",
   },
   zh: {
     following: "正在跟随讲师",
@@ -84,8 +94,18 @@ const STRINGS = {
     askread: "{thread}：会从 {cell} 读到什么？",
     askhold: "{thread}：这一步之后 {cell} 的值是什么？",
     close: "关闭课堂",
+    drawer: "课堂",
     confirmclose: "要为所有学生关闭课堂吗？",
     error: "⚠ {msg}",
+    "closed-no-room": "没有使用这个代码的课堂：请检查代码，或者问问讲师课堂是否还开着。",
+    "closed-full": "课堂已满。",
+    "closed-token": "讲师令牌与这个课堂不符。",
+    "closed-closed": "讲师关闭了课堂。",
+    "closed-idle": "讲师太久没有操作，课堂已关闭。",
+    "closed-unclaimed": "讲师一直没有打开课堂，课堂已关闭。",
+    "closed-slow": "你的连接跟不上课堂，已被断开：正在重连以赶上进度。",
+    "closed-replaced": "讲师视图在别处打开了。",
+    "closed-left": "你已离开课堂。",
   },
 };
 
@@ -175,7 +195,8 @@ class Room {
         this.say(t("error", { msg: ev.message }));
         break;
       case "closed":
-        this.say(ev.message);
+        // The reason in the page's language; the server's words otherwise.
+        this.say(ev.reason && STRINGS.en["closed-" + ev.reason] ? t("closed-" + ev.reason) : ev.message);
         this.panel.dataset.closed = ev.retry ? "" : "true";
         if (!ev.retry) this.closed();
         break;
@@ -199,6 +220,17 @@ class Presenter extends Room {
     $("room-close").addEventListener("click", () => {
       if (confirm(t("confirmclose"))) this.sock.send("close");
     });
+    // In presentation mode the room's column is a drawer over the page,
+    // open at first (the class needs the code to join), shut by this
+    // button; a poll opens it whatever the button says.
+    const panel = $("room");
+    panel.classList.add("open");
+    const drawer = h("button", { type: "button", id: "room-drawer", class: "room-drawer", "aria-controls": "room", "aria-expanded": "true" }, t("drawer"));
+    drawer.addEventListener("click", () => {
+      const open = panel.classList.toggle("open");
+      drawer.setAttribute("aria-expanded", String(open));
+    });
+    document.querySelector("header.site").append(drawer);
   }
 
   welcome() {

@@ -14,16 +14,21 @@
 // transitions, so a push swings the head arrow and a wakeup slides the
 // frame into its run queue (unless the user prefers reduced motion).
 
-import { s, clear, shapePath, threadColour } from "./dom.js";
-import { kindName } from "./i18n.js";
+import { s, clear } from "./dom.js";
+import { kindName, opName } from "./i18n.js";
+import { laneMethods } from "./lanes.js";
+import { stepTitle } from "./narration.js";
+import { text, arrowHead, topOf, rightOf, pointAt, hook, bulge, arc, across, pathRight } from "./svg.js";
 
-const W = 760; // viewBox width
+const W = 420; // least viewBox width
 const PRIM = { x: 4, y: 4, w: 350, head: 34, row: 36 };
-const CARD = { y: 26 };
+const CARD = { y: 26, least: 240 };
 const MONO = 10.25; // width of a character of the 17px monospace font
-const LANE = { head: 118, h: 100, gap: 8 };
-const FRAME = { w: 190, h: 88, gap: 12 };
-const NODE = { dx: 8, dy: 35, w: 174, h: 45 };
+// SMALLEST is the smallest font size on the stage, in viewBox units: the
+// stage is never drawn so small that it renders below #stage's font size.
+const SMALLEST = 16;
+// GROW is how much larger than that the stage may be drawn to fill its box.
+const GROW = 1.6;
 
 // Stage owns #stage.
 export class Stage {
@@ -53,7 +58,9 @@ export class Stage {
       ),
     );
     this.layers = {};
-    for (const name of ["lanes", "frames", "prim", "card", "arrows", "labels"]) {
+    // The card is drawn over the arrows, its words haloed, so that an
+    // arrow passing behind it leaves them legible.
+    for (const name of ["lanes", "frames", "prim", "arrows", "card", "labels"]) {
       this.layers[name] = s("g", { class: name });
       this.svg.append(this.layers[name]);
     }
@@ -78,19 +85,69 @@ export class Stage {
       anchors: new Map(), // cell name -> {x, y} where its pointer starts
       nodes: new Map(), // node (awaiter) name -> box
       boxes: new Map(), // coroutine name -> frame box
+      handles: new Map(), // coroutine name -> its handle in a run queue
+      locals: new Map(), // "D1.head" -> where the local's pointer starts
     };
     for (const f of (step && step.findings) || []) {
       if (f.kind === "data-race") ctx.race.add(raceCell(f) || step.cell);
       if (f.kind === "use-after-free") ctx.uaf = f;
     }
     clear(this.layers.labels);
+    this.right = 0; // how far right the arrows reach
     const primBottom = this.drawPrimitive(ctx);
-    const card = this.drawCard(ctx);
-    const top = Math.max(primBottom, card.bottom) + 14;
-    const width = this.drawLanes(ctx, top);
+    const room = this.room();
+    // The card stands beside the primitive, its lines wrapped to the room,
+    // or below it: whichever lets the stage be drawn larger.
+    let best = null;
+    for (const below of [0, primBottom]) {
+      if (!below && room - (PRIM.x + this.primW + 56) < CARD.least) continue;
+      const card = this.drawCard(ctx, below);
+      if (!below && card.right + 8 > room) continue;
+      const top = Math.max(primBottom, card.bottom) + 14;
+      const least = Math.max(W, card.right + 8, this.primW + 8);
+      const plan = this.chooseLanes(ctx, top, least, GROW);
+      if (!best || plan.scale > best.plan.scale + 0.001) best = { below, top, least, plan };
+    }
+    const card = this.drawCard(ctx, best.below);
+    const lanes = this.drawLanes(ctx, best.top, best.least, best.plan);
     this.drawArrows(ctx);
-    const height = top + snap.threads.length * (LANE.h + LANE.gap) - LANE.gap + 2;
-    this.svg.setAttribute("viewBox", `0 0 ${Math.max(W, width, card.right + 8)} ${height}`);
+    // Arrows swinging out right of the lanes widen the picture, up to the
+    // room the stage has: they never make it scroll.
+    const content = Math.max(W, lanes.width, card.right + 8, this.primW + 8);
+    this.fit(Math.max(content, Math.min(this.reach(), room)), lanes.bottom + 2);
+  }
+
+  // fit sizes the SVG: as large as #stage allows, up to GROW times its
+  // least size, and never smaller than the size at which its smallest
+  // text renders at #stage's font size; #stage scrolls if even that does
+  // not fit.
+  fit(w, h) {
+    this.svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+    const least = this.least();
+    const box = this.root.getBoundingClientRect();
+    const fit = Math.min((box.width - 2) / w, (box.height - 2) / h);
+    const k = Math.max(least, Math.min(fit, least * GROW));
+    this.svg.setAttribute("width", String(Math.floor(w * k)));
+    this.svg.setAttribute("height", String(Math.floor(h * k)));
+    this.scale = k;
+    // The panels around the stage may still be settling (a font arriving,
+    // the timeline growing): a picture drawn larger than the least scale
+    // that no longer fits is fitted again at the next frame.
+    cancelAnimationFrame(this.refit);
+    this.refit = requestAnimationFrame(() => {
+      const r = this.root.getBoundingClientRect();
+      if (k > least + 0.001 && (Math.floor(h * k) > r.height - 1 || Math.floor(w * k) > r.width - 1)) this.app.relayout();
+    });
+  }
+
+  // least is the smallest scale the stage may be drawn at.
+  least() {
+    return (parseFloat(getComputedStyle(this.root).fontSize) || 14) / SMALLEST;
+  }
+
+  // room is the width #stage offers, in viewBox units at the least scale.
+  room() {
+    return Math.max(W, (this.root.clientWidth - 2) / this.least());
   }
 
   // drawPrimitive draws the primitive object and any shared data; it
@@ -142,29 +199,44 @@ export class Stage {
 
   // drawCard describes the step that led here, right of the primitive; it
   // returns the bottom edge and the right edge it needed.
-  drawCard(ctx) {
+  drawCard(ctx, below) {
     const { t } = this.app;
     const g = clear(this.layers.card);
-    const x = PRIM.x + this.primW + 56;
-    let y = CARD.y;
+    const x = below ? PRIM.x + 8 : PRIM.x + this.primW + 56;
+    let y = below ? below + 26 : CARD.y;
     let right = 0;
+    // A line too long for the stage's room wraps at its spaces, or
+    // between two Chinese characters.
+    const max = this.room() - x - 8;
     const line = (str, cls) => {
-      const el = text(x, y, str, cls);
-      g.append(el);
-      // Measured when the page shows the stage, else estimated.
-      const w = el.getComputedTextLength() || str.length * 11;
-      right = Math.max(right, x + w);
-      y += cls === "card-title" ? 27 : 23;
+      const words = str.match(/[\u3000-\u9fff\uff00-\uffef]|[^\s\u3000-\u9fff\uff00-\uffef]+\s*|\s+/g) || [""];
+      while (words.length) {
+        let raw = words.shift();
+        const el = text(x, y, raw.trimEnd(), cls);
+        g.append(el);
+        while (words.length) {
+          el.textContent = (raw + words[0]).trimEnd();
+          if (el.getComputedTextLength() > max) {
+            el.textContent = raw.trimEnd();
+            break;
+          }
+          raw += words.shift();
+        }
+        // Measured when the page shows the stage, else estimated.
+        const w = el.getComputedTextLength() || el.textContent.length * 11;
+        right = Math.max(right, x + w);
+        y += cls === "card-title" ? 27 : 23;
+      }
     };
     const st = ctx.step;
     if (!st) {
       line(t("card.initial"), "card-note");
       return { bottom: y, right };
     }
-    line(`${t("card.step", { n: st.index })} · ${st.thread} · ${st.label || st.op}`, "card-title");
+    line(stepTitle(t, st), "card-title");
     // A submit names the awaiter node; its first cell stands for it.
     const cell = st.op === "submit" && st.cell ? st.cell.replace(/\.[^.]*$/, "") : st.cell;
-    line(`${st.op}${cell ? " " + cell : ""}${st.order ? " (" + st.order + ")" : ""}`, "card-op");
+    line(`${opName(t, st.op)}${cell ? " " + cell : ""}${st.order ? " (" + st.order + ")" : ""}`, "card-op");
     if (st.op === "cas") {
       const retry = st.cas && st.cas.retry ? " · " + t("card.retry", { n: st.cas.retry }) : "";
       line(`${st.ok ? "✓" : "✗"} ${t(st.ok ? "card.cas_ok" : "card.cas_fail")}${retry}`, st.ok ? "card-ok" : "card-fail");
@@ -172,7 +244,7 @@ export class Stage {
       line(`${t("card.observed")}: ${st.result}`, st.ok ? "card-kv" : "card-kv card-bad");
       if (st.ok) line(`${t("card.desired")}: ${st.value}`, "card-kv");
       const by = st.cas && st.cas.changed_by;
-      if (by) line(t("card.changed_by", { step: by.step, thread: by.thread, label: by.label }), "card-kv card-bad");
+      if (by) line(t("card.changed_by", { step: by.step + 1, thread: by.thread, label: by.label }), "card-kv card-bad");
     } else {
       const reads = ["load", "read", "exchange", "fetch_add"].includes(st.op);
       const writes = ["store", "write", "exchange", "fetch_add"].includes(st.op);
@@ -186,126 +258,39 @@ export class Stage {
     return { bottom: y - 18, right };
   }
 
-  // drawLanes draws a lane per thread and the frames in it; it returns the
-  // width it needed.
-  drawLanes(ctx, top) {
-    const { t, lesson } = this.app;
-    const g = clear(this.layers.lanes);
-    const coros = new Map(ctx.snap.coroutines.map((c) => [c.name, c]));
-    const placed = new Set();
-    let width = W;
-    ctx.snap.threads.forEach((th, li) => {
-      const ti = lesson.threads.indexOf(th.name);
-      const y = top + li * (LANE.h + LANE.gap);
-      // Running coroutines first (an inline resume after its waker), then
-      // the run queue, then the thread's other coroutines.
-      const slots = [];
-      th.stack.forEach((name, k) => slots.push({ name, role: k === 0 ? "running" : "inline" }));
-      th.queue.forEach((name) => slots.push({ name, role: "queued" }));
-      for (const c of ctx.snap.coroutines) {
-        if (c.thread === th.name && !th.stack.includes(c.name) && !th.queue.includes(c.name)) slots.push({ name: c.name, role: "rest" });
-      }
-      const numWait = ctx.cells.get(`${th.name}.ctx.num_wait`);
-      const right = LANE.head + slots.length * (FRAME.w + FRAME.gap) + 4;
-      width = Math.max(width, right + 8);
-      const nw = numWait ? numWait.name : "";
-      const lane = s("g", { class: `lane t${ti % 8}` + (ctx.changed.has(nw) ? " changed" : "") + (ctx.touched === nw ? " touched" : ""), "data-thread": th.name });
-      lane.append(
-        s("rect", { class: "lane-bg", x: 2, y, width: Math.max(W, right) - 4, height: LANE.h, rx: 10 }),
-        s("path", { d: shapePath(ti), transform: `translate(12 ${y + 11}) scale(1.4)`, fill: threadColour(ti), stroke: "#000", "stroke-width": 0.7 }),
-        text(42, y + 30, th.name, "lane-name"),
-        text(12, y + 53, "num_wait", "lane-nw-label"),
-        s("rect", { class: "nw-bg", x: 10, y: y + 60, width: 64, height: 30, rx: 5 }),
-        text(42, y + 82, String(th.num_wait), "lane-nw", "middle"),
-      );
-      g.append(lane);
-      let x = LANE.head;
-      for (const slot of slots) {
-        const c = coros.get(slot.name);
-        if (!c) continue;
-        placed.add(c.name);
-        this.drawFrame(ctx, c, slot.role, x, y + (LANE.h - FRAME.h) / 2);
-        x += FRAME.w + FRAME.gap;
-      }
-    });
-    for (const c of ctx.snap.coroutines) if (!placed.has(c.name)) this.frames.skip(c.name);
-    this.frames.sweep();
-    return width;
-  }
-
-  // drawFrame draws coroutine c's frame, with its awaiter inside, at x, y.
-  drawFrame(ctx, c, role, x, y) {
-    const { t, lesson } = this.app;
-    const spec = lesson.coroutines.find((k) => k.name === c.name);
-    const ti = lesson.threads.indexOf(spec ? spec.thread : c.thread);
-    const g = this.frames.get(c.name);
-    const events = new Set(((ctx.step && ctx.step.events) || []).filter((e) => e.coroutine === c.name).map((e) => e.kind));
-    const aw = `${c.name}.awaiter`;
-    const uafHere = !!(ctx.uaf && ctx.step && ctx.step.cell && ctx.step.cell.startsWith(c.name + "."));
-    const linked = ctx.snap.lists.some((l) => l.nodes.some((n) => n.name === aw));
-    const cls = [
-      "frame",
-      `t${ti % 8}`,
-      "role-" + role,
-      "st-" + c.status,
-      c.frame_live ? "" : "ghost",
-      c.dropped ? "dropped" : "",
-      events.has("queued") || events.has("inline") || events.has("resumed") ? "woken" : "",
-      uafHere ? "uaf" : "",
-      ctx.step && ctx.step.coroutine === c.name ? "stepped" : "",
-    ];
-    g.setAttribute("class", cls.filter(Boolean).join(" "));
-    g.setAttribute("data-coroutine", c.name);
-    g.removeAttribute("data-list"); // set again by drawArrows while it is linked
-    // A dropped coroutine is knocked askew: nothing will ever resume it.
-    g.style.transform = `translate(${x}px, ${y}px)` + (c.dropped ? " rotate(-4deg)" : "");
-    let status = c.dropped ? t("stage.dropped") : c.frame_live ? t("status." + c.status) : t("stage.ghost");
-    if (role === "inline") status = "⤷ inline";
-    if (c.holder) status += " · " + t("stage.holder");
-    clear(g).append(
-      s("rect", { class: "frame-box", width: FRAME.w, height: FRAME.h, rx: 8 }),
-      s("rect", { class: "frame-band", width: FRAME.w, height: 7, rx: 3, fill: threadColour(ti) }),
-      text(10, 28, c.name, "frame-name"),
-      text(FRAME.w - 8, 27, status, "frame-status", "end"),
-    );
-    const next = ctx.cells.get(`${aw}.m_next`);
-    if (c.awaiter_live || linked || uafHere) {
-      const mine = (set) => [...set].some((n) => n.startsWith(aw + "."));
-      const nodeCls = ["node", c.awaiter_live ? "" : "dead", ctx.touched && ctx.touched.startsWith(aw + ".") ? "touched" : "", mine(ctx.changed) ? "changed" : "", mine(ctx.race) ? "race" : ""];
-      g.append(
-        s("rect", { class: nodeCls.filter(Boolean).join(" "), x: NODE.dx, y: NODE.dy, width: NODE.w, height: NODE.h, rx: 6 }),
-        text(NODE.dx + 7, NODE.dy + 15, c.op ? `${t("stage.awaiter")} · ${c.op}` : t("stage.awaiter"), "node-title"),
-        text(NODE.dx + 7, NODE.dy + 37, "m_next", "field"),
-        text(NODE.dx + NODE.w - 7, NODE.dy + 37, next ? short(next.value) : "", "val", "end"),
-      );
-    } else {
-      g.append(text(FRAME.w / 2, NODE.dy + 28, c.op && c.frame_live ? t("stage.in_op", { op: c.op }) : "", "node-none", "middle"));
-    }
-    ctx.boxes.set(c.name, { x, y, w: FRAME.w, h: FRAME.h });
-    ctx.nodes.set(aw, { x: x + NODE.dx, y: y + NODE.dy, w: NODE.w, h: NODE.h });
-    if (next) ctx.anchors.set(next.name, { x: x + NODE.dx + NODE.w, y: y + NODE.dy + 31 });
-  }
-
   // drawArrows draws the list heads, the m_next links, who woke whom, and
   // a dangling pointer read after free.
   drawArrows(ctx) {
     const { t } = this.app;
+    const linked = new Set();
     for (const list of ctx.snap.lists) {
-      const headCell = ctx.snap.cells.find((c) => c.name.endsWith("." + list.name));
-      const from = headCell && ctx.anchors.get(headCell.name);
+      // A list hangs from a cell of the primitive, or from a local of an
+      // operation (done()'s head after it took the stack).
+      let from;
+      if (list.local) from = ctx.locals.get(`${list.coroutine}.${list.local}`);
+      else {
+        const headCell = ctx.snap.cells.find((c) => c.name.endsWith("." + list.name));
+        from = headCell && ctx.anchors.get(headCell.name);
+      }
       if (!from) continue;
       const first = list.nodes[0] && ctx.nodes.get(list.nodes[0].name);
-      const head = this.arrow(`head:${list.name}`, first ? hook(from, pointAt(first)) : hook(from, { x: from.x + 20, y: from.y + 1 }), first ? "ptr head" : "ptr head none", "arrow");
+      const key = list.local ? `local:${list.name}` : `head:${list.name}`;
+      const path = !first ? hook(from, { x: from.x + 20, y: from.y + 1 }) : list.local ? bulge(from, pointAt(first), 34) : hook(from, pointAt(first));
+      const head = this.arrow(key, path, (list.local ? "ptr local" : "ptr head") + (first ? "" : " none"), "arrow");
       head.dataset.to = first ? list.nodes[0].name : "";
       for (const n of list.nodes) {
         const frame = this.frames.els.get(n.coroutine);
-        if (frame) frame.dataset.list = list.name;
+        if (frame && !list.local) frame.dataset.list = list.name;
       }
+      // Links a node on two lists (the stack, and the local walking it)
+      // are drawn once; consecutive links swing out by turns, so that a
+      // stack's arrows do not run down one line.
       list.nodes.forEach((n, i) => {
         const a = ctx.anchors.get(`${n.name}.m_next`);
         const b = list.nodes[i + 1] && ctx.nodes.get(list.nodes[i + 1].name);
-        if (!a || !b) return;
-        const d = Math.abs(b.y - a.y) < NODE.h && b.x > a.x ? across(a, { x: b.x, y: b.y + b.h / 2 }) : bulge(a, pointAt(b), 26);
+        if (!a || !b || linked.has(n.name)) return;
+        linked.add(n.name);
+        const d = Math.abs(b.y - a.y) < this.L.node.h && b.x > a.x ? across(a, { x: b.x, y: b.y + b.h / 2 }) : bulge(a, pointAt(b), (i % 2 ? 58 : 24) * (this.L.compact ? 0.7 : 1));
         this.arrow(`next:${n.name}`, d, "ptr next" + (n.live ? "" : " bad"), n.live ? "arrow" : "arrow-bad");
       });
       // Following m_next came back to a node already listed.
@@ -326,7 +311,7 @@ export class Stage {
       if (to) {
         const label = t("stage.freed_read");
         const ownerBox = ctx.boxes.get(owner) || to;
-        if (Math.abs(ownerBox.y - from.y) < LANE.h / 2) {
+        if (Math.abs(ownerBox.y - from.y) < this.L.h / 2) {
           // Same lane: an arc over the top, from the reader to the node.
           const a = { x: from.x + from.w - 30, y: from.y };
           const b = topOf(to);
@@ -336,7 +321,11 @@ export class Stage {
           const a = rightOf(from);
           const b = rightOf(to);
           this.arrow("uaf", bulge(a, b, 60), "dangling", "arrow-bad");
-          this.layers.labels.append(text(Math.max(a.x, b.x) + 50, (a.y + b.y) / 2 + 6, label, "dangling-label"));
+          const el = text(Math.max(a.x, b.x) + 50, (a.y + b.y) / 2 + 6, label, "dangling-label");
+          this.layers.labels.append(el);
+          // Kept inside the stage's room, over the arrow if need be.
+          const over = Math.max(a.x, b.x) + 50 + el.getComputedTextLength() - (this.room() - 4);
+          if (over > 0) el.setAttribute("x", String(Math.max(a.x, b.x) + 50 - over));
         }
       }
     }
@@ -350,9 +339,23 @@ export class Stage {
     p.setAttribute("d", d);
     p.style.d = `path("${d}")`;
     p.setAttribute("marker-end", `url(#${head})`);
+    this.right = Math.max(this.right, pathRight(d) + 6);
     return p;
   }
+
+  // reach is how far right the arrows and their labels reach, so that the
+  // picture is drawn wide enough to hold them.
+  reach() {
+    let right = this.right;
+    if (this.layers.labels.childNodes.length) {
+      const b = this.layers.labels.getBBox();
+      right = Math.max(right, b.x + b.width + 4);
+    }
+    return Math.ceil(right);
+  }
 }
+
+Object.assign(Stage.prototype, laneMethods);
 
 // Keyed keeps SVG elements by key across renders, so CSS can animate them
 // from their previous attributes.
@@ -376,11 +379,6 @@ class Keyed {
     return el;
   }
 
-  // skip keeps key's element although it was not drawn this time.
-  skip(key) {
-    if (this.els.has(key)) this.seen.add(key);
-  }
-
   // sweep removes the elements not asked for since the last sweep.
   sweep() {
     for (const [key, el] of this.els) {
@@ -391,68 +389,6 @@ class Keyed {
     }
     this.seen.clear();
   }
-}
-
-function text(x, y, str, cls, anchor) {
-  return s("text", { x, y, class: cls, "text-anchor": anchor }, str);
-}
-
-function arrowHead(id, colour) {
-  return s(
-    "marker",
-    { id, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse", markerUnits: "strokeWidth" },
-    s("path", { d: "M0 0 10 5 0 10Z", fill: colour }),
-  );
-}
-
-// short abbreviates an awaiter pointer for the small m_next field.
-function short(v) {
-  return v.replace(/\.awaiter$/, "");
-}
-
-function topOf(b) {
-  return { x: b.x + b.w / 2, y: b.y };
-}
-
-function rightOf(b) {
-  return { x: b.x + b.w, y: b.y + b.h / 2 };
-}
-
-// pointAt is where a pointer to node b ends: its right side, high up, so
-// that it stays clear of the node's own m_next arrow.
-function pointAt(b) {
-  return { x: b.x + b.w, y: b.y + 12 };
-}
-
-// cubic is the path of a cubic curve from a to b with control points c1,
-// c2. Every arrow is one, so CSS can interpolate from any arrow to another.
-function cubic(a, c1, c2, b) {
-  const p = (q) => `${Math.round(q.x)} ${Math.round(q.y)}`;
-  return `M${p(a)}C${p(c1)} ${p(c2)} ${p(b)}`;
-}
-
-// hook leaves a to the right and comes back into b from its right, heading
-// left: a pointer into the side of a node.
-function hook(a, b) {
-  return cubic(a, { x: a.x + 70, y: a.y }, { x: b.x + 90, y: b.y }, b);
-}
-
-// bulge swings dx to the right of both a and b.
-function bulge(a, b, dx) {
-  const x = Math.max(a.x, b.x) + dx;
-  return cubic(a, { x, y: a.y }, { x, y: b.y }, b);
-}
-
-// arc rises h above a and b.
-function arc(a, b, h) {
-  const y = Math.min(a.y, b.y) - h;
-  return cubic(a, { x: a.x, y }, { x: b.x, y }, b);
-}
-
-// across goes right from a into the left side of b, on about one level.
-function across(a, b) {
-  const dx = Math.max(30, (b.x - a.x) / 2);
-  return cubic(a, { x: a.x + dx, y: a.y }, { x: b.x - dx, y: b.y }, b);
 }
 
 // mono is the width of n characters of the monospace font.

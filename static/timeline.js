@@ -2,7 +2,7 @@
 // its thread's colour (click to go there), a slider to scrub, and marks on
 // the steps the findings name.
 
-import { h, clear } from "./dom.js";
+import { h, clear, tc } from "./dom.js";
 
 // Timeline owns #timeline.
 export class Timeline {
@@ -47,7 +47,7 @@ export class Timeline {
       const ti = rec ? lesson.threads.indexOf(rec.thread) : -1;
       b.dataset.step = String(n);
       b.className = [
-        rec ? `t${ti % 8}` : "origin",
+        rec ? tc(ti) : "origin",
         n === state.position ? "current" : "",
         n > state.position ? "future" : "",
         bad.has(n) ? "bad" : "",
@@ -56,7 +56,7 @@ export class Timeline {
       if (rec) b.prepend(h("small", {}, rec.thread));
       if (bad.has(n)) b.append(h("i", { "aria-hidden": "true" }, "⚠"));
       b.setAttribute("aria-current", n === state.position ? "step" : "false");
-      b.title = rec ? t("timeline.goto", { n: n - 1, thread: rec.thread, label: rec.label || rec.op }) : t("timeline.start");
+      b.title = rec ? t("timeline.goto", { n, thread: rec.thread, label: rec.label || rec.op }) : t("timeline.start");
     });
     const cur = this.ticks.children[state.position];
     if (cur) scrollInto(this.ticks, cur);

@@ -1,7 +1,3 @@
-// Package templates renders the playground's HTML pages from view models:
-// plain structs defined here, filled by the web package. Components are
-// pure functions of their view model; they call nothing and import nothing
-// from the rest of the project.
 package templates
 
 // Chrome is what every page shares: its language, its title and where its
@@ -72,6 +68,9 @@ type LessonPage struct {
 	// NoEmbed leaves out the embed code (a lesson written in the browser
 	// has no embed view).
 	NoEmbed bool
+	// Lab opens the lab on this lesson, its primitive's source to edit;
+	// "" for none.
+	Lab string
 }
 
 // Initial is the first load command of a playground page: the lesson and

@@ -50,6 +50,13 @@ type browser struct {
 
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
+	return newBrowserOf(t, nil)
+}
+
+// newBrowserOf is newBrowser visiting the server at base, or, when base
+// is nil, a server of the embedded catalog it starts.
+func newBrowserOf(t *testing.T, base *string) *browser {
+	t.Helper()
 	path := chromiumPath()
 	if path == "" {
 		if os.Getenv("LOCKSTEP_REQUIRE_BROWSER") == "1" {
@@ -57,16 +64,19 @@ func newBrowser(t *testing.T) *browser {
 		}
 		t.Skip("no Chromium found; set LOCKSTEP_REQUIRE_BROWSER=1 to make this a failure")
 	}
-	cat, err := scenarios.Load()
-	if err != nil {
-		t.Fatal(err)
+	if base == nil {
+		cat, err := scenarios.Load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv, err := web.NewServer(web.Config{Catalog: cat})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts := httptest.NewServer(srv.Handler())
+		t.Cleanup(ts.Close)
+		base = &ts.URL
 	}
-	srv, err := web.NewServer(web.Config{Catalog: cat})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
 
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(path),
@@ -90,7 +100,7 @@ func newBrowser(t *testing.T) *browser {
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("start %s: %v", path, err)
 	}
-	return &browser{ctx: ctx, base: ts.URL}
+	return &browser{ctx: ctx, base: *base}
 }
 
 // chromiumPath finds a Chromium or Chrome binary, or returns "".
@@ -170,8 +180,25 @@ func (b *browser) tab(t *testing.T, path string, height int64, opts ...chromedp.
 	p := &page{t: t, b: b, ctx: ctx}
 	// A tab in the background gets no animation frames: bring this one to
 	// the front, so the page animates and settles as on a screen.
-	p.do(chromedp.EmulateViewport(viewportW, height), chromedp.Navigate(b.base+path), bringToFront())
+	p.do(reportCSP(), chromedp.EmulateViewport(viewportW, height), chromedp.Navigate(b.base+path), bringToFront())
 	return p
+}
+
+// reportCSP makes every page of the tab report what the site's
+// Content-Security-Policy blocks as a console error, which fails the test.
+func reportCSP() chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		type params struct {
+			Source string `json:"source"`
+		}
+		type result struct {
+			Identifier string `json:"identifier"`
+		}
+		_, err := cdp.Call(ctx, t, cdp.Command[params, result]{Method: "Page.addScriptToEvaluateOnNewDocument"}, params{Source: `
+			document.addEventListener("securitypolicyviolation", (e) =>
+				console.error("Content-Security-Policy blocked " + (e.blockedURI || "inline") + " (" + e.violatedDirective + ") at " + e.sourceFile + ":" + e.lineNumber));`})
+		return err
+	})
 }
 
 // bringToFront makes the tab the active one.

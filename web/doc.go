@@ -11,6 +11,8 @@
 //     searches run from it;
 //   - web/share: the lesson page and its deep links, lessons carried in a
 //     link, the composer that writes them, and the embed view;
+//   - web/lab: the lab, where a primitive is written in Lockstep's
+//     language and checked, replayed and verified against a lesson;
 //   - web/classroom: the live classroom's pages and socket, over its room
 //     model, web/classroom/lecture;
 //   - web/docs: the docs' content, whose handler is docs.go here;
@@ -19,6 +21,6 @@
 //
 // Imports point down only: nothing under lockstep/web imports web, and the
 // siblings import each other as site's doc draws it (share and classroom
-// import playground; all import site). deps_test.go at the module root
+// import playground, lab imports share and playground; all import site). deps_test.go at the module root
 // checks it.
 package web

@@ -210,3 +210,32 @@ func TestDocsBrokenPage(t *testing.T) {
 		t.Errorf("GET the index beside a broken page: %s", res.Status)
 	}
 }
+
+// TestBugPages checks the docs page a glossary entry links each bug code
+// to: the bug's own page, never a primitive's that only mentions it.
+func TestBugPages(t *testing.T) {
+	srv := newDocsServer(t)
+	got := srv.bugPages()
+	if got["B5"] != "/docs/b5-lost-wakeup" {
+		t.Errorf("B5 links to %q; want /docs/b5-lost-wakeup", got["B5"])
+	}
+	for _, pg := range srv.docs.Pages("en") {
+		if pg.Group != docs.Bugs {
+			continue
+		}
+		for _, b := range pg.Bugs {
+			if p := strings.TrimPrefix(got[b], "/docs/"); p == "" || pageGroup(srv, p) != docs.Bugs {
+				t.Errorf("%s (told on %s) links to %q; want a bug's page", b, pg.Slug, got[b])
+			}
+		}
+	}
+}
+
+// pageGroup is the group of the docs page slug.
+func pageGroup(srv *Server, slug string) docs.Group {
+	pg, err := srv.docs.Page(slug, "en")
+	if err != nil {
+		return -1
+	}
+	return pg.Group
+}

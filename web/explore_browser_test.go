@@ -24,8 +24,12 @@ func TestExploreInBrowser(t *testing.T) {
 			t.Errorf("the explore button says %q; want Find the bug on the buggy variant", got)
 		}
 		p.shot("explore-0-before")
+		before := p.panelRects()
 		p.click(`#controls button[data-action="explore"]`)
 		p.wait(`document.querySelector('#controls .explore').dataset.state === "done"`)
+		if after := p.panelRects(); after != before {
+			t.Errorf("the panels moved when the search's result came:\n before %s\n after  %s", before, after)
+		}
 		if got := p.text("#explore-line"); !strings.HasPrefix(got, "found lost-wakeup in 8 steps with 1 preemption") {
 			t.Errorf("the explore line says %q; want the lost wakeup in 8 steps with 1 preemption", got)
 		}

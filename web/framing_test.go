@@ -16,7 +16,8 @@ import (
 // TestFramingPolicy requests every route of the router, found by walking
 // it, plus a path no route matches and a method no route takes, and checks
 // that only the embed view may be framed, by any site, and every other
-// response by none.
+// response by none, and that every response carries the site's content
+// policy.
 func TestFramingPolicy(t *testing.T) {
 	srv := newDocsServer(t)
 	routes, ok := srv.Handler().(chi.Routes)
@@ -42,6 +43,9 @@ func TestFramingPolicy(t *testing.T) {
 			w := httptest.NewRecorder()
 			srv.Handler().ServeHTTP(w, httptest.NewRequest(rq.method, rq.path, strings.NewReader("")))
 			webtest.CheckFraming(t, w.Result().Header, strings.HasPrefix(rq.path, "/embed/"))
+			if csp := w.Result().Header.Values("Content-Security-Policy"); !slices.Contains(csp, contentPolicy) {
+				t.Errorf("Content-Security-Policy %q; want the site's policy, %q", csp, contentPolicy)
+			}
 		})
 	}
 }

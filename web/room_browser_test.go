@@ -21,6 +21,8 @@ func TestClassroomInBrowser(t *testing.T) {
 
 	pres := b.open(t, "/room/"+code+"/present?lesson=wg-lost-wakeup&token="+url.QueryEscape(token))
 	pres.wait(`document.querySelector('#room').dataset.welcomed === "true"`)
+	// The presenter's page presents: type sized for the room.
+	pres.wait(`document.documentElement.classList.contains('present')`)
 	stu := b.open(t, "/room/"+code, chromedp.WithNewBrowserContext())
 	stu.wait(`document.querySelector('#room').dataset.following === "true"`)
 	pres.wait(`document.querySelector('#room-roster').dataset.students === "1"`)
@@ -36,8 +38,15 @@ func TestClassroomInBrowser(t *testing.T) {
 	pres.shot("room-presenter-3")
 	stu.shot("room-student-3")
 
+	presBefore, stuBefore := pres.panelRects(), stu.panelRects()
 	pres.click(`#room-ask button[data-kind="thread"]`)
 	stu.wait(`!document.querySelector('#room-poll').hidden && document.querySelectorAll('#room-poll button.option').length === 2`)
+	if after := pres.panelRects(); after != presBefore {
+		t.Errorf("the presenter's panels moved when the poll came:\n before %s\n after  %s", presBefore, after)
+	}
+	if after := stu.panelRects(); after != stuBefore {
+		t.Errorf("the student's panels moved when the poll came:\n before %s\n after  %s", stuBefore, after)
+	}
 	stu.click(`#room-poll button.option[data-option="1"]`)
 	stu.wait(`document.querySelector('#room-poll button.option[data-option="1"]').getAttribute('aria-pressed') === "true"`)
 	pres.wait(`document.querySelector('#room-poll').dataset.votes === "1"`)
@@ -66,12 +75,16 @@ func TestClassroomInBrowser(t *testing.T) {
 	pres.wait(`document.querySelector('#room-roster').dataset.following === "0"`)
 	pres.click(`button.thread[data-thread="W1"]`)
 	pres.waitPosition(5)
-	if got := stu.evalString(`document.querySelector('#stage').textContent`); got == pres.evalString(`document.querySelector('#stage').textContent`) {
-		t.Errorf("the exploring student's stage shows the presenter's step")
+	// The stage is laid out for the room each page has, so the pages are
+	// compared by what they show: the position, the step narrated and the
+	// values in memory.
+	shown := `[document.querySelector('#app').dataset.position, document.querySelector('#narration').textContent, [...document.querySelectorAll('#stage .cell')].map((c) => c.textContent).join()].join("|")`
+	if got := stu.evalString(shown); got == pres.evalString(shown) {
+		t.Errorf("the exploring student's page shows the presenter's step")
 	}
 	stu.click(`#room-toggle`)
 	stu.wait(`document.querySelector('#room').dataset.following === "true"`)
-	stu.wait(fmt.Sprintf(`document.querySelector('#stage').textContent === %q`, pres.evalString(`document.querySelector('#stage').textContent`)))
+	stu.wait(fmt.Sprintf(`%s === %q`, shown, pres.evalString(shown)))
 	pres.wait(`document.querySelector('#room-roster').dataset.following === "1"`)
 
 	b.checkErrors(t)

@@ -17,13 +17,16 @@ import (
 func (s *Server) routes() http.Handler {
 	h := s.pages.Handle
 	r := chi.NewRouter()
-	r.Use(middleware.GetHead, headers, share.DenyFraming)
+	r.Use(capURL, s.clients.Identify, middleware.GetHead, headers, share.DenyFraming)
 	r.Method(http.MethodGet, "/", h(s.serveCatalog))                                        // the lessons, by primitive
 	r.Method(http.MethodGet, "/lesson/{id}", h(s.share.ServeLesson))                        // one lesson's playground (share)
 	r.Method(http.MethodGet, "/howto", h(s.serveHowto))                                     // how to use the playground
 	r.Method(http.MethodGet, "/compose", h(s.share.ServeCompose))                           // write a lesson in the browser (share)
 	r.Method(http.MethodPost, "/compose/check", h(s.share.ServeComposeCheck))               // check it; its link when right (share)
-	r.Method(http.MethodGet, "/ws", h(s.play.ServeWS))                                      // the playground's WebSocket (playground)
+	r.Method(http.MethodGet, "/lab", h(s.lab.ServeLab))                                     // write a primitive in the browser (lab)
+	r.Method(http.MethodPost, "/lab/check", h(s.lab.ServeCheck))                            // compile it, replay a lesson with it (lab)
+	r.Method(http.MethodPost, "/lab/explore", h(s.lab.ServeExplore))                        // find its bug, or verify it (lab)
+	r.Method(http.MethodGet, "/ws", h(s.limitSockets(s.play.ServeWS)))                      // the playground's WebSocket (playground)
 	r.Method(http.MethodGet, "/static/*", h(s.assets.serve))                                // scripts, styles, images
 	r.Method(http.MethodGet, "/healthz", h(s.serveHealth))                                  // liveness
 	r.Method(http.MethodGet, "/docs", h(s.serveDocsIndex))                                  // the docs' contents
@@ -33,14 +36,24 @@ func (s *Server) routes() http.Handler {
 	r.MethodNotAllowed(h(s.serveMethodNotAllowed).ServeHTTP)                                // POST / and the like
 
 	// The live classroom (package classroom).
-	r.Method(http.MethodGet, "/room", h(s.rooms.ServeForm))                   // open a room, or join one
-	r.Method(http.MethodPost, "/room", h(s.rooms.ServeOpen))                  // open a room: to its presenter page
-	r.Method(http.MethodGet, "/room/ws", h(s.rooms.ServeSocket))              // a room's WebSocket
-	r.Method(http.MethodGet, "/room/{code}", h(s.rooms.ServeJoin))            // a student's page of a room
-	r.Method(http.MethodGet, "/room/{code}/present", h(s.rooms.ServePresent)) // the presenter's page
-	r.Method(http.MethodGet, "/room/{code}/qr.png", h(s.rooms.ServeQR))       // the join link as a QR code
+	r.Method(http.MethodGet, "/room", h(s.rooms.ServeForm))                      // open a room, or join one
+	r.Method(http.MethodPost, "/room", h(s.rooms.ServeOpen))                     // open a room: to its presenter page
+	r.Method(http.MethodGet, "/room/ws", h(s.limitSockets(s.rooms.ServeSocket))) // a room's WebSocket
+	r.Method(http.MethodGet, "/room/{code}", h(s.rooms.ServeJoin))               // a student's page of a room
+	r.Method(http.MethodGet, "/room/{code}/present", h(s.rooms.ServePresent))    // the presenter's page
+	r.Method(http.MethodGet, "/room/{code}/qr.png", h(s.rooms.ServeQR))          // the join link as a QR code
 	return r
 }
+
+// contentPolicy is the Content-Security-Policy of every response, the
+// embed view's included: scripts, styles, images, fonts and connections
+// (the WebSockets) come from the site itself only, with no inline script
+// or style attribute (the pages' data travels in script elements of type
+// application/json, which are not run). Framing has a policy of its own
+// (share.DenyFraming, share.AllowFraming), sent as a second header: a
+// browser enforces both.
+const contentPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
+	"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'"
 
 // headers sets the headers every response carries.
 func headers(next http.Handler) http.Handler {
@@ -48,6 +61,7 @@ func headers(next http.Handler) http.Handler {
 		h := w.Header()
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "same-origin")
+		h.Add("Content-Security-Policy", contentPolicy)
 		next.ServeHTTP(w, r)
 	})
 }

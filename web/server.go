@@ -4,6 +4,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"sync"
 
 	"github.com/a-h/templ"
 
@@ -11,7 +12,10 @@ import (
 	"lockstep/static"
 	"lockstep/templates"
 	"lockstep/web/classroom"
+	"lockstep/web/classroom/lecture"
+	"lockstep/web/classroom/roomstore"
 	"lockstep/web/docs"
+	"lockstep/web/lab"
 	"lockstep/web/playground"
 	"lockstep/web/share"
 	"lockstep/web/site"
@@ -29,19 +33,42 @@ type Config struct {
 	// "*.example.org", "localhost:*"). A page of the server's own host is
 	// always allowed.
 	Origins []string
+	// TrustForwardedFor names a request's client, for the per-client
+	// limits, by the last address of X-Forwarded-For: set it only behind
+	// a reverse proxy that sets that header (site.Clients).
+	TrustForwardedFor bool
+	// SearchSlots is how many searches run at once
+	// (playground.Config.SearchSlots).
+	SearchSlots int
+	// SocketsPerClient bounds the WebSockets one client holds open at
+	// once (DefaultSocketsPerClient when 0).
+	SocketsPerClient int
+	// RoomLimits bound the classroom's rooms; zero fields take the
+	// defaults of package lecture.
+	RoomLimits lecture.Limits
+	// DataDir is where the rooms are kept across restarts (roomstore);
+	// "" keeps them in memory only.
+	DataDir string
 }
 
 // A Server holds the routes of the site and the handlers they lead to. It
 // is safe for concurrent use; every WebSocket gets its own session.
 type Server struct {
-	catalog *scenarios.Catalog
-	assets  *assets
-	pages   *site.Pages
-	play    *playground.Playground
-	share   *share.Share
-	rooms   *classroom.Rooms
-	docs    *docs.Site // read once, at NewServer
-	handler http.Handler
+	catalog   *scenarios.Catalog
+	assets    *assets
+	pages     *site.Pages
+	play      *playground.Playground
+	share     *share.Share
+	rooms     *classroom.Rooms
+	lab       *lab.Lab
+	docs      *docs.Site // read once, at NewServer
+	handler   http.Handler
+	clients   site.Clients
+	sockets   *site.Quota    // the WebSockets each client holds
+	open      sync.WaitGroup // the WebSockets open, for Drain
+	closeOnce sync.Once
+	closeErr  error
+	store     *roomstore.Store // nil without a DataDir
 }
 
 // NewServer checks cfg, reads the static assets, builds the handlers of
@@ -57,8 +84,12 @@ func NewServer(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{catalog: cfg.Catalog, assets: a, pages: site.NewPages(cfg.Logger, a.version), docs: loadDocs(cfg.Logger)}
-	s.play, err = playground.New(playground.Config{Lessons: cfg.Catalog, FromLink: share.CustomLesson, Logger: cfg.Logger, Origins: cfg.Origins})
+	if cfg.SocketsPerClient <= 0 {
+		cfg.SocketsPerClient = DefaultSocketsPerClient
+	}
+	s := &Server{catalog: cfg.Catalog, assets: a, pages: site.NewPages(cfg.Logger, a.version), docs: loadDocs(cfg.Logger),
+		clients: site.Clients{TrustForwardedFor: cfg.TrustForwardedFor}, sockets: &site.Quota{Limit: cfg.SocketsPerClient}}
+	s.play, err = playground.New(playground.Config{Lessons: cfg.Catalog, FromLink: share.CustomLesson, Logger: cfg.Logger, Origins: cfg.Origins, SearchSlots: cfg.SearchSlots, BugPages: s.bugPages()})
 	if err != nil {
 		return nil, err
 	}
@@ -66,12 +97,60 @@ func NewServer(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.rooms, err = classroom.New(classroom.Config{Pages: s.pages, Lessons: cfg.Catalog, Logger: cfg.Logger, Origins: cfg.Origins})
+	s.lab, err = lab.New(lab.Config{Pages: s.pages, Lessons: cfg.Catalog, SearchSlot: s.play.SearchSlot})
+	if err != nil {
+		return nil, err
+	}
+	opts := classroom.Options{Limits: cfg.RoomLimits}
+	if cfg.DataDir != "" {
+		store, aside, err := roomstore.Open(cfg.DataDir)
+		if aside != "" {
+			cfg.Logger.Error("the room store could not be read: it was set aside and a new one started", "aside", aside)
+		}
+		if err != nil {
+			// The server runs without it rather than not at all.
+			cfg.Logger.Error("rooms will not survive a restart: the room store cannot be opened", "err", err)
+		} else {
+			s.store, opts.Store = store, store
+		}
+	}
+	s.rooms, err = classroom.New(classroom.Config{Pages: s.pages, Lessons: cfg.Catalog, Logger: cfg.Logger, Origins: cfg.Origins, Options: opts})
 	if err != nil {
 		return nil, err
 	}
 	s.handler = s.routes()
 	return s, nil
+}
+
+// bugPages maps each bug code to the path of the docs page about it: the
+// first of the bugs' pages that names it, else the first page that does
+// (a primitive's page names the bugs of its variants).
+func (s *Server) bugPages() map[string]string {
+	pages := map[string]string{}
+	for _, group := range []docs.Group{docs.Bugs, docs.Primitives} {
+		for _, pg := range s.docs.Pages("en") {
+			for _, b := range pg.Bugs {
+				if _, ok := pages[b]; !ok && pg.Group == group {
+					pages[b] = "/docs/" + pg.Slug
+				}
+			}
+		}
+	}
+	return pages
+}
+
+// Close writes the rooms' last changes to their store and closes it; the
+// rooms' later changes are not kept. Call it when the server shuts down,
+// before the sockets close: members that leave then did not choose to.
+// Calling it again does nothing.
+func (s *Server) Close() error {
+	s.closeOnce.Do(func() {
+		s.rooms.Close()
+		if s.store != nil {
+			s.closeErr = s.store.Close()
+		}
+	})
+	return s.closeErr
 }
 
 // Handler returns the root handler of the site.

@@ -187,7 +187,10 @@ func (p *page) waitNavigated(js string) {
 		if err == nil {
 			return
 		}
-		if time.Now().After(deadline) || !strings.Contains(err.Error(), "context") {
+		// A poll begun on the old page ends with its context, or with
+		// Chromium's "Inspected target navigated or closed": try again on
+		// the new one.
+		if time.Now().After(deadline) || !strings.Contains(err.Error(), "context") && !strings.Contains(err.Error(), "navigated") {
 			p.t.Fatalf("waiting for %s: %v", js, err)
 		}
 	}

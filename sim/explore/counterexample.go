@@ -56,13 +56,13 @@ func Preemptions(p *sim.Program, s sim.Schedule) (int, error) {
 	for i, c := range s {
 		t := p.Thread(c.Thread)
 		if t < 0 {
-			return 0, fmt.Errorf("step %d: no thread %q", i, c.Thread)
+			return 0, fmt.Errorf("step %d: no thread %q", i+1, c.Thread)
 		}
 		if last >= 0 && t != last && m.CanMove(last) {
 			n++
 		}
 		if _, err := m.Step(t); err != nil {
-			return 0, fmt.Errorf("step %d: %w", i, err)
+			return 0, fmt.Errorf("step %d: %w", i+1, err)
 		}
 		last = t
 	}

@@ -106,7 +106,7 @@ func (k *Keyer) appendCoroutine(out []uint64, m *sim.Machine, x int) []uint64 {
 		return append(out, uint64(sim.Done))
 	}
 	out = append(out, uint64(co.Status())|uint64(uint16(co.Op()))<<8|uint64(uint32(co.PC()))<<24|
-		flags(co.Started(), co.Dropped(), co.Opened() && co.Registered(), co.Holder(), co.Registered())<<56,
+		flags(co.Started(), co.Dropped(), co.Opened() && co.Registered(), co.Holder(), co.Registered(), co.SawOpen())<<56,
 		uint64(uint16(co.IP()))|uint64(k.semRank[x])<<16|uint64(k.lockRank[x])<<40,
 		co.Arg(), co.Loop(0), co.Loop(1), k.rename(co.SemWait()))
 	live := k.liveMask(co)

@@ -30,7 +30,7 @@ func (k *Keyer) memberBlock(m *sim.Machine, c int) Key {
 		b = append(b, uint64(sim.Done))
 	} else {
 		b = append(b, uint64(co.Status())|uint64(uint16(co.Op()))<<8|uint64(uint32(co.PC()))<<24|
-			flags(co.Started(), co.Dropped(), co.Opened() && co.Registered(), co.Holder(), co.Registered())<<56,
+			flags(co.Started(), co.Dropped(), co.Opened() && co.Registered(), co.Holder(), co.Registered(), co.SawOpen())<<56,
 			uint64(uint16(co.IP()))|uint64(k.semRank[c])<<16|uint64(k.lockRank[c])<<40,
 			co.Arg(), co.Loop(0), co.Loop(1))
 		b = k.abstractValue(b, uint8(sim.Pointer)+1, co.SemWait(), c)

@@ -40,7 +40,7 @@ func WriteText(w io.Writer, t *Trace, lang string) error {
 		}
 		b.WriteString("\n")
 		for _, f := range t.Steps[i].Record.Findings {
-			fmt.Fprintf(&b, "    ! %s: %s\n", words.KindName(f.Kind, lang), words.Outcome(f, lang))
+			fmt.Fprintf(&b, "    ! %s: %s\n", words.KindName(f.Kind, lang), words.Untitled(f, lang))
 		}
 	}
 	fmt.Fprintf(&b, "%s%s\n", words.Heading("outcome", lang), words.OutcomeLine(t.Outcome, lang))
@@ -112,7 +112,7 @@ func (l stepLine) text() string {
 // describe renders one step as a line of the text trace.
 func describe(p *sim.Program, st Step, lang string) stepLine {
 	r := st.Record
-	l := stepLine{index: fmt.Sprintf("%03d", r.Index), who: words.ThreadName(p, r.Thread), label: "-", op: r.Op.String(),
+	l := stepLine{index: fmt.Sprintf("%03d", r.Index+1), who: words.ThreadName(p, r.Thread), label: "-", op: r.Op.String(),
 		events: words.Events(p, r.Events, lang), state: State(p, st.After)}
 	if co := words.CoroutineName(p, r.Coroutine); co != l.who {
 		l.who += "/" + co

@@ -113,19 +113,21 @@ func Events(p *sim.Program, events []sim.Event, lang string) string {
 	return strings.Join(parts, w.comma)
 }
 
-// StepAt says where a step is in a run's words: "step 7".
-func StepAt(step int, lang string) string {
-	return fmt.Sprintf(tracePhrasesOf(lang).step, step)
+// StepAt says where the step at index i is in a run's words: "step 8".
+// People count steps from 1: the step at index 7 is step 8, and a link's
+// step=8 shows the state after it.
+func StepAt(i int, lang string) string {
+	return fmt.Sprintf(tracePhrasesOf(lang).step, i+1)
 }
 
 // OutcomeLine is an outcome as a trace's last words: "lost-wakeup at step
-// 7: message", or "ok: message" when no single step is to blame.
+// 8: message", or "ok: message" when no single step is to blame.
 func OutcomeLine(o sim.Outcome, lang string) string {
 	w := tracePhrasesOf(lang)
 	if o.Step >= 0 {
-		return fmt.Sprintf(w.outcomeAt, KindName(o.Kind, lang), o.Step, Outcome(o, lang))
+		return fmt.Sprintf(w.outcomeAt, KindName(o.Kind, lang), o.Step+1, Untitled(o, lang))
 	}
-	return fmt.Sprintf(w.outcome, KindName(o.Kind, lang), Outcome(o, lang))
+	return fmt.Sprintf(w.outcome, KindName(o.Kind, lang), Untitled(o, lang))
 }
 
 // Heading is a trace's heading for its lesson, replay, start, outcome or

@@ -100,10 +100,17 @@ func LocalDoc(name, doc, lang string) string {
 }
 
 // LabelDoc says what the step at label pc of p does, in language lang. In
-// English it is p.Doc(pc), the primitives package's doc.
+// English it is p.Doc(pc), the primitives package's doc. A label of a
+// primitive written in Lockstep's language (one p.LabelLoc places) has
+// its author's words, the comment on its line, in every language.
 func LabelDoc(p *sim.Program, pc int, lang string) string {
 	if pc < 0 {
 		return ""
+	}
+	if p.LabelLoc != nil {
+		if _, written := p.LabelLoc(pc); written {
+			return p.Doc(pc)
+		}
 	}
 	return LocalDoc(p.Label(pc), p.Doc(pc), lang)
 }

@@ -17,7 +17,7 @@ func Narrate(p *sim.Program, recs []sim.Record, i int, cas *CAS, lang string) st
 	var parts []string
 	main := accessClause(p, r, cas, w)
 	if aborted(r) {
-		main = fmt.Sprintf(w.attempt, who(p, r), r.Op, p.CellName(r.Addr))
+		main = fmt.Sprintf(w.attempt, who(p, r), OpVerb(r.Op, lang), p.CellName(r.Addr))
 	}
 	parts = append(parts, main)
 	for _, e := range r.Events {
@@ -85,7 +85,7 @@ func accessClause(p *sim.Program, r sim.Record, cas *CAS, w *phrasebook) string 
 		s := fmt.Sprintf(w.casFail, name, v.Cell, v.Expected, v.Result)
 		if cas != nil && cas.ChangedBy != nil {
 			by := cas.ChangedBy
-			s += fmt.Sprintf(w.changedBy, by.Coroutine, by.Step, by.Label)
+			s += fmt.Sprintf(w.changedBy, by.Coroutine, by.Step+1, by.Label)
 		}
 		if cas != nil && cas.Retry > 1 {
 			s += fmt.Sprintf(w.retry, cas.Retry)
@@ -93,10 +93,15 @@ func accessClause(p *sim.Program, r sim.Record, cas *CAS, w *phrasebook) string 
 		return s
 	case sim.OpFetchAdd:
 		after := p.FormatCell(r.Addr, r.Result+r.Value)
-		if d := int64(r.Value); d < 0 {
-			return fmt.Sprintf(w.sub, name, -d, v.Cell, v.Order, v.Result, after)
+		d, counter := addend(p, r)
+		cell := v.Cell
+		if counter {
+			cell = fmt.Sprintf(w.counter, v.Cell)
 		}
-		return fmt.Sprintf(w.add, name, int64(r.Value), v.Cell, v.Order, v.Result, after)
+		if d < 0 {
+			return fmt.Sprintf(w.sub, name, -d, cell, v.Order, v.Result, after)
+		}
+		return fmt.Sprintf(w.add, name, d, cell, v.Order, v.Result, after)
 	case sim.OpSubmit:
 		return fmt.Sprintf(w.submit, name, v.Result, v.Value)
 	case sim.OpSemAcquire:
@@ -109,7 +114,7 @@ func accessClause(p *sim.Program, r sim.Record, cas *CAS, w *phrasebook) string 
 	case sim.OpResume:
 		return fmt.Sprintf(w.resume, name, CoroutineName(p, r.Coroutine))
 	}
-	return fmt.Sprintf(w.attempt, name, r.Op, v.Cell)
+	return fmt.Sprintf(w.attempt, name, OpVerb(r.Op, w.lang), v.Cell)
 }
 
 // eventClause says what happened to a coroutine during the step, or ""
@@ -138,43 +143,94 @@ func eventClause(p *sim.Program, r sim.Record, e sim.Event, w *phrasebook) strin
 
 // OpText is a compact, symbolic description of a step's access, the same
 // in every language: "CAS wg.m_state: nullptr → &W1.awaiter (acq_rel)".
-// With result it also says what the access read.
+// OpText says in short what step r does, in English: "load wg.m_state
+// (acquire)", "CAS wg.m_state: nullptr → &W1.awaiter (acq_rel)"; with
+// result, also what it read. OpTextIn says it in a language.
 func OpText(p *sim.Program, r sim.Record, result bool) string {
+	return OpTextIn(p, r, result, English)
+}
+
+// OpTextIn says in short what step r does, in language lang: the
+// operation's verb in that language, its cell, values and memory orders as
+// code.
+func OpTextIn(p *sim.Program, r sim.Record, result bool, lang string) string {
 	v := ValuesOf(p, r)
+	w := opPhrasesOf(lang)
 	var s string
 	switch r.Op {
 	case sim.OpLoad:
-		s = fmt.Sprintf("load %s (%s)", v.Cell, v.Order)
+		s = fmt.Sprintf(w.load, v.Cell, v.Order)
 	case sim.OpRead:
-		s = "read " + v.Cell
+		s = fmt.Sprintf(w.read, v.Cell)
 	case sim.OpStore:
-		s = fmt.Sprintf("store %s ← %s (%s)", v.Cell, v.Value, v.Order)
+		s = fmt.Sprintf(w.store, v.Cell, v.Value, v.Order)
 	case sim.OpWrite:
-		s = fmt.Sprintf("write %s ← %s", v.Cell, v.Value)
+		s = fmt.Sprintf(w.write, v.Cell, v.Value)
 	case sim.OpExchange:
-		s = fmt.Sprintf("exchange %s ← %s (%s)", v.Cell, v.Value, v.Order)
+		s = fmt.Sprintf(w.exchange, v.Cell, v.Value, v.Order)
 	case sim.OpCAS:
 		s = fmt.Sprintf("CAS %s: %s → %s (%s)", v.Cell, v.Expected, v.Value, v.Order)
 		if result {
 			if r.OK {
-				return s + ": ok"
+				return s + w.ok
 			}
-			return s + ": failed, found " + v.Result
+			return s + fmt.Sprintf(w.failed, v.Result)
 		}
 		return s
 	case sim.OpFetchAdd:
-		s = fmt.Sprintf("fetch_add %s %s (%s)", v.Cell, v.Value, v.Order)
+		s = fmt.Sprintf(w.fetchAdd, v.Cell, v.Value, v.Order)
 	case sim.OpSubmit:
-		return fmt.Sprintf("submit_task(%s) on %s", v.Result, v.Value)
+		return fmt.Sprintf(w.submit, v.Result, v.Value)
 	case sim.OpSemAcquire:
 		return "semacquire " + v.Cell
 	case sim.OpSemRelease:
 		return "semrelease " + v.Cell
 	case sim.OpResume:
-		return fmt.Sprintf("resume %s from the run queue", CoroutineName(p, r.Coroutine))
+		return fmt.Sprintf(w.resume, CoroutineName(p, r.Coroutine))
 	}
 	if result && v.Result != "" {
 		s += " → " + v.Result
 	}
 	return s
+}
+
+// OpVerb names operation kind k as a verb in language lang: "read",
+// "读取"; atomic operations keep their C++ names, which are code.
+func OpVerb(k sim.OpKind, lang string) string {
+	if lang == Chinese {
+		if v, ok := opVerbsZh[k]; ok {
+			return v
+		}
+	}
+	return k.String()
+}
+
+var opVerbsZh = map[sim.OpKind]string{
+	sim.OpLoad: "原子读取", sim.OpStore: "原子写入", sim.OpExchange: "原子交换", sim.OpCAS: "CAS",
+	sim.OpFetchAdd: "原子加（fetch_add）", sim.OpRead: "读取", sim.OpWrite: "写入",
+	sim.OpSubmit: "提交（submit_task）", sim.OpResume: "恢复",
+}
+
+// opPhrases are OpTextIn's patterns in one language.
+type opPhrases struct {
+	load, read, store, write, exchange, fetchAdd, ok, failed, submit, resume string
+}
+
+func opPhrasesOf(lang string) *opPhrases {
+	if lang == Chinese {
+		return &opChinese
+	}
+	return &opEnglish
+}
+
+var opEnglish = opPhrases{
+	load: "load %s (%s)", read: "read %s", store: "store %s ← %s (%s)", write: "write %s ← %s",
+	exchange: "exchange %s ← %s (%s)", fetchAdd: "fetch_add %s %s (%s)", ok: ": ok", failed: ": failed, found %s",
+	submit: "submit_task(%s) on %s", resume: "resume %s from the run queue",
+}
+
+var opChinese = opPhrases{
+	load: "原子读取 %s（%s）", read: "读取 %s", store: "原子写入 %s ← %s（%s）", write: "写入 %s ← %s",
+	exchange: "原子交换 %s ← %s（%s）", fetchAdd: "fetch_add %s %s（%s）", ok: "：成功", failed: "：失败，看到 %s",
+	submit: "submit_task(%s)，交给 %s", resume: "从运行队列恢复 %s",
 }

@@ -38,7 +38,7 @@ var messageForms = map[messageKey]messageForm{
 		zh: func(o sim.Outcome) string {
 			d := o.Detail
 			return fmt.Sprintf("%s 在第 %d 步挂起，而条件 %s 已经成立，却没有谁会恢复它：没有线程能再前进，上下文 %s 的 num_wait 一直是 %d，永远无法空闲",
-				o.Coroutine, d.ParkStep, d.Condition, d.Context, d.NumWait)
+				o.Coroutine, d.ParkStep+1, d.Condition, d.Context, d.NumWait)
 		},
 	},
 	{sim.Deadlock, ""}: {
@@ -58,31 +58,38 @@ var messageForms = map[messageKey]messageForm{
 		func(d sim.Detail) string { return fmt.Sprintf("%s 还没有构造", d.Object) }),
 	{sim.UseAfterFree, sim.FrameDestroyed}: useAfterFree(
 		func(d sim.Detail) string {
-			return fmt.Sprintf("%s 已在第 %d 步结束，它的协程帧已被销毁", d.Owner, d.EndStep)
+			return fmt.Sprintf("%s 已在第 %d 步结束，它的协程帧已被销毁", d.Owner, d.EndStep+1)
 		}),
 	{sim.UseAfterFree, sim.AwaiterEnded}: useAfterFree(
 		func(d sim.Detail) string {
-			return fmt.Sprintf("%s 的 awaiter 已在第 %d 步结束，那时 %s 从等待中返回", d.Owner, d.EndStep, d.Owner)
+			return fmt.Sprintf("%s 的 awaiter 已在第 %d 步结束，那时 %s 从等待中返回", d.Owner, d.EndStep+1, d.Owner)
 		}),
 	{sim.UseAfterFree, sim.ResumeFinished}: {
 		zh: func(o sim.Outcome) string {
 			d := o.Detail
 			return fmt.Sprintf("%s 在第 %d 步（%s）恢复 %s，但 %s 已经结束，它的协程帧已被销毁",
-				o.Coroutine, o.Step, d.Label, d.Other, d.Other)
+				o.Coroutine, o.Step+1, d.Label, d.Other, d.Other)
 		},
 	},
 	{sim.DoubleResume, ""}: {
 		zh: func(o sim.Outcome) string {
 			d := o.Detail
 			return fmt.Sprintf("%s 在第 %d 步（%s）恢复 %s，但 %s 并没有挂起：它已经%s",
-				o.Coroutine, o.Step, d.Label, d.Other, d.Other, statusZH[d.Status])
+				o.Coroutine, o.Step+1, d.Label, d.Other, d.Other, statusZH[d.Status])
 		},
 	},
 	{sim.PrematureRelease, ""}: {
 		zh: func(o sim.Outcome) string {
 			d := o.Detail
 			return fmt.Sprintf("%s 在第 %d 步（%s）放行了 %s，但自 %s 在第 %d 步挂起以来，条件 %s 从未成立过",
-				o.Coroutine, o.Step, d.Label, d.Other, d.Other, d.ParkStep, d.Condition)
+				o.Coroutine, o.Step+1, d.Label, d.Other, d.Other, d.ParkStep+1, d.Condition)
+		},
+	},
+	{sim.PrematureRelease, sim.ReturnedUnreleased}: {
+		zh: func(o sim.Outcome) string {
+			d := o.Detail
+			return fmt.Sprintf("%s 在第 %d 步（%s）从 %s 返回，但它的每次检查都没有看到条件 %s 成立，也没有谁放行它",
+				o.Coroutine, o.Step, d.Label, d.Op, d.Condition)
 		},
 	},
 	{sim.DataRace, ""}: {zh: dataRaceZH},
@@ -98,17 +105,17 @@ var messageForms = map[messageKey]messageForm{
 	},
 	{sim.Panic, sim.GoPanic}: {
 		zh: func(o sim.Outcome) string {
-			return fmt.Sprintf("%s 在第 %d 步（%s）触发了 Go 的 panic：「%s」", o.Coroutine, o.Step, o.Detail.Label, o.Detail.Text)
+			return fmt.Sprintf("%s 在第 %d 步（%s）触发了 Go 的 panic：「%s」", o.Coroutine, o.Step+1, o.Detail.Label, goMessage(o))
 		},
 	},
 	{sim.Panic, sim.NilPointer}: {
 		zh: func(o sim.Outcome) string {
-			return fmt.Sprintf("%s 在第 %d 步（%s）访问了空指针或不存在的内存：「%s」", o.Coroutine, o.Step, o.Detail.Label, o.Detail.Text)
+			return fmt.Sprintf("%s 在第 %d 步（%s）访问了空指针或不存在的内存：「%s」", o.Coroutine, o.Step+1, o.Detail.Label, o.Detail.Text)
 		},
 	},
 	{sim.Panic, sim.NotHandle}: {
 		zh: func(o sim.Outcome) string {
-			return fmt.Sprintf("运行时错误：%s 在第 %d 步（%s）交给 submit_task 的 %s 不是协程句柄", o.Coroutine, o.Step, o.Detail.Label, o.Detail.Text)
+			return fmt.Sprintf("运行时错误：%s 在第 %d 步（%s）交给 submit_task 的 %s 不是协程句柄", o.Coroutine, o.Step+1, o.Detail.Label, o.Detail.Text)
 		},
 	},
 	{sim.Panic, sim.NoAccess}: {
@@ -129,7 +136,7 @@ func useAfterFree(why func(sim.Detail) string) messageForm {
 	return messageForm{
 		zh: func(o sim.Outcome) string {
 			d := o.Detail
-			return fmt.Sprintf("%s 在第 %d 步（%s）%s %s，但 %s", o.Coroutine, o.Step, d.Label, accessZH(d.Access), d.Cell, why(d))
+			return fmt.Sprintf("%s 在第 %d 步（%s）%s %s，但 %s", o.Coroutine, o.Step+1, d.Label, accessZH(d.Access), d.Cell, why(d))
 		},
 	}
 }
@@ -142,10 +149,10 @@ func dataRaceZH(o sim.Outcome) string {
 		label = d.OtherLabel
 	}
 	s := fmt.Sprintf("%s 上的数据竞争：%s 在第 %d 步（%s）%s它，而 %s 在第 %d 步（%s）%s过它，两者之间没有任何先后顺序",
-		d.Cell, o.Thread, o.Step, d.Label, raceAccessZH[d.Access], d.OtherThread, d.OtherStep, label, raceAccessZH[d.OtherAccess])
+		d.Cell, o.Thread, o.Step+1, d.Label, raceAccessZH[d.Access], d.OtherThread, d.OtherStep+1, label, raceAccessZH[d.OtherAccess])
 	if mr := d.Missing; mr != nil {
 		s += fmt.Sprintf("：%s 在第 %d 步（%s）对 %s 的 %s 用的是 %s，不带 release，所以 %s 对 %s 的 acquire 看不到 %s 之前的写入",
-			mr.Writer, mr.Step, mr.Label, mr.Cell, mr.Op, mr.Order, mr.Reader, mr.Cell, mr.Writer)
+			mr.Writer, mr.Step+1, mr.Label, mr.Cell, mr.Op, mr.Order, mr.Reader, mr.Cell, mr.Writer)
 	}
 	return s
 }
@@ -195,6 +202,22 @@ func Outcome(o sim.Outcome, lang string) string {
 		return o.Message
 	}
 	return f.zh(o)
+}
+
+// Untitled is outcome o's message (Outcome) for a line that has already
+// named its kind: a Go panic's message starts with "panic: ", which after
+// "panic at step 3: " says it twice.
+func Untitled(o sim.Outcome, lang string) string {
+	msg := Outcome(o, lang)
+	if rest, ok := strings.CutPrefix(msg, KindName(o.Kind, lang)+": "); ok {
+		return rest
+	}
+	return msg
+}
+
+// goMessage is a Go panic's message without Go's "panic: ".
+func goMessage(o sim.Outcome) string {
+	return strings.TrimPrefix(o.Detail.Text, "panic: ")
 }
 
 // kindNames name the outcome kinds in Chinese; in English a kind is its

@@ -2,11 +2,12 @@ package words
 
 // phrasebook holds the sentence patterns of one language.
 type phrasebook struct {
+	lang                                           string
 	label, labelDoc, sep, end                      string
 	load, read, store, write, exchange             string
 	casOK, casFail, changedBy, retry               string
 	add, sub, submit, semTake, semWait, semRelease string
-	resume, attempt                                string
+	resume, attempt, counter                       string
 	parked, queued, inline, dropped, awaiterEnded  string
 	finished, semQueued, finding, fatal            string
 }
@@ -21,6 +22,7 @@ func phrasebookOf(lang string) *phrasebook {
 
 // english and chinese are the sentence patterns; nothing writes to them.
 var english = phrasebook{
+	lang:  English,
 	label: "%s: ", labelDoc: "%s (%s): ", sep: "; ", end: ".",
 	load:       "%s loads %s (%s) and reads %s",
 	read:       "%s reads the plain field %s and sees %s",
@@ -39,6 +41,7 @@ var english = phrasebook{
 	semRelease: "%s releases a permit of %s",
 	resume:     "%s takes %s off its run queue and resumes it",
 	attempt:    "%s tries to %s %s",
+	counter:    "the counter v of %s",
 	parked:     "%s parks", queued: "%s is queued on %s's run queue",
 	inline: "%s is resumed inline on %s", dropped: "%s's handle is dropped and it will never run",
 	awaiterEnded: "%s's awaiter ends its life", finished: "%s finishes and its frame is destroyed",
@@ -47,6 +50,7 @@ var english = phrasebook{
 }
 
 var chinese = phrasebook{
+	lang:  Chinese,
 	label: "%s：", labelDoc: "%s（%s）：", sep: "；", end: "。",
 	load:       "%s 读取 %s（%s），得到 %s",
 	read:       "%s 普通读取字段 %s，得到 %s",
@@ -64,7 +68,8 @@ var chinese = phrasebook{
 	semWait:    "%s 在 %s 上没有许可，排队等待",
 	semRelease: "%s 释放 %s 的一个许可",
 	resume:     "%s 从运行队列取出 %s 并恢复它",
-	attempt:    "%s 试图执行 %s %s",
+	attempt:    "%s 试图%s %s",
+	counter:    "%s 的计数器 v",
 	parked:     "%s 挂起", queued: "%s 进入 %s 的运行队列",
 	inline: "%s 在 %s 上被内联恢复", dropped: "%s 的句柄被丢弃，它再也不会运行",
 	awaiterEnded: "%s 的 awaiter 生命周期结束", finished: "%s 结束，协程帧被销毁",

@@ -49,10 +49,23 @@ func ValuesOf(p *sim.Program, r sim.Record) Values {
 		v.Value = p.FormatCell(r.Addr, r.Value)
 		v.Result = p.FormatCell(r.Addr, r.Result)
 	case sim.OpFetchAdd:
-		v.Value = signed(r.Value)
+		d, _ := addend(p, r)
+		v.Value = signed(sim.Word(d))
 		v.Result = p.FormatCell(r.Addr, r.Result)
 	}
 	return v
+}
+
+// addend is what a fetch_add adds, in the terms of the code that called
+// it: Go's WaitGroup adds delta<<32 to its state word, which is Add(delta)
+// to the counter v in its high half, so it is delta, to the counter
+// (counter is true).
+func addend(p *sim.Program, r sim.Record) (d int64, counter bool) {
+	d = int64(r.Value)
+	if r.Addr < sim.Word(len(p.Cells)) && p.Cells[r.Addr].Kind == sim.GoState && d != 0 && d&0xffffffff == 0 {
+		return d >> 32, true
+	}
+	return d, false
 }
 
 // signed shows a fetch_add operand as a signed number: "+1", "-1".

@@ -169,7 +169,9 @@ var verdictWords = map[string]*verdictPhrases{
 		verified: func(at string, n number, reduced string) string {
 			return fmt.Sprintf("verified: every interleaving of this lesson%s: %s%s, no bug", at, executionsEN(n, ""), reduced)
 		},
-		reduced: " (partial-order reduced)",
+		// The search takes alone the steps no other thread can see, so
+		// orders of them that cannot differ are one execution.
+		reduced: ", counting as one the orders of steps no other thread can see",
 		preemptions: func(n number, bound int, at string) string {
 			return fmt.Sprintf("no bug in %s with at most %d %s%s; executions with more preemptions were not searched",
 				executionsEN(n, ""), bound, pluralEN(bound, "preemption"), at)
@@ -208,7 +210,7 @@ var verdictWords = map[string]*verdictPhrases{
 		verified: func(at string, n number, reduced string) string {
 			return fmt.Sprintf("已验证：本课%s的每一种交错都没有缺陷（%s 次执行%s）", at, n.text, reduced)
 		},
-		reduced: "，偏序归约后",
+		reduced: "；其他线程看不到的步骤，先后顺序不同也只算一次",
 		preemptions: func(n number, bound int, at string) string {
 			return fmt.Sprintf("在至多 %d 次抢占的 %s 次执行中没有发现缺陷%s；抢占更多的执行没有搜索", bound, n.text, at)
 		},

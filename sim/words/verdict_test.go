@@ -32,7 +32,7 @@ func TestVerdict(t *testing.T) {
 		{"verified", explore.Result{Complete: true, Executions: big.NewInt(1234567)}, two, "", "en",
 			"verified: every interleaving of this lesson (waiters=2, workers=1): 1,234,567 executions, no bug"},
 		{"verified, reduced, no params", explore.Result{Complete: true, Reduced: true, Executions: big.NewInt(6)}, nil, "", "en",
-			"verified: every interleaving of this lesson: 6 executions (partial-order reduced), no bug"},
+			"verified: every interleaving of this lesson: 6 executions, counting as one the orders of steps no other thread can see, no bug"},
 		{"verified, 15 digits in full", explore.Result{Complete: true, Executions: big.NewInt(999_999_999_999_999)}, nil, "", "en",
 			"verified: every interleaving of this lesson: 999,999,999,999,999 executions, no bug"},
 		{"verified, shortened past 15 digits", explore.Result{Complete: true, Executions: huge}, nil, "", "en",
@@ -56,7 +56,7 @@ func TestVerdict(t *testing.T) {
 		{"time limit in Chinese", explore.Result{Stopped: "time-limit", Executions: big.NewInt(999)}, two, "", "zh",
 			"在搜索过的 999 次执行中没有发现缺陷（waiters=2, workers=1）；搜索达到 20 秒的时间上限而停止，并不完整"},
 		{"verified in Chinese", explore.Result{Complete: true, Reduced: true, Executions: huge}, two, "", "zh",
-			"已验证：本课（waiters=2, workers=1）的每一种交错都没有缺陷（约 1.23×10⁴⁵ 次执行，偏序归约后）"},
+			"已验证：本课（waiters=2, workers=1）的每一种交错都没有缺陷（约 1.23×10⁴⁵ 次执行；其他线程看不到的步骤，先后顺序不同也只算一次）"},
 		{"one execution in Chinese", explore.Result{Complete: true, Executions: big.NewInt(1)}, nil, "", "zh",
 			"已验证：本课的每一种交错都没有缺陷（1 次执行）"},
 	}

@@ -13,6 +13,14 @@
 // testing/synctest bubble, where idle hours pass at once; this package is
 // its one adapter.
 //
+// Rooms are kept across restarts through a Store (persist.go): the hub
+// reports each change of a room, and one goroutine writes the room's
+// lecture.Snapshot, so a slow disk never holds a room's lock. Package
+// roomstore, below, is the Store of a bbolt file; web opens it. The
+// per-client limits a room's adapter applies (rooms per client, one vote
+// per browser) name the client with site.ClientOf and the voter with a
+// cookie.
+//
 // Rooms get what they need from package web in a Config. Under
 // lockstep/web this package imports web/classroom/lecture, web/playground
 // (a room's page is a playground page: the protocol's version, how a

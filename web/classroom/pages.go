@@ -64,9 +64,18 @@ func (rs *Rooms) ServeOpen(w http.ResponseWriter, r *http.Request) error {
 	if _, err := rs.lessons.Lookup(lesson); err != nil {
 		return site.BadRequest(fmt.Sprintf("There is no lesson %q to start a room on.", lesson), err)
 	}
-	room, token, err := rs.hub.Open()
+	room, token, err := rs.hub.Open(site.ClientOf(r))
 	if errors.Is(err, lecture.ErrTooManyRooms) {
 		return &site.Error{Status: http.StatusServiceUnavailable, Msg: err.Error(), Err: err}
+	}
+	if errors.Is(err, lecture.ErrTooManyYours) {
+		l := rs.hub.Limits()
+		return site.Refusal(http.StatusTooManyRequests, site.Phrase{
+			fmt.Sprintf("You have %d rooms open, the most one person may have at once: close one you no longer use. A room whose presenter never came closes by itself %d minutes after it was opened.",
+				l.RoomsPerOwner, int(l.UnclaimedTimeout.Minutes())),
+			fmt.Sprintf("你已经开了 %d 个教室，这是一个人同时最多能开的数量：请关闭一个不再使用的教室。主讲人从未进入的教室会在开设 %d 分钟后自动关闭。",
+				l.RoomsPerOwner, int(l.UnclaimedTimeout.Minutes())),
+		}, err)
 	}
 	if err != nil {
 		return err
@@ -86,6 +95,7 @@ func (rs *Rooms) ServeJoin(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	ensureVoter(w, r)
 	lang := string(site.ResolveLang(w, r))
 	page, err := rs.roomPage(r, room, lang, lecture.Student, "")
 	if err != nil {

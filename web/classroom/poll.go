@@ -121,7 +121,7 @@ func threadPoll(m *sim.Machine, lang string) (lecture.Poll, error) {
 	for _, t := range movers {
 		r, _ := m.Pending(t)
 		name := p.Threads[t].Name
-		detail := strings.TrimSpace(words.LabelName(p, r.Label) + " " + words.OpText(p, r, false))
+		detail := strings.TrimSpace(words.LabelName(p, r.Label) + " " + words.OpTextIn(p, r, false, lang))
 		q.Options = append(q.Options, lecture.Option{Label: name, Detail: detail, Thread: name})
 	}
 	return q, nil
@@ -138,7 +138,7 @@ func valuePoll(m *sim.Machine, thread, lang string) (lecture.Poll, error) {
 	if !ok {
 		return lecture.Poll{}, fmt.Errorf("%s cannot move: %s", thread, m.Why(t))
 	}
-	step := strings.TrimSpace(words.LabelName(p, r.Label) + " " + words.OpText(p, r, false))
+	step := strings.TrimSpace(words.LabelName(p, r.Label) + " " + words.OpTextIn(p, r, false, lang))
 	var answer, question string
 	switch r.Op {
 	case sim.OpLoad, sim.OpRead:

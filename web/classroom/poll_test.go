@@ -12,14 +12,14 @@ import (
 )
 
 // newTestRooms returns rooms on the embedded lessons, with limits.
-func newTestRooms(t *testing.T, limits lecture.Limits) *Rooms {
+func newTestRooms(t testing.TB, limits lecture.Limits) *Rooms {
 	t.Helper()
 	cat, err := scenarios.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
 	log := slog.New(slog.DiscardHandler)
-	rs, err := New(Config{Pages: site.NewPages(log, "test"), Lessons: cat, Logger: log, Limits: limits})
+	rs, err := New(Config{Pages: site.NewPages(log, "test"), Lessons: cat, Logger: log, Options: Options{Limits: limits}})
 	if err != nil {
 		t.Fatal(err)
 	}

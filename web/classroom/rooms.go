@@ -1,6 +1,7 @@
 package classroom
 
 import (
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -11,12 +12,12 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"lockstep/web/classroom/lecture"
+	"lockstep/web/playground"
 	"lockstep/web/site"
 )
 
 // Config is what Rooms need. Pages and Lessons are required; Logger
-// defaults to slog.Default; zero fields of Limits take the lecture
-// package's defaults.
+// defaults to slog.Default.
 type Config struct {
 	// Pages renders the rooms' pages and their chrome.
 	Pages *site.Pages
@@ -26,7 +27,17 @@ type Config struct {
 	// Origins are the extra origins whose pages may open a room's
 	// WebSocket, as for the playground's (playground.Config.Origins).
 	Origins []string
-	Limits  lecture.Limits
+	Options
+}
+
+// Options are what the server's operator chooses of its rooms.
+type Options struct {
+	// Limits bound the rooms; a zero field takes the lecture package's
+	// default.
+	Limits lecture.Limits
+	// Store keeps the rooms across restarts; nil keeps them in memory
+	// only. New opens again the rooms it holds.
+	Store Store
 }
 
 // Rooms serve the live classroom over one lecture.Hub: the page that
@@ -40,6 +51,10 @@ type Rooms struct {
 	log     *slog.Logger
 	origins []string
 	hub     *lecture.Hub
+	saver   *saver // nil without a store
+	// pingInterval and pingTimeout keep a socket alive
+	// (playground.KeepAlive).
+	pingInterval, pingTimeout time.Duration
 }
 
 // New checks cfg and returns its rooms, none open yet.
@@ -50,8 +65,69 @@ func New(cfg Config) (*Rooms, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	return &Rooms{pages: cfg.Pages, lessons: cfg.Lessons, log: cfg.Logger, origins: cfg.Origins,
-		hub: lecture.NewHub(cfg.Limits)}, nil
+	rs := &Rooms{pages: cfg.Pages, lessons: cfg.Lessons, log: cfg.Logger, origins: cfg.Origins,
+		hub: lecture.NewHub(cfg.Limits), pingInterval: playground.PingInterval, pingTimeout: playground.PingTimeout}
+	if cfg.Store != nil {
+		rs.restore(cfg.Store)
+		rs.saver = newSaver(rs.hub, cfg.Store, func(code string, err error) {
+			rs.log.Error("room store: write failed", "room", code, "err", err)
+		})
+	}
+	return rs, nil
+}
+
+// restore opens again the rooms store holds. A room that cannot be
+// restored (expired, or unreadable) is logged and forgotten.
+func (rs *Rooms) restore(store Store) {
+	snaps, bad := store.Load()
+	for _, err := range bad {
+		rs.log.Warn("room store: a room cannot be read; it is skipped", "err", err)
+	}
+	n := 0
+	for _, snap := range snaps {
+		if _, err := rs.hub.Restore(snap); err != nil {
+			rs.log.Info("room store: a room is not restored", "err", err)
+			if err := store.Delete(snap.Code); err != nil {
+				rs.log.Error("room store: delete failed", "room", snap.Code, "err", err)
+			}
+			continue
+		}
+		n++
+	}
+	if len(snaps) > 0 || len(bad) > 0 {
+		rs.log.Info("room store: rooms restored", "rooms", n, "of", len(snaps)+len(bad))
+	}
+}
+
+// Close writes the rooms' last changes to the store. The rooms stay open
+// in memory; call it once the server no longer serves them.
+func (rs *Rooms) Close() {
+	if rs.saver != nil {
+		rs.saver.close()
+	}
+}
+
+// voterCookie holds a browser's identity as a voter: every page and
+// connection of one browser casts one vote per poll between them.
+const voterCookie = "lockstep_voter"
+
+// voter is the voter identity of r's browser, or "".
+func voter(r *http.Request) string {
+	if c, err := r.Cookie(voterCookie); err == nil && len(c.Value) >= 16 && len(c.Value) <= 64 {
+		return c.Value
+	}
+	return ""
+}
+
+// ensureVoter gives r's browser a voter identity if it has none.
+func ensureVoter(w http.ResponseWriter, r *http.Request) {
+	if voter(r) != "" {
+		return
+	}
+	http.SetCookie(w, &http.Cookie{
+		Name: voterCookie, Value: rand.Text(), Path: "/room",
+		MaxAge: int(presenterCookieAge / time.Second), HttpOnly: true, SameSite: http.SameSiteLaxMode,
+	})
 }
 
 // presenterCookieAge is how long the presenter's browser keeps a room's

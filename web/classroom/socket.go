@@ -62,7 +62,7 @@ func (rs *Rooms) member(r *http.Request) (*lecture.Member, error) {
 	}
 	switch lecture.Role(q.Get("role")) {
 	case lecture.Student:
-		return room.Join()
+		return room.JoinAs(voter(r))
 	case lecture.Presenter:
 		return room.Present(presenterToken(r, room))
 	}
@@ -78,8 +78,13 @@ func (rs *Rooms) refuse(ctx context.Context, c *websocket.Conn, why error) {
 // runMember runs m's socket: a reader carries the page's commands to the
 // room, a writer sends m's events. It returns when either side is done;
 // m then leaves the room.
-func (rs *Rooms) runMember(ctx context.Context, c *websocket.Conn, m *lecture.Member) error {
-	ctx, cancel := context.WithCancel(ctx)
+//
+// The socket is pinged (playground.KeepAlive), and when server (the
+// request's context) ends it is closed with 1001, going away
+// (playground.Guard): the member stays in the stored room and its page
+// reconnects once the server is back.
+func (rs *Rooms) runMember(server context.Context, c *websocket.Conn, m *lecture.Member) error {
+	ctx, cancel := playground.Guard(server, c)
 	defer cancel()
 	defer m.Room().Leave(m)
 	var wg sync.WaitGroup
@@ -87,6 +92,11 @@ func (rs *Rooms) runMember(ctx context.Context, c *websocket.Conn, m *lecture.Me
 	wg.Go(func() {
 		readErr = rs.readLoop(ctx, c, m)
 		cancel()
+	})
+	wg.Go(func() {
+		if playground.KeepAlive(ctx, c, rs.pingInterval, rs.pingTimeout) != nil {
+			cancel()
+		}
 	})
 	err := rs.writeLoop(ctx, c, m)
 	cancel()

@@ -114,7 +114,7 @@ func TestRoomSocket(t *testing.T) {
 	if w := pres.until(lecture.TypeWelcome); w.Role != lecture.Presenter || w.Room != code {
 		t.Fatalf("presenter's welcome %+v", w)
 	}
-	stu := dialRoom(t, roomSocketURL(ts.srv.URL, code, "student"))
+	stu := dialRoom(t, roomSocketURL(ts.srv.URL, code, "student"), ts.voter(code))
 	if w := stu.until(lecture.TypeWelcome); w.Role != lecture.Student || w.Member != "s1" || w.Position != nil {
 		t.Fatalf("student's welcome %+v; want s1 with no position yet", w)
 	}
@@ -206,7 +206,7 @@ func TestRoomSocketFull(t *testing.T) {
 	rs := newTestRooms(t, lecture.Limits{MaxStudents: 1})
 	srv := httptest.NewServer(rs.pages.Handle(rs.ServeSocket))
 	t.Cleanup(srv.Close)
-	room, _, err := rs.hub.Open()
+	room, _, err := rs.hub.Open("")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +225,7 @@ func TestRoomSocketFrameLimit(t *testing.T) {
 	rs := newTestRooms(t, lecture.Limits{})
 	srv := httptest.NewServer(rs.pages.Handle(rs.ServeSocket))
 	t.Cleanup(srv.Close)
-	room, _, err := rs.hub.Open()
+	room, _, err := rs.hub.Open("")
 	if err != nil {
 		t.Fatal(err)
 	}

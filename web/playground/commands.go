@@ -280,15 +280,21 @@ func (s *session) loaded(id *int64, code *lessonCode) loadedEvent {
 		info.Threads = append(info.Threads, t.Name)
 	}
 	for _, co := range p.Coroutines {
-		info.Coroutines = append(info.Coroutines, coroutineInfo{Name: co.Name, Thread: p.Threads[co.Thread].Name, Script: scriptOf(l, co)})
+		info.Coroutines = append(info.Coroutines, coroutineInfo{Name: co.Name, Thread: p.Threads[co.Thread].Name, Script: scriptOf(l, co), Group: co.Group})
 	}
+	info.Algorithms = algorithmsOf(l, s.params, lang)
+	info.Glossary = glossaryOf(l.Bugs, s.lessons.bugPages(), lang)
 	for _, sc := range l.Schedules {
 		si := scheduleInfo{Name: sc.Name, Title: sc.Title.In(lang), Steps: sc.For(s.variant), Expect: map[string]string{}}
 		for _, v := range slices.Sorted(maps.Keys(sc.Expect)) {
 			si.Expect[v] = string(sc.Expect[v])
 		}
-		for _, cap := range sc.Captions {
-			si.Captions = append(si.Captions, captionInfo{Step: cap.Step, Text: cap.In(lang)})
+		// Captions are written for the schedule's default steps: a variant
+		// with steps of its own takes other turns at other indexes.
+		if _, own := sc.ByVariant[s.variant]; !own {
+			for _, cap := range sc.Captions {
+				si.Captions = append(si.Captions, captionInfo{Step: cap.Step, Text: cap.In(lang)})
+			}
 		}
 		info.Schedules = append(info.Schedules, si)
 	}

@@ -100,6 +100,11 @@ func findCode(src fs.FS, s *scenarios.Scenario, v string) (*lessonCode, error) {
 		if strings.HasSuffix(f, "_test.go") {
 			continue
 		}
+		if w := s.Written(); w != nil && f == w.File() {
+			// A primitive written in Lockstep's language: its own source.
+			c.source = append(c.source, sourceFile{File: f, Text: w.Source()})
+			continue
+		}
 		text, err := fs.ReadFile(src, f)
 		if err != nil {
 			continue // not a file of the primitives package

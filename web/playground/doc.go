@@ -2,8 +2,9 @@
 // the WebSocket protocol (protocol.md), the session that owns one page's
 // lesson, history and machine (session.go, commands*.go), the timeline of
 // steps and its wire form (timeline.go, state.go), the code panel of a
-// lesson (describe.go), and the searches for a bug a page asks for
-// (explore*.go).
+// lesson (describe.go), the algorithms and the glossary its loaded event
+// carries (algorithm.go, glossary.go), and the searches for a bug a page
+// asks for (explore*.go).
 //
 // The server is authoritative: a page sends commands (step this thread, go
 // back, replay that schedule) and draws the states it is sent. Each socket
@@ -12,8 +13,9 @@
 // to coder/websocket, and nothing else here knows about sockets.
 //
 // A Playground gets what it needs from package web in a Config: the
-// catalog, and the reader of the lessons links carry, which is package
-// share's (share imports playground, so playground cannot import it).
+// catalog, the reader of the lessons links carry, which is package
+// share's (share imports playground, so playground cannot import it), and
+// the docs pages of the bugs, which package docs has.
 // Under lockstep/web it imports web/site only; share and classroom import
 // it for ProtocolVersion, LessonSchedule and the bounds of a socket.
 package playground

@@ -10,6 +10,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/explore"
 	"lockstep/sim/words"
+	"lockstep/web/site"
 )
 
 // The explore commands: search the loaded program's executions for a bug
@@ -33,6 +34,9 @@ const (
 	// searchRuns and searchSeed are the random strategy's.
 	searchRuns = 1000
 	searchSeed = 1
+	// searchStopWait bounds how long a session that ends waits for its
+	// search to stop (endSearch).
+	searchStopWait = 2 * time.Second
 	// progressInterval is the least time between two explore-progress
 	// events.
 	progressInterval = 100 * time.Millisecond
@@ -52,8 +56,8 @@ var (
 	errSessionOver    = errors.New("the session ended")
 )
 
-// searchSlotCount is how many searches a server runs at once; the others wait
-// for a slot.
+// searchSlotCount is how many searches a server runs at once; the others
+// wait in the queue (queue.go).
 func searchSlotCount() int { return max(1, runtime.NumCPU()/2) }
 
 // searchWorkers is how many goroutines one search may use
@@ -88,6 +92,7 @@ type search struct {
 type searchEvent struct {
 	progress explore.Progress
 	elapsed  time.Duration
+	queued   int // searches waiting ahead of this one, before it runs
 	end      bool
 	res      explore.Result
 	err      error
@@ -107,10 +112,16 @@ func (s *session) explore(c command) ([]any, error) {
 			return nil, err
 		}
 	}
+	t, err := s.lessons.searches().enter(s.client)
+	if err != nil {
+		return nil, errors.New(site.Phrase{err.Error(),
+			"你已经有一个搜索正在运行或排队（在这个标签页或另一个标签页里）：请等待它的结果，或者取消它"}.In(s.lang))
+	}
 	sr := newSearch(c.ID, s.tl.prog, strategy, s.variant, s.params)
-	go sr.run(s.lessons.searchSlots())
+	ahead := t.ahead()
+	go sr.run(t)
 	s.search = sr
-	return []any{sr.progressEvent(explore.Progress{}, 0)}, nil
+	return []any{sr.progressEvent(searchEvent{queued: ahead})}, nil
 }
 
 // newSearch prepares a search of prog, to be run by run; the ids and names
@@ -132,15 +143,14 @@ func (sr *search) options() explore.Options {
 	return o
 }
 
-// run waits for one of the playground's slots, then searches within the time
-// limit, sending progress at most every progressInterval, and sends the
-// end. Cancelling the search ends the wait or the search.
-func (sr *search) run(slots chan struct{}) {
+// run waits for its turn in the queue, sending progress that says how
+// many searches wait ahead as that changes, then searches within the
+// time limit, sending progress at most every progressInterval, and sends
+// the end. Cancelling the search ends the wait or the search.
+func (sr *search) run(t *ticket) {
 	defer close(sr.done)
-	select {
-	case slots <- struct{}{}:
-		defer func() { <-slots }()
-	case <-sr.ctx.Done():
+	defer t.leave()
+	if !sr.wait(t) {
 		sr.events <- searchEvent{end: true, res: explore.Result{Strategy: sr.strategy, Stopped: "canceled"}}
 		return
 	}
@@ -165,6 +175,35 @@ func (sr *search) run(slots chan struct{}) {
 	sr.events <- searchEvent{end: true, res: res, err: err, elapsed: time.Since(start)}
 }
 
+// wait waits for t's turn and reports false if the search was cancelled
+// first. A progress event says how many wait ahead whenever that changed,
+// and once more (0) when the search starts; the events channel holds at
+// most one progress, so a change is sent when the session has read the
+// last, at the latest one progressInterval later.
+func (sr *search) wait(t *ticket) bool {
+	tick := time.NewTicker(progressInterval)
+	defer tick.Stop()
+	sent := t.ahead()
+	for {
+		running := false
+		select {
+		case <-t.go_:
+			running = true
+		case <-t.moved:
+		case <-tick.C:
+		case <-sr.ctx.Done():
+			return false
+		}
+		if now := t.ahead(); now != sent && len(sr.events) == 0 {
+			sr.events <- searchEvent{queued: now}
+			sent = now
+		}
+		if running {
+			return true
+		}
+	}
+}
+
 // searchEvents is the running search's events, or nil (a channel that
 // never delivers) when no search runs.
 func (s *session) searchEvents() <-chan searchEvent {
@@ -181,7 +220,7 @@ func (s *session) searchEvents() <-chan searchEvent {
 func (s *session) searchEvent(ev searchEvent, out Sink) error {
 	sr := s.search
 	if !ev.end {
-		return s.emit(out, sr.progressEvent(ev.progress, ev.elapsed))
+		return s.emit(out, sr.progressEvent(ev))
 	}
 	<-sr.done
 	s.search = nil
@@ -254,21 +293,30 @@ func (s *session) followSearch() {
 }
 
 // endSearch stops the running search, if any, and waits for its goroutine
-// to return; the session is ending and its result is dropped.
+// to return, for searchStopWait at most; the session is ending and its
+// result is dropped. The engine notices a cancel every thousand states or
+// so, which on a loaded machine can take seconds: past the wait the
+// goroutine is left to end on its own (it never blocks), so that a
+// server shutting down stays within its budget.
 func (s *session) endSearch() {
 	if s.search == nil {
 		return
 	}
 	s.search.cancel(errSessionOver)
-	<-s.search.done
+	select {
+	case <-s.search.done:
+	case <-time.After(searchStopWait):
+		s.log.Warn("a search is slow to stop; the session ends without it", "lesson", s.lesson.ID)
+	}
 	s.search = nil
 }
 
-// progressEvent is the explore-progress event for p.
-func (sr *search) progressEvent(p explore.Progress, elapsed time.Duration) exploreProgressEvent {
+// progressEvent is the explore-progress event for e.
+func (sr *search) progressEvent(e searchEvent) exploreProgressEvent {
+	p := e.progress
 	ev := exploreProgressEvent{envelope: envelope{V: ProtocolVersion, ID: sr.id, Type: "explore-progress"},
-		Strategy: sr.strategy, States: p.States, Executions: p.Executions, ElapsedMS: elapsed.Milliseconds(),
-		Found: []string{}}
+		Strategy: sr.strategy, States: p.States, Executions: p.Executions, ElapsedMS: e.elapsed.Milliseconds(),
+		Queued: e.queued, Found: []string{}}
 	if sr.strategy == explore.PreemptionBounded {
 		b := p.Bound
 		ev.Bound = &b
@@ -313,7 +361,10 @@ type exploreProgressEvent struct {
 	Executions int64            `json:"executions"`
 	Bound      *int             `json:"bound,omitempty"`
 	ElapsedMS  int64            `json:"elapsed_ms"`
-	Found      []string         `json:"found"`
+	// Queued is how many searches wait ahead of this one: it has not
+	// started yet. 0 once it runs.
+	Queued int      `json:"queued,omitempty"`
+	Found  []string `json:"found"`
 }
 
 // exploreResultEvent is what a search found, and the verdict in words.

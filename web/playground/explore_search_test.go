@@ -38,7 +38,11 @@ func TestSearchLimits(t *testing.T) {
 
 	sr := newSearch(nil, big, explore.Exhaustive, "fixed", nil)
 	sr.limit = 50 * time.Millisecond
-	go sr.run(make(chan struct{}, 1))
+	tk, err := newSearchQueue(1).enter("a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go sr.run(tk)
 	ev := end(t, sr)
 	if ev.err != nil || ev.res.Complete || ev.res.Stopped != "time-limit" {
 		t.Errorf("a search past its time limit ended with %+v, %v; want incomplete, stopped time-limit", ev.res, ev.err)
@@ -48,18 +52,25 @@ func TestSearchLimits(t *testing.T) {
 	}
 
 	synctest.Test(t, func(t *testing.T) {
-		busy := make(chan struct{}, 1)
-		busy <- struct{}{}
+		q := newSearchQueue(1)
+		if _, err := q.enter("busy"); err != nil {
+			t.Fatal(err)
+		}
+		tk, err := q.enter("a")
+		if err != nil {
+			t.Fatal(err)
+		}
 		sr := newSearch(nil, big, explore.Exhaustive, "fixed", nil)
-		go sr.run(busy)
+		go sr.run(tk)
+		time.Sleep(time.Second)
 		synctest.Wait()
 		if n := len(sr.events); n != 0 {
-			t.Fatalf("a search with no slot free sent %d events; want it waiting", n)
+			t.Fatalf("a search with no slot free sent %d events; want it waiting, its place unchanged", n)
 		}
 		sr.cancel(errSearchCanceled)
 		<-sr.done
-		if ev := <-sr.events; !ev.end || ev.res.Stopped != "canceled" || len(busy) != 1 {
-			t.Errorf("a waiting search, cancelled, ended with %+v and %d slots taken; want canceled, 1", ev.res, len(busy))
+		if ev := <-sr.events; !ev.end || ev.res.Stopped != "canceled" || q.waitingCount() != 0 {
+			t.Errorf("a waiting search, cancelled, ended with %+v and %d still waiting; want canceled, 0", ev.res, q.waitingCount())
 		}
 	})
 }

@@ -29,6 +29,7 @@ type exploreEvent struct {
 	Bound           *int                `json:"bound"`
 	ElapsedMS       *int64              `json:"elapsed_ms"`
 	Found           []string            `json:"found"`
+	Queued          int                 `json:"queued"`
 	Complete        bool                `json:"complete"`
 	Reduced         bool                `json:"reduced"`
 	Stopped         string              `json:"stopped"`
@@ -56,11 +57,18 @@ type explorer struct {
 // test ends.
 func startExplorer(t *testing.T) *explorer {
 	t.Helper()
+	return startExplorerOn(t, testPlayground(t), "")
+}
+
+// startExplorerOn is startExplorer on p, for client.
+func startExplorerOn(t *testing.T, p *Playground, client string) *explorer {
+	t.Helper()
 	leaks := goleak.IgnoreCurrent()
-	p := testPlayground(t)
 	ctx, cancel := context.WithCancel(t.Context())
 	x := &explorer{cmds: make(chan []byte), out: make(chanSink, 64), done: make(chan error, 1), cancel: cancel}
-	go func() { x.done <- newSession(p, p.log).run(ctx, x.cmds, x.out) }()
+	s := newSession(p, p.log)
+	s.client = client
+	go func() { x.done <- s.run(ctx, x.cmds, x.out) }()
 	t.Cleanup(func() {
 		x.stop(t)
 		goleak.VerifyNone(t, leaks)

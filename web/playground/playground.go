@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"time"
@@ -24,6 +25,12 @@ type Config struct {
 	// as host patterns ("example.org", "*.example.org", "localhost:*").
 	// A page of the server's own host is always allowed.
 	Origins []string
+	// BugPages maps a bug code ("B5") to the path of the docs page about
+	// it ("/docs/b5-lost-wakeup"), which its glossary entry links to.
+	BugPages map[string]string
+	// SearchSlots is how many searches run at once (0: one per two
+	// cores, at least one); the others wait in the queue.
+	SearchSlots int
 }
 
 // A Playground serves the playground's WebSocket. It is safe for
@@ -34,8 +41,10 @@ type Playground struct {
 	code *codeCache
 	// writeTimeout bounds every write to a WebSocket.
 	writeTimeout time.Duration
-	// searches holds a token for every running search (explore.go).
-	searches chan struct{}
+	// pingInterval and pingTimeout keep a socket alive (KeepAlive).
+	pingInterval, pingTimeout time.Duration
+	// queue runs the searches pages ask for (queue.go).
+	queue *searchQueue
 }
 
 // New checks cfg and returns its playground.
@@ -46,8 +55,11 @@ func New(cfg Config) (*Playground, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
+	if cfg.SearchSlots <= 0 {
+		cfg.SearchSlots = searchSlotCount()
+	}
 	return &Playground{cfg: cfg, log: cfg.Logger, code: newCodeCache(primitives.Source),
-		writeTimeout: WriteTimeout, searches: make(chan struct{}, searchSlotCount())}, nil
+		writeTimeout: WriteTimeout, pingInterval: PingInterval, pingTimeout: PingTimeout, queue: newSearchQueue(cfg.SearchSlots)}, nil
 }
 
 // lookup returns the catalog's lesson with the given id (lessonSource).
@@ -70,5 +82,26 @@ func (p *Playground) describe(l *scenarios.Scenario, v string) (*lessonCode, err
 	return p.code.describe(l, v)
 }
 
-// searchSlots is the semaphore of running searches (lessonSource).
-func (p *Playground) searchSlots() chan struct{} { return p.searches }
+// bugPages maps a bug code to its docs page (lessonSource).
+func (p *Playground) bugPages() map[string]string { return p.cfg.BugPages }
+
+// searches is the queue of searches (lessonSource).
+func (p *Playground) searches() *searchQueue { return p.queue }
+
+// SearchSlot waits in the queue of the playground's searches, as a client
+// with no limit of its own, so that a search run elsewhere (the lab's)
+// shares the machine with the pages' searches, and returns the function
+// that frees its slot. It fails if ctx ends first.
+func (p *Playground) SearchSlot(ctx context.Context) (release func(), err error) {
+	t, err := p.queue.enter("")
+	if err != nil {
+		return nil, err
+	}
+	select {
+	case <-t.go_:
+		return t.leave, nil
+	case <-ctx.Done():
+		t.leave()
+		return nil, ctx.Err()
+	}
+}

@@ -127,23 +127,29 @@ type loadedEvent struct {
 
 // lessonInfo is the static description of a loaded lesson.
 type lessonInfo struct {
-	ID         string           `json:"id"`
-	Title      string           `json:"title"`
-	Summary    string           `json:"summary"`
-	Narrative  []string         `json:"narrative"`
-	Primitive  string           `json:"primitive"`
-	Variant    string           `json:"variant"`
-	Variants   []string         `json:"variants"`
-	Params     map[string]int   `json:"params"`
-	Bugs       []string         `json:"bugs"`
-	Threads    []string         `json:"threads"`
-	Coroutines []coroutineInfo  `json:"coroutines"`
-	Schedules  []scheduleInfo   `json:"schedules"`
-	Source     []sourceFile     `json:"source"`
-	Labels     []labelInfo      `json:"labels"`
-	Condition  string           `json:"condition"`
-	Lang       string           `json:"lang"`
-	Limits     map[string]int64 `json:"limits"`
+	ID         string          `json:"id"`
+	Title      string          `json:"title"`
+	Summary    string          `json:"summary"`
+	Narrative  []string        `json:"narrative"`
+	Primitive  string          `json:"primitive"`
+	Variant    string          `json:"variant"`
+	Variants   []string        `json:"variants"`
+	Params     map[string]int  `json:"params"`
+	Bugs       []string        `json:"bugs"`
+	Threads    []string        `json:"threads"`
+	Coroutines []coroutineInfo `json:"coroutines"`
+	Schedules  []scheduleInfo  `json:"schedules"`
+	Source     []sourceFile    `json:"source"`
+	Labels     []labelInfo     `json:"labels"`
+	// Algorithms are, for each variant, the algorithms of the operations
+	// the lesson calls (algorithm.go).
+	Algorithms map[string][]algorithmInfo `json:"algorithms"`
+	// Glossary explains the lesson's bug codes and every outcome kind
+	// (glossary.go).
+	Glossary  map[string]glossaryEntry `json:"glossary"`
+	Condition string                   `json:"condition"`
+	Lang      string                   `json:"lang"`
+	Limits    map[string]int64         `json:"limits"`
 	// Fingerprint is the lesson's (scenarios.Scenario.Fingerprint): a
 	// link carries it as h, to tell later whether the lesson changed.
 	Fingerprint string `json:"fingerprint"`
@@ -154,6 +160,9 @@ type coroutineInfo struct {
 	Name   string `json:"name"`
 	Thread string `json:"thread"`
 	Script string `json:"script"`
+	// Group names the declaration a coroutine was expanded from ("count"
+	// in a lesson); members of one group are interchangeable.
+	Group string `json:"group,omitempty"`
 }
 
 // scheduleInfo is one named schedule and its expected outcomes.
@@ -270,6 +279,10 @@ type listInfo struct {
 	Head  string     `json:"head"`
 	Nodes []nodeInfo `json:"nodes"`
 	Cycle bool       `json:"cycle"`
+	// Coroutine and Local name the local the list hangs from, when an
+	// operation's local holds it (done()'s head after it took the stack).
+	Coroutine string `json:"coroutine,omitempty"`
+	Local     string `json:"local,omitempty"`
 }
 
 // nodeInfo is one awaiter in a list.
@@ -299,6 +312,16 @@ type coroutineState struct {
 	AwaiterLive bool   `json:"awaiter_live"`
 	Dropped     bool   `json:"dropped"`
 	Holder      bool   `json:"holder"`
+	// Locals are the operation's live locals that point into a waiter
+	// list.
+	Locals []localInfo `json:"locals,omitempty"`
+}
+
+// localInfo is a local that points into a waiter list.
+type localInfo struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+	Addr  uint64 `json:"addr"`
 }
 
 // pendingInfo says what a thread would do next, or why it cannot move.

@@ -44,6 +44,7 @@ type session struct {
 	ticker  *time.Ticker
 
 	search *search // the explore command's running search, or nil
+	client string  // who the page is, for the search queue (site.ClientOf)
 }
 
 // lessonSource is what a session needs of its Playground: the catalog,
@@ -52,8 +53,10 @@ type lessonSource interface {
 	lookup(id string) (*scenarios.Scenario, error)
 	fromLink(src string) (*scenarios.Scenario, error)
 	describe(s *scenarios.Scenario, variant string) (*lessonCode, error)
-	// searchSlots is the semaphore of running searches.
-	searchSlots() chan struct{}
+	// searches is the queue of searches.
+	searches() *searchQueue
+	// bugPages maps a bug code to the path of its docs page.
+	bugPages() map[string]string
 }
 
 // newSession returns a session with no lesson loaded, speaking English.

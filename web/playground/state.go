@@ -99,7 +99,7 @@ func (tl *timeline) pending(lang string) []pendingInfo {
 		if r.Op != sim.OpResume {
 			pi.Cell = p.CellName(r.Addr)
 		}
-		pi.Text = words.OpText(p, r, false)
+		pi.Text = words.OpTextIn(p, r, false, lang)
 		if r.Loc.File != "" {
 			pi.Loc = &locInfo{File: r.Loc.File, Line: r.Loc.Line, Function: r.Loc.Function}
 		}
@@ -120,7 +120,7 @@ func snapshotOf(s sim.Snapshot) snapshotInfo {
 		out.Cells[i] = cellInfo{Addr: c.Addr, Name: c.Name, Object: c.Object, Value: c.Value, Atomic: c.Atomic, Live: c.Live}
 	}
 	for i, l := range s.Lists {
-		li := listInfo{Name: l.Name, Head: l.Head, Cycle: l.Cycle, Nodes: make([]nodeInfo, len(l.Nodes))}
+		li := listInfo{Name: l.Name, Head: l.Head, Cycle: l.Cycle, Nodes: make([]nodeInfo, len(l.Nodes)), Coroutine: l.Coroutine, Local: l.Local}
 		for j, n := range l.Nodes {
 			li.Nodes[j] = nodeInfo{Addr: n.Addr, Name: n.Name, Coroutine: n.Coroutine, Live: n.Live}
 		}
@@ -132,6 +132,9 @@ func snapshotOf(s sim.Snapshot) snapshotInfo {
 	for i, c := range s.Coroutines {
 		out.Coroutines[i] = coroutineState{Name: c.Name, Thread: c.Thread, Status: c.Status.String(), Op: c.Op,
 			Label: c.Label, FrameLive: c.FrameLive, AwaiterLive: c.AwaiterLive, Dropped: c.Dropped, Holder: c.Holder}
+		for _, l := range c.Locals {
+			out.Coroutines[i].Locals = append(out.Coroutines[i].Locals, localInfo{Name: l.Name, Value: l.Value, Addr: l.Raw})
+		}
 	}
 	return out
 }

@@ -3,12 +3,15 @@ package playground
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"sync"
 	"time"
 
 	"github.com/coder/websocket"
+
+	"lockstep/web/site"
 )
 
 // Bounds of a WebSocket.
@@ -18,7 +21,19 @@ const (
 	// outboxLen is how many events may wait for a slow client; one more
 	// and the client is dropped.
 	outboxLen = 32
+	// PingInterval is how often an idle socket is pinged, and PingTimeout
+	// how long its client has to answer before the socket is closed: a
+	// page whose machine slept or whose network went away is let go.
+	PingInterval = 30 * time.Second
+	PingTimeout  = 15 * time.Second
+	// goingAwayWait bounds the wait for a client's answer to the close
+	// frame the server sends when it shuts down.
+	goingAwayWait = time.Second
 )
+
+// GoingAwayReason is the reason of the close frame (1001, going away)
+// every socket gets when the server shuts down.
+const GoingAwayReason = "the server is shutting down: reconnect in a moment"
 
 // errSlowClient ends a session whose client does not read its events.
 var errSlowClient = errors.New("the client does not keep up with its events")
@@ -35,7 +50,10 @@ func (p *Playground) ServeWS(w http.ResponseWriter, r *http.Request) error {
 	}
 	defer c.CloseNow()
 	c.SetReadLimit(MaxFrame)
-	err = p.runSocket(r.Context(), c)
+	err = p.runSocket(r.Context(), c, site.ClientOf(r))
+	if r.Context().Err() != nil {
+		return nil // the server shut down; the client was told
+	}
 	switch status := websocket.CloseStatus(err); {
 	case errors.Is(err, errSlowClient):
 		p.log.Warn("websocket dropped: slow client", "remote", r.RemoteAddr)
@@ -53,8 +71,11 @@ func (p *Playground) ServeWS(w http.ResponseWriter, r *http.Request) error {
 // runSocket runs a session on c: a reader feeds the session's commands, a
 // writer drains its outbox. It returns when the session ends, with the
 // reason the socket is done.
-func (p *Playground) runSocket(ctx context.Context, c *websocket.Conn) error {
-	ctx, cancel := context.WithCancel(ctx)
+//
+// When server (the request's context) ends, the client is sent a close
+// frame, going away, before the session ends.
+func (p *Playground) runSocket(server context.Context, c *websocket.Conn, client string) error {
+	ctx, cancel := Guard(server, c)
 	defer cancel()
 	out := &outbox{ch: make(chan []byte, outboxLen)}
 	cmds := make(chan []byte)
@@ -70,7 +91,14 @@ func (p *Playground) runSocket(ctx context.Context, c *websocket.Conn) error {
 			cancel()
 		}
 	})
-	err := newSession(p, p.log).run(ctx, cmds, out)
+	wg.Go(func() {
+		if KeepAlive(ctx, c, p.pingInterval, p.pingTimeout) != nil {
+			cancel()
+		}
+	})
+	s := newSession(p, p.log)
+	s.client = client
+	err := s.run(ctx, cmds, out)
 	if errors.Is(err, errSlowClient) {
 		// Close before cancelling: a cancelled read closes the socket
 		// without a status.
@@ -127,5 +155,72 @@ func (o *outbox) Send(msg []byte) error {
 		return nil
 	default:
 		return errSlowClient
+	}
+}
+
+// Guard returns the context a socket's goroutines run under. It ends when
+// the returned cancel is called, or when server ends: then, first, c is
+// closed with 1001 (going away) and GoingAwayReason, waiting at most
+// goingAwayWait for the client's answer. A socket's reads and writes must
+// not use server itself: coder/websocket closes a socket without a close
+// frame when the context of a read ends. cancel, which may be called
+// more than once and from any goroutine, waits for that close.
+func Guard(server context.Context, c *websocket.Conn) (ctx context.Context, cancel func()) {
+	ctx, end := context.WithCancel(context.WithoutCancel(server))
+	closed := make(chan struct{})
+	stop := context.AfterFunc(server, func() {
+		defer close(closed)
+		defer end()
+		done := make(chan struct{})
+		go func() {
+			_ = c.Close(websocket.StatusGoingAway, GoingAwayReason)
+			close(done)
+		}()
+		select {
+		case <-done:
+		case <-time.After(goingAwayWait):
+			// No answer: ending the context of the read that Close
+			// waits behind closes the connection (CloseNow would wait
+			// for Close). A client that reads nothing may also have
+			// filled its socket's buffer, so that the close frame itself
+			// cannot be written until the library's own timeout: the
+			// wait for that is bounded too, and the Close goroutine
+			// ends on its own.
+			end()
+			select {
+			case <-done:
+			case <-time.After(goingAwayWait):
+			}
+		}
+	})
+	var once sync.Once
+	stopped := false
+	return ctx, func() {
+		once.Do(func() { stopped = stop() })
+		if !stopped {
+			<-closed // the close runs, or ran
+		}
+		end()
+	}
+}
+
+// KeepAlive pings c every interval until ctx ends, and returns an error
+// when the client does not answer a ping within timeout. The socket must
+// have a reader running: pongs are read with the frames.
+func KeepAlive(ctx context.Context, c *websocket.Conn, interval, timeout time.Duration) error {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		}
+		pctx, cancel := context.WithTimeout(ctx, timeout)
+		err := c.Ping(pctx)
+		cancel()
+		if err != nil && ctx.Err() == nil {
+			return fmt.Errorf("no answer to a ping within %v: %w", timeout, err)
+		}
 	}
 }

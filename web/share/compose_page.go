@@ -1,7 +1,6 @@
 package share
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/json"
 	"errors"
@@ -44,7 +43,8 @@ var composeScriptTexts = map[string]site.Phrase{
 	"expect.none": {"(not stated)", "（不指定）"},
 	"checking":    {"Checking…", "正在检查…"},
 	"ok":          {"The lesson is right: open it in the playground. Its link carries it ({size} of {limit} bytes).", "课程无误，可以在演练场中打开了。它的链接携带着整节课（{size} / {limit} 字节）。"},
-	"errors":      {"{n} thing(s) to fix before the lesson can open.", "还有 {n} 处需要修改，课程才能打开。"},
+	"error":       {"One thing to fix before the lesson can open.", "还有 1 处需要修改，课程才能打开。"},
+	"errors":      {"{n} things to fix before the lesson can open.", "还有 {n} 处需要修改，课程才能打开。"},
 	"failed":      {"The server could not check the lesson: {msg}", "服务器无法检查课程：{msg}"},
 	"found":       {"found", "实际结果"},
 	"expect.on":   {"Expected outcome on {v}", "{v} 上的预期结果"},
@@ -97,27 +97,12 @@ func (s *Share) ServeComposeCheck(w http.ResponseWriter, r *http.Request) error 
 		if errors.As(err, &tooBig) {
 			msg = site.Phrase{fmt.Sprintf("The form is larger than %d bytes.", maxDraftBody), fmt.Sprintf("表单超过了 %d 字节。", maxDraftBody)}
 		}
-		return writeJSON(w, http.StatusBadRequest, checkReply{Errors: []fieldError{{Message: msg.In(lang)}}, Outcomes: []scheduleOutcome{}})
+		return site.WriteJSON(w, http.StatusBadRequest, checkReply{Errors: []fieldError{{Message: msg.In(lang)}}, Outcomes: []scheduleOutcome{}})
 	}
 	if d.Lang == "" {
 		d.Lang = lang
 	}
-	return writeJSON(w, http.StatusOK, checkDraft(d))
-}
-
-// writeJSON writes v as the JSON answer to a request.
-func writeJSON(w http.ResponseWriter, status int, v any) error {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return fmt.Errorf("encode %T: %w", v, err)
-	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	_, _ = w.Write(b.Bytes()) // a failed write means the client left
-	return nil
+	return site.WriteJSON(w, http.StatusOK, checkDraft(d))
 }
 
 // exampleDraft is the lesson the compose page starts with: tinyCoro's

@@ -28,6 +28,12 @@ func (s *Share) ServeEmbed(w http.ResponseWriter, r *http.Request) error {
 		return site.NotFound(fmt.Sprintf("There is no lesson %q.", id), err)
 	}
 	lang := string(site.ResolveLang(w, r))
+	if n := len(r.URL.RawQuery); n > maxLinkQuery {
+		return site.Refusal(http.StatusRequestURITooLong, site.Phrase{
+			fmt.Sprintf("This link is too long: its query is %d bytes, and at most %d are read. Was it pasted twice?", n, maxLinkQuery),
+			fmt.Sprintf("这个链接太长了：查询部分有 %d 字节，最多只读取 %d 字节。是不是粘贴了两次？", n, maxLinkQuery),
+		}, nil)
+	}
 	initial, err := embedInitial(lesson, r.URL.Query(), lang)
 	if err != nil {
 		return err

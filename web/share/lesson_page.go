@@ -18,8 +18,9 @@ import (
 )
 
 // lessonQuery names the query parameters of a lesson page that are not
-// the lesson's own parameters.
-var lessonQuery = []string{"variant", "schedule", "step", "lang", "h", "src"}
+// the lesson's own parameters; present=1 and compare=1 are read by the
+// page's script (static/present.js, static/compare.js).
+var lessonQuery = []string{"variant", "schedule", "step", "lang", "h", "src", "present", "compare"}
 
 // ServeLesson renders the playground page of one lesson. The query picks
 // the variant, the parameters (?waiters=2), a schedule (a name or text),
@@ -64,6 +65,10 @@ func (s *Share) ServeLesson(w http.ResponseWriter, r *http.Request) error {
 	page := templates.LessonPage{
 		Chrome: s.pages.Chrome(r, lang, lesson.Title.In(lang)), ID: id, Primitive: lesson.Primitive,
 		Summary: lesson.Summary.In(lang), Initial: initial, Notices: notices, NoEmbed: id == playground.CustomLessonID,
+	}
+	if id != playground.CustomLessonID {
+		// "Edit this primitive": the lab, on this lesson and variant.
+		page.Lab = "/lab?" + url.Values{"lesson": {id}, "variant": {variant}, "lang": {lang}}.Encode()
 	}
 	for _, v := range lesson.Variants {
 		u := *r.URL

@@ -133,26 +133,26 @@ func replayLink(lesson *scenarios.Scenario, in *templates.Initial) (length int, 
 		t := p.Thread(c.Thread)
 		switch {
 		case m.Finished():
-			return fail(fmt.Sprintf("step %d (%s) failed: the run was already over.", i, step),
-				fmt.Sprintf("第 %d 步（%s）失败：运行已经结束了。", i, step))
+			return fail(fmt.Sprintf("step %d (%s) failed: the run was already over.", i+1, step),
+				fmt.Sprintf("第 %d 步（%s）失败：运行已经结束了。", i+1, step))
 		case t < 0:
-			return fail(fmt.Sprintf("step %d (%s) failed: there is no thread %s.", i, step, c.Thread),
-				fmt.Sprintf("第 %d 步（%s）失败：没有线程 %s。", i, step, c.Thread))
+			return fail(fmt.Sprintf("step %d (%s) failed: there is no thread %s.", i+1, step, c.Thread),
+				fmt.Sprintf("第 %d 步（%s）失败：没有线程 %s。", i+1, step, c.Thread))
 		case !m.CanMove(t):
 			b := m.Blocked(t)
-			return fail(fmt.Sprintf("step %d (%s) failed: %s cannot move: %s.", i, step, c.Thread, words.Blocked(b, "en")),
-				fmt.Sprintf("第 %d 步（%s）失败：%s 不能前进：%s。", i, step, c.Thread, words.Blocked(b, "zh")))
+			return fail(fmt.Sprintf("step %d (%s) failed: %s cannot move: %s.", i+1, step, c.Thread, words.Blocked(b, "en")),
+				fmt.Sprintf("第 %d 步（%s）失败：%s 不能前进：%s。", i+1, step, c.Thread, words.Blocked(b, "zh")))
 		case c.Label != "" && m.NextLabel(t) != c.Label:
 			at := m.NextLabel(t)
 			atZH := at
 			if at == "" {
 				at, atZH = "a resume from its run queue", "从运行队列恢复"
 			}
-			return fail(fmt.Sprintf("step %d (%s) failed: %s is at %s, not %s.", i, step, c.Thread, at, c.Label),
-				fmt.Sprintf("第 %d 步（%s）失败：%s 停在 %s，而不是 %s。", i, step, c.Thread, atZH, c.Label))
+			return fail(fmt.Sprintf("step %d (%s) failed: %s is at %s, not %s.", i+1, step, c.Thread, at, c.Label),
+				fmt.Sprintf("第 %d 步（%s）失败：%s 停在 %s，而不是 %s。", i+1, step, c.Thread, atZH, c.Label))
 		}
 		if _, err := m.Step(t); err != nil {
-			return fail(fmt.Sprintf("step %d (%s) failed: %v.", i, step, err), fmt.Sprintf("第 %d 步（%s）失败：%v。", i, step, err))
+			return fail(fmt.Sprintf("step %d (%s) failed: %v.", i+1, step, err), fmt.Sprintf("第 %d 步（%s）失败：%v。", i+1, step, err))
 		}
 	}
 	_, _ = sim.Run(m, sim.Continue{}) // Continue never fails

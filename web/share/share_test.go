@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/go-chi/chi/v5"
@@ -63,4 +64,24 @@ func page(t *testing.T, h http.Handler, path string) (int, string) {
 	t.Helper()
 	res, body := get(t, h, path)
 	return res.StatusCode, body
+}
+
+// TestLessonPageEditLink: a catalog lesson's page links to the lab on its
+// lesson and variant ("edit this primitive"); a lesson from a link, which
+// is no catalog lesson, does not.
+func TestLessonPageEditLink(t *testing.T) {
+	h := testSite(t)
+	status, body := page(t, h, "/lesson/test-wakeup?variant=fixed&lang=zh")
+	want := `href="/lab?lang=zh&amp;lesson=test-wakeup&amp;variant=fixed" data-testid="edit-primitive"`
+	if status != http.StatusOK || !strings.Contains(body, want) {
+		t.Errorf("GET /lesson/test-wakeup: %d; want the edit link %s", status, want)
+	}
+	src, err := encodeSource([]byte(webtest.CustomLesson))
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, body = page(t, h, "/lesson/custom?src="+src)
+	if status != http.StatusOK || strings.Contains(body, "edit-primitive") {
+		t.Errorf("GET /lesson/custom: %d, with an edit link; want the page without one", status)
+	}
 }

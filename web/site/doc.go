@@ -3,13 +3,16 @@
 // page it becomes (Error, NotFound, BadRequest, and Pages.Handle, the
 // adapter from HandlerFunc to http.Handler), the language of a request
 // (ResolveLang), the chrome of a page and its rendering (Pages), texts in
-// both languages (Phrase), and the lessons handlers look up (Lessons).
+// both languages (Phrase, and Refusal, an error said in both), the lessons
+// handlers look up (Lessons), and who a request's client is, for the
+// per-client limits (Clients, ClientOf, Quota).
 //
 // It is the bottom of the web packages: it imports templates and
 // scenarios, and no package under lockstep/web. Every other web package
 // may import it:
 //
 //	web                  (server, routes: the wiring)
+//	 ├─ web/lab          → web/share, web/playground, web/site
 //	 ├─ web/share        → web/playground, web/site
 //	 ├─ web/classroom    → web/classroom/lecture, web/playground, web/site
 //	 ├─ web/playground   → web/site

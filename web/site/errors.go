@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"unicode/utf8"
 
 	"lockstep/templates"
 )
@@ -14,7 +15,15 @@ import (
 type Error struct {
 	Status int
 	Msg    string
-	Err    error
+	// Says, when set, is Msg in both languages: the page shows the one of
+	// the request's language.
+	Says Phrase
+	Err  error
+}
+
+// Refusal is an error of status whose message is said in both languages.
+func Refusal(status int, says Phrase, err error) error {
+	return &Error{Status: status, Msg: says[0], Says: says, Err: err}
 }
 
 func (e *Error) Error() string {
@@ -56,15 +65,18 @@ func (p *Pages) Handle(f HandlerFunc) http.Handler {
 		if he.Status >= 500 {
 			level = slog.LevelError
 		}
-		p.log.Log(r.Context(), level, "request failed", "method", r.Method, "path", r.URL.Path,
-			"status", he.Status, "msg", he.Msg, "err", he.Err)
-		p.writeError(w, r, he.Status, he.Msg)
+		p.log.Log(r.Context(), level, "request failed", "method", r.Method, "path", Clip(r.URL.Path),
+			"status", he.Status, "msg", Clip(he.Msg), "err", Clip(fmt.Sprint(he.Err)))
+		p.writeError(w, r, he.Status, he.Msg, he.Says)
 	})
 }
 
 // writeError renders the error page.
-func (p *Pages) writeError(w http.ResponseWriter, r *http.Request, status int, msg string) {
+func (p *Pages) writeError(w http.ResponseWriter, r *http.Request, status int, msg string, says Phrase) {
 	lang := string(ResolveLang(w, r))
+	if says[0] != "" {
+		msg = says.In(lang)
+	}
 	page := templates.ErrorPage{Chrome: p.Chrome(r, lang, http.StatusText(status)), Status: status, Message: msg}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
@@ -72,4 +84,20 @@ func (p *Pages) writeError(w http.ResponseWriter, r *http.Request, status int, m
 	if err := templates.Error(page).Render(r.Context(), w); err != nil {
 		p.log.Warn("render error page", "err", err)
 	}
+}
+
+// MaxLogValue bounds a value a log line echoes from a request.
+const MaxLogValue = 256
+
+// Clip shortens s, a value from a request, to at most MaxLogValue bytes
+// for a log line, and says how long it was.
+func Clip(s string) string {
+	if len(s) <= MaxLogValue {
+		return s
+	}
+	cut := MaxLogValue
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
 }

@@ -1,11 +1,29 @@
 package site
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 )
+
+// WriteJSON writes v as the JSON answer to a request (a form's check, the
+// lab's), with status, uncached.
+func WriteJSON(w http.ResponseWriter, status int, v any) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("encode %T: %w", v, err)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = w.Write(b.Bytes()) // a failed write means the client left
+	return nil
+}
 
 // JSONProblem says what is wrong with a message that did not decode as
 // the JSON object it should be (a socket's frame, a form's body), without

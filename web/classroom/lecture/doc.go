@@ -39,10 +39,22 @@
 //
 // # Limits
 //
-// Limits bound the rooms of a hub, the students of a room, the backlog of an
-// outbox and the idle time of a room: a room whose presenter has done
-// nothing for Limits.IdleTimeout is closed by its own timer, and its
-// members are told why.
+// Limits bound the rooms of a hub, the rooms of one owner, the students of a
+// room, the backlog of an outbox and the idle time of a room: a room whose
+// presenter has done nothing for Limits.IdleTimeout, or whose presenter
+// never came within Limits.UnclaimedTimeout, is closed by its own timer,
+// and its members are told why.
+//
+// # Votes
+//
+// A student votes as a voter (JoinAs): all the members with one voter, a
+// browser's tabs and reconnections, hold one vote per poll between them.
+//
+// # Restarts
+//
+// A Snapshot is a room without its members. The hub reports each change a
+// snapshot would show (Notify), and Restore opens a room again from one, so
+// an adapter can keep rooms in a store across restarts.
 //
 // # Time
 //

@@ -11,6 +11,10 @@ var (
 	ErrRoomFull = errors.New("the room is full")
 	// ErrTooManyRooms: the hub has Limits.MaxRooms rooms open.
 	ErrTooManyRooms = errors.New("this server has as many rooms open as it allows: try again later, or close a room you no longer use")
+	// ErrTooManyYours: the owner has Limits.RoomsPerOwner rooms open.
+	ErrTooManyYours = errors.New("you have as many rooms open as one person may: close one you no longer use (rooms you never presented close by themselves after a while)")
+	// ErrNoVoter: a student's connection carries no identity to vote with.
+	ErrNoVoter = errors.New("this page cannot vote: reload it")
 	// ErrBadToken: the presenter token does not belong to the room.
 	ErrBadToken = errors.New("the presenter token does not match this room")
 	// ErrNotMember: the member has left the room or belongs to another.
@@ -32,6 +36,8 @@ var (
 	ErrBadPosition = errors.New("bad position")
 	// ErrClosed: the room was closed by its presenter.
 	ErrClosed = errors.New("the presenter closed the room")
+	// ErrUnclaimed: the room was closed because its presenter never came.
+	ErrUnclaimed = errors.New("the room was closed because its presenter never opened it")
 	// ErrIdle: the room was closed for lack of presenter activity.
 	ErrIdle = errors.New("the room was closed because its presenter was idle for too long")
 	// ErrSlow: the member fell too far behind and was dropped.

@@ -79,6 +79,9 @@ type Event struct {
 	// Retry, in a closed event, says that reconnecting makes sense: the
 	// member was dropped for falling behind, not shut out.
 	Retry bool `json:"retry,omitempty"`
+	// Reason, in a closed event, names why in a word the page can put in
+	// its own language (closedReasons); Message says it in English.
+	Reason string `json:"reason,omitempty"`
 
 	wire []byte // the JSON form, once queued
 }
@@ -117,7 +120,22 @@ func ErrorEvent(command string, err error) *Event {
 func ClosedEvent(reason error) *Event {
 	e := newEvent(TypeClosed)
 	e.Message, e.Retry = reason.Error(), errors.Is(reason, ErrSlow)
+	for _, r := range closedReasons {
+		if errors.Is(reason, r.err) {
+			e.Reason = r.word
+			break
+		}
+	}
 	return e
+}
+
+// closedReasons are the words of a closed event's Reason.
+var closedReasons = []struct {
+	err  error
+	word string
+}{
+	{ErrNoRoom, "no-room"}, {ErrRoomFull, "full"}, {ErrBadToken, "token"}, {ErrClosed, "closed"},
+	{ErrIdle, "idle"}, {ErrUnclaimed, "unclaimed"}, {ErrSlow, "slow"}, {ErrReplaced, "replaced"}, {ErrLeft, "left"},
 }
 
 // Roster counts a room's students.

@@ -18,7 +18,7 @@ func newTestHub(t *testing.T, l Limits) *Hub {
 // openRoom opens a room on h with its presenter connected.
 func openRoom(t *testing.T, h *Hub) (*Room, *Member) {
 	t.Helper()
-	r, token, err := h.Open()
+	r, token, err := h.Open("")
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}

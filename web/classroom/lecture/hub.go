@@ -10,22 +10,30 @@ import (
 
 // The default limits.
 const (
-	DefaultMaxRooms    = 200
-	DefaultMaxStudents = 300
-	DefaultIdleTimeout = 2 * time.Hour
-	DefaultBacklog     = 256
+	DefaultMaxRooms         = 200
+	DefaultRoomsPerOwner    = 3
+	DefaultMaxStudents      = 300
+	DefaultIdleTimeout      = 2 * time.Hour
+	DefaultUnclaimedTimeout = 10 * time.Minute
+	DefaultBacklog          = 256
 )
 
 // Limits bound what a hub holds. A zero field takes its default.
 type Limits struct {
 	// MaxRooms is the number of rooms open at once (DefaultMaxRooms).
 	MaxRooms int
+	// RoomsPerOwner is the number of rooms one owner (a client, as the
+	// adapter names it) may have open at once (DefaultRoomsPerOwner).
+	RoomsPerOwner int
 	// MaxStudents is the number of students in one room
 	// (DefaultMaxStudents).
 	MaxStudents int
 	// IdleTimeout closes a room whose presenter has not connected,
 	// published, polled or revealed for that long (DefaultIdleTimeout).
 	IdleTimeout time.Duration
+	// UnclaimedTimeout closes a room whose presenter has never connected
+	// for that long after it was opened (DefaultUnclaimedTimeout).
+	UnclaimedTimeout time.Duration
 	// Backlog is the number of events queued for one member before it is
 	// dropped as too slow (DefaultBacklog).
 	Backlog int
@@ -34,6 +42,12 @@ type Limits struct {
 func (l Limits) withDefaults() Limits {
 	if l.MaxRooms <= 0 {
 		l.MaxRooms = DefaultMaxRooms
+	}
+	if l.RoomsPerOwner <= 0 {
+		l.RoomsPerOwner = DefaultRoomsPerOwner
+	}
+	if l.UnclaimedTimeout <= 0 {
+		l.UnclaimedTimeout = DefaultUnclaimedTimeout
 	}
 	if l.MaxStudents <= 0 {
 		l.MaxStudents = DefaultMaxStudents
@@ -53,8 +67,9 @@ func (l Limits) withDefaults() Limits {
 type Hub struct {
 	limits Limits
 
-	mu    sync.Mutex
-	rooms map[string]*Room
+	mu      sync.Mutex
+	rooms   map[string]*Room
+	changed func(code string) // see Notify
 }
 
 // NewHub returns an empty hub.
@@ -65,21 +80,51 @@ func NewHub(limits Limits) *Hub {
 // Limits returns the hub's limits, defaults filled in.
 func (h *Hub) Limits() Limits { return h.limits }
 
-// Open opens a new room and returns it with its presenter token, the
-// secret Present asks for. It fails with ErrTooManyRooms at the limit.
-func (h *Hub) Open() (*Room, string, error) {
+// Notify makes the hub call changed with a room's code whenever what a
+// Snapshot of the room holds changes, or the room closes (then Lookup no
+// longer finds it). changed is called with locks held: it must only note
+// the code and return. Call Notify before the hub is used.
+func (h *Hub) Notify(changed func(code string)) { h.changed = changed }
+
+// notify reports that room code changed.
+func (h *Hub) notify(code string) {
+	if h.changed != nil {
+		h.changed(code)
+	}
+}
+
+// Open opens a new room for owner and returns it with its presenter
+// token, the secret Present asks for. It fails with ErrTooManyRooms at
+// the hub's limit, and with ErrTooManyYours when owner already has
+// Limits.RoomsPerOwner rooms open; the owner "" has no such limit.
+func (h *Hub) Open(owner string) (*Room, string, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if len(h.rooms) >= h.limits.MaxRooms {
 		return nil, "", fmt.Errorf("%w (%d)", ErrTooManyRooms, h.limits.MaxRooms)
 	}
+	if owner != "" && h.owned(owner) >= h.limits.RoomsPerOwner {
+		return nil, "", fmt.Errorf("%w (%d)", ErrTooManyYours, h.limits.RoomsPerOwner)
+	}
 	code := newCode()
 	for h.rooms[code] != nil {
 		code = newCode()
 	}
-	r := newRoom(h, code, rand.Text())
+	r := newRoom(h, roomState{code: code, token: rand.Text(), owner: owner, lastActive: time.Now()})
 	h.rooms[code] = r
+	h.notify(code)
 	return r, r.token, nil
+}
+
+// owned counts the open rooms of owner. h.mu is held.
+func (h *Hub) owned(owner string) int {
+	n := 0
+	for _, r := range h.rooms {
+		if r.owner == owner {
+			n++
+		}
+	}
+	return n
 }
 
 // Lookup finds the open room with code, in any letter case; it fails with
@@ -112,6 +157,7 @@ func (h *Hub) remove(r *Room, reason error) {
 	}
 	h.mu.Unlock()
 	r.shut(reason)
+	h.notify(r.code)
 }
 
 // codeAlphabet has 32 characters, none of which reads as another: no 0, O,

@@ -27,13 +27,13 @@ func TestTooManyRooms(t *testing.T) {
 	h := newTestHub(t, Limits{MaxRooms: 2})
 	a, pa := openRoom(t, h)
 	openRoom(t, h)
-	if _, _, err := h.Open(); !errors.Is(err, ErrTooManyRooms) {
+	if _, _, err := h.Open(""); !errors.Is(err, ErrTooManyRooms) {
 		t.Errorf("third Open: %v, want ErrTooManyRooms", err)
 	}
 	if err := a.Close(pa); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := h.Open(); err != nil {
+	if _, _, err := h.Open(""); err != nil {
 		t.Errorf("Open after a room closed: %v", err)
 	}
 }

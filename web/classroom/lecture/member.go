@@ -14,6 +14,8 @@ type Member struct {
 	room *Room
 	out  outbox
 
+	voter string // whose vote the member casts (Room.JoinAs)
+
 	// Guarded by room.mu.
 	following bool
 }

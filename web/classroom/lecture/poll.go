@@ -64,7 +64,7 @@ type Result struct {
 // poll is an open poll and its votes.
 type poll struct {
 	Poll
-	votes map[string]int // student id → option
+	votes map[string]int // voter → option
 }
 
 func (p *poll) tally() *Tally {
@@ -115,6 +115,7 @@ func (r *Room) OpenPoll(m *Member, q Poll) (Poll, error) {
 	q.ID = r.polls
 	q.Options = slices.Clone(q.Options)
 	r.poll = &poll{Poll: q, votes: map[string]int{}}
+	r.changed()
 
 	ev := newEvent(TypePoll)
 	ev.Poll, ev.Tally = &r.poll.Poll, r.poll.tally()
@@ -144,9 +145,13 @@ func (r *Room) Vote(m *Member, pollID, option int) error {
 	case option < 0 || option >= len(r.poll.Options):
 		return fmt.Errorf("%w: poll %d has options 1 to %d, not %d", ErrNoOption, pollID, len(r.poll.Options), option+1)
 	}
-	if prev, ok := r.poll.votes[m.id]; !ok || prev != option {
-		r.poll.votes[m.id] = option
+	if m.voter == "" {
+		return ErrNoVoter
+	}
+	if prev, ok := r.poll.votes[m.voter]; !ok || prev != option {
+		r.poll.votes[m.voter] = option
 		r.tallyDirty = true
+		r.changed()
 	}
 	ev := newEvent(TypeVoted)
 	ev.PollID, ev.Vote = pollID, &option
@@ -186,6 +191,7 @@ func (r *Room) Reveal(m *Member, chosen int) (Result, error) {
 	r.poll = nil
 	r.tallyDirty = false
 	r.lastActive = time.Now()
+	r.changed()
 	ev := newEvent(TypeReveal)
 	ev.Result = &res
 	r.broadcast(ev)
@@ -214,6 +220,7 @@ func (r *Room) cancelPoll() {
 	ev.PollID = r.poll.ID
 	r.poll = nil
 	r.tallyDirty = false
+	r.changed()
 	r.broadcast(ev)
 }
 

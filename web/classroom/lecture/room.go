@@ -13,6 +13,8 @@ import (
 type Room struct {
 	code   string
 	token  string
+	owner  string // who opened it (Hub.Open)
+	opened time.Time
 	hub    *Hub
 	limits Limits
 
@@ -21,8 +23,9 @@ type Room struct {
 	presenter  *Member
 	students   map[string]*Member
 	joined     int         // students ever joined, for ids
+	claimed    bool        // a presenter has connected
 	lastActive time.Time   // the presenter's last action
-	idle       *time.Timer // fires IdleTimeout after lastActive, or later
+	idle       *time.Timer // fires at the deadline, or later
 
 	seq      int // positions published
 	position *Position
@@ -35,15 +38,43 @@ type Room struct {
 	rosterDirty, tallyDirty bool
 }
 
-// newRoom returns a room of h whose idle timer runs.
-func newRoom(h *Hub, code, token string) *Room {
-	r := &Room{code: code, token: token, hub: h, limits: h.limits,
-		students: map[string]*Member{}, lastActive: time.Now()}
+// roomState is what a room is made from: a new room's, or a restored
+// one's (Hub.Restore).
+type roomState struct {
+	code, token, owner string
+	opened, lastActive time.Time
+	claimed            bool
+	seq, polls         int
+	position           *Position
+	poll               *poll
+}
+
+// newRoom returns a room of h in state st whose idle timer runs.
+func newRoom(h *Hub, st roomState) *Room {
+	r := &Room{code: st.code, token: st.token, owner: st.owner, opened: st.opened, hub: h, limits: h.limits,
+		students: map[string]*Member{}, claimed: st.claimed, lastActive: st.lastActive,
+		seq: st.seq, polls: st.polls, position: st.position, poll: st.poll}
+	if r.opened.IsZero() {
+		r.opened = r.lastActive
+	}
 	r.mu.Lock()
-	r.idle = time.AfterFunc(r.limits.IdleTimeout, r.checkIdle)
+	r.idle = time.AfterFunc(max(0, time.Until(r.deadline())), r.checkIdle)
 	r.mu.Unlock()
 	return r
 }
+
+// deadline is when the room closes unless its presenter acts: the idle
+// timeout after its last action, or, while no presenter has ever
+// connected, the unclaimed timeout after it opened. r.mu is held.
+func (r *Room) deadline() time.Time {
+	if !r.claimed {
+		return r.opened.Add(r.limits.UnclaimedTimeout)
+	}
+	return r.lastActive.Add(r.limits.IdleTimeout)
+}
+
+// changed tells the hub that what a snapshot holds changed. r.mu is held.
+func (r *Room) changed() { r.hub.notify(r.code) }
 
 // Code is the room's join code.
 func (r *Room) Code() string { return r.code }
@@ -55,10 +86,18 @@ func (r *Room) Students() int {
 	return len(r.students)
 }
 
-// Join adds a student, who follows the presenter until it branches off.
-// Its first event is a welcome. It fails with ErrRoomFull when the room
-// has Limits.MaxStudents students, and ErrNoRoom once the room closed.
-func (r *Room) Join() (*Member, error) {
+// Join adds a student who votes as itself alone (JoinAs).
+func (r *Room) Join() (*Member, error) { return r.join(nil) }
+
+// JoinAs adds a student, who follows the presenter until it branches off,
+// and votes as voter: every member with the same voter (a person's tabs
+// and reconnections) holds one vote per poll between them. A voter of ""
+// cannot vote (ErrNoVoter). The student's first event is a welcome. It
+// fails with ErrRoomFull when the room has Limits.MaxStudents students,
+// and ErrNoRoom once the room closed.
+func (r *Room) JoinAs(voter string) (*Member, error) { return r.join(&voter) }
+
+func (r *Room) join(voter *string) (*Member, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	defer r.settle()
@@ -70,6 +109,10 @@ func (r *Room) Join() (*Member, error) {
 	}
 	r.joined++
 	m := r.newMember("s"+strconv.Itoa(r.joined), Student)
+	m.voter = "member:" + m.id
+	if voter != nil {
+		m.voter = *voter
+	}
 	m.following = true
 	r.students[m.id] = m
 	r.send(m, r.welcome(m))
@@ -101,6 +144,11 @@ func (r *Room) Present(token string) (*Member, error) {
 	m := r.newMember("p", Presenter)
 	r.presenter = m
 	r.lastActive = time.Now()
+	if !r.claimed {
+		r.claimed = true
+		r.idle.Reset(time.Until(r.deadline()))
+	}
+	r.changed()
 	r.send(m, r.welcome(m))
 	r.rosterDirty = true
 	return m, nil
@@ -140,6 +188,7 @@ func (r *Room) Publish(m *Member, pos Position) error {
 	}
 	r.seq++
 	r.position = pos.clone()
+	r.changed()
 	ev := newEvent(TypePosition)
 	ev.Seq, ev.Position = r.seq, r.position
 	for _, s := range r.students {
@@ -198,18 +247,21 @@ func (r *Room) shut(reason error) {
 	r.students, r.presenter, r.poll = nil, nil, nil
 }
 
-// checkIdle runs when the idle timer fires: it closes the room if its
-// presenter has done nothing for Limits.IdleTimeout, else it waits for
-// the rest of that time.
+// checkIdle runs when the idle timer fires: it closes the room once its
+// deadline has passed, else it waits for the rest of the time.
 func (r *Room) checkIdle() {
 	r.mu.Lock()
-	left := r.limits.IdleTimeout - time.Since(r.lastActive)
+	left := time.Until(r.deadline())
+	reason := ErrIdle
+	if !r.claimed {
+		reason = ErrUnclaimed
+	}
 	if left > 0 && r.err == nil {
 		r.idle.Reset(left)
 	}
 	r.mu.Unlock()
 	if left <= 0 {
-		r.hub.remove(r, ErrIdle)
+		r.hub.remove(r, reason)
 	}
 }
 
@@ -276,10 +328,11 @@ func (r *Room) drop(m *Member, reason error) {
 	}
 	delete(r.students, m.id)
 	r.rosterDirty = true
-	if r.poll != nil {
-		if _, ok := r.poll.votes[m.id]; ok {
-			delete(r.poll.votes, m.id)
+	if r.poll != nil && !r.hasVoter(m.voter) {
+		if _, ok := r.poll.votes[m.voter]; ok {
+			delete(r.poll.votes, m.voter)
 			r.tallyDirty = true
+			r.changed()
 		}
 	}
 }
@@ -304,38 +357,4 @@ func (r *Room) settle() {
 			r.broadcast(ev)
 		}
 	}
-}
-
-// roster counts the students. r.mu is held.
-func (r *Room) roster() *Roster {
-	ro := &Roster{Students: len(r.students), Presenter: r.presenter != nil}
-	for _, s := range r.students {
-		if s.following {
-			ro.Following++
-		}
-	}
-	return ro
-}
-
-// welcome is m's first event: the room as it is now. r.mu is held.
-func (r *Room) welcome(m *Member) *Event {
-	ev := newEvent(TypeWelcome)
-	ev.Role, ev.Member, ev.Room = m.role, m.id, r.code
-	ev.Seq, ev.Position = r.seq, r.position
-	ev.Roster = r.roster()
-	if r.poll != nil {
-		ev.Poll, ev.Tally = &r.poll.Poll, r.poll.tally()
-	}
-	return ev
-}
-
-// Position is the presenter's latest published position; ok is false
-// before the first.
-func (r *Room) Position() (pos Position, ok bool) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.position == nil {
-		return Position{}, false
-	}
-	return *r.position.clone(), true
 }

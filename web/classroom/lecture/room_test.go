@@ -133,7 +133,7 @@ func TestFollowFlag(t *testing.T) {
 
 func TestPresenter(t *testing.T) {
 	h := newTestHub(t, Limits{})
-	r, token, err := h.Open()
+	r, token, err := h.Open("")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,3 @@
-// Package webtest holds what the tests of several web packages share: the
-// tests' own lessons, whether the race detector is on, and checks of a
-// response's headers. Only tests
-// import it; it imports no package under lockstep/web.
 package webtest
 
 import (
@@ -11,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"lockstep/scenarios"
 )
@@ -56,6 +53,35 @@ const CustomLesson = `{
   ]
 }`
 
+// WrittenLesson is a catalog lesson that runs a primitive written in
+// Lockstep's language (one of its examples) in place of a built-in one.
+const WrittenLesson = `{
+  "id": "test-written",
+  "primitive": "wait_group",
+  "variants": ["mine"],
+  "example": "wait_group_tinycoro.lsp",
+  "title": {"en": "A written wait_group", "zh": "一个写出来的 wait_group"},
+  "summary": {"en": "tinyCoro's, as written.", "zh": "tinyCoro 的原样。"},
+  "narrative": {"en": ["It loses a wakeup."], "zh": ["它丢失了一次唤醒。"]},
+  "params": {"waiters": 1, "workers": 1},
+  "init": {"count": "workers"},
+  "coroutines": [
+    {"name": "W", "count": "waiters", "script": "wait"},
+    {"name": "D", "count": "workers", "script": "done"}
+  ],
+  "schedules": [{"name": "lost", "title": {"en": "lost", "zh": "丢失"}, "steps": "W1@G1 W1*4 D1*2 W1", "expect": {"mine": "lost-wakeup"}}]
+}`
+
+// WrittenCatalog is a catalog of WrittenLesson alone.
+func WrittenCatalog(t testing.TB) *scenarios.Catalog {
+	t.Helper()
+	cat, err := scenarios.LoadFS(fstest.MapFS{"test-written.jsonc": {Data: []byte(WrittenLesson)}})
+	if err != nil {
+		t.Fatalf("load the written lesson: %v", err)
+	}
+	return cat
+}
+
 // CheckFraming checks the framing headers of a response: any site may
 // frame it when embeddable, none otherwise.
 func CheckFraming(t *testing.T, h http.Header, embeddable bool) {
@@ -66,7 +92,7 @@ func CheckFraming(t *testing.T, h http.Header, embeddable bool) {
 		if len(xfo) != 0 {
 			t.Errorf("X-Frame-Options %q; want none on the embed view", xfo)
 		}
-		if !slices.Contains(csp, "frame-ancestors *") || slices.ContainsFunc(csp, func(p string) bool { return strings.Contains(p, "'none'") }) {
+		if !slices.Contains(csp, "frame-ancestors *") || slices.ContainsFunc(csp, func(p string) bool { return strings.Contains(p, "frame-ancestors 'none'") }) {
 			t.Errorf("Content-Security-Policy %q; want frame-ancestors * and nothing that forbids framing", csp)
 		}
 		return

@@ -1,0 +1,280 @@
+package lang
+
+import (
+	"lockstep/primitives"
+	"lockstep/primitives/lang/graph"
+	"lockstep/primitives/lang/syntax"
+)
+
+// call lowers NAME(args) used as a value: a builtin or a conversion.
+func (l *lowerer) call(x *syntax.Call) ev {
+	switch x.Fun {
+	case "panic", "registered", "sem_acquire":
+		l.errs.Add(x.Pos, "%s(...) is a statement of its own", x.Fun)
+		return bad
+	case "register_wait", "unregister_wait":
+		if !l.noFacts(x.Pos) {
+			return bad
+		}
+		if len(x.Args) != 0 {
+			l.errs.Add(x.Pos, "%s() takes no arguments", x.Fun)
+		}
+		// context::register_wait(): m_ctx's num_wait.fetch_add(1, acq_rel);
+		// unregister_wait() subtracts 1.
+		delta := uint64(1)
+		if x.Fun == "unregister_wait" {
+			delta = ^uint64(0)
+		}
+		return ev{t: syntax.TyNone, access: 1, fn: func(m primitives.Mem) uint64 {
+			m.FetchAdd(m.Context()+primitives.NumWait, delta, primitives.AcqRel)
+			return 0
+		}}
+	case "sem_release":
+		if !l.noFacts(x.Pos) {
+			return bad
+		}
+		fi := l.semField(x)
+		if fi == nil {
+			return bad
+		}
+		addr := l.fieldAddr(fi)
+		return ev{t: syntax.TyNone, access: 1, fn: func(m primitives.Mem) uint64 { m.SemRelease(addr(m)); return 0 }}
+	case "pair":
+		if len(x.Args) != 2 {
+			l.errs.Add(x.Pos, "pair(count, head) takes two arguments")
+			return bad
+		}
+		c, h := l.expr(x.Args[0]), l.expr(x.Args[1])
+		fc, fh := l.convert(c, syntax.TyInt32, x.Pos, "a pair's count"), l.convert(h, syntax.TyPtr, x.Pos, "a pair's head")
+		if c.t == syntax.TyBad || h.t == syntax.TyBad {
+			return bad
+		}
+		return fold(ev{t: syntax.TyPair, access: c.access + h.access, fn: func(m primitives.Mem) uint64 {
+			return makePair(fc(m), fh(m))
+		}}, c, h)
+	}
+	if t, ok := syntax.TypeWords[x.Fun]; ok && t != syntax.TyAuto {
+		if len(x.Args) != 1 {
+			l.errs.Add(x.Pos, "%s(x) converts one value", x.Fun)
+			return bad
+		}
+		v := l.expr(x.Args[0])
+		return fold(l.cast(v, t, x.Pos), v)
+	}
+	if l.opNamed(x.Fun) != nil {
+		l.errs.Add(x.Pos, "a call of %s is a statement of its own: %s(...);", x.Fun, x.Fun)
+		return bad
+	}
+	l.errs.Add(x.Pos, "%s is not a function (the builtins: register_wait, unregister_wait, sem_acquire, sem_release, registered, panic, pair, and the conversions int32(x)...)", x.Fun)
+	return bad
+}
+
+// noFacts reports false, with an error, inside a fact.
+func (l *lowerer) noFacts(at syntax.Pos) bool {
+	if l.facts {
+		l.errs.Add(at, "a fact reads the primitive's fields only: it performs no operation")
+	}
+	return !l.facts
+}
+
+// method lowers X.NAME(args): an atomic operation on a field, or a
+// resume of an awaiter.
+func (l *lowerer) method(x *syntax.Method) ev {
+	if !l.noFacts(x.Pos) {
+		return bad
+	}
+	if x.Name == "resume" {
+		return l.resume(x)
+	}
+	var fi *fieldInst
+	switch r := x.X.(type) {
+	case *syntax.Ident:
+		if l.global(r.Name) == "field" {
+			fi = l.field(r.Name, r.Pos)
+			if fi == nil {
+				return bad
+			}
+		}
+	case *syntax.Member:
+		fi = l.dottedField(r)
+	}
+	if fi == nil {
+		l.errs.Add(x.Pos, ".%s() is an atomic operation on a field of the primitive", x.Name)
+		return bad
+	}
+	if !fi.decl.Atomic {
+		l.errs.Add(x.Pos, "%s is a plain field: read it by name and write it with =; .%s() is for atomics", fi.decl.Name, x.Name)
+		return bad
+	}
+	return l.atomic(fi, x)
+}
+
+// resume is p->resume(): node->m_ctx.submit_task(node->m_await_coro).
+func (l *lowerer) resume(x *syntax.Method) ev {
+	if len(x.Args) != 0 {
+		l.errs.Add(x.Pos, "resume() takes no arguments")
+	}
+	p := l.expr(x.X)
+	if p.t == syntax.TyBad {
+		return bad
+	}
+	if p.t != syntax.TyPtr {
+		l.errs.Add(x.Pos, "resume() is called on a pointer to an awaiter, not on %s", p.t)
+		return bad
+	}
+	f := p.fn
+	return ev{t: syntax.TyNone, access: p.access + 1, fn: func(m primitives.Mem) uint64 { m.Submit(f(m)); return 0 }}
+}
+
+// orderSet is a set of memory orders.
+type orderSet uint8
+
+func orders(os ...primitives.Order) orderSet {
+	var s orderSet
+	for _, o := range os {
+		s |= 1 << o
+	}
+	return s
+}
+
+var (
+	allOrders  = orders(primitives.Relaxed, primitives.Acquire, primitives.Release, primitives.AcqRel, primitives.SeqCst)
+	loadOrders = orders(primitives.Relaxed, primitives.Acquire, primitives.SeqCst)
+	// storeOrders are a store's; a CAS's failure order may not release
+	// either, since a failed CAS writes nothing.
+	storeOrders = orders(primitives.Relaxed, primitives.Release, primitives.SeqCst)
+)
+
+var orderWords = [...]string{"relaxed", "acquire", "release", "acq_rel", "seq_cst"}
+
+// order reads a memory order argument, seq_cst when absent.
+func (l *lowerer) order(args []syntax.Expr, i int, ok orderSet, op string) primitives.Order {
+	if i >= len(args) {
+		return primitives.SeqCst
+	}
+	v := l.expr(args[i])
+	if v.t == syntax.TyBad {
+		return primitives.SeqCst
+	}
+	if v.t != syntax.TyOrder || !v.k {
+		l.errs.Add(args[i].At(), "a memory order: relaxed, acquire, release, acq_rel or seq_cst")
+		return primitives.SeqCst
+	}
+	o := primitives.Order(v.kv)
+	if ok&(1<<o) == 0 {
+		l.errs.Add(args[i].At(), "%s cannot be %s", op, orderWords[o])
+	}
+	return o
+}
+
+// failureOrder is the failure order C++ gives a compare_exchange with one
+// order: the success order without its release part.
+func failureOrder(o primitives.Order) primitives.Order {
+	switch o {
+	case primitives.AcqRel:
+		return primitives.Acquire
+	case primitives.Release:
+		return primitives.Relaxed
+	}
+	return o
+}
+
+// atomic lowers an atomic operation on field fi.
+func (l *lowerer) atomic(fi *fieldInst, x *syntax.Method) ev {
+	addr, t, name := l.fieldAddr(fi), fi.decl.Type, fi.decl.Name
+	args := x.Args
+	nargs := func(lo, hi int, form string) bool {
+		if len(args) < lo || len(args) > hi {
+			l.errs.Add(x.Pos, "write %s.%s", name, form)
+			return false
+		}
+		return true
+	}
+	val := func(i int, what string) (graph.EvalFn, int) {
+		v := l.expr(args[i])
+		return l.convert(v, t, args[i].At(), what), v.access
+	}
+	switch x.Name {
+	case "load":
+		if !nargs(0, 1, "load(order)") {
+			return bad
+		}
+		o := l.order(args, 0, loadOrders, "a load")
+		return ev{t: t, access: 1, fn: func(m primitives.Mem) uint64 { return m.Load(addr(m), o) }}
+	case "store":
+		if !nargs(1, 2, "store(value, order)") {
+			return bad
+		}
+		v, n := val(0, "the value stored")
+		o := l.order(args, 1, storeOrders, "a store")
+		return ev{t: syntax.TyNone, access: 1 + n, fn: func(m primitives.Mem) uint64 { m.Store(addr(m), v(m), o); return 0 }}
+	case "exchange":
+		if !nargs(1, 2, "exchange(value, order)") {
+			return bad
+		}
+		v, n := val(0, "the value exchanged")
+		o := l.order(args, 1, allOrders, "an exchange")
+		return ev{t: t, access: 1 + n, fn: func(m primitives.Mem) uint64 { return m.Exchange(addr(m), v(m), o) }}
+	case "fetch_add", "fetch_sub":
+		if !nargs(1, 2, x.Name+"(delta, order)") {
+			return bad
+		}
+		if !t.IsInt() {
+			l.errs.Add(x.Pos, "%s is %s: %s works on integers", name, t, x.Name)
+			return bad
+		}
+		v, n := val(0, "the delta")
+		o := l.order(args, 1, allOrders, "a "+x.Name)
+		if x.Name == "fetch_sub" {
+			return ev{t: t, access: 1 + n, fn: func(m primitives.Mem) uint64 { return m.FetchAdd(addr(m), -v(m), o) }}
+		}
+		return ev{t: t, access: 1 + n, fn: func(m primitives.Mem) uint64 { return m.FetchAdd(addr(m), v(m), o) }}
+	case "compare_exchange_weak", "compare_exchange_strong":
+		return l.cas(fi, x)
+	}
+	l.errs.Add(x.Pos, "an atomic has load, store, exchange, fetch_add, fetch_sub, compare_exchange_weak and compare_exchange_strong, not %s", x.Name)
+	return bad
+}
+
+// cas lowers compare_exchange_weak and compare_exchange_strong (a weak
+// CAS is modelled as strong: a spurious failure only adds a retry). As in
+// C++, a failed CAS writes the value it saw into expected when expected
+// is a local.
+func (l *lowerer) cas(fi *fieldInst, x *syntax.Method) ev {
+	addr, t := l.fieldAddr(fi), fi.decl.Type
+	args := x.Args
+	if len(args) < 2 || len(args) > 4 {
+		l.errs.Add(x.Pos, "write %s.%s(expected, desired, success, failure)", fi.decl.Name, x.Name)
+		return bad
+	}
+	e, d := l.expr(args[0]), l.expr(args[1])
+	fe, fd := l.convert(e, t, args[0].At(), "expected"), l.convert(d, t, args[1].At(), "desired")
+	s := l.order(args, 2, allOrders, "a compare_exchange")
+	f := failureOrder(s)
+	if len(args) == 4 {
+		f = l.order(args, 3, loadOrders, "the failure order of a compare_exchange")
+	}
+	access := 1 + e.access + d.access
+	if e.local {
+		loc := l.localOf(args[0])
+		slot, lt := loc.slot, loc.t
+		return ev{t: syntax.TyBool, access: access, fn: func(m primitives.Mem) uint64 {
+			seen, ok := m.CompareAndSwap(addr(m), fe(m), fd(m), s, f)
+			if !ok {
+				m.SetLocal(slot, norm(lt, seen))
+			}
+			return b2w(ok)
+		}}
+	}
+	return ev{t: syntax.TyBool, access: access, fn: func(m primitives.Mem) uint64 {
+		_, ok := m.CompareAndSwap(addr(m), fe(m), fd(m), s, f)
+		return b2w(ok)
+	}}
+}
+
+// localOf is the local x names (x is known to name one).
+func (l *lowerer) localOf(x syntax.Expr) local {
+	id, _ := x.(*syntax.Ident)
+	v, _ := l.lookupLocal(id.Name)
+	return v
+}

@@ -1,0 +1,136 @@
+package scenarios
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"lockstep/primitives/lang"
+	"lockstep/sim"
+)
+
+// BuildWritten compiles the lesson with a written primitive in place of
+// its built-in one: the same coroutines, scripts and parameters, run
+// against def. The lesson's init settings ("count", "set") and its value
+// flag ("value") set the primitive's parameters of those names. The
+// lesson's variants do not matter here: a variant only picks which of the
+// lesson's schedules, and which expected outcomes, apply.
+func (s *Scenario) BuildWritten(def *lang.Def, overrides map[string]int) (*sim.Program, error) {
+	p, err := s.buildWritten(def, overrides)
+	if err != nil {
+		return nil, fmt.Errorf("%s with %s: %w", s.ID, def.File(), err)
+	}
+	return p, nil
+}
+
+func (s *Scenario) buildWritten(def *lang.Def, overrides map[string]int) (*sim.Program, error) {
+	params, err := s.Resolve(overrides)
+	if err != nil {
+		return nil, err
+	}
+	init, err := s.initValues(params)
+	if err != nil {
+		return nil, err
+	}
+	has := func(name string) bool {
+		return slices.ContainsFunc(def.Params(), func(p lang.Param) bool { return p.Name == name })
+	}
+	for _, k := range sortedKeys(init) {
+		if !has(k) {
+			return nil, fmt.Errorf("the lesson sets %s, and primitive %s has no parameter %s", k, def.Name(), k)
+		}
+	}
+	if s.Value {
+		if !has("value") {
+			return nil, fmt.Errorf("the lesson's event carries a value, and primitive %s has no parameter value", def.Name())
+		}
+		init["value"] = 1
+	}
+	if missing := s.missingOps(def); len(missing) > 0 {
+		return nil, fmt.Errorf("the lesson's scripts call %s, which primitive %s does not have (it has: %s)",
+			strings.Join(missing, ", "), def.Name(), strings.Join(def.Operations(), ", "))
+	}
+	in, err := def.Instantiate(init)
+	if err != nil {
+		return nil, err
+	}
+	object := def.Name()
+	if k, ok := kinds()[s.Primitive]; ok {
+		object = k.object
+	}
+	return s.assemble(in, object, params)
+}
+
+// missingOps are the operations the lesson's scripts call that def does
+// not have, the critical section aside.
+func (s *Scenario) missingOps(def *lang.Def) []string {
+	var out []string
+	for _, c := range s.Coroutines {
+		for _, name := range scriptCalls(c.Script) {
+			if name != "cs" && !slices.Contains(def.Operations(), name) && !slices.Contains(out, name) {
+				out = append(out, name)
+			}
+		}
+	}
+	return out
+}
+
+// scriptCalls are the operation names a script mentions.
+func scriptCalls(script string) []string {
+	var out []string
+	for _, f := range strings.FieldsFunc(script, func(r rune) bool {
+		return r == ';' || r == '{' || r == '}' || r == ' ' || r == '\n' || r == '\t'
+	}) {
+		if f == "repeat" || f == "" || f[0] == '-' || f[0] >= '0' && f[0] <= '9' {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// A Replay is what one of the lesson's named schedules leads to with a
+// written primitive.
+type Replay struct {
+	Schedule *Schedule
+	// Steps is the schedule followed: the variant's, or its threads alone
+	// when the primitive's labels are not the variant's (LabelsIgnored).
+	Steps         sim.Schedule
+	LabelsIgnored bool
+	Outcome       sim.Outcome
+	// Expect is what the variant is expected to reach, "" if unstated.
+	Expect sim.Kind
+}
+
+// ReplayWritten replays each of the lesson's named schedules, as written
+// for variant, on the lesson built with written primitive d. A primitive
+// of its own labels cannot follow a schedule that names the variant's; it
+// then follows the same threads in the same order.
+func (s *Scenario) ReplayWritten(d *lang.Def, variant string) ([]Replay, error) {
+	p, err := s.BuildWritten(d, nil)
+	if err != nil {
+		return nil, err
+	}
+	var out []Replay
+	for i := range s.Schedules {
+		sc := &s.Schedules[i]
+		steps, err := sim.ParseSchedule(sc.For(variant))
+		if err != nil {
+			return nil, fmt.Errorf("schedule %s: %w", sc.Name, err)
+		}
+		r := Replay{Schedule: sc, Steps: steps, Expect: sc.Expect[variant]}
+		_, out1, err := sim.ReplaySchedule(p, steps, sim.Options{})
+		if err != nil {
+			r.Steps, r.LabelsIgnored = steps.Threads(), true
+			_, out1, err = sim.ReplaySchedule(p, r.Steps, sim.Options{})
+		}
+		if err != nil {
+			// Not even the threads can be followed (one finished early):
+			// say why, as the outcome.
+			out1 = sim.Outcome{Kind: "", Message: err.Error()}
+		}
+		r.Outcome = out1
+		out = append(out, r)
+	}
+	return out, nil
+}

@@ -1,0 +1,49 @@
+package lecture
+
+// What a room tells its members about itself: the roster, the welcome, the
+// presenter's position, and who votes.
+
+// roster counts the students. r.mu is held.
+func (r *Room) roster() *Roster {
+	ro := &Roster{Students: len(r.students), Presenter: r.presenter != nil}
+	for _, s := range r.students {
+		if s.following {
+			ro.Following++
+		}
+	}
+	return ro
+}
+
+// welcome is m's first event: the room as it is now. r.mu is held.
+func (r *Room) welcome(m *Member) *Event {
+	ev := newEvent(TypeWelcome)
+	ev.Role, ev.Member, ev.Room = m.role, m.id, r.code
+	ev.Seq, ev.Position = r.seq, r.position
+	ev.Roster = r.roster()
+	if r.poll != nil {
+		ev.Poll, ev.Tally = &r.poll.Poll, r.poll.tally()
+	}
+	return ev
+}
+
+// Position is the presenter's latest published position; ok is false
+// before the first.
+func (r *Room) Position() (pos Position, ok bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.position == nil {
+		return Position{}, false
+	}
+	return *r.position.clone(), true
+}
+
+// hasVoter reports whether a student in the room votes as voter. r.mu is
+// held.
+func (r *Room) hasVoter(voter string) bool {
+	for _, s := range r.students {
+		if s.voter == voter {
+			return true
+		}
+	}
+	return false
+}

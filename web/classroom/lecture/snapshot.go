@@ -1,0 +1,131 @@
+package lecture
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+)
+
+// A Snapshot is what a room keeps across a restart of its server: all of
+// it but its members, who reconnect. A room's store writes one each time
+// the hub reports the room changed (Hub.Notify), and Hub.Restore opens
+// the room again from it.
+type Snapshot struct {
+	Code       string    `json:"code"`
+	Token      string    `json:"token"` // the presenter's secret
+	Owner      string    `json:"owner,omitempty"`
+	Opened     time.Time `json:"opened"`
+	Claimed    bool      `json:"claimed,omitempty"` // a presenter has connected
+	LastActive time.Time `json:"last_active"`
+	// Expires is when the room closes unless its presenter acts.
+	Expires  time.Time `json:"expires"`
+	Seq      int       `json:"seq"` // positions published
+	Position *Position `json:"position,omitempty"`
+	Polls    int       `json:"polls"` // polls opened
+	Poll     *OpenPoll `json:"poll,omitempty"`
+}
+
+// An OpenPoll is a snapshot's poll: the poll, its answer, and the votes
+// cast so far, by voter.
+type OpenPoll struct {
+	Poll   Poll           `json:"poll"`
+	Answer int            `json:"answer"`
+	Votes  map[string]int `json:"votes"`
+}
+
+// Snapshot returns the room as it is now.
+func (r *Room) Snapshot() Snapshot {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s := Snapshot{Code: r.code, Token: r.token, Owner: r.owner, Opened: r.opened, Claimed: r.claimed,
+		LastActive: r.lastActive, Expires: r.deadline(), Seq: r.seq, Polls: r.polls}
+	if r.position != nil {
+		s.Position = r.position.clone()
+	}
+	if r.poll != nil {
+		p := r.poll.Poll
+		p.Options = slices.Clone(p.Options)
+		s.Poll = &OpenPoll{Poll: p, Answer: p.Answer, Votes: maps.Clone(r.poll.votes)}
+	}
+	return s
+}
+
+// ErrExpired: a snapshot's room would have closed while it was stored.
+var ErrExpired = errors.New("the room expired while the server was down")
+
+// Restore opens a room again from its snapshot, with no members, and
+// reports it changed. It fails when the snapshot does not hold together,
+// when its room has expired (ErrExpired), or when its code is taken.
+// The hub's room limits do not apply: the room was open already.
+func (h *Hub) Restore(s Snapshot) (*Room, error) {
+	if err := s.check(); err != nil {
+		return nil, fmt.Errorf("room %q: %w", s.Code, err)
+	}
+	st := roomState{code: s.Code, token: s.Token, owner: s.Owner, opened: s.Opened, lastActive: s.LastActive,
+		claimed: s.Claimed, seq: s.Seq, polls: s.Polls}
+	if s.Position != nil {
+		st.position = s.Position.clone()
+	}
+	if s.Poll != nil {
+		q := s.Poll.Poll
+		q.Answer, q.Options = s.Poll.Answer, slices.Clone(q.Options)
+		st.poll = &poll{Poll: q, votes: maps.Clone(s.Poll.Votes)}
+		if st.poll.votes == nil {
+			st.poll.votes = map[string]int{}
+		}
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.rooms[s.Code] != nil {
+		return nil, fmt.Errorf("room %q: its code is taken", s.Code)
+	}
+	r := newRoom(h, st)
+	r.mu.Lock()
+	expired := !r.deadline().After(time.Now())
+	r.mu.Unlock()
+	if expired {
+		r.idle.Stop()
+		return nil, fmt.Errorf("room %q: %w", s.Code, ErrExpired)
+	}
+	h.rooms[s.Code] = r
+	h.notify(s.Code)
+	return r, nil
+}
+
+// check reports what in s does not hold together.
+func (s *Snapshot) check() error {
+	if code, ok := NormalizeCode(s.Code); !ok || code != s.Code {
+		return errors.New("not a room code")
+	}
+	switch {
+	case s.Token == "":
+		return errors.New("no presenter token")
+	case s.LastActive.IsZero():
+		return errors.New("no time of last activity")
+	case s.Seq < 0 || s.Polls < 0:
+		return errors.New("negative counts")
+	}
+	if s.Position != nil {
+		if err := s.Position.Validate(); err != nil {
+			return err
+		}
+	}
+	if p := s.Poll; p != nil {
+		q := p.Poll
+		q.Answer = p.Answer
+		if err := q.validate(); err != nil {
+			return err
+		}
+		if q.ID < 1 || q.ID > s.Polls {
+			return fmt.Errorf("%w: poll %d of %d", ErrBadPoll, q.ID, s.Polls)
+		}
+		for voter, o := range p.Votes {
+			if voter == "" || o < 0 || o >= len(q.Options) {
+				return fmt.Errorf("%w: a vote for option %d", ErrBadPoll, o)
+			}
+		}
+	}
+	return nil
+}

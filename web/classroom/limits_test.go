@@ -1,0 +1,78 @@
+package classroom
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"lockstep/web/classroom/lecture"
+)
+
+// voter is the voter cookie a browser gets with room code's student page.
+func (rs *roomSite) voter(code string) *http.Cookie {
+	rs.t.Helper()
+	resp, _ := rs.get("/room/" + code)
+	for _, c := range resp.Cookies() {
+		if c.Name == voterCookie {
+			return c
+		}
+	}
+	rs.t.Fatalf("GET /room/%s set no %s cookie", code, voterCookie)
+	return nil
+}
+
+func TestRoomsPerClient(t *testing.T) {
+	ts := newRoomSite(t)
+	for range lecture.DefaultRoomsPerOwner {
+		ts.open("wg-basic")
+	}
+	for _, lang := range []string{"en", "zh"} {
+		req, _ := http.NewRequest(http.MethodPost, ts.srv.URL+"/room?lang="+lang, strings.NewReader(url.Values{"lesson": {"wg-basic"}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		resp, body := ts.do(req)
+		want := map[string]string{"en": "You have 3 rooms open", "zh": "你已经开了 3 个教室"}[lang]
+		if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, want) {
+			t.Errorf("POST /room past the limit (%s): %s, want 429 saying %q", lang, resp.Status, want)
+		}
+	}
+}
+
+func TestOneVotePerBrowser(t *testing.T) {
+	ts := newRoomSite(t)
+	code, cookie := ts.open("wg-lost-wakeup")
+	pres := dialRoom(t, roomSocketURL(ts.srv.URL, code, "presenter"), cookie)
+	pres.until(lecture.TypeWelcome)
+	pos := map[string]any{"lesson": "wg-lost-wakeup", "variant": "tinycoro", "schedule": "", "position": 0}
+	pres.send(map[string]any{"type": "publish", "position": pos})
+	pres.send(map[string]any{"type": "poll", "kind": "thread"})
+	poll := pres.until(lecture.TypePoll).Poll
+
+	browser := ts.voter(code)
+	for i := range 5 {
+		stu := dialRoom(t, roomSocketURL(ts.srv.URL, code, "student"), browser)
+		stu.until(lecture.TypeWelcome)
+		stu.send(map[string]any{"type": "vote", "poll": poll.ID, "option": i % 2})
+		stu.until(lecture.TypeVoted)
+	}
+	other := dialRoom(t, roomSocketURL(ts.srv.URL, code, "student"), ts.voter(code))
+	other.until(lecture.TypeWelcome)
+	other.send(map[string]any{"type": "vote", "poll": poll.ID, "option": 1})
+	other.until(lecture.TypeVoted)
+
+	anon := dialRoom(t, roomSocketURL(ts.srv.URL, code, "student"))
+	anon.until(lecture.TypeWelcome)
+	anon.send(map[string]any{"type": "vote", "poll": poll.ID, "option": 0})
+	if ev := anon.until(lecture.TypeError); !strings.Contains(ev.Message, "reload") {
+		t.Errorf("a vote without the voter cookie: %+v, want an error that says to reload", ev)
+	}
+	for {
+		tl := pres.until(lecture.TypeTally).Tally
+		if tl.Votes == 2 && tl.Counts[0] == 1 && tl.Counts[1] == 1 {
+			break
+		}
+		if tl.Votes > 2 {
+			t.Fatalf("tally %+v: 5 sockets of one browser and one other voted, want 2 votes", tl)
+		}
+	}
+}

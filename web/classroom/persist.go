@@ -1,0 +1,98 @@
+package classroom
+
+import (
+	"errors"
+	"sync"
+
+	"lockstep/web/classroom/lecture"
+)
+
+// A Store keeps rooms across restarts of the server (package roomstore
+// keeps them in a file). Save and Delete may be slow (a write to disk):
+// the rooms call them from one goroutine of their own, never while a room
+// is locked.
+type Store interface {
+	// Load returns the rooms stored, and an error for each that cannot
+	// be read.
+	Load() ([]lecture.Snapshot, []error)
+	// Save replaces the stored snapshot of a room.
+	Save(lecture.Snapshot) error
+	// Delete forgets a room.
+	Delete(code string) error
+}
+
+// A saver writes rooms that changed to the store: a room reports each
+// change (lecture.Hub.Notify) by noting its code; the saver's goroutine
+// then saves the room as it is, or deletes it once it has closed. Changes
+// that come faster than the disk cost one write each time the goroutine
+// comes round, not one each.
+type saver struct {
+	hub   *lecture.Hub
+	store Store
+	fail  func(code string, err error)
+
+	mu    sync.Mutex
+	dirty map[string]bool
+	wake  chan struct{} // holds a token while dirty is not empty
+	stop  chan struct{} // closed by close
+	done  chan struct{} // closed when the goroutine returns
+}
+
+// newSaver starts the goroutine that saves hub's rooms to store; fail
+// hears of a write that failed.
+func newSaver(hub *lecture.Hub, store Store, fail func(code string, err error)) *saver {
+	sv := &saver{hub: hub, store: store, fail: fail, dirty: map[string]bool{},
+		wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
+	hub.Notify(sv.note)
+	go sv.run()
+	return sv
+}
+
+// note records that room code changed. It never blocks.
+func (sv *saver) note(code string) {
+	sv.mu.Lock()
+	sv.dirty[code] = true
+	sv.mu.Unlock()
+	select {
+	case sv.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (sv *saver) run() {
+	defer close(sv.done)
+	for {
+		select {
+		case <-sv.wake:
+			sv.flush()
+		case <-sv.stop:
+			sv.flush()
+			return
+		}
+	}
+}
+
+// flush writes every room noted since the last flush.
+func (sv *saver) flush() {
+	sv.mu.Lock()
+	codes := sv.dirty
+	sv.dirty = map[string]bool{}
+	sv.mu.Unlock()
+	for code := range codes {
+		var err error
+		if room, lerr := sv.hub.Lookup(code); lerr == nil {
+			err = sv.store.Save(room.Snapshot())
+		} else if errors.Is(lerr, lecture.ErrNoRoom) {
+			err = sv.store.Delete(code)
+		}
+		if err != nil {
+			sv.fail(code, err)
+		}
+	}
+}
+
+// close writes what is left and stops the goroutine.
+func (sv *saver) close() {
+	close(sv.stop)
+	<-sv.done
+}

@@ -1,0 +1,111 @@
+package roomstore
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"lockstep/web/classroom/lecture"
+)
+
+func snap(code string) lecture.Snapshot {
+	now := time.Now().UTC().Truncate(time.Second)
+	return lecture.Snapshot{Code: code, Token: "secret", Owner: "127.0.0.1", Opened: now, LastActive: now, Seq: 2,
+		Position: &lecture.Position{Lesson: "wg-basic", Schedule: "W1 D1", Index: 1}}
+}
+
+func TestSaveLoadDelete(t *testing.T) {
+	dir := t.TempDir()
+	s, aside, err := Open(dir)
+	if err != nil || aside != "" {
+		t.Fatalf("Open: %v, %q", err, aside)
+	}
+	for _, c := range []string{"ABCDEF", "GHJKLM"} {
+		if err := s.Save(snap(c)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Delete("ABCDEF"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s, _, err = Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	got, bad := s.Load()
+	if len(bad) != 0 || len(got) != 1 || got[0].Code != "GHJKLM" || got[0].Position.Index != 1 || got[0].Token != "secret" {
+		t.Errorf("Load after reopening = %+v, %v; want room GHJKLM as saved", got, bad)
+	}
+}
+
+func TestCorruptFileIsSetAside(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, FileName)
+	if err := os.WriteFile(path, []byte(strings.Repeat("not a database ", 1000)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, aside, err := Open(dir)
+	if err != nil {
+		t.Fatalf("Open of a corrupt file: %v", err)
+	}
+	defer s.Close()
+	if !strings.HasPrefix(aside, path+".corrupt-") {
+		t.Errorf("aside = %q, want the file renamed beside it", aside)
+	}
+	if b, err := os.ReadFile(aside); err != nil || !strings.HasPrefix(string(b), "not a database") {
+		t.Errorf("the set-aside file: %v", err)
+	}
+	if got, bad := s.Load(); len(got) != 0 || len(bad) != 0 {
+		t.Errorf("the new store holds %v, %v", got, bad)
+	}
+}
+
+func TestUnreadableSnapshotIsSkipped(t *testing.T) {
+	dir := t.TempDir()
+	s, _, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Save(snap("ABCDEF")); err != nil {
+		t.Fatal(err)
+	}
+	err = s.db.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucket)
+		if err := b.Put([]byte("GHJKLM"), []byte("{")); err != nil {
+			return err
+		}
+		return b.Put([]byte("MNPQRS"), []byte(`{"code":"ABCDEF"}`))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, bad := s.Load()
+	if len(got) != 1 || len(bad) != 2 {
+		t.Errorf("Load = %d snapshots, errors %v; want 1 and 2", len(got), bad)
+	}
+}
+
+func TestLockedFile(t *testing.T) {
+	dir := t.TempDir()
+	s, _, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	start := time.Now()
+	if _, aside, err := Open(dir); err == nil || aside != "" {
+		t.Errorf("a second Open of a file in use: %v, aside %q; want an error and nothing set aside", err, aside)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("the second Open took %v", d)
+	}
+}

@@ -1,0 +1,78 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+
+	"lockstep/web/site"
+)
+
+// Limits of a request that hold on every route.
+const (
+	// MaxRequestURI bounds a request's path and query. The longest URL
+	// the site makes is a link carrying a lesson written in the browser:
+	// its src (share's bound, about 11 KB) and a query of at most 8 KiB.
+	MaxRequestURI = 24 << 10
+	// DefaultSocketsPerClient is how many WebSockets, the playground's
+	// and the rooms' together, one client may hold open at once.
+	DefaultSocketsPerClient = 32
+)
+
+// capURL answers 414 to a request whose URL is longer than MaxRequestURI,
+// before any handler reads it. The page neither echoes the URL nor links
+// to it in the other language.
+func capURL(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if n := len(r.RequestURI); n > MaxRequestURI {
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.Header().Set("Cache-Control", "no-store")
+			w.WriteHeader(http.StatusRequestURITooLong)
+			fmt.Fprintf(w, "This address is too long: it has %d bytes, and at most %d are read.\n"+
+				"这个地址太长了：它有 %d 字节，最多只读取 %d 字节。\n", n, MaxRequestURI, n, MaxRequestURI)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// tooManySockets is what a client over its WebSocket quota is told.
+func tooManySockets(limit int) error {
+	return site.Refusal(http.StatusTooManyRequests, site.Phrase{
+		fmt.Sprintf("You have %d connections to this server open, the most one client may have: close some of its tabs and reload this one.", limit),
+		fmt.Sprintf("你已经打开了 %d 个到本服务器的连接，这是一个客户端最多能打开的数量：请关闭一些标签页，再重新加载本页。", limit),
+	}, nil)
+}
+
+// limitSockets counts the WebSockets each client holds open through h,
+// and refuses one over the quota with 429 before the upgrade.
+func (s *Server) limitSockets(h site.HandlerFunc) site.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		release, ok := s.sockets.Acquire(site.ClientOf(r))
+		if !ok {
+			return tooManySockets(s.sockets.Limit)
+		}
+		defer release()
+		s.open.Add(1)
+		defer s.open.Done()
+		return h(w, r)
+	}
+}
+
+// Drain waits until every WebSocket has closed, or ctx ends. A server
+// that shuts down ends its sockets' sessions through the requests' base
+// context (http.Server.BaseContext); each then sends its client a close
+// frame, going away, which Drain lets finish.
+func (s *Server) Drain(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() {
+		s.open.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("WebSockets still open: %w", ctx.Err())
+	}
+}

@@ -1,0 +1,146 @@
+package playground
+
+import (
+	"errors"
+	"sync"
+)
+
+// A searchQueue runs the searches the pages ask for, a few at a time
+// (slots), and is fair between clients: a client (by address, as
+// site.ClientOf names it) has at most one search running or waiting, so
+// the waiting line takes clients in turn, and one that asks again after
+// its result goes to the back. A waiting search knows how many wait ahead
+// of it, which its page shows.
+type searchQueue struct {
+	slots int
+
+	mu      sync.Mutex
+	running int
+	waiting []*ticket       // in the order they came
+	clients map[string]bool // clients with a search running or waiting
+}
+
+// A ticket is one search's place in the queue.
+type ticket struct {
+	q      *searchQueue
+	client string
+	go_    chan struct{} // closed when the search may run
+	moved  chan struct{} // holds a token when the search moved up the line
+	state  ticketState   // guarded by q.mu
+}
+
+// ticketState is where a ticket is.
+type ticketState int
+
+const (
+	waiting ticketState = iota
+	running
+	left
+)
+
+// errSearchQueued refuses a second search of a client that has one
+// running or waiting.
+var errSearchQueued = errors.New("you already have a search running or waiting, in this tab or another: wait for its result, or cancel it")
+
+func newSearchQueue(slots int) *searchQueue {
+	return &searchQueue{slots: slots, clients: map[string]bool{}}
+}
+
+// enter queues a search of client, or refuses it with errSearchQueued.
+// The client "" (a session with no socket, in tests) is not limited.
+// The ticket's go_ is closed when the search may run; the search then
+// calls leave when it ends, or leave as soon as it gives up waiting.
+func (q *searchQueue) enter(client string) (*ticket, error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if client != "" {
+		if q.clients[client] {
+			return nil, errSearchQueued
+		}
+		q.clients[client] = true
+	}
+	t := &ticket{q: q, client: client, go_: make(chan struct{}), moved: make(chan struct{}, 1)}
+	q.waiting = append(q.waiting, t)
+	q.admit()
+	return t, nil
+}
+
+// ahead is how many searches wait ahead of t; 0 once t runs.
+func (t *ticket) ahead() int {
+	t.q.mu.Lock()
+	defer t.q.mu.Unlock()
+	for i, w := range t.q.waiting {
+		if w == t {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// leave takes t out of the queue, running or waiting, and lets the next
+// search run. Leaving twice does nothing.
+func (t *ticket) leave() {
+	q := t.q
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	switch t.state {
+	case left:
+		return
+	case waiting:
+		i := q.index(t)
+		q.waiting = append(q.waiting[:i], q.waiting[i+1:]...)
+		q.nudge(i)
+	case running:
+		q.running--
+	}
+	t.state = left
+	if t.client != "" {
+		delete(q.clients, t.client)
+	}
+	q.admit()
+}
+
+// index is t's place among the waiting, or -1. q.mu is held.
+func (q *searchQueue) index(t *ticket) int {
+	for i, w := range q.waiting {
+		if w == t {
+			return i
+		}
+	}
+	return -1
+}
+
+// admit runs the first waiting searches while slots are free. q.mu is
+// held.
+func (q *searchQueue) admit() {
+	n := 0
+	for n < len(q.waiting) && q.running < q.slots {
+		t := q.waiting[n]
+		t.state = running
+		close(t.go_)
+		q.running++
+		n++
+	}
+	if n > 0 {
+		q.waiting = q.waiting[n:]
+		q.nudge(0)
+	}
+}
+
+// nudge tells the waiting searches from place i on that they moved up.
+// q.mu is held.
+func (q *searchQueue) nudge(from int) {
+	for _, w := range q.waiting[from:] {
+		select {
+		case w.moved <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// waitingCount is the number of searches waiting, for tests.
+func (q *searchQueue) waitingCount() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return len(q.waiting)
+}
