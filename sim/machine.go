@@ -110,13 +110,16 @@ type Machine struct {
 	// The last step, as LastAccess reports it: its use of its
 	// coroutine's locals, read before written (low 4 bits) and written
 	// (high 4 bits); its memory access (OpResume: none); whether that
-	// access acquired.
-	localUse uint8
-	lastOp   OpKind
-	lastAddr Word
-	acquired bool
-	exec     Exec // what the running step sees (see runStep)
-	peekFn   Peek // m.peek, made once (a method value allocates)
+	// access acquired; for a compare-and-swap, the value it expected and
+	// whether it swapped.
+	localUse     uint8
+	lastOp       OpKind
+	lastAddr     Word
+	acquired     bool
+	lastExpected Word
+	swapped      bool
+	exec         Exec // what the running step sees (see runStep)
+	peekFn       Peek // m.peek, made once (a method value allocates)
 
 	// recording
 	record  bool

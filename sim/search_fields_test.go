@@ -26,7 +26,7 @@ func TestStateKeyCoversFields(t *testing.T) {
 			"semSeq", "lockSeq", // keyed as ranks among the coroutines
 			"races",             // keyed as "a race has been seen"
 			"fatal", "limitHit", // the run is over: never keyed
-			"localUse", "lastOp", "lastAddr", "acquired", // the last step (LastAccess)
+			"localUse", "lastOp", "lastAddr", "acquired", "lastExpected", "swapped", // the last step (LastAccess)
 			"exec", "peekFn", // scratch of a step
 			"record", "where", "snaps", "records", "choices", "cur", // recording
 		}},

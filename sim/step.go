@@ -39,6 +39,7 @@ func (m *Machine) Step(t int) (Record, error) {
 		m.cur = rec
 	}
 	m.lastOp, m.lastAddr, m.acquired, m.localUse = OpResume, 0, false, 0
+	m.lastExpected, m.swapped = 0, false
 	m.tick(t)
 	th := &m.threads[t]
 	label := -1

@@ -122,9 +122,10 @@ type Options struct {
 	onBug func()
 
 	// checkKeys checks every state key computed incrementally against
-	// the key computed from scratch, and wideKeys keys every state as a
-	// program too large for incremental keys (tests).
-	checkKeys, wideKeys bool
+	// the key computed from scratch, wideKeys keys every state as a
+	// program too large for incremental keys, and keepStale keys stale
+	// snapshots as they are (tests).
+	checkKeys, wideKeys, keepStale bool
 }
 
 // Progress is a search's progress so far.
