@@ -266,8 +266,8 @@ func checkCmd(_ context.Context, e *env, args []string) error {
 		v := s.Verify()
 		runs += v.Runs
 		if len(v.Mismatches) == 0 {
-			fmt.Fprintf(tw, "ok\t%s\t%d schedule%s × %d variant%s\n", names[i],
-				len(s.Schedules), plural(len(s.Schedules)), len(s.Variants), plural(len(s.Variants)))
+			fmt.Fprintf(tw, "ok\t%s\t%d %s × %d %s\n", names[i],
+				len(s.Schedules), plural(len(s.Schedules), "schedule"), len(s.Variants), plural(len(s.Variants), "variant"))
 			continue
 		}
 		failed++
@@ -279,7 +279,7 @@ func checkCmd(_ context.Context, e *env, args []string) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(&b, "%d lesson%s, %d runs\n", len(lessons), plural(len(lessons)), runs)
+	fmt.Fprintf(&b, "%d %s, %d runs\n", len(lessons), plural(len(lessons), "lesson"), runs)
 	if _, err := io.WriteString(e.stdout, b.String()); err != nil {
 		return err
 	}

@@ -189,6 +189,7 @@ func (x *Exec) CompareAndSwap(addr Word, old, v Word, success, failure Order) (W
 		return 0, false
 	}
 	cur := x.m.mem[addr]
+	x.m.lastExpected = old
 	if cur != normalize(c.Kind, old) {
 		x.m.atomicRead(x.t, addr, c, failure)
 		x.recordResult(cur, false)
@@ -197,6 +198,7 @@ func (x *Exec) CompareAndSwap(addr Word, old, v Word, success, failure Order) (W
 	x.m.atomicRead(x.t, addr, c, success)
 	x.m.mem[addr] = normalize(c.Kind, v)
 	x.m.atomicWrite(x.t, x.pc, addr, c, success, true, OpCAS)
+	x.m.swapped = true
 	x.recordResult(cur, true)
 	return cur, true
 }

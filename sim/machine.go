@@ -156,15 +156,18 @@ type Machine struct {
 	// (high 8 bits); its memory access (OpResume: none); whether that
 	// access acquired; whether it constructed its coroutine's awaiter (on
 	// entry to an operation that Awaits, or with Exec.BeginAwait), which
-	// writes the awaiter's cells.
-	localUse    uint16
-	lastOp      OpKind
-	lastAddr    Word
-	acquired    bool
-	constructed bool
-	exec        Exec     // what the running step sees (see runStep)
-	weak        *weakMem // the C11 model's state (memory.go); nil under SC
-	peekFn      Peek     // m.peek, made once (a method value allocates)
+	// writes the awaiter's cells; for a compare-and-swap, the value it
+	// expected and whether it swapped.
+	localUse     uint16
+	lastOp       OpKind
+	lastAddr     Word
+	acquired     bool
+	constructed  bool
+	lastExpected Word
+	swapped      bool
+	exec         Exec     // what the running step sees (see runStep)
+	weak         *weakMem // the C11 model's state (memory.go); nil under SC
+	peekFn       Peek     // m.peek, made once (a method value allocates)
 
 	// recording
 	record  bool

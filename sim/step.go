@@ -39,6 +39,7 @@ func (m *Machine) Step(t int) (Record, error) {
 		m.cur = rec
 	}
 	m.lastOp, m.lastAddr, m.acquired, m.localUse, m.constructed = OpResume, 0, false, 0, false
+	m.lastExpected, m.swapped = 0, false
 	if m.weak != nil {
 		m.weak.begin()
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 	"slices"
 
 	"lockstep/sim"
@@ -75,6 +76,19 @@ func exploreWeak(ctx context.Context, p *sim.Program, o Options) (Result, error)
 		res = weakExhaustive(ctx, p, &o, false, 0)
 	case PreemptionBounded:
 		res = weakPreemption(ctx, p, &o)
+	case FindThenProve:
+		// The bounded phase, then, unless it found what the search was
+		// to stop at or was stopped, the exhaustive proof: one after the
+		// other (the c11 search runs on one goroutine).
+		bounded := weakPreemption(ctx, p, &o)
+		bounded.Strategy, bounded.Memory = PreemptionBounded, sim.C11
+		if bounded.Complete || ctx.Err() != nil || bounded.Stopped == "first-counterexample" {
+			res = merge(bounded)
+			break
+		}
+		full := weakExhaustive(ctx, p, &o, false, 0)
+		full.Strategy, full.Memory = Exhaustive, sim.C11
+		res = merge(bounded, full)
 	case Randomized:
 		if o.Runs <= 0 {
 			o.Runs = 1000
@@ -232,11 +246,12 @@ func weakExhaustive(ctx context.Context, p *sim.Program, o *Options, bounded boo
 	root := sim.New(p, sim.Options{Memory: sim.C11})
 	sum := s.visit(root, 0, -1, bound)
 	res := Result{Complete: s.stop == "" && !s.cut, Stopped: s.stop, States: int64(len(s.memo)),
-		MemoryBytes: int64(len(s.sums)) * int64(len(wsum{}.count)*20+64), Outcomes: map[sim.Kind]int64{}}
+		MemoryBytes: int64(len(s.sums)) * int64(len(wsum{}.count)*20+64), Outcomes: map[sim.Kind]*big.Int{},
+		Executions: new(big.Int)}
 	for k, n := range sum.count {
 		if n > 0 {
-			res.Outcomes[sim.Kinds[k]] = int64(min(n, 1<<63-1))
-			res.Executions += int64(min(n, 1<<63-1))
+			res.Outcomes[sim.Kinds[k]] = new(big.Int).SetUint64(n)
+			res.Executions.Add(res.Executions, res.Outcomes[sim.Kinds[k]])
 		}
 	}
 	if s.stop == "first-counterexample" {

@@ -3,6 +3,7 @@ package explore
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"slices"
 
@@ -72,7 +73,8 @@ func weakRandom(ctx context.Context, p *sim.Program, o *Options) Result {
 	rng := rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15))
 	initial := sim.New(p, sim.Options{Memory: sim.C11})
 	m, probe := &sim.Machine{}, &sim.Machine{}
-	res := Result{Outcomes: map[sim.Kind]int64{}}
+	res := Result{Outcomes: map[sim.Kind]*big.Int{}, Executions: new(big.Int)}
+	one := big.NewInt(1)
 	best := map[sim.Kind][]wmove{}
 	obs := map[string]bool{}
 	var en []int
@@ -101,8 +103,11 @@ func weakRandom(ctx context.Context, p *sim.Program, o *Options) Result {
 			path = append(path, mv)
 		}
 		k := m.Outcome().Kind
-		res.Outcomes[k]++
-		res.Executions++
+		if res.Outcomes[k] == nil {
+			res.Outcomes[k] = new(big.Int)
+		}
+		res.Outcomes[k].Add(res.Outcomes[k], one)
+		res.Executions.Add(res.Executions, one)
 		if o.Observe != nil {
 			obs[o.Observe(m)] = true
 		}
