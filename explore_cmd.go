@@ -5,17 +5,20 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/big"
+	"runtime"
 	"strings"
 	"time"
 
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/words"
 )
 
-const exploreUsage = "explore SCENARIO [--variant V] [--primitive FILE] [--set name=value]... [--strategy exhaustive|preemption|random]\n" +
+const exploreUsage = "explore SCENARIO [--variant V] [--primitive FILE] [--set name=value]... [--strategy auto|exhaustive|preemption|random]\n" +
 	"        [--max-preemptions K] [--runs N] [--seed S] [--depth D] [--stop-at KIND] [--max-states N]\n" +
-	"        [--no-symmetry] [--no-reduction] [--json]"
+	"        [--no-symmetry] [--no-reduction] [--workers N] [--memory sc|c11] [--json]"
 
 // exploreCmd searches a lesson's executions for bugs, or verifies that
 // there are none.
@@ -32,8 +35,8 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	primFile := fs.String("primitive", "", "explore a primitive written in Lockstep's language (a .lsp file) in place of the lesson's")
 	overrides := params{}
 	fs.Var(overrides, "set", "set a lesson parameter, as `name=value` (repeatable)")
-	strategy := fs.String("strategy", "exhaustive", "exhaustive, preemption or random")
-	maxPre := fs.Int("max-preemptions", 2, "preemption: the highest bound searched (-1: until complete)")
+	strategy := fs.String("strategy", "auto", "auto (preemption, then exhaustive), exhaustive, preemption or random")
+	maxPre := fs.Int("max-preemptions", 2, "preemption, auto: the highest bound searched (-1: until complete)")
 	runs := fs.Int64("runs", 1000, "random: the number of runs")
 	seed := fs.Uint64("seed", 1, "random: the seed")
 	depth := fs.Int("depth", 0, "random: PCT bug depth (0: uniform random choices)")
@@ -41,10 +44,16 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	maxStates := fs.Int64("max-states", explore.DefaultMaxStates, "stop (incomplete) after caching this many states")
 	noSym := fs.Bool("no-symmetry", false, "exhaustive, preemption: do not merge symmetric states")
 	noRed := fs.Bool("no-reduction", false, "exhaustive: count every interleaving (no partial-order reduction)")
+	workers := fs.Int("workers", runtime.NumCPU(), "run up to this many searches at once (the result is the same)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of text")
+	memory := fs.String("memory", "sc", "the memory model: sc, or c11 (the search also chooses the write each read returns)")
 	rest, err := fs.parse(args)
 	if err != nil {
 		return err
+	}
+	mm, err := sim.ParseMemoryModel(*memory)
+	if err != nil {
+		return usageErrorf("--memory: %v", err)
 	}
 	if len(rest) != 1 {
 		return usageErrorf("usage: lockstep %s", exploreUsage)
@@ -54,7 +63,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return badInput(err)
 	}
 	o := explore.Options{Strategy: strat, MaxPreemptions: *maxPre, Runs: *runs, Seed: *seed,
-		Depth: *depth, MaxStates: *maxStates, NoSymmetry: *noSym, NoReduction: *noRed}
+		Depth: *depth, MaxStates: *maxStates, NoSymmetry: *noSym, NoReduction: *noRed, Memory: mm, Workers: *workers}
 	switch k := sim.Kind(*stopAt); {
 	case k == "":
 	case k == "any":
@@ -64,8 +73,11 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	default:
 		return usageErrorf("--stop-at: unknown outcome kind %q", *stopAt)
 	}
-	if *runs < 1 || *depth < 0 || *maxStates < 1 {
-		return usageErrorf("--runs and --max-states must be at least 1, --depth at least 0")
+	if mm == sim.C11 && *depth > 0 {
+		return usageErrorf("--depth: PCT is not available under --memory c11")
+	}
+	if *runs < 1 || *depth < 0 || *maxStates < 1 || *workers < 1 {
+		return usageErrorf("--runs, --max-states and --workers must be at least 1, --depth at least 0")
 	}
 	s, err := loadLesson(rest[0])
 	if err != nil {
@@ -86,6 +98,9 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	p, err := buildLesson(s, def, *variant, overrides)
 	if err != nil {
 		return badInput(err)
+	}
+	if mm == sim.C11 {
+		o.Observe = scenarios.Observer(p)
 	}
 	start := time.Now()
 	last := start
@@ -111,25 +126,40 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if *asJSON {
 		return writeExploreJSON(stdout, s.ID, *variant, written, resolved, res, elapsed)
 	}
-	return writeExploreText(stdout, s.ID, *variant, written, resolved, res, elapsed)
+	return writeExploreText(stdout, s.ID, *variant, written, resolved, res, elapsed, o.Want)
 }
 
 // exploreReport is the JSON form of a search's result.
 type exploreReport struct {
-	Scenario        string              `json:"scenario"`
-	Variant         string              `json:"variant"`
-	Primitive       string              `json:"primitive,omitempty"` // the written primitive's file
-	Params          map[string]int      `json:"params"`
-	Strategy        explore.Strategy    `json:"strategy"`
-	Complete        bool                `json:"complete"`
-	Reduced         bool                `json:"reduced"`
-	Stopped         string              `json:"stopped,omitempty"`
-	Executions      int64               `json:"executions"`
-	States          int64               `json:"states"`
-	Bound           *int                `json:"bound,omitempty"`
-	ElapsedMS       int64               `json:"elapsed_ms"`
-	Outcomes        map[sim.Kind]int64  `json:"outcomes"`
-	Counterexamples []counterexampleOut `json:"counterexamples"`
+	Scenario        string                `json:"scenario"`
+	Variant         string                `json:"variant"`
+	Primitive       string                `json:"primitive,omitempty"` // the written primitive's file
+	Params          map[string]int        `json:"params"`
+	Strategy        explore.Strategy      `json:"strategy"`
+	Complete        bool                  `json:"complete"`
+	Reduced         bool                  `json:"reduced"`
+	Stopped         string                `json:"stopped,omitempty"`
+	Executions      *big.Int              `json:"executions"` // exact, however large
+	States          int64                 `json:"states"`
+	Bound           *int                  `json:"bound,omitempty"`
+	ElapsedMS       int64                 `json:"elapsed_ms"`
+	Outcomes        map[sim.Kind]*big.Int `json:"outcomes"`
+	Counterexamples []counterexampleOut   `json:"counterexamples"`
+	Phases          []phaseOut            `json:"phases,omitempty"`
+	Memory          string                `json:"memory,omitempty"`       // "c11"; absent under sc
+	Observations    []string              `json:"observations,omitempty"` // a litmus test's final registers, under c11
+}
+
+// phaseOut is one phase of the auto strategy.
+type phaseOut struct {
+	Strategy   explore.Strategy `json:"strategy"`
+	Complete   bool             `json:"complete"`
+	Reduced    bool             `json:"reduced"`
+	Stopped    string           `json:"stopped,omitempty"`
+	Executions *big.Int         `json:"executions"`
+	States     int64            `json:"states"`
+	Bound      *int             `json:"bound,omitempty"`
+	Found      []sim.Kind       `json:"found"`
 }
 
 type counterexampleOut struct {
@@ -143,21 +173,48 @@ type counterexampleOut struct {
 func writeExploreJSON(w io.Writer, scenario, variant, written string, params map[string]int, r explore.Result, elapsed time.Duration) error {
 	rep := exploreReport{Scenario: scenario, Variant: variant, Primitive: written, Params: params, Strategy: r.Strategy,
 		Complete: r.Complete, Reduced: r.Reduced, Stopped: r.Stopped, Executions: r.Executions, States: r.States,
-		ElapsedMS: elapsed.Milliseconds(), Outcomes: r.Outcomes, Counterexamples: []counterexampleOut{}}
-	if r.Strategy == explore.PreemptionBounded {
-		b := r.Bound
-		rep.Bound = &b
+		ElapsedMS: elapsed.Milliseconds(), Outcomes: r.Outcomes, Counterexamples: []counterexampleOut{},
+		Observations: r.Observations}
+	if len(r.Observations) > 0 || r.Memory == sim.C11 {
+		rep.Memory = sim.C11.String()
 	}
+	rep.Bound = boundOf(r)
 	for _, c := range r.Counterexamples {
 		rep.Counterexamples = append(rep.Counterexamples, counterexampleOut{Kind: c.Kind,
 			Schedule: c.Schedule.String(), Steps: c.Steps, Preemptions: c.Preemptions, Message: c.Outcome.Message})
+	}
+	for _, ph := range r.Phases {
+		rep.Phases = append(rep.Phases, phaseOut{Strategy: ph.Strategy, Complete: ph.Complete, Reduced: ph.Reduced,
+			Stopped: ph.Stopped, Executions: ph.Executions, States: ph.States, Bound: boundOf(ph), Found: found(ph)})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(rep)
 }
 
-func writeExploreText(w io.Writer, scenario, variant, written string, params map[string]int, r explore.Result, elapsed time.Duration) error {
+// boundOf is the preemption bound r searched up to, or nil when it did
+// not bound preemptions.
+func boundOf(r explore.Result) *int {
+	if r.Strategy != explore.PreemptionBounded && r.Strategy != explore.FindThenProve {
+		return nil
+	}
+	b := r.Bound
+	return &b
+}
+
+// found is the kinds r has a counterexample of.
+func found(r explore.Result) []sim.Kind {
+	ks := []sim.Kind{}
+	for _, c := range r.Counterexamples {
+		ks = append(ks, c.Kind)
+	}
+	return ks
+}
+
+// writeExploreText writes r as text. A search that was to stop at kind
+// only (not "") reports that kind alone: its counterexample, and of the
+// outcome counts, the total and that kind's.
+func writeExploreText(w io.Writer, scenario, variant, written string, params map[string]int, r explore.Result, elapsed time.Duration, only sim.Kind) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "lesson %s, variant %s", scenario, variant)
 	if written != "" {
@@ -166,23 +223,25 @@ func writeExploreText(w io.Writer, scenario, variant, written string, params map
 	if len(params) > 0 {
 		fmt.Fprintf(&b, ", %s", (params2text(params)))
 	}
-	fmt.Fprintf(&b, "\nstrategy %s", r.Strategy)
-	if r.Strategy == explore.PreemptionBounded {
-		fmt.Fprintf(&b, " (up to %d preemptions)", r.Bound)
+	if r.Memory == sim.C11 {
+		b.WriteString(", memory c11")
 	}
-	fmt.Fprintf(&b, ": %s in %s\n", completeness(r), elapsed.Round(time.Millisecond))
-	fmt.Fprintf(&b, "  %s executions", count(r.Executions))
-	if r.Reduced {
-		b.WriteString(" (partial-order reduced)")
+	fmt.Fprintf(&b, "\nstrategy %s%s: %s in %s\n", r.Strategy, upTo(r), completeness(r), duration(elapsed))
+	for i, ph := range r.Phases {
+		fmt.Fprintf(&b, "  phase %d, %s%s: %s, %s", i+1, ph.Strategy, upTo(ph), completeness(ph), executions(ph))
+		if ks := found(ph); len(ks) > 0 {
+			fmt.Fprintf(&b, ", found %s", joinKinds(ks))
+		}
+		b.WriteString("\n")
 	}
-	if r.States > 0 {
-		fmt.Fprintf(&b, ", %s states", count(r.States))
-	}
-	b.WriteString("\n")
+	fmt.Fprintf(&b, "  %s\n", executions(r))
 	for _, k := range sim.Kinds {
-		if n, ok := r.Outcomes[k]; ok {
+		if n, ok := r.Outcomes[k]; ok && (only == "" || k == only) {
 			fmt.Fprintf(&b, "  %-18s %s\n", k, count(n))
 		}
+	}
+	for _, ob := range r.Observations {
+		fmt.Fprintf(&b, "  observed %s\n", ob)
 	}
 	if len(r.Counterexamples) == 0 {
 		if r.Complete {
@@ -192,11 +251,55 @@ func writeExploreText(w io.Writer, scenario, variant, written string, params map
 		}
 	}
 	for _, c := range r.Counterexamples {
-		fmt.Fprintf(&b, "\n%s in %d steps, %d preemption%s:\n  %s\n  %s\n", c.Kind, c.Steps, c.Preemptions,
-			plural(c.Preemptions), c.Schedule, c.Outcome.Message)
+		fmt.Fprintf(&b, "\n%s in %d %s, %d %s:\n  %s\n  %s\n", c.Kind, c.Steps, plural(c.Steps, "step"),
+			c.Preemptions, plural(c.Preemptions, "preemption"), c.Schedule, c.Outcome.Message)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// upTo is " (up to 2 preemptions)" for a preemption-bounded search.
+func upTo(r explore.Result) string {
+	if r.Strategy != explore.PreemptionBounded {
+		return ""
+	}
+	return fmt.Sprintf(" (up to %d %s)", r.Bound, plural(r.Bound, "preemption"))
+}
+
+// executions is "30 executions (partial-order reduced), 45 states".
+func executions(r explore.Result) string {
+	n := 2 // any number but one, for the plural
+	if r.Executions.IsInt64() {
+		n = int(min(r.Executions.Int64(), 2))
+	}
+	s := count(r.Executions) + " " + plural(n, "execution")
+	if r.Reduced {
+		s += " (partial-order reduced)"
+	}
+	if r.States > 0 {
+		s += fmt.Sprintf(", %d %s", r.States, plural(int(min(r.States, 2)), "state"))
+	}
+	return s
+}
+
+func joinKinds(ks []sim.Kind) string {
+	s := make([]string, len(ks))
+	for i, k := range ks {
+		s[i] = string(k)
+	}
+	return strings.Join(s, ", ")
+}
+
+// duration writes a search's time: in microseconds under a millisecond,
+// then in milliseconds, then in seconds to the tenth; never "0s".
+func duration(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return fmt.Sprintf("%dµs", max(1, d.Microseconds()))
+	case d < 10*time.Second:
+		return d.Round(time.Millisecond).String()
+	}
+	return d.Round(100 * time.Millisecond).String()
 }
 
 func completeness(r explore.Result) string {
@@ -210,19 +313,15 @@ func params2text(p map[string]int) string {
 	return params(p).String()
 }
 
-// count shows n, held at the top of int64 as "more than".
-func count(n int64) string {
-	if n == 1<<63-1 {
-		return "more than 9.2e18"
-	}
-	return fmt.Sprint(n)
-}
+// count shows n as the verdicts do: exactly, or shortened when long.
+func count(n *big.Int) string { return words.Count(n, "en") }
 
-func plural(n int) string {
+// plural is noun, with an s unless n is 1.
+func plural(n int, noun string) string {
 	if n == 1 {
-		return ""
+		return noun
 	}
-	return "s"
+	return noun + "s"
 }
 
 const verifyUsage = "verify SCENARIO (--primitive FILE | --start) [--json]"
@@ -283,8 +382,8 @@ func writeGradeText(w io.Writer, s *scenarios.Scenario, file string, g scenarios
 			fmt.Fprintf(&b, "verified, %s executions, every one ok\n", count(r.Executions))
 		case len(r.Counterexamples) > 0:
 			ce := r.Counterexamples[0]
-			fmt.Fprintf(&b, "%s in %d steps, %d preemption%s:\n  %s\n  %s\n", ce.Kind, ce.Steps, ce.Preemptions,
-				plural(ce.Preemptions), ce.Schedule, ce.Outcome.Message)
+			fmt.Fprintf(&b, "%s in %d steps, %d %s:\n  %s\n  %s\n", ce.Kind, ce.Steps, ce.Preemptions,
+				plural(ce.Preemptions, "preemption"), ce.Schedule, ce.Outcome.Message)
 		default:
 			fmt.Fprintf(&b, "no bug found, but the search is incomplete (%s)\n", r.Stopped)
 		}
@@ -307,11 +406,11 @@ type gradeReport struct {
 }
 
 type checkReport struct {
-	Params          map[string]int      `json:"params"`
-	Complete        bool                `json:"complete"`
-	Executions      int64               `json:"executions"`
-	Outcomes        map[sim.Kind]int64  `json:"outcomes"`
-	Counterexamples []counterexampleOut `json:"counterexamples"`
+	Params          map[string]int        `json:"params"`
+	Complete        bool                  `json:"complete"`
+	Executions      *big.Int              `json:"executions"` // exact, however large
+	Outcomes        map[sim.Kind]*big.Int `json:"outcomes"`
+	Counterexamples []counterexampleOut   `json:"counterexamples"`
 }
 
 func writeGradeJSON(w io.Writer, s *scenarios.Scenario, file string, g scenarios.Grade) error {

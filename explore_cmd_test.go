@@ -2,8 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"math/big"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"lockstep/scenarios"
 	"lockstep/sim"
@@ -13,8 +16,10 @@ func TestExploreText(t *testing.T) {
 	out := mustCLI(t, "explore", "wg-lost-wakeup")
 	for _, want := range []string{
 		"lesson wg-lost-wakeup, variant tinycoro, waiters=1,workers=1",
-		"strategy exhaustive: complete in ",
-		"30 executions, ",
+		"strategy auto: complete in ",
+		"  phase 1, preemption (up to 2 preemptions): incomplete (max-preemptions), 18 executions, 110 states, found lost-wakeup, use-after-free\n",
+		"  phase 2, exhaustive: complete, 30 executions, 51 states, found lost-wakeup, use-after-free\n",
+		"  30 executions, ",
 		"lost-wakeup in 8 steps, 1 preemption:\n  W1@G1 W1@G2 W1@G3 W1@G4 W1@G5 D1@D1 D1@D2 W1@G6\n  W1 parked",
 		"use-after-free in 12 steps, 1 preemption:",
 	} {
@@ -34,9 +39,10 @@ func TestExploreJSON(t *testing.T) {
 	var rep struct {
 		Scenario, Variant, Strategy string
 		Complete                    bool
-		Executions, States          int64
+		Executions                  json.Number
+		States                      int64
 		ElapsedMS                   *int64 `json:"elapsed_ms"`
-		Outcomes                    map[string]int64
+		Outcomes                    map[string]json.Number
 		Counterexamples             []struct {
 			Kind, Schedule     string
 			Steps, Preemptions int
@@ -60,10 +66,11 @@ func TestExploreJSON(t *testing.T) {
 	p := buildProgram(t, "wg-lost-wakeup", "tinycoro", map[string]int{"waiters": 2, "workers": 2})
 	var sum int64
 	for _, n := range rep.Outcomes {
-		sum += n
+		v, _ := n.Int64()
+		sum += v
 	}
-	if sum != rep.Executions || rep.Outcomes["lost-wakeup"] == 0 {
-		t.Errorf("outcomes %v sum to %d, executions %d; want them equal, with lost wakeups", rep.Outcomes, sum, rep.Executions)
+	if all, _ := rep.Executions.Int64(); sum != all || rep.Outcomes["lost-wakeup"] == "" {
+		t.Errorf("outcomes %v sum to %d, executions %s; want them equal, with lost wakeups", rep.Outcomes, sum, rep.Executions)
 	}
 	for _, c := range rep.Counterexamples {
 		s, err := sim.ParseSchedule(c.Schedule)
@@ -95,6 +102,66 @@ func buildProgram(t *testing.T, id, variant string, params map[string]int) *sim.
 	return p
 }
 
+// TestExploreExactCounts prints counts past an int64 in full in JSON,
+// shortened in text.
+func TestExploreExactCounts(t *testing.T) {
+	args := []string{"explore", "wg-lost-wakeup", "--variant", "fixed", "--set", "waiters=3", "--set", "workers=3", "--strategy", "exhaustive"}
+	var rep struct {
+		Executions json.Number
+		Outcomes   map[string]json.Number
+	}
+	if err := json.Unmarshal([]byte(mustCLI(t, append(args, "--json")...)), &rep); err != nil {
+		t.Fatal(err)
+	}
+	n, ok := new(big.Int).SetString(string(rep.Executions), 10)
+	if !ok || n.IsInt64() || string(rep.Outcomes["ok"]) != string(rep.Executions) {
+		t.Errorf("JSON executions %s, outcomes %v; want one exact count past an int64, all ok", rep.Executions, rep.Outcomes)
+	}
+	text := mustCLI(t, args...)
+	if want := "  about " + n.String()[:1] + "." + n.String()[1:3] + "×10"; !strings.Contains(text, want) {
+		t.Errorf("explore printed:\n%s\nwant the count shortened, %q...", text, want)
+	}
+}
+
+// TestExploreStopAtOnlyKind stops at a use-after-free, which the search
+// meets alongside lost wakeups: the report has that kind alone, and
+// says its time and bound as they are.
+func TestExploreStopAtOnlyKind(t *testing.T) {
+	out := mustCLI(t, "explore", "wg-lost-wakeup", "--set", "waiters=2", "--set", "workers=2", "--stop-at", "use-after-free")
+	if strings.Contains(out, "  lost-wakeup") || strings.Contains(out, "lost-wakeup in") || !strings.Contains(out, "use-after-free in ") {
+		t.Errorf("explore --stop-at use-after-free printed:\n%s\nwant use-after-free alone", out)
+	}
+	if strings.Contains(out, " 0s") || strings.Contains(out, "1 preemptions") || !strings.Contains(out, "(up to 1 preemption)") {
+		t.Errorf("explore printed:\n%s\nwant no 0s and 1 preemption in the singular", out)
+	}
+	var rep struct {
+		Counterexamples []struct{ Kind string }
+		Phases          []struct{ Found []string }
+	}
+	out = mustCLI(t, "explore", "wg-lost-wakeup", "--set", "waiters=2", "--set", "workers=2", "--stop-at", "use-after-free", "--json")
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Counterexamples) != 1 || rep.Counterexamples[0].Kind != "use-after-free" ||
+		len(rep.Phases) != 1 || !slices.Equal(rep.Phases[0].Found, []string{"use-after-free"}) {
+		t.Errorf("explore --json printed %s; want one use-after-free, in one phase", out)
+	}
+}
+
+func TestExploreDuration(t *testing.T) {
+	for _, tt := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{0, "1µs"}, {340 * time.Microsecond, "340µs"}, {36*time.Millisecond + 400*time.Microsecond, "36ms"},
+		{2345 * time.Millisecond, "2.345s"}, {84321 * time.Millisecond, "1m24.3s"},
+	} {
+		if got := duration(tt.d); got != tt.want {
+			t.Errorf("duration(%v) = %q; want %q", tt.d, got, tt.want)
+		}
+	}
+}
+
 func TestExploreRandomStopAt(t *testing.T) {
 	out := mustCLI(t, "explore", "wg-lost-wakeup", "--strategy", "random", "--runs", "5000", "--seed", "9",
 		"--depth", "2", "--stop-at", "lost-wakeup", "--set", "workers=2")
@@ -112,6 +179,7 @@ func TestExploreBadInput(t *testing.T) {
 		{"explore", "wg-lost-wakeup", "--variant", "nope"},
 		{"explore", "wg-lost-wakeup", "--set", "waiters=99"},
 		{"explore", "wg-lost-wakeup", "--runs", "0"},
+		{"explore", "wg-lost-wakeup", "--workers", "0"},
 		{"explore", "no-such-lesson"},
 	} {
 		_, errs, status := cli(t, args...)

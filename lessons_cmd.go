@@ -21,7 +21,7 @@ import (
 // replays every named schedule of lessons against their expectations.
 
 const (
-	runUsage   = "run SCENARIO [--variant V] [--primitive FILE] [--schedule S] [--set name=value]... [--lang en|zh] [--json]"
+	runUsage   = "run SCENARIO [--variant V] [--primitive FILE] [--schedule S] [--set name=value]... [--memory sc|c11] [--lang en|zh] [--json]"
 	checkUsage = "check [FILE|ID]..."
 )
 
@@ -35,9 +35,16 @@ func runCmd(_ context.Context, e *env, args []string) error {
 	fs.Var(overrides, "set", "set a lesson parameter, as `name=value` (repeatable)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of text")
 	langFlag := fs.String("lang", "en", "the language of the trace's words: en or zh (code reads the same in both)")
+	memory := fs.String("memory", "", "the memory model: sc (every read sees the latest write) or c11\n(default: the named schedule's, else sc)")
 	rest, err := fs.parse(args)
 	if err != nil {
 		return err
+	}
+	mm := sim.SC
+	if *memory != "" {
+		if mm, err = sim.ParseMemoryModel(*memory); err != nil {
+			return usageErrorf("--memory: %v", err)
+		}
 	}
 	if len(rest) != 1 {
 		return usageErrorf("usage: lockstep %s", runUsage)
@@ -59,12 +66,15 @@ func runCmd(_ context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	t, err := trace.Execute(job.prog, job.schedule)
+	if *memory == "" && job.named != nil {
+		mm = job.named.MemoryModel()
+	}
+	t, err := trace.ExecuteMemory(job.prog, job.schedule, mm)
 	if errors.Is(err, sim.ErrSchedule) && def != nil {
 		// A written primitive of its own labels cannot follow a schedule
 		// that names the variant's: it follows the same threads, as the
 		// lab's replays do.
-		if t, err = trace.Execute(job.prog, job.schedule.Threads()); err == nil {
+		if t, err = trace.ExecuteMemory(job.prog, job.schedule.Threads(), mm); err == nil {
 			job.labelsIgnored = true
 		} else if errors.Is(err, sim.ErrSchedule) {
 			return badInput(fmt.Errorf("%w; the schedule is variant %s's, and %s cannot follow it even by its threads: "+
@@ -78,8 +88,9 @@ func runCmd(_ context.Context, e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		return trace.WriteJSON(e.stdout, t, trace.Header{Scenario: s.ID, Variant: job.variant, Params: job.params}, lang)
+		return trace.WriteJSON(e.stdout, t, trace.Header{Scenario: s.ID, Variant: job.variant, Params: job.params, Memory: mm}, lang)
 	}
+	job.memory = mm
 	if err := writeHeader(e.stdout, s, job, lang); err != nil {
 		return err
 	}
@@ -94,6 +105,7 @@ type runPlan struct {
 	prog     *sim.Program
 	schedule sim.Schedule
 	named    *scenarios.Schedule // the lesson's schedule, if one was named
+	memory   sim.MemoryModel
 	// labelsIgnored: the written primitive's labels are not the ones the
 	// schedule names, so its threads were followed alone.
 	labelsIgnored bool
@@ -180,6 +192,9 @@ func writeHeader(w io.Writer, s *scenarios.Scenario, pl *runPlan, lang string) e
 		}
 		fmt.Fprintf(&b, ", %s", strings.Join(keys, " "))
 	}
+	if pl.memory != sim.SC {
+		fmt.Fprintf(&b, ", memory %s", pl.memory)
+	}
 	b.WriteString("\n")
 	if sc := pl.named; sc != nil {
 		fmt.Fprintf(&b, "%s%s (%s), expect %s\n", words.Heading("replay", lang), sc.Name, sc.Title.In(lang), sc.Expect[pl.variant])
@@ -251,8 +266,8 @@ func checkCmd(_ context.Context, e *env, args []string) error {
 		v := s.Verify()
 		runs += v.Runs
 		if len(v.Mismatches) == 0 {
-			fmt.Fprintf(tw, "ok\t%s\t%d schedule%s × %d variant%s\n", names[i],
-				len(s.Schedules), plural(len(s.Schedules)), len(s.Variants), plural(len(s.Variants)))
+			fmt.Fprintf(tw, "ok\t%s\t%d %s × %d %s\n", names[i],
+				len(s.Schedules), plural(len(s.Schedules), "schedule"), len(s.Variants), plural(len(s.Variants), "variant"))
 			continue
 		}
 		failed++
@@ -264,7 +279,7 @@ func checkCmd(_ context.Context, e *env, args []string) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(&b, "%d lesson%s, %d runs\n", len(lessons), plural(len(lessons)), runs)
+	fmt.Fprintf(&b, "%d %s, %d runs\n", len(lessons), plural(len(lessons), "lesson"), runs)
 	if _, err := io.WriteString(e.stdout, b.String()); err != nil {
 		return err
 	}

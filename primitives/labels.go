@@ -153,6 +153,19 @@ const (
 	WD1
 	WF1
 	WX1
+	// litmus tests
+	STX
+	STY
+	LDX
+	LDY
+	XR1
+	XR2
+	XR3
+	XR4
+	YR1
+	YR2
+	YR3
+	YR4
 	numLabels
 )
 
@@ -178,6 +191,7 @@ var labelNames = [numLabels]string{
 	CS1: "CS1", CS2: "CS2", SP1: "SP1", WD1: "WD1", WF1: "WF1", WX1: "WX1",
 	SN1: "SN1", SN3: "SN3", SN4: "SN4", SN5: "SN5", SN6: "SN6", SN7: "SN7", SN8: "SN8", RC1: "RC1", RC3: "RC3", RC4: "RC4", RC5: "RC5", RC6: "RC6", RC7: "RC7", RC8: "RC8", CL1: "CL1", CF1: "CF1", CD1: "CD1",
 	C1a: "C1a", C1b: "C1b", C1c: "C1c", C2a: "C2a", C2b: "C2b", C2c: "C2c", C3a: "C3a", C3s: "C3s", C3b: "C3b", C3c: "C3c", C3d: "C3d", C3e: "C3e", C3f: "C3f", C3g: "C3g", C5a: "C5a", C5b: "C5b", NO1: "NO1", NO1s: "NO1s", NO2: "NO2", NO3: "NO3", NO4: "NO4", NO5: "NO5", NO6: "NO6", NA1: "NA1", NA1s: "NA1s", NA2: "NA2", NA3: "NA3", NA4: "NA4", NA5: "NA5", NA6: "NA6", WU1: "WU1", WU2: "WU2", WU3: "WU3", WU4: "WU4", WU5: "WU5", CR1: "CR1", CR2: "CR2", CR3: "CR3", CR4: "CR4", CR4b: "CR4b", CR5: "CR5", CR6: "CR6", CR7: "CR7", CR8: "CR8", CR9: "CR9", SR1: "SR1",
+	STX: "STX", STY: "STY", LDX: "LDX", LDY: "LDY", XR1: "XR1", XR2: "XR2", XR3: "XR3", XR4: "XR4", YR1: "YR1", YR2: "YR2", YR3: "YR3", YR4: "YR4",
 }
 
 // LabelName names step label pc ("G4").
@@ -218,7 +232,7 @@ type labelText struct {
 // per primitive file.
 var labelTables = []map[int]labelText{waitGroupLabels, waitGroupFixedLabels, goWaitGroupLabels,
 	eventLabels, latchLabels, mutexLockLabels, mutexLabels, mutexLIFOLabels, condVarLabels, channelLabels, criticalSectionLabels,
-	runtimeLabels, whenAllLabels}
+	runtimeLabels, whenAllLabels, litmusLabels}
 
 // LabelDoc says in a few words what the step at label pc does, in the
 // source's terms ("done(): take the whole waiter stack").

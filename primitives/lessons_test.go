@@ -36,7 +36,7 @@ func TestLessonExpectations(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					m, out, err := sim.ReplaySchedule(p, steps, sim.Options{Record: true})
+					m, out, err := sim.ReplaySchedule(p, steps, sim.Options{Record: true, Memory: sc.MemoryModel()})
 					if err != nil {
 						t.Fatalf("replay: %v", err)
 					}

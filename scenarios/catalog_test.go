@@ -52,7 +52,7 @@ func checkSchedule(t *testing.T, p *sim.Program, sc scenarios.Schedule, variant 
 	if err != nil {
 		t.Fatalf("ParseSchedule(%q) = %v", steps, err)
 	}
-	m, out, err := sim.ReplaySchedule(p, sched, sim.Options{Record: true, Locations: true})
+	m, out, err := sim.ReplaySchedule(p, sched, sim.Options{Record: true, Locations: true, Memory: sc.MemoryModel()})
 	if err != nil {
 		t.Fatalf("ReplaySchedule(%q) = %v", steps, err)
 	}
@@ -75,7 +75,7 @@ func checkSchedule(t *testing.T, p *sim.Program, sc scenarios.Schedule, variant 
 	if err != nil || !slices.Equal(back, performed) {
 		t.Fatalf("the schedule performed does not round-trip: %q gives %v, %v", text, back, err)
 	}
-	for _, o := range []sim.Options{{Record: true, Locations: true}, {}} {
+	for _, o := range []sim.Options{{Record: true, Locations: true, Memory: sc.MemoryModel()}, {Memory: sc.MemoryModel()}} {
 		m2, out2, err := sim.ReplaySchedule(p, back, o)
 		if err != nil {
 			t.Fatalf("replaying the schedule performed, %q, with %+v: %v", text, o, err)

@@ -18,7 +18,7 @@ func TestPrimitives(t *testing.T) {
 			t.Errorf("%s: variants %v, ops %v; want some variants, and cs among the ops", p.Name, p.Variants, p.Ops)
 		}
 	}
-	if want := []string{"channel", "condition_variable", "event", "latch", "mutex", "wait_group", "when_all"}; !slices.Equal(names, want) {
+	if want := []string{"channel", "condition_variable", "event", "latch", "litmus", "mutex", "wait_group", "when_all"}; !slices.Equal(names, want) {
 		t.Errorf("primitives %v; want %v", names, want)
 	}
 }

@@ -115,6 +115,17 @@ type Schedule struct {
 	Expect map[string]sim.Kind `json:"expect"`
 	// Captions explain chosen steps.
 	Captions []Caption `json:"captions,omitempty"`
+	// Memory is "c11" for a schedule that runs under the c11 memory
+	// model (its steps may choose the writes reads return); "" is sc.
+	Memory string `json:"memory,omitempty"`
+}
+
+// MemoryModel is the memory model the schedule runs under.
+func (sc *Schedule) MemoryModel() sim.MemoryModel {
+	if sc.Memory == "c11" {
+		return sim.C11
+	}
+	return sim.SC
 }
 
 // For returns the schedule's steps for variant v.
@@ -229,6 +240,9 @@ func (s *Scenario) validate(known map[string][]string) error {
 		}
 		if err := parse(sc.Steps); err != nil {
 			add("schedule %q: %v", sc.Name, err)
+		}
+		if sc.Memory != "" && sc.Memory != "c11" {
+			add("schedule %q: memory %q: want c11, or nothing for sc", sc.Name, sc.Memory)
 		}
 		for _, v := range sortedKeys(sc.ByVariant) {
 			if !slices.Contains(s.Variants, v) {

@@ -80,6 +80,15 @@ func kinds() map[string]primitiveKind {
 				"fixed": func(c config) primitives.Primitive { return &primitives.WhenAll{Count: int64(c.count), Fixed: true} },
 			},
 		},
+		"litmus": {
+			object:   "mem",
+			variants: primitives.LitmusVariants,
+			build: map[string]constructor{
+				"relaxed": func(config) primitives.Primitive { return &primitives.Litmus{Variant: "relaxed"} },
+				"acq_rel": func(config) primitives.Primitive { return &primitives.Litmus{Variant: "acq_rel"} },
+				"seq_cst": func(config) primitives.Primitive { return &primitives.Litmus{Variant: "seq_cst"} },
+			},
+		},
 		"wait_group": {
 			object:   "wg",
 			variants: []string{"tinycoro", "fixed", "go"},

@@ -61,7 +61,7 @@ func (s *Scenario) Verify() Verification {
 				v.Mismatches = append(v.Mismatches, mm)
 				continue
 			}
-			_, out, err := sim.ReplaySchedule(progs[variant], sched, sim.Options{})
+			_, out, err := sim.ReplaySchedule(progs[variant], sched, sim.Options{Memory: sc.MemoryModel()})
 			if err != nil {
 				mm.Err = err
 			} else if out.Kind != mm.Expected {

@@ -167,10 +167,10 @@ func (s *Scenario) ReplayWritten(d *lang.Def, variant string) ([]Replay, error) 
 			return nil, fmt.Errorf("schedule %s: %w", sc.Name, err)
 		}
 		r := Replay{Schedule: sc, Steps: steps, Expect: sc.Expect[variant]}
-		_, out1, err := sim.ReplaySchedule(p, steps, sim.Options{})
+		_, out1, err := sim.ReplaySchedule(p, steps, sim.Options{Memory: sc.MemoryModel()})
 		if err != nil {
 			r.Steps, r.LabelsIgnored = steps.Threads(), true
-			_, out1, err = sim.ReplaySchedule(p, r.Steps, sim.Options{})
+			_, out1, err = sim.ReplaySchedule(p, r.Steps, sim.Options{Memory: sc.MemoryModel()})
 		}
 		if err != nil {
 			// Not even the threads can be followed (one finished early):

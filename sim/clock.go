@@ -50,6 +50,9 @@ func (m *Machine) atomicRead(t int, addr Word, c *Cell, o Order) {
 		m.lastAcq[t] = addr
 		m.acquired = true
 	}
+	if m.weak != nil {
+		m.see(t, addr, int32(len(m.weak.hist[addr])-1))
+	}
 }
 
 // atomicWrite is the write half of an atomic access with order o.
@@ -65,6 +68,9 @@ func (m *Machine) atomicWrite(t, label int, addr Word, c *Cell, o Order, rmw boo
 	}
 	if m.atomW != nil {
 		m.atomW[c.Slot*len(m.threads)+t] = atomicWrite{step: int32(m.step), label: int32(label), op: op, order: o}
+	}
+	if m.weak != nil {
+		m.weakWrote(t, addr, label)
 	}
 }
 
@@ -115,6 +121,9 @@ func (m *Machine) noteWrite(t int, addr Word, label int) {
 	m.lastW[c.Slot] = Epoch{thread: int16(t), label: int32(label), clock: m.vc[t*n+t], step: int32(m.step)}
 	for u := range n {
 		m.reads[c.Slot*n+u].thread = -1
+	}
+	if m.weak != nil {
+		m.weakWrote(t, addr, label)
 	}
 }
 

@@ -116,6 +116,9 @@ type Detail struct {
 	// Missing explains a data race by the write that lacked a release,
 	// when there is one.
 	Missing *MissingRelease
+	// Stale is the stale read a bad-resume resumed, or the one that
+	// ended a wake loop early before a lost wakeup (c11).
+	Stale *StaleRead
 }
 
 // MissingRelease is the atomic write that would have ordered a data race

@@ -137,7 +137,11 @@ func (x *Exec) Load(addr Word, o Order) Word {
 		return 0
 	}
 	v := x.m.mem[addr]
-	x.m.atomicRead(x.t, addr, c, o)
+	if x.m.weak == nil {
+		x.m.atomicRead(x.t, addr, c, o)
+	} else {
+		v = x.m.readAtomic(x.t, addr, c, o)
+	}
 	x.recordResult(v, true)
 	return v
 }
@@ -185,6 +189,7 @@ func (x *Exec) CompareAndSwap(addr Word, old, v Word, success, failure Order) (W
 		return 0, false
 	}
 	cur := x.m.mem[addr]
+	x.m.lastExpected = old
 	if cur != normalize(c.Kind, old) {
 		x.m.atomicRead(x.t, addr, c, failure)
 		x.recordResult(cur, false)
@@ -193,6 +198,7 @@ func (x *Exec) CompareAndSwap(addr Word, old, v Word, success, failure Order) (W
 	x.m.atomicRead(x.t, addr, c, success)
 	x.m.mem[addr] = normalize(c.Kind, v)
 	x.m.atomicWrite(x.t, x.pc, addr, c, success, true, OpCAS)
+	x.m.swapped = true
 	x.recordResult(cur, true)
 	return cur, true
 }
@@ -231,6 +237,9 @@ func (x *Exec) read(addr Word) (Word, bool) {
 	if !ok {
 		return 0, false
 	}
+	if x.m.weak != nil {
+		return x.m.readPlain(x.t, x.c, x.pc, addr, c), true
+	}
 	x.m.plainRead(x.t, x.c, x.pc, addr, c)
 	return x.m.mem[addr], true
 }
@@ -245,8 +254,8 @@ func (x *Exec) Write(addr Word, v Word) {
 	if !ok {
 		return
 	}
-	x.m.plainWrite(x.t, x.c, x.pc, addr, c)
 	x.m.mem[addr] = normalize(c.Kind, v)
+	x.m.plainWrite(x.t, x.c, x.pc, addr, c)
 }
 
 // PC is the label of the step being performed.

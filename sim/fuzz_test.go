@@ -23,6 +23,12 @@ func FuzzParseSchedule(f *testing.F) {
 		"@G1",
 		"W1@",
 		"A*60000 B*60000",
+		"S@S3<5 S@S4<init R<1 R<1*2",
+		"S<",
+		"S<05",
+		"S<-1",
+		"S<init<3",
+		"S@S3<100001",
 	} {
 		f.Add(seed)
 	}

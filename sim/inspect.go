@@ -90,7 +90,7 @@ func (m *Machine) quiescent() (Outcome, bool) {
 		names[i] = p.Coroutines[k].Name
 	}
 	if m.conditionHolds() {
-		return m.lostWakeup(c), true
+		return m.staleCause(m.lostWakeup(c)), true
 	}
 	who := strings.Join(names, ", ")
 	return Outcome{Kind: Deadlock, Step: -1, CauseStep: -1, Coroutine: name, Detail: Detail{Parked: names, Condition: p.Facts.Condition},

@@ -156,14 +156,18 @@ type Machine struct {
 	// (high 8 bits); its memory access (OpResume: none); whether that
 	// access acquired; whether it constructed its coroutine's awaiter (on
 	// entry to an operation that Awaits, or with Exec.BeginAwait), which
-	// writes the awaiter's cells.
-	localUse    uint16
-	lastOp      OpKind
-	lastAddr    Word
-	acquired    bool
-	constructed bool
-	exec        Exec // what the running step sees (see runStep)
-	peekFn      Peek // m.peek, made once (a method value allocates)
+	// writes the awaiter's cells; for a compare-and-swap, the value it
+	// expected and whether it swapped.
+	localUse     uint16
+	lastOp       OpKind
+	lastAddr     Word
+	acquired     bool
+	constructed  bool
+	lastExpected Word
+	swapped      bool
+	exec         Exec     // what the running step sees (see runStep)
+	weak         *weakMem // the C11 model's state (memory.go); nil under SC
+	peekFn       Peek     // m.peek, made once (a method value allocates)
 
 	// recording
 	record  bool
@@ -182,6 +186,8 @@ type Options struct {
 	Locations bool
 	// Snapshots fills Record.After with the state after each step.
 	Snapshots bool
+	// Memory is the memory model: SC (the default) or C11.
+	Memory MemoryModel
 }
 
 // New starts an execution of p.
@@ -203,6 +209,9 @@ func New(p *Program, o Options) *Machine {
 		record:  o.Record,
 		where:   o.Record && o.Locations,
 		snaps:   o.Record && o.Snapshots,
+	}
+	if o.Memory == C11 {
+		m.weak = newWeakMem(p)
 	}
 	if o.Record {
 		m.atomW = make([]atomicWrite, p.atomics*n)
@@ -272,14 +281,17 @@ func (m *Machine) Schedule() Schedule {
 		if c.label >= 0 {
 			s[i].Label = m.prog.Label(int(c.label))
 		}
+		s[i].From = c.from
 	}
 	return s
 }
 
-// choice is one performed step: the thread and the label it performed.
+// choice is one performed step: the thread, the label it performed and
+// the source of its read when it was not the latest write.
 type choice struct {
 	thread int16
 	label  int32
+	from   Source
 }
 
 // Clone returns an independent copy of m. Records are shared up to this

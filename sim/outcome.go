@@ -18,11 +18,12 @@ const (
 	DroppedTask      Kind = "dropped-task"      // submit_task dropped a handle: never resumed
 	Assertion        Kind = "assertion"         // a scenario's own expectation failed
 	StepLimit        Kind = "step-limit"        // the run was cut at the step limit
+	BadResume        Kind = "bad-resume"        // submit_task resumed a stale handle (c11: a null or not-yet-written one)
 )
 
 // Kinds lists every kind, in the order reports show them.
 var Kinds = []Kind{OK, LostWakeup, Deadlock, UseAfterFree, DoubleResume, PrematureRelease,
-	DataRace, MutualExclusion, Panic, DroppedTask, Assertion, StepLimit}
+	DataRace, MutualExclusion, Panic, DroppedTask, Assertion, StepLimit, BadResume}
 
 // ValidKind reports whether k is in the vocabulary.
 func ValidKind(k Kind) bool {
@@ -59,7 +60,7 @@ type Outcome struct {
 // Fatal reports whether a finding of kind k ends the run at once.
 func Fatal(k Kind) bool {
 	switch k {
-	case UseAfterFree, DoubleResume, PrematureRelease, MutualExclusion, Panic, Assertion, StepLimit:
+	case UseAfterFree, DoubleResume, PrematureRelease, MutualExclusion, Panic, Assertion, StepLimit, BadResume:
 		return true
 	}
 	return false

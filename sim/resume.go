@@ -28,6 +28,9 @@ func (x *Exec) Submit(node Word) {
 	if r := x.m.cur; r != nil {
 		r.Result, r.Value = h, ctx
 	}
+	if x.m.weak != nil && x.badResume(h) {
+		return
+	}
 	m := x.m
 	t := m.prog.threadOfContext(ctx)
 	if t < 0 {

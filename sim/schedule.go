@@ -13,16 +13,20 @@ import (
 //	W1 W1 D1 D1 W1        # threads by name
 //	W1@G4 D1@D2 W1        # each step may name the label it must perform
 //	W1*3 D1               # a step repeated
+//	S@S3<5 S@S4<init      # under c11, the write a step's read returns:
+//	                      # the one made at step 4, the initial value
 //
 // Tokens are separated by spaces, tabs, newlines or commas; '#' starts a
 // comment that runs to the end of the line.
 type Schedule []Choice
 
 // Choice is one step of a schedule: the thread that moves and, optionally,
-// the label of the step it must perform.
+// the label of the step it must perform and, under the c11 memory model,
+// the write its read returns.
 type Choice struct {
 	Thread string
 	Label  string // "" when any step will do
+	From   Source // Latest unless the read returns an older write
 }
 
 // MaxScheduleSteps bounds the length of a parsed schedule.
@@ -83,7 +87,7 @@ func ParseScheduleMax(text string, max int) (Schedule, error) {
 	return s, nil
 }
 
-// parseToken reads NAME[@LABEL][*COUNT].
+// parseToken reads NAME[@LABEL][<SOURCE][*COUNT].
 func parseToken(tok string) (Choice, int, error) {
 	n := 1
 	if k := strings.IndexByte(tok, '*'); k >= 0 {
@@ -94,6 +98,13 @@ func parseToken(tok string) (Choice, int, error) {
 		n, tok = v, tok[:k]
 	}
 	var c Choice
+	if k := strings.IndexByte(tok, '<'); k >= 0 {
+		from, err := ParseSource(tok[k+1:])
+		if err != nil {
+			return Choice{}, 0, err
+		}
+		c.From, tok = from, tok[:k]
+	}
 	c.Thread = tok
 	if k := strings.IndexByte(tok, '@'); k >= 0 {
 		c.Thread, c.Label = tok[:k], tok[k+1:]
@@ -136,7 +147,10 @@ func (s Schedule) String() string {
 		if s[i].Label != "" {
 			b.WriteString("@" + s[i].Label)
 		}
-		if s[i].Label == "" && j-i >= 3 {
+		if s[i].From != Latest {
+			b.WriteString("<" + s[i].From.String())
+		}
+		if s[i].Label == "" && s[i].From == Latest && j-i >= 3 {
 			b.WriteString("*" + strconv.Itoa(j-i))
 			i = j
 			continue
@@ -146,7 +160,7 @@ func (s Schedule) String() string {
 	return b.String()
 }
 
-// Threads returns the schedule's thread names without labels.
+// Threads returns the schedule's thread names without labels or sources.
 func (s Schedule) Threads() Schedule {
 	out := make(Schedule, len(s))
 	for i, c := range s {

@@ -81,6 +81,12 @@ func (r *Replay) Choose(m *Machine, enabled []int) (int, error) {
 			return 0, fmt.Errorf("%w: step %d: %s is at %s, not %s", ErrSchedule, m.Steps()+1, c.Thread, got, c.Label)
 		}
 	}
+	if err := m.checkSource(t, c.From); err != nil {
+		return 0, err
+	}
+	if m.weak != nil {
+		m.weak.want = c.From
+	}
 	r.next++
 	return t, nil
 }

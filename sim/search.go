@@ -52,6 +52,14 @@ func (m *Machine) CopyFrom(src *Machine) {
 	m.records = nil
 	m.choices = old.choices[:0]
 	m.peekFn = old.peekFn // bound to m, or nil
+	m.weak = nil
+	if src.weak != nil {
+		m.weak = old.weak
+		if m.weak == nil {
+			m.weak = &weakMem{}
+		}
+		m.weak.copyFrom(src.weak)
+	}
 }
 
 // sameArray reports whether a and b start at the same element.
@@ -85,14 +93,22 @@ type StepAccess struct {
 	// entry to an operation that Awaits, or with Exec.BeginAwait): it
 	// wrote the awaiter's cells.
 	Constructed bool
+	// Expected is the value a compare-and-swap (OpCAS) expected, and
+	// Swapped whether it swapped.
+	Expected Word
+	Swapped  bool
 }
 
 // LastAccess describes the last step m performed (before any: the zero
 // StepAccess).
 func (m *Machine) LastAccess() StepAccess {
 	return StepAccess{Op: m.lastOp, Addr: m.lastAddr, Acquired: m.acquired, Locals: m.localUse,
-		Constructed: m.constructed}
+		Constructed: m.constructed, Expected: m.lastExpected, Swapped: m.swapped}
 }
+
+// SetLocal sets local slot i of coroutine c to v, keeping its kind: a
+// search uses it to run a step again with another value in a local.
+func (m *Machine) SetLocal(c, i int, v Word) { m.coros[c].locals[i] = v }
 
 // Over reports whether the run has ended on a fatal finding or the step
 // limit: Finished without looking for a thread that can move.

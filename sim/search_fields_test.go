@@ -28,9 +28,10 @@ func TestStateKeyCoversFields(t *testing.T) {
 			"semSeq", "lockSeq", // keyed as ranks among the coroutines
 			"races",             // keyed as "a race has been seen"
 			"fatal", "limitHit", // the run is over: never keyed
-			"localUse", "lastOp", "lastAddr", "acquired", "constructed", // the last step (LastAccess)
+			"localUse", "lastOp", "lastAddr", "acquired", "constructed", "lastExpected", "swapped", // the last step (LastAccess)
 			"exec", "peekFn", // scratch of a step
 			"record", "where", "snaps", "records", "choices", "cur", // recording
+			"weak", // the c11 model: nil under sc; keyed, with the raw clocks, by MemoryKey
 		}},
 		{coroutine{}, []string{
 			"status", "op", "pc", "ip", "started", "locals", "arg", "loops", // keyed

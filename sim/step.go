@@ -39,6 +39,10 @@ func (m *Machine) Step(t int) (Record, error) {
 		m.cur = rec
 	}
 	m.lastOp, m.lastAddr, m.acquired, m.localUse, m.constructed = OpResume, 0, false, 0, false
+	m.lastExpected, m.swapped = 0, false
+	if m.weak != nil {
+		m.weak.begin()
+	}
 	m.tick(t)
 	th := &m.threads[t]
 	label := -1
@@ -50,7 +54,11 @@ func (m *Machine) Step(t int) (Record, error) {
 		m.runStep(t, c)
 	}
 	m.afterStep()
-	m.choices = append(m.choices, choice{thread: int16(t), label: int32(label)})
+	from := Latest
+	if m.weak != nil {
+		from = m.stepSource(rec)
+	}
+	m.choices = append(m.choices, choice{thread: int16(t), label: int32(label), from: from})
 	m.step++
 	if m.fatal == nil && m.step >= limit && !m.Finished() {
 		m.limitHit = true

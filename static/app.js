@@ -32,6 +32,7 @@ class App {
       step: d.step !== undefined && d.step !== "" ? Number(d.step) : undefined,
       // A lesson written in the browser travels with its link (src).
       source: initialField("source"),
+      memory: initialField("memory"),
     };
     this.lesson = null;
     this.state = null;
@@ -105,9 +106,9 @@ class App {
     if (this.initial.source) cmd.source = this.initial.source;
     const last = this.state && this.lesson;
     if (last) {
-      Object.assign(cmd, { variant: this.lesson.variant, params: this.lesson.params, schedule: this.state.schedule, step: this.state.position });
+      Object.assign(cmd, { variant: this.lesson.variant, params: this.lesson.params, schedule: this.state.schedule, step: this.state.position, memory: this.state.memory });
     } else {
-      for (const k of ["variant", "params", "schedule", "step"]) if (this.initial[k] !== undefined) cmd[k] = this.initial[k];
+      for (const k of ["variant", "params", "schedule", "step", "memory"]) if (this.initial[k] !== undefined) cmd[k] = this.initial[k];
     }
     this.send("load", cmd);
   }
@@ -167,12 +168,26 @@ class App {
       q.set("schedule", state.schedule);
       q.set("step", String(state.position));
     }
+    if (state.memory === "c11") q.set("memory", "c11");
     q.set("lang", this.lang);
     if (this.lesson.fingerprint && !this.initial.source) q.set("h", this.lesson.fingerprint);
     if (this.view.present) q.set("present", "1");
     if (this.compare.on) q.set("compare", "1");
     const url = `${location.pathname}?${q}`;
     if (url !== location.pathname + location.search) history.replaceState(null, "", url);
+  }
+
+  // switchMemory reloads the lesson under memory model mm ("sc" or
+  // "c11"), keeping the steps on screen; going back to sc drops the
+  // reads' choices, which only c11 has.
+  switchMemory(mm) {
+    if (!this.lesson || !this.state) return;
+    let schedule = this.state.schedule || "";
+    if (mm === "sc") schedule = schedule.replace(/<[^\s]*/g, "");
+    const cmd = { lesson: this.initial.lesson, lang: this.lang, variant: this.lesson.variant, params: this.lesson.params, memory: mm };
+    if (this.initial.source) cmd.source = this.initial.source;
+    if (schedule) Object.assign(cmd, { schedule, step: this.state.position });
+    this.send("load", cmd);
   }
 
   // openCompare loads compare.js, with the page's version, and toggles the

@@ -34,7 +34,20 @@ function addRow(section, values = {}) {
     if (el.type === "checkbox") el.checked = !!v;
     else if (v !== undefined) el.value = v;
   }
-  if (section === "schedules") fillExpect(row, { ...(values.expect || {}) }, { ...(values.by_variant || {}) });
+  if (section === "schedules") {
+    fillExpect(row, { ...(values.expect || {}) }, { ...(values.by_variant || {}) });
+    // The memory model the schedule runs under: c11 lets its steps choose
+    // the writes reads return (S@S3<1).
+    const mem = document.createElement("input");
+    mem.type = "checkbox";
+    mem.dataset.memory = "";
+    mem.checked = values.memory === "c11";
+    mem.addEventListener("change", () => changed());
+    const label = document.createElement("label");
+    label.className = "memory-sched";
+    label.append(mem, " memory c11");
+    row.append(label);
+  }
   row.querySelector(".remove-row").addEventListener("click", () => {
     row.remove();
     number(section);
@@ -171,6 +184,7 @@ function collect() {
     for (const sel of row.querySelectorAll("select[data-variant]")) if (sel.value) s.expect[sel.dataset.variant] = sel.value;
     s.by_variant = {};
     for (const el of row.querySelectorAll("input[data-variant-steps]")) if (el.value.trim()) s.by_variant[el.dataset.variantSteps] = el.value;
+    if (row.querySelector("input[data-memory]")?.checked) s.memory = "c11";
     return s;
   });
   return d;

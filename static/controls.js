@@ -46,6 +46,8 @@ export class Controls {
       lesson.variants.map((v) => h("option", { value: v, selected: v === lesson.variant }, v)),
     );
     this.expect = h("span", { class: "expect" });
+    this.memory = h("input", { type: "checkbox", "data-action": "memory", onchange: () => this.app.switchMemory(this.memory.checked ? "c11" : "sc") });
+    const memoryToggle = h("label", { class: "memory-toggle", title: t("memory.title") }, this.memory, " " + t("memory.c11"));
     this.schedule.addEventListener("change", () => this.showExpect());
     this.status = h("span", { class: "status", role: "status" });
     const view = this.app.view;
@@ -72,6 +74,7 @@ export class Controls {
       this.root,
       group("nav", this.start, this.back, this.forward, this.end),
       group("auto", this.play, this.speed),
+      group("mem", memoryToggle),
       lesson.schedules.length ? group("sched", this.schedule, this.replay) : null,
       // The page header's variant links do the same when the page has them.
       document.getElementById("variants") || lesson.variants.length < 2 ? null : group("var", this.variant),
@@ -104,6 +107,7 @@ export class Controls {
   update(state) {
     const { t } = this.app;
     this.drawThreads(state);
+    this.memory.checked = state.memory === "c11";
     this.start.disabled = this.back.disabled = state.position === 0;
     this.forward.disabled = this.end.disabled = state.position >= state.length;
     put(this.play, icon(state.playing ? "pause" : "play"), " " + t(state.playing ? "ctl.pause" : "ctl.play"));
@@ -154,8 +158,9 @@ export class Controls {
         ),
         what,
       );
+      const reads = this.reads(p);
       if (!many) {
-        kids.push(button);
+        kids.push(reads ? h("div", { class: "thread-cell" }, button, reads) : button);
         continue;
       }
       const decl = declOf(lesson, name);
@@ -171,7 +176,8 @@ export class Controls {
         },
         `${g.threads.length} ▾`,
       );
-      kids.push(h("span", { class: "thread-group" }, button, expand));
+      const grouped = h("span", { class: "thread-group" }, button, expand);
+      kids.push(reads ? h("div", { class: "thread-cell" }, grouped, reads) : grouped);
     }
     const collapse = [...this.app.expanded].map((decl) =>
       h("button", { type: "button", class: "expand", "data-group": decl, "aria-expanded": "true", title: t("thread.collapse"), onclick: () => this.app.toggleGroup(decl) }, `${decl} ▴`),
@@ -186,6 +192,36 @@ export class Controls {
   // keyThread is the thread the n-th key (1 to 9) steps, or undefined.
   keyThread(n) {
     return (this.keys || [])[n - 1];
+  }
+
+  // reads lists the writes a thread's next read may return (c11): one
+  // button each, the stale ones marked; a click steps the thread with that
+  // write. It is null when the thread cannot move or its read has one
+  // candidate.
+  reads(p) {
+    const { t, send } = this.app;
+    const r = p.can_move ? p.reads : null;
+    if (!r) return null;
+    const box = h("div", { class: "reads", "data-reads": p.thread });
+    box.append(h("span", { class: "reads-title" }, t("read.pick", { thread: p.thread, cell: r.cell })));
+    for (const c of r.candidates) {
+      const who = c.from === "init" ? t("read.init") : `${c.thread}${c.label ? "@" + c.label : ""} · #${c.step + 1}`;
+      box.append(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "read-choice" + (c.latest ? " latest" : " stale"),
+            "data-from": c.from,
+            title: c.latest ? t("read.latest") : t("read.stale"),
+            onclick: () => send("step", c.latest ? { thread: p.thread } : { thread: p.thread, from: c.from }),
+          },
+          h("b", {}, c.value),
+          " ← " + who + (c.latest ? "" : " · " + t("read.stale")),
+        ),
+      );
+    }
+    return box;
   }
 
   // setStatus shows a connection or error message ("" hides it).

@@ -57,6 +57,13 @@ export const zh = {
   "card.changed_by": "被第 {step} 步改变：{thread} {label}",
   "card.retry": "第 {n} 次重试",
   "card.read": "读到",
+  "card.stale": "过时：读到 {value}；最新的是 {latest}（第 {step} 步）",
+  "memory.c11": "c11 内存",
+  "memory.title": "弱内存（RC11）：读可以返回较旧的写；在线程下方选择返回哪一个",
+  "read.pick": "{thread} 读取 {cell}：选择要读的写",
+  "read.init": "初始值",
+  "read.stale": "过时",
+  "read.latest": "最新",
   "card.wrote": "写入",
   "card.add": "加上",
 
@@ -99,6 +106,7 @@ export const zh = {
   "kind.dropped-task": "任务被丢弃",
   "kind.assertion": "断言失败",
   "kind.step-limit": "步数上限",
+  "kind.bad-resume": "恢复了过时的句柄",
 
   "op.load": "原子读取",
   "op.store": "原子写入",

@@ -58,6 +58,13 @@ const en = {
   "card.changed_by": "changed by step {step}: {thread} {label}",
   "card.retry": "retry {n}",
   "card.read": "read",
+  "card.stale": "STALE: read {value}; the latest was {latest} (step {step})",
+  "memory.c11": "c11 memory",
+  "memory.title": "Weak memory (RC11): a read may return an older write; choose which under a thread",
+  "read.pick": "{thread} reads {cell}: choose the write",
+  "read.init": "initial value",
+  "read.stale": "stale",
+  "read.latest": "latest",
   "card.wrote": "wrote",
   "card.add": "add",
 
@@ -100,6 +107,7 @@ const en = {
   "kind.dropped-task": "dropped task",
   "kind.assertion": "assertion failed",
   "kind.step-limit": "step limit",
+  "kind.bad-resume": "bad resume",
 };
 
 

@@ -254,7 +254,7 @@ class Presenter extends Room {
     const { lesson, state } = this.app;
     if (!lesson || !state) return;
     this.sock.send("publish", {
-      position: { lesson: lesson.id, variant: state.variant, params: lesson.params, lang: state.lang, schedule: state.schedule, position: state.position },
+      position: { lesson: lesson.id, variant: state.variant, params: lesson.params, lang: state.lang, schedule: state.schedule, position: state.position, memory: state.memory === "c11" ? "c11" : undefined },
     });
   }
 
@@ -344,7 +344,7 @@ class Student extends Room {
     if (!this.following || !this.latest) return;
     const pos = this.latest.position;
     this.drawFollow();
-    const key = JSON.stringify([pos.lesson, pos.variant || "", sorted(pos.params), pos.schedule]);
+    const key = JSON.stringify([pos.lesson, pos.variant || "", sorted(pos.params), pos.schedule, pos.memory || ""]);
     let id;
     if (key === this.mirrored) {
       id = this.app.send("goto", { step: pos.position });
@@ -352,6 +352,7 @@ class Student extends Room {
       const cmd = { lesson: pos.lesson, params: pos.params, step: pos.position, lang: this.app.lang };
       if (pos.variant) cmd.variant = pos.variant;
       if (pos.schedule) cmd.schedule = pos.schedule;
+      if (pos.memory) cmd.memory = pos.memory;
       id = this.app.send("load", cmd);
       this.mirrored = id ? key : null;
     }

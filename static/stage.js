@@ -204,6 +204,11 @@ export class Stage {
       if (writes && st.value) line(`${t(st.op === "fetch_add" ? "card.add" : "card.wrote")}: ${st.value}`, "card-kv");
       if (reads && st.result) line(`${t("card.read")}: ${st.result}`, "card-kv");
     }
+    const rd = st.read;
+    if (rd && rd.stale) {
+      const latest = rd.candidates[rd.candidates.length - 1];
+      line(t("card.stale", { value: rd.candidates[rd.chosen].value, latest: latest.value, step: latest.step + 1 }), "card-kv card-bad card-stale");
+    }
     for (const f of st.findings || []) {
       const where = f.kind === "data-race" ? raceCell(f) || cell : cell;
       line(`⚠ ${kindName(t, f.kind)}${where ? ": " + where : ""}`, "card-fail");

@@ -88,6 +88,8 @@ type Initial struct {
 	// Source is a lesson written in the browser, as its link carries it
 	// (src); it goes with the load as "source".
 	Source string `json:"source,omitempty"`
+	// Memory is "c11" when the page runs under the c11 memory model.
+	Memory string `json:"memory,omitempty"`
 }
 
 // HowtoPage explains how to use the playground.

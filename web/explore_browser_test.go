@@ -79,10 +79,10 @@ func TestExploreInBrowser(t *testing.T) {
 		if err != nil || !want.Complete || len(want.Counterexamples) > 0 {
 			t.Fatalf("explore.Explore of the fixed variant: %+v, %v; want complete, no bug", want, err)
 		}
-		if got := p.evalString(`document.querySelector('#explore-line').dataset.executions`); got != strconv.FormatInt(want.Executions, 10) {
-			t.Errorf("the page counts %s executions; explore.Explore %d", got, want.Executions)
+		if got := p.evalString(`document.querySelector('#explore-line').dataset.executions`); got != want.Executions.String() {
+			t.Errorf("the page counts %s executions; explore.Explore %v", got, want.Executions)
 		}
-		prefix := fmt.Sprintf("verified: every interleaving of this lesson (waiters=2, workers=2): %s executions", grouped(want.Executions))
+		prefix := fmt.Sprintf("verified: every interleaving of this lesson (waiters=2, workers=2): %s executions", grouped(want.Executions.Int64()))
 		if got := p.text("#explore-line"); !strings.HasPrefix(got, prefix) || !strings.HasSuffix(got, "no bug") {
 			t.Errorf("the explore line says %q; want it to begin %q and end with no bug", got, prefix)
 		}

@@ -69,6 +69,8 @@ func TestRoutes(t *testing.T) {
 		{name: "parameter not a number", path: "/lesson/test-wakeup?waiters=many", status: 400, ctype: "text/html; charset=utf-8", body: "not a whole number"},
 		{name: "parameter out of range", path: "/lesson/test-wakeup?waiters=1000", status: 400, ctype: "text/html; charset=utf-8", body: "out of range"},
 		{name: "bad step", path: "/lesson/test-wakeup?step=-1", status: 400, ctype: "text/html; charset=utf-8", body: "not a step number"},
+		{name: "c11 link", path: "/lesson/test-wakeup?memory=c11&schedule=W1%20W1%3Cinit&step=2", status: 200, ctype: "text/html; charset=utf-8", body: `"memory":"c11"`},
+		{name: "bad memory", path: "/lesson/test-wakeup?memory=tso", status: 400, ctype: "text/html; charset=utf-8", body: "want sc or c11"},
 		{name: "bad schedule", path: "/lesson/test-wakeup?schedule=W1%20%3F%3F", status: 400, ctype: "text/html; charset=utf-8", body: "cannot be read"},
 		{name: "howto", path: "/howto", status: 200, ctype: "text/html; charset=utf-8", body: "lost-wakeup"},
 		{name: "health", path: "/healthz", status: 200, ctype: "text/plain; charset=utf-8", cache: "no-store", body: "ok"},

@@ -2,8 +2,10 @@ package explore_test
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 
+	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/explore"
 )
@@ -76,4 +78,41 @@ func BenchmarkExploreBuggy(b *testing.B) {
 			b.ReportMetric(float64(r.States), "states")
 		})
 	}
+}
+
+// BenchmarkExploreDefaultFirst is the time to the first lost wakeup at 16
+// waiters and 17 workers with the default strategy of lockstep explore
+// (FindThenProve, up to 2 preemptions, on every CPU), stopping at it.
+func BenchmarkExploreDefaultFirst(b *testing.B) {
+	p := build(b, "wg-lost-wakeup", "tinycoro", map[string]int{"waiters": 16, "workers": 17})
+	var r explore.Result
+	for b.Loop() {
+		r = search(b, p, explore.Options{Strategy: explore.FindThenProve, MaxPreemptions: 2,
+			Want: sim.LostWakeup, Workers: runtime.NumCPU()})
+	}
+	if len(r.Counterexamples) != 1 || r.Counterexamples[0].Preemptions != 1 {
+		b.Fatalf("found %v; want one lost wakeup with one preemption", kinds(r))
+	}
+	b.ReportMetric(float64(r.Counterexamples[0].Steps), "steps")
+}
+
+// BenchmarkExploreMutexTwoRounds verifies tinyCoro's mutex with 4 lockers
+// that each lock twice (testdata/mutex-two-rounds.jsonc), exhaustively.
+func BenchmarkExploreMutexTwoRounds(b *testing.B) {
+	s, err := scenarios.ReadFile("testdata/mutex-two-rounds.jsonc")
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := s.Build("tinycoro", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var r explore.Result
+	for b.Loop() {
+		r = search(b, p, explore.Options{})
+	}
+	if !r.Complete || len(r.Counterexamples) > 0 {
+		b.Fatalf("complete=%v (%s), found %v", r.Complete, r.Stopped, kinds(r))
+	}
+	b.ReportMetric(float64(r.States), "states")
 }

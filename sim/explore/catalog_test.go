@@ -47,7 +47,7 @@ func search(t testing.TB, p *sim.Program, o explore.Options) explore.Result {
 func expected(s *scenarios.Scenario, v string) []sim.Kind {
 	var out []sim.Kind
 	for _, sc := range s.Schedules {
-		if k, ok := sc.Expect[v]; ok && k != sim.OK && !slices.Contains(out, k) {
+		if k, ok := sc.Expect[v]; ok && sc.MemoryModel() == sim.SC && k != sim.OK && !slices.Contains(out, k) {
 			out = append(out, k)
 		}
 	}

@@ -56,7 +56,8 @@ type dfs struct {
 // newDFS prepares a search of p keyed with the models ms, which it freezes
 // (see statekey.Models.Freeze).
 func newDFS(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models) *dfs {
-	k := statekey.New(p, statekey.Options{Symmetric: !o.NoSymmetry, Models: ms, Wide: o.wideKeys})
+	k := statekey.New(p, statekey.Options{Symmetric: !o.NoSymmetry, Models: ms, Wide: o.wideKeys,
+		KeepStale: o.keepStale})
 	ms.Freeze()
 	return &dfs{p: p, o: o, ctx: ctx, k: k, ms: ms, store: newStateStore()}
 }
@@ -239,7 +240,7 @@ func (e *dfs) visit(d, last, left int) *summary {
 			return out
 		}
 		if twins {
-			e.twin[d][t] = *sub
+			e.twin[d][t].set(sub)
 		}
 	}
 	e.store.save(idx, out)

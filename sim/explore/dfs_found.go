@@ -7,6 +7,10 @@ func (e *dfs) found(k, d int) {
 	if k == 0 {
 		return
 	}
+	if !e.bestSet[k] && e.o.onBug != nil && !e.bounded {
+		e.o.onBug()
+		e.o.onBug = nil
+	}
 	if !e.bestSet[k] || d < len(e.best[k]) {
 		e.best[k] = append(e.best[k][:0], e.path[:d]...)
 		e.bestSet[k] = true

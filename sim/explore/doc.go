@@ -18,8 +18,10 @@
 // # Contracts
 //
 //   - The same program and options give the same result (Randomized:
-//     the same seed). The package keeps no clock and starts no goroutine;
-//     the caller times a search and may cancel it.
+//     the same seed), whatever Options.Workers. The package keeps no
+//     clock, and starts goroutines only with Workers above one, each
+//     running a search of its own (see side), all returned before Explore
+//     does; the caller times a search and may cancel it.
 //   - Every counterexample is checked before Explore returns: it replays to
 //     its kind in exactly its steps (an error otherwise).
 //   - A search whose step shows the models wrong starts again with the

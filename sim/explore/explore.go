@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 
 	"lockstep/sim"
 )
@@ -38,10 +39,20 @@ const (
 	// Options.Seed: uniformly among the threads that can move, or by
 	// PCT (probabilistic concurrency testing) with Options.Depth.
 	Randomized Strategy = "random"
+	// FindThenProve finds first, then proves: it runs PreemptionBounded
+	// (bounds 0, 1... up to Options.MaxPreemptions), which finds most bugs
+	// fast and with the fewest preemptions, then Exhaustive for the proof
+	// and the exact counts. A search that stops at its first bug
+	// (StopAtFirst, Want) ends with the bounded phase when that finds one;
+	// any other caps the bounded phase at findStates states a bound.
+	// The result holds both phases (Result.Phases); its counterexamples are
+	// the bounded phase's, with those of the kinds only the exhaustive phase
+	// found, and its counts are the last phase's.
+	FindThenProve Strategy = "auto"
 )
 
 // Strategies lists the strategies, in the order help shows them.
-var Strategies = []Strategy{Exhaustive, PreemptionBounded, Randomized}
+var Strategies = []Strategy{FindThenProve, Exhaustive, PreemptionBounded, Randomized}
 
 // ParseStrategy reads a strategy's name.
 func ParseStrategy(s string) (Strategy, error) {
@@ -50,7 +61,7 @@ func ParseStrategy(s string) (Strategy, error) {
 			return v, nil
 		}
 	}
-	return "", fmt.Errorf("unknown strategy %q (want exhaustive, preemption or random)", s)
+	return "", fmt.Errorf("unknown strategy %q (want auto, exhaustive, preemption or random)", s)
 }
 
 // DefaultMaxStates bounds the states a search caches when the options set
@@ -61,9 +72,10 @@ const DefaultMaxStates = 25_000_000
 // with symmetry reduction and the default memory bound.
 type Options struct {
 	Strategy Strategy
-	// MaxPreemptions is the highest preemption bound PreemptionBounded searches
-	// (0 counts: only non-preemptive executions). Negative: no bound; the
-	// search goes on until a bound leaves nothing out.
+	// MaxPreemptions is the highest preemption bound PreemptionBounded (and
+	// FindThenProve's bounded phase) searches (0 counts: only
+	// non-preemptive executions). Negative: no bound; the search goes on
+	// until a bound leaves nothing out.
 	MaxPreemptions int
 	// Runs is the number of executions Randomized runs (default 1000).
 	Runs int64
@@ -81,24 +93,45 @@ type Options struct {
 	// smallest).
 	StopAtFirst bool
 	// Want stops the search as soon as it finds an execution of this kind
-	// ("" for none).
+	// ("" for none); the result then has counterexamples of this kind only.
 	Want sim.Kind
 	// NoSymmetry turns symmetry reduction off.
 	NoSymmetry bool
 	// NoReduction turns the exhaustive search's partial-order reduction
 	// off, so that it counts every interleaving.
 	NoReduction bool
-	// Progress, when set, is called from the searching goroutine every
-	// ProgressEvery states searched (executions run, for Randomized;
-	// default 65536). The engine keeps no clock: the caller times the
-	// search.
+	// Memory is the memory model the executions run under. Under
+	// sim.C11 a step's read choices are part of the search (see weak.go).
+	Memory sim.MemoryModel
+	// Observe, when set, names what an execution's final state shows
+	// (a litmus test's registers); Result.Observations lists the names.
+	Observe func(m *sim.Machine) string
+	// Workers is how many goroutines a search may use at once (0 counts
+	// as 1: only the caller's). With two or more, the searches a strategy
+	// may need run at once instead of one after the other: FindThenProve's
+	// exhaustive phase alongside its bounded phase, and Exhaustive's
+	// search without the reduction alongside the reduced one, from the
+	// reduced one's first bug; a search whose result turns out not to be
+	// needed is stopped. Each search runs alone on its goroutine, so
+	// results do not depend on Workers; memory does, as the searches'
+	// caches are held at once. A single search still runs on one core.
+	Workers int
+	// Progress, when set, is called from the goroutine that called
+	// Explore, never from two at once, every ProgressEvery states searched
+	// (executions run, for Randomized; default 65536) by the search
+	// reporting. The engine keeps no clock: the caller times the search.
 	Progress      func(Progress)
 	ProgressEvery int64
 
+	// onBug, when set, is called by the exhaustive search at the first
+	// execution it finds of a kind other than ok (see exploreExhaustive).
+	onBug func()
+
 	// checkKeys checks every state key computed incrementally against
-	// the key computed from scratch, and wideKeys keys every state as a
-	// program too large for incremental keys (tests).
-	checkKeys, wideKeys bool
+	// the key computed from scratch, wideKeys keys every state as a
+	// program too large for incremental keys, and keepStale keys stale
+	// snapshots as they are (tests).
+	checkKeys, wideKeys, keepStale bool
 }
 
 // Progress is a search's progress so far.
@@ -122,9 +155,9 @@ type Result struct {
 	Stopped string
 	// Executions is the number of executions covered: run one by one
 	// (Randomized), or counted through the cached states (a state's
-	// executions are counted once however many paths reach it). A count
-	// past MaxInt64 is held at MaxInt64.
-	Executions int64
+	// executions are counted once however many paths reach it). It is
+	// exact, however large, and never nil in a result Explore returns.
+	Executions *big.Int
 	// Reduced says Executions and Outcomes count the executions of the
 	// partial-order reduced search: executions that differ only in the
 	// order of independent steps count once. The exhaustive strategy
@@ -140,13 +173,25 @@ type Result struct {
 	States int64
 	// Bound is the last preemption bound searched (PreemptionBounded).
 	Bound int
-	// Outcomes counts the executions by outcome kind.
-	Outcomes map[sim.Kind]int64
+	// Outcomes counts the executions by outcome kind, exactly; a kind
+	// with no execution has no entry.
+	Outcomes map[sim.Kind]*big.Int
 	// Counterexamples has one execution for each kind other than ok that
 	// was found, in the order of Kinds.
 	Counterexamples []Counterexample
-	// MemoryBytes is the size of the state cache at the end.
+	// MemoryBytes is the size of the state cache at the end (the largest
+	// of the phases', for FindThenProve).
 	MemoryBytes int64
+	// Observations are the distinct names Options.Observe gave the final
+	// states, sorted (c11 searches only).
+	Observations []string
+	// Memory is the memory model searched.
+	Memory sim.MemoryModel
+	// Phases holds FindThenProve's phases in the order they ran: the
+	// preemption-bounded search, then the exhaustive one when it ran.
+	// Each is a Result of its own strategy, without Phases. Nil for the
+	// other strategies.
+	Phases []Result
 }
 
 // Explore searches p's executions as o says. The error reports bad options
@@ -165,6 +210,9 @@ func Explore(ctx context.Context, p *sim.Program, o Options) (Result, error) {
 	if o.ProgressEvery <= 0 {
 		o.ProgressEvery = 1 << 16
 	}
+	if o.Memory == sim.C11 {
+		return exploreWeak(ctx, p, o)
+	}
 	var res Result
 	var err error
 	switch o.Strategy {
@@ -172,6 +220,8 @@ func Explore(ctx context.Context, p *sim.Program, o Options) (Result, error) {
 		res, err = exploreExhaustive(ctx, p, o)
 	case PreemptionBounded:
 		res, err = explorePreemption(ctx, p, o)
+	case FindThenProve:
+		res, err = exploreFindThenProve(ctx, p, o)
 	case Randomized:
 		if o.Runs <= 0 {
 			o.Runs = 1000
@@ -183,14 +233,43 @@ func Explore(ctx context.Context, p *sim.Program, o Options) (Result, error) {
 	default:
 		return Result{}, fmt.Errorf("unknown strategy %q", o.Strategy)
 	}
+	if res.Executions == nil {
+		res.Executions = new(big.Int)
+	}
+	if res.Outcomes == nil {
+		res.Outcomes = map[sim.Kind]*big.Int{}
+	}
 	if err != nil {
 		return res, err
 	}
 	res.Strategy = o.Strategy
+	if o.Want != "" {
+		res.onlyOf(o.Want)
+	}
 	if err := res.check(p); err != nil {
 		return res, err
 	}
+	for i := range res.Phases {
+		if err := res.Phases[i].check(p); err != nil {
+			return res, err
+		}
+	}
 	return res, nil
+}
+
+// onlyOf keeps only the counterexamples of kind k, in r and its phases:
+// a search asked to stop at k reports k alone.
+func (r *Result) onlyOf(k sim.Kind) {
+	var keep []Counterexample
+	for _, c := range r.Counterexamples {
+		if c.Kind == k {
+			keep = append(keep, c)
+		}
+	}
+	r.Counterexamples = keep
+	for i := range r.Phases {
+		r.Phases[i].onlyOf(k)
+	}
 }
 
 // stopsAtAny reports whether some finding ends the search.
@@ -213,4 +292,4 @@ func kindIndex(k sim.Kind) int {
 }
 
 // numKinds is len(Kinds), as a constant for arrays.
-const numKinds = 12
+const numKinds = 13

@@ -3,6 +3,7 @@ package explore_test
 import (
 	"context"
 	"maps"
+	"math/big"
 	"reflect"
 	"testing"
 
@@ -62,7 +63,7 @@ func TestExhaustiveCountsEveryExecution(t *testing.T) {
 			}
 			for _, sym := range []bool{true, false} {
 				r := search(t, p, explore.Options{NoSymmetry: !sym, NoReduction: true})
-				if !r.Complete || r.Executions != total || !maps.Equal(r.Outcomes, want) {
+				if !r.Complete || small(r.Executions) != total || !maps.Equal(smallCounts(r.Outcomes), want) {
 					t.Errorf("symmetry %v: complete=%v, %d executions %v; want %d executions %v",
 						sym, r.Complete, r.Executions, r.Outcomes, total, want)
 				}
@@ -74,7 +75,7 @@ func TestExhaustiveCountsEveryExecution(t *testing.T) {
 			}
 			// With the reduction, fewer executions, but the same kinds.
 			r := search(t, p, explore.Options{})
-			if !r.Complete || !sameKeys(r.Outcomes, want) || r.Executions > total {
+			if !r.Complete || !sameKeys(r.Outcomes, want) || r.Executions.Cmp(big.NewInt(total)) > 0 {
 				t.Errorf("reduced: complete=%v, %d executions %v; want the kinds of %v in at most %d",
 					r.Complete, r.Executions, r.Outcomes, want, total)
 			}
@@ -82,7 +83,29 @@ func TestExhaustiveCountsEveryExecution(t *testing.T) {
 	}
 }
 
-func sameKeys(a, b map[sim.Kind]int64) bool {
+// small is n, or -1 when it does not fit an int64.
+func small(n *big.Int) int64 {
+	if n == nil || !n.IsInt64() {
+		return -1
+	}
+	return n.Int64()
+}
+
+// smallCounts is m with each count as small has it.
+func smallCounts(m map[sim.Kind]*big.Int) map[sim.Kind]int64 {
+	out := map[sim.Kind]int64{}
+	for k, n := range m {
+		out[k] = small(n)
+	}
+	return out
+}
+
+// sameCounts reports whether a and b count the same executions by kind.
+func sameCounts(a, b map[sim.Kind]*big.Int) bool {
+	return maps.EqualFunc(a, b, func(x, y *big.Int) bool { return x.Cmp(y) == 0 })
+}
+
+func sameKeys[A, B any](a map[sim.Kind]A, b map[sim.Kind]B) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -114,7 +137,7 @@ func TestSymmetryKeepsCounts(t *testing.T) {
 			p := build(t, c.id, c.variant, c.params)
 			with := search(t, p, explore.Options{NoReduction: true})
 			without := search(t, p, explore.Options{NoReduction: true, NoSymmetry: true})
-			if with.Executions != without.Executions || !maps.Equal(with.Outcomes, without.Outcomes) {
+			if with.Executions.Cmp(without.Executions) != 0 || !sameCounts(with.Outcomes, without.Outcomes) {
 				t.Errorf("with symmetry %d %v, without %d %v", with.Executions, with.Outcomes, without.Executions, without.Outcomes)
 			}
 			if with.States > without.States {
@@ -167,7 +190,7 @@ func TestPreemptionBounds(t *testing.T) {
 	}
 	all := search(t, p, explore.Options{Strategy: explore.PreemptionBounded, MaxPreemptions: -1})
 	ex := search(t, p, explore.Options{NoReduction: true})
-	if !all.Complete || all.Executions != ex.Executions || !maps.Equal(all.Outcomes, ex.Outcomes) {
+	if !all.Complete || all.Executions.Cmp(ex.Executions) != 0 || !sameCounts(all.Outcomes, ex.Outcomes) {
 		t.Errorf("unbounded: complete=%v at bound %d, %d executions %v; want complete with the exhaustive %d %v",
 			all.Complete, all.Bound, all.Executions, all.Outcomes, ex.Executions, ex.Outcomes)
 	}
@@ -229,9 +252,9 @@ func TestRandomStrategies(t *testing.T) {
 		r := search(t, p, explore.Options{Strategy: explore.Randomized, Runs: 2000, Seed: 1, Depth: depth})
 		var sum int64
 		for _, n := range r.Outcomes {
-			sum += n
+			sum += small(n)
 		}
-		if r.Executions != 2000 || sum != 2000 || r.Complete || r.Stopped != "runs" {
+		if small(r.Executions) != 2000 || sum != 2000 || r.Complete || r.Stopped != "runs" {
 			t.Errorf("depth %d: %d executions, outcomes sum to %d, complete=%v (%s)", depth, r.Executions, sum, r.Complete, r.Stopped)
 		}
 		if !r.Found(sim.LostWakeup) {
@@ -272,7 +295,7 @@ func TestExploreSpinForever(t *testing.T) {
 				t.Errorf("%s: step-limit counterexample of %d steps, want the limit, 50", strategy, c.Steps)
 			}
 		}
-		if r.Outcomes[sim.OK] == 0 {
+		if r.Outcomes[sim.OK] == nil {
 			t.Errorf("%s: outcomes %v, want ok runs too", strategy, r.Outcomes)
 		}
 	}
@@ -290,5 +313,27 @@ func TestPreemptions(t *testing.T) {
 		if got, err := explore.Preemptions(p, s); got != want || err != nil {
 			t.Errorf("Preemptions(%q) = %d, %v; want %d", text, got, err, want)
 		}
+	}
+}
+
+// TestCountsAreExact verifies the fixed wait_group at 3 waiters and 3
+// workers, whose executions are more than an int64 holds, with symmetry
+// and without: the counts agree exactly, and the kinds add up to them.
+func TestCountsAreExact(t *testing.T) {
+	p := build(t, "wg-lost-wakeup", "fixed", map[string]int{"waiters": 3, "workers": 3})
+	with := search(t, p, explore.Options{})
+	without := search(t, p, explore.Options{NoSymmetry: true})
+	if with.Executions.IsInt64() {
+		t.Fatalf("%v executions; want more than an int64 holds", with.Executions)
+	}
+	if with.Executions.Cmp(without.Executions) != 0 || !sameCounts(with.Outcomes, without.Outcomes) {
+		t.Errorf("with symmetry %v %v, without %v %v", with.Executions, with.Outcomes, without.Executions, without.Outcomes)
+	}
+	sum := new(big.Int)
+	for _, n := range with.Outcomes {
+		sum.Add(sum, n)
+	}
+	if sum.Cmp(with.Executions) != 0 {
+		t.Errorf("outcomes %v sum to %v; want the %v executions", with.Outcomes, sum, with.Executions)
 	}
 }

@@ -14,6 +14,13 @@ func CheckingKeys(ctx context.Context, p *sim.Program, o Options) (Result, error
 	return Explore(ctx, p, o)
 }
 
+// KeepingStale is CheckingKeys with stale snapshots keyed as they are
+// (see statekey.Options.KeepStale).
+func KeepingStale(ctx context.Context, p *sim.Program, o Options) (Result, error) {
+	o.checkKeys, o.keepStale = true, true
+	return Explore(ctx, p, o)
+}
+
 // WideKeys is Explore with every state keyed as in a program too large
 // for incremental keys (see statekey.Options.Wide).
 func WideKeys(ctx context.Context, p *sim.Program, o Options) (Result, error) {

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"context"
+	"math/big"
 	"math/rand/v2"
 
 	"lockstep/sim"
@@ -107,11 +108,11 @@ func exploreRandom(ctx context.Context, p *sim.Program, o Options) (Result, erro
 	if res.Stopped == "" {
 		res.Stopped = "runs"
 	}
-	res.Executions = run
-	res.Outcomes = map[sim.Kind]int64{}
+	res.Executions = big.NewInt(run)
+	res.Outcomes = map[sim.Kind]*big.Int{}
 	for k, c := range counts {
 		if c > 0 {
-			res.Outcomes[sim.Kinds[k]] = c
+			res.Outcomes[sim.Kinds[k]] = big.NewInt(c)
 		}
 	}
 	for k := 1; k < numKinds; k++ {

@@ -3,7 +3,7 @@ package explore
 import (
 	"context"
 	"fmt"
-	"math"
+	"math/big"
 
 	"lockstep/sim"
 	"lockstep/sim/statekey"
@@ -14,24 +14,58 @@ func exploreExhaustive(ctx context.Context, p *sim.Program, o Options) (Result, 
 	if len(sim.Kinds) != numKinds {
 		return Result{}, fmt.Errorf("explore: %d outcome kinds, the explorer knows %d", len(sim.Kinds), numKinds)
 	}
-	ms := statekey.Learn(p)
-	e, root := exhaustive(ctx, p, &o, ms, !o.NoReduction)
-	res := e.result(root)
 	// The reduction keeps every kind but not every order: a bug's smallest
 	// execution may be one it left out. A complete reduced search that
 	// found a bug is done again without it, for exact counts and the
 	// smallest counterexamples, unless that one cannot finish; its own
-	// counterexamples are then not needed.
-	if res.Reduced && res.Complete && e.foundBug() && !o.stopsAtAny() {
-		if f, froot := exhaustive(ctx, p, &o, ms, false); f.stop == "" {
-			full := f.result(froot)
-			full.Counterexamples = f.counterexamples(froot, true)
-			full.States += res.States
-			return full, nil
+	// counterexamples are then not needed. With a worker to spare, the
+	// search without the reduction starts as soon as the reduced one finds
+	// a bug, and runs alongside it; it is stopped if the reduced search
+	// does not complete.
+	redo := !o.NoReduction && !o.stopsAtAny()
+	var full *side[searched]
+	if redo && o.Workers > 1 {
+		o.onBug = func() {
+			if full == nil {
+				full = spawn(ctx, &o, func(ctx context.Context, so *Options) searched {
+					return searchOnce(ctx, p, so, statekey.Learn(p), false)
+				})
+			}
 		}
+	}
+	ms := statekey.Learn(p)
+	e, root := exhaustive(ctx, p, &o, ms, !o.NoReduction)
+	res := e.result(root)
+	if redo && res.Complete && e.foundBug() {
+		var f searched
+		if full != nil {
+			f = full.wait(&o)
+		} else {
+			f = searchOnce(ctx, p, &o, ms, false)
+		}
+		if f.e.stop == "" {
+			r := f.e.result(f.root)
+			r.Counterexamples = f.e.counterexamples(f.root, true)
+			r.States += res.States
+			return r, nil
+		}
+	} else if full != nil {
+		full.stop()
 	}
 	res.Counterexamples = e.counterexamples(root, res.Complete)
 	return res, nil
+}
+
+// searched is an exhaustive search and the summary of every execution.
+type searched struct {
+	e    *dfs
+	root *summary
+}
+
+// searchOnce is exhaustive, as one value.
+func searchOnce(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models, reduce bool) searched {
+	e, root := exhaustive(ctx, p, o, ms, reduce)
+	return searched{e, root}
 }
 
 // exhaustive runs one exhaustive search, again while a step shows the
@@ -138,20 +172,13 @@ func explorePreemption(ctx context.Context, p *sim.Program, o Options) (Result, 
 
 // fill sets the execution counts from the summary of the start state.
 func (r *Result) fill(root *summary) {
-	r.Executions = clampInt64(root.paths)
-	r.Outcomes = map[sim.Kind]int64{}
+	r.Executions = root.executions()
+	r.Outcomes = map[sim.Kind]*big.Int{}
 	for k := range numKinds {
-		if root.kinds&(1<<k) != 0 && root.count[k] > 0 {
-			r.Outcomes[sim.Kinds[k]] = clampInt64(root.count[k])
+		if n := root.executionsOf(k); root.kinds&(1<<k) != 0 && n.Sign() > 0 {
+			r.Outcomes[sim.Kinds[k]] = n
 		}
 	}
-}
-
-func clampInt64(v uint64) int64 {
-	if v > math.MaxInt64 {
-		return math.MaxInt64
-	}
-	return int64(v)
 }
 
 // counterexamples returns one execution per kind other than ok that the
@@ -177,14 +204,14 @@ func (e *dfs) counterexamples(root *summary, complete bool) []Counterexample {
 // result is the result of a search that the probe ended: what its runs
 // found.
 func (pr *probe) result(bound int, ctx context.Context) Result {
-	res := Result{Stopped: "first-counterexample", Executions: pr.runs, Bound: bound,
-		Outcomes: map[sim.Kind]int64{}}
+	res := Result{Stopped: "first-counterexample", Executions: big.NewInt(pr.runs), Bound: bound,
+		Outcomes: map[sim.Kind]*big.Int{}}
 	if ctx.Err() != nil {
 		res.Stopped = "canceled"
 	}
 	for k, c := range pr.count {
 		if c > 0 {
-			res.Outcomes[sim.Kinds[k]] = c
+			res.Outcomes[sim.Kinds[k]] = big.NewInt(c)
 		}
 	}
 	for k := 1; k < numKinds; k++ {

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"math"
+	"math/big"
 
 	"lockstep/sim/statekey"
 )
@@ -26,6 +27,12 @@ type stateStore struct {
 	// of Kinds: the number of executions of that kind and the fewest steps.
 	extCount []uint64
 	extMin   []uint32
+	// wide holds the counts of the states whose counts do not fit 64 bits
+	// (kinds has wideBit; their paths is where theirs start): the number
+	// of executions, then of each kind other than ok reached, in the order
+	// of Kinds, each as its length in words and its words (see
+	// summary.appendWide).
+	wide []big.Word
 }
 
 type storeSlot struct{ a, b uint64 }
@@ -49,6 +56,9 @@ func (s *stateStore) inProgressAt(idx uint32) bool { return s.info(idx).kinds&in
 // inProgress marks a state whose summary is not known yet: it is on the
 // path the search is exploring.
 const inProgress uint16 = 1 << 15
+
+// wideBit marks a state whose counts are kept in stateStore.wide.
+const wideBit uint16 = 1 << 14
 
 // okBit is the kinds bit of OK (Kinds[0]).
 const okBit uint16 = 1
@@ -121,6 +131,11 @@ func (s *stateStore) grow() {
 func (s *stateStore) save(idx uint32, sum *summary) {
 	in := s.info(idx)
 	in.paths, in.kinds = sum.paths, sum.kinds
+	if sum.wide {
+		in.paths = uint64(len(s.wide))
+		s.wide = sum.appendWide(s.wide)
+		in.kinds |= wideBit
+	}
 	if sum.kinds&^okBit == 0 {
 		return
 	}
@@ -137,7 +152,11 @@ func (s *stateStore) save(idx uint32, sum *summary) {
 func (s *stateStore) load(idx uint32, sum *summary) {
 	sum.reset()
 	in := s.info(idx)
-	sum.paths, sum.kinds = in.paths, in.kinds
+	sum.paths, sum.kinds = in.paths, in.kinds&^wideBit
+	if in.kinds&wideBit != 0 {
+		sum.loadWide(s.wide[in.paths:], s.extMin[in.ext:])
+		return
+	}
 	rest := sum.paths
 	j := in.ext
 	for k := 1; k < numKinds; k++ {
@@ -173,52 +192,5 @@ func (s *stateStore) minSteps(idx uint32, k int) uint32 {
 // bytes is the memory the store holds.
 func (s *stateStore) bytes() int64 {
 	return int64(len(s.slots))*16 + int64(len(s.infos))*infoChunk*16 +
-		int64(cap(s.extCount))*8 + int64(cap(s.extMin))*4
-}
-
-// summary is what a search knows of the executions from one state.
-type summary struct {
-	paths uint64
-	kinds uint16
-	count [numKinds]uint64
-	min   [numKinds]uint32
-}
-
-func (s *summary) reset() {
-	s.paths, s.kinds = 0, 0
-	s.count = [numKinds]uint64{}
-	for i := range s.min {
-		s.min[i] = noSteps
-	}
-}
-
-// terminal is the summary of a finished run of kind k.
-func (s *summary) terminal(k int) {
-	s.reset()
-	s.paths = 1
-	s.kinds = 1 << k
-	s.count[k] = 1
-	s.min[k] = 0
-}
-
-// add merges the summary of a state one step further.
-func (s *summary) add(c *summary) {
-	s.paths = satAdd(s.paths, c.paths)
-	s.kinds |= c.kinds
-	for k := range numKinds {
-		if c.kinds&(1<<k) == 0 {
-			continue
-		}
-		s.count[k] = satAdd(s.count[k], c.count[k])
-		if c.min[k] != noSteps && c.min[k]+1 < s.min[k] {
-			s.min[k] = c.min[k] + 1
-		}
-	}
-}
-
-func satAdd(a, b uint64) uint64 {
-	if a+b < a {
-		return math.MaxUint64
-	}
-	return a + b
+		int64(cap(s.extCount))*8 + int64(cap(s.extMin))*4 + int64(cap(s.wide))*8
 }

@@ -163,6 +163,11 @@ func (k *Keyer) Advance(d int, parent, child *sim.Machine, t int) {
 		k.fill(c, child)
 		return
 	}
+	if k.doom != nil && last.Op.Atomic() && count(parent.Memory()[a]) != count(child.Memory()[a]) {
+		// A count fell: members at a site of the cell may hold a
+		// snapshot now doomed.
+		dirty |= k.atSiteOf(child, a)
+	}
 	for i := range len(p.Coroutines) {
 		x, y := parent.Coroutine(i), child.Coroutine(i)
 		if x.Registered() != y.Registered() || x.Opened() != y.Opened() || x.Status() != y.Status() {

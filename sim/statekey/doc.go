@@ -10,7 +10,9 @@
 // The Key and the Keyer that computes it, from scratch (Keyer.Key) or
 // incrementally along a search's path (Keyer.Start, Advance, KeyAt); and
 // the Models the key rests on, which a search learns and checks at every
-// step it performs (Learn, Models.Step). The search itself, its state
+// step it performs (Learn, Models.Step): which locals may still be read
+// (liveness), how the program synchronizes (syncModel), and which compare
+// and swaps can only fail (doomedModel). The search itself, its state
 // cache and what it counts are the explore package's.
 //
 // # Imports
@@ -34,7 +36,10 @@
 //     position, loop counters, argument, the locals that may still be read
 //     (see liveness), and the detector flags (dropped, registered, the
 //     condition held since, lock holder), with the semaphore and lock
-//     queues as ranks; a finished coroutine is just "done";
+//     queues as ranks; a finished coroutine is just "done". A local that
+//     holds a stale snapshot of a word, which the coroutine's next step
+//     compares and swaps and which can no longer hold it, is written as
+//     doomed, not as its value (see doomedModel);
 //   - whether a data race has been seen;
 //   - happens-before in canonical form. Clock values grow forever, so they
 //     are not hashed. A future race check on a plain cell asks whether a

@@ -112,7 +112,11 @@ func (k *Keyer) appendCoroutine(out []uint64, m *sim.Machine, x int) []uint64 {
 	live := k.liveMask(co)
 	var kinds uint64
 	for i := range sim.NumLocals {
-		if live&(1<<i) != 0 {
+		switch {
+		case live&(1<<i) == 0:
+		case k.isDoomed(m, co, i):
+			out = append(out, codeDoomed)
+		default:
 			out = append(out, k.valueAs(co.LocalKind(i), co.Local(i)))
 			kinds |= uint64(co.LocalKind(i)) << (8 * i)
 		}

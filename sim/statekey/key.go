@@ -48,8 +48,9 @@ type Keyer struct {
 	freeThreads []int
 	freeCoros   []int
 
-	live *liveness  // which locals matter; nil: all of them
-	sync *syncModel // how the program synchronizes; nil: nothing known
+	live *liveness    // which locals matter; nil: all of them
+	sync *syncModel   // how the program synchronizes; nil: nothing known
+	doom *doomedModel // which compare-and-swaps must fail; nil: none known
 
 	atomics []sim.Word // atomic cell addresses, ascending
 	plains  []sim.Word // plain cell addresses, ascending
@@ -91,6 +92,10 @@ type Keyer struct {
 	alt      []uint64 // an encoding under another renaming (see twins)
 	block    []uint64
 	refs     []int32 // a member block's refs, while it is written
+	rsig     []Key   // per member: its sort signature (see refine)
+	rin      []Key   // refine's: the sum over the members that name it
+	rnext    []Key   // refine's: the next round's signatures
+	isNamed  []bool  // tiesNamed's: per member, whether a block names it
 	semRank  []int
 	lockRank []int
 	ranked   bool // semRank and lockRank are not all zero
@@ -119,13 +124,19 @@ type Options struct {
 	// Wide keys every state as a program too large for incremental keys
 	// (see clocksWide), whatever its size. For tests.
 	Wide bool
+	// KeepStale keys stale snapshots as they are, as if no compare and
+	// swap were doomed (see doomedModel). For tests.
+	KeepStale bool
 }
 
 // New prepares keys for p.
 func New(p *sim.Program, o Options) *Keyer {
 	k := &Keyer{p: p, n: len(p.Threads)}
 	if o.Models != nil {
-		k.live, k.sync = o.Models.live, o.Models.sync
+		k.live, k.sync, k.doom = o.Models.live, o.Models.sync, o.Models.doom
+		if o.KeepStale {
+			k.doom = nil
+		}
 	}
 	nc := len(p.Coroutines)
 	k.coroGroup = make([]int, nc)
@@ -175,6 +186,8 @@ func New(p *sim.Program, o Options) *Keyer {
 		k.tsrc[t], k.tren[t] = t, t
 	}
 	k.pinned = make([]bool, nc)
+	k.rsig, k.rin, k.rnext = make([]Key, nc), make([]Key, nc), make([]Key, nc)
+	k.isNamed = make([]bool, nc)
 	k.listPos = make([]uint64, nc)
 	k.semRank = make([]int, nc)
 	k.lockRank = make([]int, nc)

@@ -18,7 +18,14 @@ import "lockstep/sim"
 const (
 	codeMark   = sim.Word(0xFFFF) << 48 // the top 16 bits of a member code
 	codeEscape = ^sim.Word(0)           // the next word is a plain value
+	codeDoomed = ^sim.Word(1)           // a stale snapshot (see doomedModel)
 )
+
+// isDoomed reports whether local i of co, live, holds a stale snapshot
+// the key leaves out (see doomedModel).
+func (k *Keyer) isDoomed(m *sim.Machine, co sim.CoroutineView, i int) bool {
+	return k.doom != nil && k.doom.doomed(m, co.Op(), co.PC(), i, co.Local(i))
+}
 
 // memberBlock writes member c's block, appends the members it names to
 // k.refs, and returns the block's hash. The ranks (see ranks) must be
@@ -40,7 +47,11 @@ func (k *Keyer) memberBlock(m *sim.Machine, c int) Key {
 		live := k.liveMask(co)
 		var kinds uint64
 		for i := range sim.NumLocals {
-			if live&(1<<i) != 0 {
+			switch {
+			case live&(1<<i) == 0:
+			case k.isDoomed(m, co, i):
+				b = append(b, codeDoomed)
+			default:
 				b = k.abstractValue(b, co.LocalKind(i), co.Local(i), c)
 				kinds |= uint64(co.LocalKind(i)) << (8 * i)
 			}

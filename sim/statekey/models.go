@@ -15,12 +15,13 @@ import (
 type Models struct {
 	live *liveness
 	sync *syncModel
+	doom *doomedModel
 }
 
 // Learn returns models of p seeded with the steps of a few random runs, so
 // that searches seldom have to start again.
 func Learn(p *sim.Program) *Models {
-	ms := &Models{live: newLiveness(p), sync: newSyncModel(p)}
+	ms := &Models{live: newLiveness(p), sync: newSyncModel(p), doom: newDoomedModel(p)}
 	rng := rand.New(rand.NewPCG(1, 2))
 	m, child := sim.New(p, sim.Options{}), sim.New(p, sim.Options{})
 	var en []int
@@ -38,7 +39,10 @@ func Learn(p *sim.Program) *Models {
 // Freeze fixes the synchronization claims keys use to those learned so
 // far (see syncModel): a search calls it when it starts, so that all its
 // states are keyed alike.
-func (ms *Models) Freeze() { ms.sync.freeze() }
+func (ms *Models) Freeze() {
+	ms.sync.freeze()
+	ms.doom.freeze()
+}
 
 // Step performs thread t's step from m into child (CopyFrom, then
 // QuietStep; t must be able to move) and checks it against the models. It
@@ -58,5 +62,6 @@ func (ms *Models) Step(child, m *sim.Machine, t int) bool {
 	child.QuietStep(t)
 	a := child.LastAccess()
 	synced := ms.sync.check(t, op, pc, a.Op, a.Addr, a.Acquired)
-	return ms.live.check(stepFact(child, c, op, pc, a.Locals)) && synced
+	lived := ms.live.check(stepFact(child, c, op, pc, a.Locals))
+	return ms.doom.check(child, m, t, c, op, pc, a, ms.live) && lived && synced
 }

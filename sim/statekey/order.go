@@ -11,8 +11,9 @@ import (
 // chooseRenaming chooses the renaming for m, whose members' block hashes
 // are in c: src and ren for coroutines, tsrc and tren for threads (the
 // identity outside the groups). Within a group the members are sorted by
-// block hash, then by their place in the waiter lists; pinned members stay
-// where they are.
+// block hash, then by their place in the waiter lists; when that leaves
+// tied members that name others or are named, again on signatures refined
+// along the names (see refine). Pinned members stay where they are.
 func (k *Keyer) chooseRenaming(m *sim.Machine, c *keyCache) {
 	if len(k.groups) == 0 {
 		return
@@ -30,6 +31,22 @@ func (k *Keyer) chooseRenaming(m *sim.Machine, c *keyCache) {
 		}
 	}
 	k.listPositions(m)
+	for _, g := range k.groups {
+		for _, x := range g.members {
+			k.rsig[x] = c.sig[x]
+		}
+	}
+	k.sortMembers(c)
+	if k.tiesNamed(c) {
+		// Only the tied members move: the first keys are unchanged.
+		k.refine(c)
+		k.sortMembers(c)
+	}
+}
+
+// sortMembers chooses the renaming by sorting each group's members that
+// are not pinned (see before); pinned members stay where they are.
+func (k *Keyer) sortMembers(c *keyCache) {
 	for _, g := range k.groups {
 		o := k.order[:0]
 		for _, x := range g.members {
@@ -63,7 +80,47 @@ func (k *Keyer) chooseRenaming(m *sim.Machine, c *keyCache) {
 	}
 }
 
-// before reports whether member x sorts before member y.
+// tiesNamed reports whether the sort left members tied (the same
+// signature and list place) of which one names a member or is named by
+// one: refine may then tell them apart. Whether it does is the same
+// under every renaming of the state.
+func (k *Keyer) tiesNamed(c *keyCache) bool {
+	named := false
+	for _, g := range k.groups {
+		for _, x := range g.members {
+			if len(c.refs[x]) > 0 {
+				named = true
+			}
+		}
+	}
+	if !named {
+		return false
+	}
+	clear(k.isNamed)
+	for _, g := range k.groups {
+		for _, x := range g.members {
+			for _, r := range c.refs[x] {
+				k.isNamed[r] = true
+			}
+		}
+	}
+	for _, g := range k.groups {
+		for i := 1; i < len(g.members); i++ {
+			a, b := k.src[g.members[i-1]], k.src[g.members[i]]
+			if k.pinned[a] || k.pinned[b] || c.sig[a] != c.sig[b] || k.listPos[a] != k.listPos[b] {
+				continue
+			}
+			if len(c.refs[a]) > 0 || len(c.refs[b]) > 0 || k.isNamed[a] || k.isNamed[b] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// before reports whether member x sorts before member y: by block hash,
+// then place in the waiter lists, then refined signature (the block hash
+// too until refine has run).
 func (k *Keyer) before(c *keyCache, x, y int) bool {
 	a, b := c.sig[x], c.sig[y]
 	switch {
@@ -71,8 +128,69 @@ func (k *Keyer) before(c *keyCache, x, y int) bool {
 		return a[0] < b[0]
 	case a[1] != b[1]:
 		return a[1] < b[1]
+	case k.listPos[x] != k.listPos[y]:
+		return k.listPos[x] < k.listPos[y]
 	}
-	return k.listPos[x] < k.listPos[y]
+	return k.rsig[x][0] < k.rsig[y][0]
+}
+
+// refineRounds is how many times refine passes signatures along refs: a
+// chain of members that name each other is told apart up to this depth
+// from its ends.
+const refineRounds = 3
+
+// refine computes each member's sort signature (rsig): its block hash,
+// refined refineRounds times by the signatures of the members its block
+// names, in the order it names them, and of the members that name it, in
+// any order. Only names, not numbers, go in, so the signature of a member
+// is the same under every renaming: members whose blocks are alike but
+// that sit at different places of a chain (a waiter list taken off the
+// primitive, a worker walking it) sort apart, and the renaming of a state
+// no longer depends on how its members were numbered. The signature only
+// orders members (the key encodes the whole renamed state), so a cheap
+// 64-bit mix does: two members it fails to tell apart only stay tied.
+func (k *Keyer) refine(c *keyCache) {
+	for _, g := range k.groups {
+		for _, x := range g.members {
+			k.rsig[x] = Key{c.sig[x][0], c.sig[x][1]}
+		}
+	}
+	for range refineRounds {
+		for _, g := range k.groups {
+			for _, x := range g.members {
+				k.rin[x] = Key{}
+			}
+		}
+		for _, g := range k.groups {
+			for _, y := range g.members {
+				for i, r := range c.refs[y] {
+					k.rin[r][0] += mix64(k.rsig[y][0] + uint64(i+1)*hashPrime3)
+				}
+			}
+		}
+		for _, g := range k.groups {
+			for _, x := range g.members {
+				v := k.rsig[x][0] ^ k.rin[x][0]*hashPrime4
+				for _, r := range c.refs[x] {
+					v = bits.RotateLeft64(v, 23)*hashPrime1 + k.rsig[r][0]
+				}
+				k.rnext[x][0] = mix64(v)
+			}
+		}
+		for _, g := range k.groups {
+			for _, x := range g.members {
+				k.rsig[x][0] = k.rnext[x][0]
+			}
+		}
+	}
+}
+
+// mix64 is a cheap bijective mix of one word (the finalizer of
+// splitmix64).
+func mix64(x uint64) uint64 {
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
 }
 
 // pinsOf is the set of members whose addresses an untyped live local of

@@ -13,6 +13,7 @@ type Header struct {
 	Scenario string
 	Variant  string
 	Params   map[string]int
+	Memory   sim.MemoryModel
 }
 
 // Report is what WriteJSON prints: one object for the whole run. Field
@@ -21,6 +22,7 @@ type Report struct {
 	Scenario string         `json:"scenario"`
 	Variant  string         `json:"variant"`
 	Params   map[string]int `json:"params"`
+	Memory   string         `json:"memory,omitempty"` // "c11"; absent under sc
 	Schedule string         `json:"schedule"`
 	Outcome  ReportOutcome  `json:"outcome"`
 	Steps    []ReportStep   `json:"steps"`
@@ -57,6 +59,8 @@ type ReportStep struct {
 	Events    []ReportEvent   `json:"events"`
 	Changed   []string        `json:"changed"`
 	Findings  []ReportOutcome `json:"findings"`
+	// Read is the step's read under c11: the writes it could return.
+	Read *ReportRead `json:"read,omitempty"`
 	// Text is the step's line of the text trace, without its index and
 	// state: "W1 G6 cas wg.m_state acq_rel/relaxed nullptr -> ...; W1 parks".
 	Text  string `json:"text"`
@@ -83,6 +87,9 @@ type ReportEvent struct {
 func WriteJSON(w io.Writer, t *Trace, h Header, lang string) error {
 	rep := Report{Scenario: h.Scenario, Variant: h.Variant, Params: h.Params,
 		Schedule: t.Schedule.String(), Outcome: outcomeJSON(t.Outcome, lang), Steps: []ReportStep{}}
+	if h.Memory != sim.SC {
+		rep.Memory = h.Memory.String()
+	}
 	for _, st := range t.Steps {
 		rep.Steps = append(rep.Steps, stepJSON(t.Program, st, lang))
 	}
@@ -117,6 +124,7 @@ func stepJSON(p *sim.Program, st Step, lang string) ReportStep {
 	if r.Label >= 0 {
 		j.Label = p.Label(r.Label)
 	}
+	j.Read = readJSON(p, r.Read)
 	if r.Loc.File != "" {
 		j.Loc = &ReportLoc{File: r.Loc.File, Line: r.Loc.Line, Function: r.Loc.Function}
 	}
@@ -165,4 +173,36 @@ func stepJSON(p *sim.Program, st Step, lang string) ReportStep {
 		j.Findings = append(j.Findings, outcomeJSON(f, lang))
 	}
 	return j
+}
+
+// ReportRead is a step's read under c11: the writes it could return,
+// oldest first, and the index of the one it returned.
+type ReportRead struct {
+	Cell       string            `json:"cell"`
+	Candidates []ReportCandidate `json:"candidates"`
+	Chosen     int               `json:"chosen"`
+	Stale      bool              `json:"stale"`
+}
+
+// ReportCandidate is one write a read could return; Source is how a
+// schedule names it after '<' ("init" or the writer's step).
+type ReportCandidate struct {
+	Source string `json:"source"`
+	Value  string `json:"value"`
+	Thread string `json:"thread,omitempty"`
+	Label  string `json:"label,omitempty"`
+	Step   int    `json:"step"`
+	Latest bool   `json:"latest"`
+}
+
+func readJSON(p *sim.Program, rc *sim.ReadChoice) *ReportRead {
+	if rc == nil {
+		return nil
+	}
+	r := &ReportRead{Cell: rc.Cell, Chosen: rc.Chosen, Stale: rc.Stale(), Candidates: []ReportCandidate{}}
+	for _, c := range rc.Candidates {
+		r.Candidates = append(r.Candidates, ReportCandidate{Source: c.Source.String(), Value: p.FormatCell(rc.Addr, c.Value),
+			Thread: c.Thread, Label: c.Label, Step: c.Step, Latest: c.Latest})
+	}
+	return r
 }

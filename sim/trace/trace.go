@@ -30,7 +30,13 @@ type Step struct {
 // source location. A schedule that cannot be followed is an error wrapping
 // sim.ErrSchedule. The run is bounded by the machine's step limit.
 func Execute(p *sim.Program, sched sim.Schedule) (*Trace, error) {
-	m := sim.New(p, sim.Options{Record: true, Locations: true})
+	return ExecuteMemory(p, sched, sim.SC)
+}
+
+// ExecuteMemory is Execute under memory model mm: under sim.C11 the
+// schedule's sources choose the writes its reads return.
+func ExecuteMemory(p *sim.Program, sched sim.Schedule, mm sim.MemoryModel) (*Trace, error) {
+	m := sim.New(p, sim.Options{Record: true, Locations: true, Memory: mm})
 	t := &Trace{Program: p, Start: m.Snapshot()}
 	r := &sim.Replay{Schedule: sched}
 	before := t.Start

@@ -185,3 +185,26 @@ var traceChinese = tracePhrases{
 	finished: "%s 结束", semQueued: "%s 在信号量上等待", comma: "，",
 	step: "第 %d 步", outcomeAt: "%s，第 %d 步：%s", outcome: "%s：%s",
 }
+
+// StaleNote says, after a step's operands, that its read returned a
+// stale value and what the latest was: "" unless it did.
+func StaleNote(p *sim.Program, r sim.Record, lang string) string {
+	rc := r.Read
+	if rc == nil || !rc.Stale() {
+		return ""
+	}
+	c := rc.Candidates[rc.Chosen]
+	l := rc.Candidates[len(rc.Candidates)-1]
+	if lang == Chinese {
+		from := "初始值"
+		if c.Source != sim.Init {
+			from = fmt.Sprintf("第 %d 步", c.Step+1)
+		}
+		return fmt.Sprintf("（过时：读到 %s 的 %s，最新的是第 %d 步的 %s）", from, p.FormatCell(rc.Addr, c.Value), l.Step+1, p.FormatCell(rc.Addr, l.Value))
+	}
+	from := "init"
+	if c.Source != sim.Init {
+		from = fmt.Sprintf("step %d", c.Step+1)
+	}
+	return fmt.Sprintf(" (STALE: %s from %s; latest %s from step %d)", p.FormatCell(rc.Addr, c.Value), from, p.FormatCell(rc.Addr, l.Value), l.Step+1)
+}

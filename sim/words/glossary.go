@@ -15,7 +15,7 @@ type term struct{ nameEN, textEN, nameZH, textZH string }
 // bugKinds are the outcome kinds each bug shows up as.
 var bugKinds = map[string][]string{
 	"B1": {"use-after-free"}, "B2": {"use-after-free", "premature-release"}, "B3": {"use-after-free"},
-	"B4": {"data-race"}, "B5": {"lost-wakeup"}, "B6": {"premature-release"},
+	"B4": {"data-race", "bad-resume", "lost-wakeup"}, "B5": {"lost-wakeup"}, "B6": {"premature-release"},
 	"B7": {"lost-wakeup", "deadlock"}, "B8": {"assertion"},
 	"B9":  {"panic", "premature-release", "deadlock", "data-race"},
 	"B10": {"dropped-task", "use-after-free"}, "B12": {"use-after-free", "data-race"},
@@ -37,8 +37,8 @@ var bugTerms = map[string]term{
 		"B2 · wait_group::done 中的释放后使用", "done() 先恢复一个等待者，再读它的 m_next；等待者可能已经返回，或者用同一个节点又开始等待。"},
 	"B3": {"B3 · use after free in mutex::unlock", "The same read-after-resume in a mutex. tinyCoro's mutex does not have it: it saves m_next first.",
 		"B3 · mutex::unlock 中的释放后使用", "mutex 里同样的恢复后读取。tinyCoro 的 mutex 没有这个缺陷：它先保存 m_next。"},
-	"B4": {"B4 · a push without release", "The waiter's CAS that pushes it succeeds with acquire only, so its plain writes (its handle, m_next) are not published to the setter.",
-		"B4 · 不带 release 的入栈", "等待者入栈的 CAS 成功时只用 acquire，它之前的普通写（句柄、m_next）没有发布给设置方。"},
+	"B4": {"B4 · a push without release", "The waiter's CAS that pushes it succeeds with acquire only, so its plain writes (its handle, m_next) are not published to the setter: a data race, and under c11 a stale handle resumed (bad-resume) or a stale m_next that ends the wake loop early.",
+		"B4 · 不带 release 的入栈", "等待者入栈的 CAS 成功时只用 acquire，它之前的普通写（句柄、m_next）没有发布给设置方：这是数据竞争；在 c11 下，设置方会恢复过时的句柄（bad-resume），或读到过时的 m_next 而提前结束唤醒循环。"},
 	"B5": {"B5 · the lost wakeup", "wait() checks the count, then pushes itself in a second step; done() can drain the empty stack in between, and the waiter parks with nobody left to wake it.",
 		"B5 · 丢失的唤醒", "wait() 先检查计数，再另一步把自己入栈；done() 可能在这中间取走空栈，等待者挂起后再没有人来唤醒它。"},
 	"B6": {"B6 · the premature release", "done() decrements and takes the stack in two steps; a new round's add and waiter in between are released by the old round.",

@@ -153,6 +153,18 @@ var labelDocsZh = map[string]string{
 	"WD1": "~when_all：~when_all_task 销毁第 i 个子任务的帧（handle.destroy()）",
 	"WF1": "修复版 ~when_all：m_count.load(acquire)：每个子任务都已减过计数；子任务自己释放各自的帧",
 	"WX1": "exec_task(child)，resume() 返回之后：handle.done() 读取子任务的帧",
+	"STX": "x.store(v)：写 x",
+	"STY": "y.store(v)：写 y",
+	"LDX": "tmp = x.load()：读 x",
+	"LDY": "tmp = y.load()：读 y",
+	"XR1": "r1 = tmp：把读到的 x 放进寄存器 r1",
+	"XR2": "r2 = tmp：把读到的 x 放进寄存器 r2",
+	"XR3": "r3 = tmp：把读到的 x 放进寄存器 r3",
+	"XR4": "r4 = tmp：把读到的 x 放进寄存器 r4",
+	"YR1": "r1 = tmp：把读到的 y 放进寄存器 r1",
+	"YR2": "r2 = tmp：把读到的 y 放进寄存器 r2",
+	"YR3": "r3 = tmp：把读到的 y 放进寄存器 r3",
+	"YR4": "r4 = tmp：把读到的 y 放进寄存器 r4",
 }
 
 // LocalDoc is the description doc of the label named name in language

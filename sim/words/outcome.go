@@ -48,8 +48,17 @@ var messageForms = map[messageKey]messageForm{
 			default:
 				why = fmt.Sprintf("最后一个本可以唤醒它的步骤是 %s 在第 %d 步的 %s，却没有唤醒它", d.CauseBy, o.CauseStep+1, d.CauseLabel)
 			}
-			return fmt.Sprintf("%s 在第 %d 步挂起，而条件 %s 现在成立，%s：没有线程能再前进，上下文 %s 的 num_wait 一直是 %d，永远无法空闲",
+			s := fmt.Sprintf("%s 在第 %d 步挂起，而条件 %s 现在成立，%s：没有线程能再前进，上下文 %s 的 num_wait 一直是 %d，永远无法空闲",
 				o.Coroutine, d.ParkStep+1, d.Condition, why, d.Context, d.NumWait)
+			if d.Stale != nil {
+				s += "；唤醒循环提前结束了：" + staleZH(*d.Stale)
+			}
+			return s
+		},
+	},
+	{sim.BadResume, ""}: {
+		zh: func(o sim.Outcome) string {
+			return fmt.Sprintf("%s 在第 %d 步（%s）恢复了 %s：%s", o.Coroutine, o.Step+1, o.Detail.Stale.Label, o.Detail.Text, staleZH(*o.Detail.Stale))
 		},
 	},
 	{sim.Deadlock, ""}: {
@@ -258,6 +267,7 @@ var kindNames = map[sim.Kind]string{
 	sim.DroppedTask:      "任务被丢弃",
 	sim.Assertion:        "断言失败",
 	sim.StepLimit:        "步数上限",
+	sim.BadResume:        "恢复了过时的句柄",
 }
 
 // KindName names outcome kind k in language lang.
@@ -304,4 +314,19 @@ func Blocked(b sim.Blocked, lang string) string {
 		}
 	}
 	return strings.Join(parts, "；")
+}
+
+// staleZH says a stale read in Chinese, as sim.StaleRead.Describe does in
+// English.
+func staleZH(s sim.StaleRead) string {
+	from := "它的初始值"
+	if s.From != sim.Init {
+		from = fmt.Sprintf("第 %d 步写入的值", s.From.Step()+1)
+	}
+	latest := "初始值"
+	if s.LatestSource != sim.Init {
+		latest = fmt.Sprintf("第 %d 步写入", s.LatestSource.Step()+1)
+	}
+	return fmt.Sprintf("%s 在第 %d 步（%s）把 %s 读成了 %s，即%s，这是一个过时的值：最新的值是 %s（%s）",
+		s.Thread, s.Step+1, s.Label, s.Cell, s.Shown, from, s.LatestShown, latest)
 }

@@ -71,7 +71,7 @@ func TestMessagesOfEveryLesson(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				m, _, _ := sim.ReplaySchedule(p, sched, sim.Options{Record: true}) // a schedule may stop early on another variant
+				m, _, _ := sim.ReplaySchedule(p, sched, sim.Options{Record: true, Memory: sc.MemoryModel()}) // a schedule may stop early on another variant
 				t.Run(fmt.Sprintf("%s/%s/%s", l.ID, v, sc.Name), func(t *testing.T) { check(t, m) })
 			}
 			for seed := range uint64(8) {

@@ -3,7 +3,7 @@ package words
 import (
 	"fmt"
 	"maps"
-	"math"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -49,7 +49,7 @@ func Verdict(r explore.Result, params map[string]int, lead sim.Kind, b SearchBou
 		}
 		return text
 	}
-	n, at := w.count(r.Executions), w.params(params)
+	n, at := w.number(r.Executions), w.params(params)
 	if r.Complete {
 		reduced := ""
 		if r.Reduced {
@@ -61,7 +61,7 @@ func Verdict(r explore.Result, params map[string]int, lead sim.Kind, b SearchBou
 	case "max-preemptions":
 		return w.preemptions(n, r.Bound, at)
 	case "max-states":
-		return w.states(n, at, w.count(int64(b.MaxStates)))
+		return w.states(n, at, w.count(big.NewInt(int64(b.MaxStates))))
 	case TimeLimit:
 		return w.time(n, at, b.TimeLimitSeconds)
 	case "canceled":
@@ -77,23 +77,34 @@ type verdictPhrases struct {
 	found       func(kind string, steps, preemptions int) string
 	also        func(kinds string) string
 	sep         string
-	verified    func(at, n, reduced string) string
+	verified    func(at string, n number, reduced string) string
 	reduced     string
-	preemptions func(n string, bound int, at string) string
-	states      func(n, at, limit string) string
-	time        func(n, at string, seconds int) string
-	canceled    func(n string) string
-	random      func(n, at string, seed uint64) string
-	incomplete  func(n, at, why string) string
+	preemptions func(n number, bound int, at string) string
+	states      func(n number, at, limit string) string
+	time        func(n number, at string, seconds int) string
+	canceled    func(n number) string
+	random      func(n number, at string, seed uint64) string
+	incomplete  func(n number, at, why string) string
 	kind        func(k sim.Kind) string
 	params      func(p map[string]int) string
-	more        string // a count held at MaxInt64: "more than"
+	about       string // before a shortened count: "about "
 }
 
-// Count writes n in language lang as a verdict does: with its thousands
-// grouped, and a count the engine held at MaxInt64 said as more than
-// 9.2e18.
-func Count(n int64, lang string) string { return verdictPhrasesOf(lang).count(n) }
+// number is a count of executions as a verdict writes it, and whether it
+// is exactly one (for the English plural).
+type number struct {
+	text string
+	one  bool
+}
+
+// exactDigits is the most digits a count is written with in full; a
+// longer one is shortened to three significant digits.
+const exactDigits = 15
+
+// Count writes n in language lang as a verdict does: in full with its
+// thousands grouped, up to exactDigits digits; a longer count shortened,
+// as "about 1.23×10⁴⁵". A nil n counts none.
+func Count(n *big.Int, lang string) string { return verdictPhrasesOf(lang).count(n) }
 
 // verdictPhrasesOf is lang's verdict phrases, English for a language
 // without its own.
@@ -104,17 +115,35 @@ func verdictPhrasesOf(lang string) *verdictPhrases {
 	return verdictWords["en"]
 }
 
-func (w *verdictPhrases) count(n int64) string {
-	if n == math.MaxInt64 {
-		return w.more + "9.2e18"
+func (w *verdictPhrases) number(n *big.Int) number {
+	return number{text: w.count(n), one: n != nil && n.IsInt64() && n.Int64() == 1}
+}
+
+func (w *verdictPhrases) count(n *big.Int) string {
+	s := "0"
+	if n != nil {
+		s = n.String()
 	}
-	s := strconv.FormatInt(n, 10)
+	if len(s) > exactDigits && s[0] != '-' {
+		return w.about + s[:1] + "." + s[1:3] + "×10" + superscript(len(s)-1)
+	}
 	var b strings.Builder
 	for i, c := range s {
 		if i > 0 && (len(s)-i)%3 == 0 {
 			b.WriteByte(',')
 		}
 		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// superscript writes n in superscript digits.
+func superscript(n int) string {
+	const digits = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+	var b strings.Builder
+	for _, c := range strconv.Itoa(n) {
+		i := int(c - '0')
+		b.WriteString(string([]rune(digits)[i]))
 	}
 	return b.String()
 }
@@ -137,28 +166,31 @@ var verdictWords = map[string]*verdictPhrases{
 		},
 		also: func(kinds string) string { return "; also found " + kinds },
 		sep:  ", ",
-		verified: func(at, n, reduced string) string {
-			return fmt.Sprintf("verified: every interleaving of this lesson%s: %s executions%s, no bug", at, n, reduced)
+		verified: func(at string, n number, reduced string) string {
+			return fmt.Sprintf("verified: every interleaving of this lesson%s: %s%s, no bug", at, executionsEN(n, ""), reduced)
 		},
 		// The search takes alone the steps no other thread can see, so
 		// orders of them that cannot differ are one execution.
 		reduced: ", counting as one the orders of steps no other thread can see",
-		preemptions: func(n string, bound int, at string) string {
-			return fmt.Sprintf("no bug in %s executions with at most %d %s%s; executions with more preemptions were not searched",
-				n, bound, pluralEN(bound, "preemption"), at)
+		preemptions: func(n number, bound int, at string) string {
+			return fmt.Sprintf("no bug in %s with at most %d %s%s; executions with more preemptions were not searched",
+				executionsEN(n, ""), bound, pluralEN(bound, "preemption"), at)
 		},
-		states: func(n, at, limit string) string {
-			return fmt.Sprintf("no bug in %s executions searched%s; the search stopped at its bound of %s states and is not complete", n, at, limit)
+		states: func(n number, at, limit string) string {
+			return fmt.Sprintf("no bug in %s searched%s; the search stopped at its bound of %s states and is not complete", executionsEN(n, ""), at, limit)
 		},
-		time: func(n, at string, sec int) string {
-			return fmt.Sprintf("no bug in %s executions searched%s; the search stopped at its time limit of %d s and is not complete", n, at, sec)
+		time: func(n number, at string, sec int) string {
+			return fmt.Sprintf("no bug in %s searched%s; the search stopped at its time limit of %d s and is not complete",
+				executionsEN(n, ""), at, sec)
 		},
-		canceled: func(n string) string { return fmt.Sprintf("canceled: no bug in %s executions searched so far", n) },
-		random: func(n, at string, seed uint64) string {
-			return fmt.Sprintf("no bug in %s random executions%s; a random search (seed %d) is never complete", n, at, seed)
+		canceled: func(n number) string {
+			return fmt.Sprintf("canceled: no bug in %s searched so far", executionsEN(n, ""))
 		},
-		incomplete: func(n, at, why string) string {
-			return fmt.Sprintf("no bug in %s executions searched%s; the search is not complete (%s)", n, at, why)
+		random: func(n number, at string, seed uint64) string {
+			return fmt.Sprintf("no bug in %s%s; a random search (seed %d) is never complete", executionsEN(n, "random "), at, seed)
+		},
+		incomplete: func(n number, at, why string) string {
+			return fmt.Sprintf("no bug in %s searched%s; the search is not complete (%s)", executionsEN(n, ""), at, why)
 		},
 		kind: func(k sim.Kind) string { return string(k) },
 		params: func(p map[string]int) string {
@@ -167,7 +199,7 @@ var verdictWords = map[string]*verdictPhrases{
 			}
 			return " (" + paramsList(p) + ")"
 		},
-		more: "more than ",
+		about: "about ",
 	},
 	"zh": {
 		found: func(kind string, steps, pre int) string {
@@ -175,27 +207,27 @@ var verdictWords = map[string]*verdictPhrases{
 		},
 		also: func(kinds string) string { return "；另外还发现" + kinds },
 		sep:  "、",
-		verified: func(at, n, reduced string) string {
-			return fmt.Sprintf("已验证：本课%s的每一种交错都没有缺陷（%s 次执行%s）", at, n, reduced)
+		verified: func(at string, n number, reduced string) string {
+			return fmt.Sprintf("已验证：本课%s的每一种交错都没有缺陷（%s 次执行%s）", at, n.text, reduced)
 		},
 		reduced: "；其他线程看不到的步骤，先后顺序不同也只算一次",
-		preemptions: func(n string, bound int, at string) string {
-			return fmt.Sprintf("在至多 %d 次抢占的 %s 次执行中没有发现缺陷%s；抢占更多的执行没有搜索", bound, n, at)
+		preemptions: func(n number, bound int, at string) string {
+			return fmt.Sprintf("在至多 %d 次抢占的 %s 次执行中没有发现缺陷%s；抢占更多的执行没有搜索", bound, n.text, at)
 		},
-		states: func(n, at, limit string) string {
-			return fmt.Sprintf("在搜索过的 %s 次执行中没有发现缺陷%s；搜索达到 %s 个状态的上限而停止，并不完整", n, at, limit)
+		states: func(n number, at, limit string) string {
+			return fmt.Sprintf("在搜索过的 %s 次执行中没有发现缺陷%s；搜索达到 %s 个状态的上限而停止，并不完整", n.text, at, limit)
 		},
-		time: func(n, at string, sec int) string {
-			return fmt.Sprintf("在搜索过的 %s 次执行中没有发现缺陷%s；搜索达到 %d 秒的时间上限而停止，并不完整", n, at, sec)
+		time: func(n number, at string, sec int) string {
+			return fmt.Sprintf("在搜索过的 %s 次执行中没有发现缺陷%s；搜索达到 %d 秒的时间上限而停止，并不完整", n.text, at, sec)
 		},
-		canceled: func(n string) string {
-			return fmt.Sprintf("已取消：到目前为止搜索过的 %s 次执行中没有发现缺陷", n)
+		canceled: func(n number) string {
+			return fmt.Sprintf("已取消：到目前为止搜索过的 %s 次执行中没有发现缺陷", n.text)
 		},
-		random: func(n, at string, seed uint64) string {
-			return fmt.Sprintf("在 %s 次随机执行中没有发现缺陷%s；随机搜索（种子 %d）永远不完整", n, at, seed)
+		random: func(n number, at string, seed uint64) string {
+			return fmt.Sprintf("在 %s 次随机执行中没有发现缺陷%s；随机搜索（种子 %d）永远不完整", n.text, at, seed)
 		},
-		incomplete: func(n, at, why string) string {
-			return fmt.Sprintf("在搜索过的 %s 次执行中没有发现缺陷%s；搜索并不完整（%s）", n, at, why)
+		incomplete: func(n number, at, why string) string {
+			return fmt.Sprintf("在搜索过的 %s 次执行中没有发现缺陷%s；搜索并不完整（%s）", n.text, at, why)
 		},
 		kind: func(k sim.Kind) string { return KindName(k, "zh") + "（" + string(k) + "）" },
 		params: func(p map[string]int) string {
@@ -204,8 +236,17 @@ var verdictWords = map[string]*verdictPhrases{
 			}
 			return "（" + paramsList(p) + "）"
 		},
-		more: "超过 ",
+		about: "约 ",
 	},
+}
+
+// executionsEN is n executions, "1 execution", with adjective (and its
+// space) before the noun.
+func executionsEN(n number, adjective string) string {
+	if n.one {
+		return n.text + " " + adjective + "execution"
+	}
+	return n.text + " " + adjective + "executions"
 }
 
 // pluralEN is noun, with an s unless n is 1.

@@ -267,9 +267,10 @@ func replay(t *testing.T, cat *scenarios.Catalog, r Run) ([]Step, sim.Kind) {
 		variant = lesson.Variants[0]
 	}
 	var text string
+	mm := sim.SC
 	for _, sc := range lesson.Schedules {
 		if sc.Name == r.Schedule {
-			text = sc.For(variant)
+			text, mm = sc.For(variant), sc.MemoryModel()
 		}
 	}
 	if text == "" {
@@ -283,7 +284,7 @@ func replay(t *testing.T, cat *scenarios.Catalog, r Run) ([]Step, sim.Kind) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, out, err := sim.ReplaySchedule(prog, sched, sim.Options{Record: true})
+	m, out, err := sim.ReplaySchedule(prog, sched, sim.Options{Record: true, Memory: mm})
 	if err != nil {
 		t.Fatalf("replay %s/%s: %v", r.Lesson, r.Schedule, err)
 	}

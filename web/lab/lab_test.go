@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io/fs"
 	"log/slog"
+	"math/big"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -328,7 +329,7 @@ func TestLabExploreUnfinished(t *testing.T) {
 	ll := labLesson{lesson: l, variant: "fixed", lang: "en"}
 	g := scenarios.Grade{Checks: []scenarios.Check{{
 		Params: map[string]int{"waiters": 1, "workers": 1},
-		Result: explore.Result{Executions: 1234, Stopped: words.TimeLimit},
+		Result: explore.Result{Executions: big.NewInt(1234), Stopped: words.TimeLimit},
 	}}}
 	reply := lb.exploreReply(ll, g, "")
 	if reply.Passed || reply.Found || len(reply.Checks) != 1 || reply.Checks[0].Verified {

@@ -41,7 +41,15 @@ func (s *session) load(c command) ([]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	tl := newTimeline(prog)
+	mm := sim.SC
+	if c.Memory != "" {
+		if mm, err = sim.ParseMemoryModel(c.Memory); err != nil {
+			return nil, err
+		}
+	} else if sc := namedSchedule(lesson, c.Schedule); sc != nil {
+		mm = sc.MemoryModel() // a c11 schedule by name opens under c11
+	}
+	tl := newTimeline(prog, mm)
 	if c.Schedule != "" {
 		sched, err := LessonSchedule(lesson, variant, c.Schedule)
 		if err != nil {
@@ -62,7 +70,7 @@ func (s *session) load(c command) ([]any, error) {
 		return nil, err
 	}
 	s.pause()
-	s.lesson, s.variant, s.params, s.lang, s.tl = lesson, variant, params, lang, tl
+	s.lesson, s.variant, s.params, s.lang, s.tl, s.memory = lesson, variant, params, lang, tl, mm
 	return []any{s.loaded(c.ID, code), s.state(c.ID)}, nil
 }
 
@@ -106,10 +114,11 @@ func (s *session) gotoStep(c command) error {
 func (s *session) replay(c command) error {
 	var steps string
 	var names []string
+	c11 := false
 	for _, sc := range s.lesson.Schedules {
 		names = append(names, sc.Name)
 		if sc.Name == c.Schedule {
-			steps = sc.For(s.variant)
+			steps, c11 = sc.For(s.variant), sc.MemoryModel() == sim.C11
 		}
 	}
 	if steps == "" {
@@ -118,6 +127,16 @@ func (s *session) replay(c command) error {
 	sched, err := sim.ParseSchedule(steps)
 	if err != nil {
 		return err
+	}
+	if c11 && s.memory != sim.C11 {
+		// A c11 schedule switches the session to c11 (an sc one runs
+		// alike under both: its reads return the latest writes).
+		tl := newTimeline(s.tl.prog, sim.C11)
+		if err := tl.replace(sched, stepOr(c.Step, 0)); err != nil {
+			return err
+		}
+		s.tl, s.memory = tl, sim.C11
+		return nil
 	}
 	return s.tl.replace(sched, stepOr(c.Step, 0))
 }
@@ -152,7 +171,7 @@ func (s *session) switchVariant(c command) ([]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	tl := newTimeline(prog)
+	tl := newTimeline(prog, s.memory)
 	if !s.sameStory(tl, c.Variant) {
 		tl.follow(s.tl.history.Threads(), s.tl.pos)
 	}

@@ -3,6 +3,7 @@ package playground
 import (
 	"context"
 	"errors"
+	"math/big"
 	"runtime"
 	"time"
 
@@ -59,6 +60,12 @@ var (
 // wait in the queue (queue.go).
 func searchSlotCount() int { return max(1, runtime.NumCPU()/2) }
 
+// searchWorkers is how many goroutines one search may use
+// (explore.Options.Workers): the CPUs shared among the slots, so that the
+// searches running at once use no more than all of them. Each of a
+// search's goroutines caches up to searchMaxStates states.
+func searchWorkers() int { return max(1, runtime.NumCPU()/searchSlotCount()) }
+
 // A search is one explore command's search of one program, running in its
 // own goroutine. The session owns it: it is created by explore, read by
 // the session loop through events, and ended by endSearch. The goroutine
@@ -71,6 +78,7 @@ type search struct {
 	strategy explore.Strategy
 	variant  string
 	params   map[string]int
+	memory   sim.MemoryModel
 	limit    time.Duration // the search's time limit
 	// ctx is the search's own, ended by cancel (the user's cancel, a
 	// load, the session's end) with the reason as its cause.
@@ -111,6 +119,7 @@ func (s *session) explore(c command) ([]any, error) {
 			"你已经有一个搜索正在运行或排队（在这个标签页或另一个标签页里）：请等待它的结果，或者取消它"}.In(s.lang))
 	}
 	sr := newSearch(c.ID, s.tl.prog, strategy, s.variant, s.params)
+	sr.memory = s.memory
 	ahead := t.ahead()
 	go sr.run(t)
 	s.search = sr
@@ -128,7 +137,8 @@ func newSearch(id *int64, prog *sim.Program, strategy explore.Strategy, variant 
 // options are the engine's options for the search.
 func (sr *search) options() explore.Options {
 	o := explore.Options{Strategy: sr.strategy, MaxStates: searchMaxStates,
-		MaxPreemptions: searchMaxPreemptions, Runs: searchRuns, Seed: searchSeed, ProgressEvery: progressEvery}
+		MaxPreemptions: searchMaxPreemptions, Runs: searchRuns, Seed: searchSeed, ProgressEvery: progressEvery,
+		Memory: sr.memory, Workers: searchWorkers()}
 	if sr.strategy == explore.Randomized {
 		o.ProgressEvery = progressEveryRun
 	}
@@ -325,7 +335,7 @@ func (s *session) resultEvent(sr *search, r explore.Result, elapsed time.Duratio
 	ev := exploreResultEvent{envelope: envelope{V: ProtocolVersion, ID: sr.id, Type: "explore-result"},
 		Strategy: sr.strategy, Variant: sr.variant, Params: sr.params, Complete: r.Complete, Reduced: r.Reduced,
 		Stopped: r.Stopped, Executions: r.Executions, States: r.States, ElapsedMS: elapsed.Milliseconds(),
-		Outcomes: map[string]int64{}, Counterexamples: []counterexampleInfo{}}
+		Outcomes: map[string]*big.Int{}, Counterexamples: []counterexampleInfo{}}
 	if ev.Params == nil {
 		ev.Params = map[string]int{}
 	}
@@ -369,10 +379,10 @@ type exploreResultEvent struct {
 	Reduced         bool                 `json:"reduced"`
 	Stopped         string               `json:"stopped,omitempty"`
 	Bound           *int                 `json:"bound,omitempty"`
-	Executions      int64                `json:"executions"`
+	Executions      *big.Int             `json:"executions"` // exact, however large
 	States          int64                `json:"states"`
 	ElapsedMS       int64                `json:"elapsed_ms"`
-	Outcomes        map[string]int64     `json:"outcomes"`
+	Outcomes        map[string]*big.Int  `json:"outcomes"`
 	Counterexamples []counterexampleInfo `json:"counterexamples"`
 	// Loaded is the kind of the counterexample now in the history, at
 	// step 0 ("" when none was loaded).

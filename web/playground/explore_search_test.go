@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -114,5 +115,19 @@ func TestChooseCounterexample(t *testing.T) {
 				t.Errorf("chooseCounterexample = %q; want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestSearchWorkers: a page's search uses its share of the CPUs, and the
+// searches the server runs at once use no more than all of them.
+func TestSearchWorkers(t *testing.T) {
+	sr := newSearch(nil, nil, explore.Exhaustive, "fixed", nil)
+	w := sr.options().Workers
+	if w != searchWorkers() || w < 1 || runtime.NumCPU() >= 2 && w*searchSlotCount() > runtime.NumCPU() {
+		t.Errorf("a search's workers: %d (searchWorkers %d, %d slots, %d CPUs); want the slots' share of the CPUs",
+			w, searchWorkers(), searchSlotCount(), runtime.NumCPU())
+	}
+	if runtime.NumCPU() >= 2 && w*searchSlotCount() < runtime.NumCPU()-1 {
+		t.Errorf("%d workers in each of %d slots leave CPUs of %d unused", w, searchSlotCount(), runtime.NumCPU())
 	}
 }

@@ -3,6 +3,7 @@ package playground
 import (
 	"context"
 	"encoding/json"
+	"math/big"
 	"slices"
 	"strings"
 	"testing"
@@ -22,18 +23,18 @@ const searchWait = 30 * time.Second
 // events' fields besides event's.
 type exploreEvent struct {
 	event
-	Strategy        string           `json:"strategy"`
-	States          int64            `json:"states"`
-	Executions      int64            `json:"executions"`
-	Bound           *int             `json:"bound"`
-	ElapsedMS       *int64           `json:"elapsed_ms"`
-	Found           []string         `json:"found"`
-	Queued          int              `json:"queued"`
-	Complete        bool             `json:"complete"`
-	Reduced         bool             `json:"reduced"`
-	Stopped         string           `json:"stopped"`
-	Params          map[string]int   `json:"params"`
-	Outcomes        map[string]int64 `json:"outcomes"`
+	Strategy        string              `json:"strategy"`
+	States          int64               `json:"states"`
+	Executions      *big.Int            `json:"executions"`
+	Bound           *int                `json:"bound"`
+	ElapsedMS       *int64              `json:"elapsed_ms"`
+	Found           []string            `json:"found"`
+	Queued          int                 `json:"queued"`
+	Complete        bool                `json:"complete"`
+	Reduced         bool                `json:"reduced"`
+	Stopped         string              `json:"stopped"`
+	Params          map[string]int      `json:"params"`
+	Outcomes        map[string]*big.Int `json:"outcomes"`
 	Counterexamples []struct {
 		Kind, Schedule, Message string
 		Steps, Preemptions      int
@@ -185,7 +186,7 @@ func TestExploreFindsTheBug(t *testing.T) {
 	if !strings.Contains(ce.Message, "the last step that could have woken it, D1's D2 at step 7, came before it parked") {
 		t.Errorf("counterexample message %q; want the lost wakeup's", ce.Message)
 	}
-	if res.Bound == nil || res.ElapsedMS == nil || res.Outcomes["lost-wakeup"] == 0 {
+	if res.Bound == nil || res.ElapsedMS == nil || res.Outcomes["lost-wakeup"] == nil {
 		t.Errorf("result %+v; want a bound, an elapsed time and lost wakeups counted", res)
 	}
 
@@ -225,6 +226,10 @@ func TestExploreResults(t *testing.T) {
 			verdict: "no bug in {n} executions with at most 2 preemptions (waiters=1, workers=1); executions with more preemptions were not searched"},
 		{name: "exhaustive on the bug", variant: "tinycoro", strategy: "exhaustive", params: map[string]int{"waiters": 1, "workers": 1},
 			complete: true, loaded: "lost-wakeup", verdict: "found lost-wakeup in 8 steps with 1 preemption"},
+		{name: "auto on fixed", variant: "fixed", strategy: "auto", params: map[string]int{"waiters": 2, "workers": 2},
+			complete: true, verdict: "verified: every interleaving of this lesson (waiters=2, workers=2): "},
+		{name: "auto on the bug", variant: "tinycoro", strategy: "auto", params: map[string]int{"waiters": 1, "workers": 1},
+			complete: true, loaded: "lost-wakeup", verdict: "found lost-wakeup in 8 steps with 1 preemption"},
 		{name: "random on fixed", variant: "fixed", strategy: "random", params: map[string]int{"waiters": 1, "workers": 1},
 			verdict: "no bug in {n} random executions (waiters=1, workers=1); a random search (seed 1) is never complete"},
 		{name: "in Chinese", variant: "fixed", strategy: "exhaustive", lang: "zh", params: map[string]int{"waiters": 1, "workers": 1},
@@ -244,15 +249,15 @@ func TestExploreResults(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Complete != tt.complete || res.Complete != want.Complete || res.Executions != want.Executions ||
-				res.Executions <= 0 || res.Strategy != tt.strategy || len(res.Counterexamples) != len(want.Counterexamples) {
+			if res.Complete != tt.complete || res.Complete != want.Complete || res.Executions.Cmp(want.Executions) != 0 ||
+				res.Executions.Sign() <= 0 || res.Strategy != tt.strategy || len(res.Counterexamples) != len(want.Counterexamples) {
 				t.Errorf("result %+v; want complete %v, strategy %s, as explore.Explore: %+v", res, tt.complete, tt.strategy, want)
 			}
 			if v := strings.ReplaceAll(tt.verdict, "{n}", groupDigits(want.Executions)); !strings.HasPrefix(res.Verdict, v) {
 				t.Errorf("verdict %q; want it to begin %q", res.Verdict, v)
 			}
 			if tt.complete && len(want.Counterexamples) == 0 && !strings.Contains(res.Verdict, groupDigits(res.Executions)) {
-				t.Errorf("verdict %q; want it to count the %d executions", res.Verdict, res.Executions)
+				t.Errorf("verdict %q; want it to count the %v executions", res.Verdict, res.Executions)
 			}
 			if res.Loaded != tt.loaded {
 				t.Errorf("loaded %q; want %q", res.Loaded, tt.loaded)
@@ -272,7 +277,7 @@ func TestExploreResults(t *testing.T) {
 }
 
 // groupDigits writes n as the verdict does.
-func groupDigits(n int64) string { return words.Count(n, "en") }
+func groupDigits(n *big.Int) string { return words.Count(n, "en") }
 
 // TestExploreCancel cancels a long search: the cancel is answered by an
 // incomplete result; the history is not touched.

@@ -59,6 +59,13 @@ type command struct {
 	Source string `json:"source,omitempty"`
 	// Strategy is the explore command's search strategy (explore.go).
 	Strategy string `json:"strategy,omitempty"`
+	// Memory is the memory model a load runs under: "sc" (the default)
+	// or "c11".
+	Memory string `json:"memory,omitempty"`
+	// From is the write a step's read returns under c11, as a schedule
+	// writes it after '<' ("init", or the step that wrote); "" for the
+	// latest.
+	From string `json:"from,omitempty"`
 }
 
 // ErrBadFrame wraps every reason a frame is not a command.
@@ -211,6 +218,7 @@ type stateEvent struct {
 	Outcome  *findingInfo   `json:"outcome"`
 	Findings []findingInfo  `json:"findings"`
 	Finished bool           `json:"finished"`
+	Memory   string         `json:"memory"` // "sc" or "c11"
 }
 
 // historyEntry is one step of the history, for the timeline.
@@ -238,6 +246,9 @@ type stepInfo struct {
 	CAS      *words.CAS    `json:"cas"`
 	Findings []findingInfo `json:"findings"`
 	Text     string        `json:"text"`
+	// Read is the step's read under c11 (memory.go): its candidates and
+	// whether it returned a stale one.
+	Read *readInfo `json:"read,omitempty"`
 }
 
 // locInfo is a place in the primitives' Go source.
@@ -336,6 +347,9 @@ type pendingInfo struct {
 	Doc       string   `json:"doc,omitempty"`
 	Text      string   `json:"text,omitempty"`
 	Loc       *locInfo `json:"loc,omitempty"`
+	// Reads is the read the step makes under c11 when it may return
+	// more than one write: the user picks one (the latest by default).
+	Reads *readInfo `json:"reads,omitempty"`
 }
 
 // findingInfo is an outcome or a finding.

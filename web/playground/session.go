@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"lockstep/scenarios"
+	"lockstep/sim"
 )
 
 // A Sink takes the session's events to the client. Send must not block:
@@ -38,6 +39,7 @@ type session struct {
 	variant string
 	params  map[string]int
 	tl      *timeline
+	memory  sim.MemoryModel // the timeline's memory model
 
 	playing bool
 	speed   float64
@@ -142,7 +144,7 @@ func (s *session) dispatch(c command) ([]any, error) {
 	switch c.Type {
 	case cmdStep:
 		s.pause()
-		err = s.tl.stepThread(c.Thread)
+		err = s.tl.stepThread(c.Thread, c.From)
 	case cmdBack:
 		s.pause()
 		err = s.tl.back()

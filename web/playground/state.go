@@ -18,6 +18,7 @@ func (tl *timeline) state(lang string) stateEvent {
 		Pending:  tl.pending(lang),
 		Findings: findingsOf(tl.m.Findings(), lang),
 		Finished: tl.m.Finished(),
+		Memory:   tl.mm.String(),
 	}
 	if ev.History == nil {
 		ev.History = []historyEntry{}
@@ -56,7 +57,8 @@ func describeStep(p *sim.Program, recs []sim.Record, i int, before []cellValue, 
 	if r.Op == sim.OpCAS {
 		st.CAS = words.CASOf(p, recs, i)
 	}
-	st.Text = words.Narrate(p, recs, i, st.CAS, lang)
+	st.Text = words.Narrate(p, recs, i, st.CAS, lang) + words.StaleNote(p, r, lang)
+	st.Read = readOf(p, r.Read)
 	return st
 }
 
@@ -100,6 +102,7 @@ func (tl *timeline) pending(lang string) []pendingInfo {
 			pi.Cell = p.CellName(r.Addr)
 		}
 		pi.Text = words.OpTextIn(p, r, false, lang)
+		pi.Reads = choices(p, r)
 		if r.Loc.File != "" {
 			pi.Loc = &locInfo{File: r.Loc.File, Line: r.Loc.Line, Function: r.Loc.Function}
 		}

@@ -24,6 +24,8 @@ type timeline struct {
 	before []cellValue
 	// snap is m's snapshot, once computed; nil when m has changed since.
 	snap *sim.Snapshot
+	// mm is the memory model the runs use.
+	mm sim.MemoryModel
 }
 
 // cellValue is a cell's raw value and liveness at one moment.
@@ -33,20 +35,25 @@ type cellValue struct {
 }
 
 // recording is how a timeline's machines run: with records and source
-// locations, for the views.
-func recording() sim.Options { return sim.Options{Record: true, Locations: true} }
+// locations, for the views, under its memory model.
+func (tl *timeline) recording() sim.Options {
+	return sim.Options{Record: true, Locations: true, Memory: tl.mm}
+}
 
-// newTimeline starts an empty history on p.
-func newTimeline(p *sim.Program) *timeline {
-	return &timeline{prog: p, m: sim.New(p, recording())}
+// newTimeline starts an empty history on p under memory model mm.
+func newTimeline(p *sim.Program, mm sim.MemoryModel) *timeline {
+	tl := &timeline{prog: p, mm: mm}
+	tl.m = sim.New(p, tl.recording())
+	return tl
 }
 
 // over reports whether the position is the end of a finished run.
 func (tl *timeline) over() bool { return tl.pos == len(tl.history) && tl.m.Finished() }
 
 // stepThread performs the next step of the named thread at the position,
+// its read returning the write from names (c11; "" for the latest),
 // replacing the history's future.
-func (tl *timeline) stepThread(name string) error {
+func (tl *timeline) stepThread(name, from string) error {
 	if name == "" {
 		return errors.New("step: say which thread")
 	}
@@ -57,22 +64,33 @@ func (tl *timeline) stepThread(name string) error {
 	if !tl.m.CanMove(t) {
 		return fmt.Errorf("%s cannot move: %s", name, tl.m.Why(t))
 	}
+	src := sim.Latest
+	if from != "" {
+		var err error
+		if src, err = sim.ParseSource(from); err != nil {
+			return err
+		}
+	}
 	tl.history, tl.entries = tl.history[:tl.pos], tl.entries[:tl.pos]
-	return tl.push(t)
+	return tl.push(t, src)
 }
 
-// push performs a new step of thread t at the end of the history.
-func (tl *timeline) push(t int) error {
+// push performs a new step of thread t at the end of the history, its
+// read returning the write from names.
+func (tl *timeline) push(t int, from sim.Source) error {
 	if len(tl.history) >= sim.MaxScheduleSteps {
 		return fmt.Errorf("the history is %d steps long, the most a schedule may have", sim.MaxScheduleSteps)
 	}
 	tl.before = tl.cells()
 	tl.snap = nil
-	rec, err := tl.m.Step(t)
+	rec, err := tl.m.StepFrom(t, from)
 	if err != nil {
 		return err
 	}
 	c := sim.Choice{Thread: tl.prog.Threads[t].Name}
+	if r := rec.Read; r != nil && r.Stale() {
+		c.From = r.Candidates[r.Chosen].Source
+	}
 	if rec.Label >= 0 {
 		c.Label = tl.prog.Label(rec.Label)
 	}
@@ -95,7 +113,7 @@ func (tl *timeline) advance() error {
 	c := tl.history[tl.pos]
 	tl.before = tl.cells()
 	tl.snap = nil
-	if _, err := tl.m.Step(tl.prog.Thread(c.Thread)); err != nil {
+	if _, err := tl.m.StepFrom(tl.prog.Thread(c.Thread), c.From); err != nil {
 		return fmt.Errorf("step %d: %w", tl.pos, err)
 	}
 	tl.pos++
@@ -127,10 +145,10 @@ func (tl *timeline) seek(target int) error {
 // rebuild replays the history from the start up to target.
 func (tl *timeline) rebuild(target int) error {
 	if target == 0 {
-		tl.m, tl.before, tl.pos, tl.snap = sim.New(tl.prog, recording()), nil, 0, nil
+		tl.m, tl.before, tl.pos, tl.snap = sim.New(tl.prog, tl.recording()), nil, 0, nil
 		return nil
 	}
-	m, err := sim.ReplayPrefix(tl.prog, tl.history[:target-1], recording())
+	m, err := sim.ReplayPrefix(tl.prog, tl.history[:target-1], tl.recording())
 	if err != nil {
 		return err
 	}
@@ -142,7 +160,7 @@ func (tl *timeline) rebuild(target int) error {
 // thread in turn until the run is over) the history, and moves to step.
 // On an error nothing changes.
 func (tl *timeline) replace(sched sim.Schedule, step int) error {
-	m, _, err := sim.ReplaySchedule(tl.prog, sched, sim.Options{Record: true})
+	m, _, err := sim.ReplaySchedule(tl.prog, sched, sim.Options{Record: true, Memory: tl.mm})
 	if err != nil {
 		return err
 	}
@@ -157,7 +175,7 @@ func (tl *timeline) replace(sched sim.Schedule, step int) error {
 // follow makes the history the given threads' steps, as far as they can
 // go on this program, and moves to pos or to the end of what was followed.
 func (tl *timeline) follow(threads sim.Schedule, pos int) {
-	m := sim.New(tl.prog, sim.Options{Record: true})
+	m := sim.New(tl.prog, sim.Options{Record: true, Memory: tl.mm})
 	for _, c := range threads {
 		t := tl.prog.Thread(c.Thread)
 		if !m.CanMove(t) {
@@ -187,7 +205,7 @@ func (tl *timeline) play() error {
 	if err != nil {
 		return err
 	}
-	return tl.push(t)
+	return tl.push(t, sim.Latest)
 }
 
 // reset empties the history.

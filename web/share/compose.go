@@ -59,6 +59,9 @@ type draftSchedule struct {
 	// in other steps (see scenarios.Schedule); empty for Steps.
 	ByVariant map[string]string `json:"by_variant"`
 	Expect    map[string]string `json:"expect"`
+	// Memory is "c11" for a schedule that runs under the c11 memory
+	// model (see scenarios.Schedule), "" for sc.
+	Memory string `json:"memory,omitempty"`
 }
 
 // Bounds on a draft, beyond those of a lesson file.

@@ -266,6 +266,7 @@ func (c *checker) runSchedules(d draft, lesson *scenarios.Scenario) []scheduleOu
 				stepsField = field + ".by_variant." + v
 			}
 			in := linkInitial(lesson, v, steps)
+			in.Memory = sc.Memory
 			if _, failure := replayLink(lesson, &in); failure != nil {
 				c.add(stepsField, site.Phrase{"On " + v + ", " + failure.In("en"), "在 " + v + " 上，" + failure.In("zh")})
 				continue
@@ -276,7 +277,7 @@ func (c *checker) runSchedules(d draft, lesson *scenarios.Scenario) []scheduleOu
 				continue
 			}
 			sched, _ := sim.ParseSchedule(steps) // checked by checkScheduleText
-			_, o, _ := sim.ReplaySchedule(p, sched, sim.Options{})
+			_, o, _ := sim.ReplaySchedule(p, sched, sim.Options{Memory: sc.MemoryModel()})
 			out = append(out, scheduleOutcome{Schedule: i, Variant: v, Kind: string(o.Kind), Name: words.KindName(o.Kind, c.lang)})
 			if want := d.Schedules[i].Expect[v]; want != "" && want != string(o.Kind) {
 				c.add(field+".expect."+v, site.Phrase{

@@ -70,7 +70,7 @@ func lessonText(d draft, params map[string]int) []byte {
 		// Expect must name every variant: a placeholder the run
 		// replaces unless the author said.
 		s := scenarios.Schedule{Name: name, Title: scenarios.Text{EN: orDefault(sc.Title, name), ZH: orDefault(sc.Title, name)},
-			Steps: sc.Steps, Expect: map[string]sim.Kind{}}
+			Steps: sc.Steps, Expect: map[string]sim.Kind{}, Memory: sc.Memory}
 		for _, v := range d.Variants {
 			if steps := strings.TrimSpace(sc.ByVariant[v]); steps != "" {
 				if s.ByVariant == nil {

@@ -142,7 +142,7 @@ func draftOf(l *scenarios.Scenario, lang string) draft {
 		d.Coroutines = append(d.Coroutines, draftCoroutine{Name: co.Name, Count: co.Count, Thread: co.Thread, Script: co.Script, Spawned: co.Spawned})
 	}
 	for _, sc := range l.Schedules {
-		ds := draftSchedule{Name: sc.Name, Title: sc.Title.In(lang), Steps: sc.Steps, ByVariant: map[string]string{}, Expect: map[string]string{}}
+		ds := draftSchedule{Name: sc.Name, Title: sc.Title.In(lang), Steps: sc.Steps, ByVariant: map[string]string{}, Expect: map[string]string{}, Memory: sc.Memory}
 		for v, steps := range sc.ByVariant {
 			ds.ByVariant[v] = steps
 		}

@@ -20,7 +20,7 @@ import (
 // lessonQuery names the query parameters of a lesson page that are not
 // the lesson's own parameters; present=1 and compare=1 are read by the
 // page's script (static/present.js, static/compare.js).
-var lessonQuery = []string{"variant", "schedule", "step", "lang", "h", "src", "present", "compare"}
+var lessonQuery = []string{"variant", "schedule", "step", "lang", "h", "src", "present", "compare", "memory"}
 
 // ServeLesson renders the playground page of one lesson. The query picks
 // the variant, the parameters (?waiters=2), a schedule (a name or text),
@@ -60,6 +60,14 @@ func (s *Share) ServeLesson(w http.ResponseWriter, r *http.Request) error {
 				fmt.Sprintf("step=%q 不是一个步骤编号。", q.Get("step"))}.In(lang), nil)
 		}
 		initial.Step = &step
+	}
+	if mm := q.Get("memory"); mm != "" {
+		if _, err := sim.ParseMemoryModel(mm); err != nil {
+			return site.BadRequest(site.Phrase{fmt.Sprintf("memory=%q: want sc or c11.", mm), fmt.Sprintf("memory=%q：应为 sc 或 c11。", mm)}.In(lang), nil)
+		}
+		if mm == "c11" {
+			initial.Memory = mm
+		}
 	}
 	notices := linkState(lesson, &initial, q, lang)
 	page := templates.LessonPage{

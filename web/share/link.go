@@ -124,7 +124,16 @@ func replayLink(lesson *scenarios.Scenario, in *templates.Initial) (length int, 
 	if err != nil {
 		return fail(err.Error()+".", err.Error()+"。")
 	}
-	m := sim.New(p, sim.Options{})
+	mm := sim.SC
+	if in.Memory == "c11" {
+		mm = sim.C11
+	}
+	for _, sc := range lesson.Schedules {
+		if sc.Name == in.Schedule && sc.Memory == "c11" {
+			mm = sim.C11 // a c11 schedule by name opens under c11
+		}
+	}
+	m := sim.New(p, sim.Options{Memory: mm})
 	for i, c := range sched {
 		step := c.Thread
 		if c.Label != "" {
@@ -151,7 +160,7 @@ func replayLink(lesson *scenarios.Scenario, in *templates.Initial) (length int, 
 			return fail(fmt.Sprintf("step %d (%s) failed: %s is at %s, not %s.", i+1, step, c.Thread, at, c.Label),
 				fmt.Sprintf("第 %d 步（%s）失败：%s 停在 %s，而不是 %s。", i+1, step, c.Thread, atZH, c.Label))
 		}
-		if _, err := m.Step(t); err != nil {
+		if _, err := m.StepFrom(t, c.From); err != nil {
 			return fail(fmt.Sprintf("step %d (%s) failed: %v.", i+1, step, err), fmt.Sprintf("第 %d 步（%s）失败：%v。", i+1, step, err))
 		}
 	}

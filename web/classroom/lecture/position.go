@@ -27,6 +27,9 @@ type Position struct {
 	// Index is the step of the history on screen: 0 is the initial state,
 	// len(history) its end.
 	Index int `json:"position"`
+	// Memory is the memory model, "c11" or "" for sc: under c11 the
+	// schedule may choose what reads return (S@S3<1).
+	Memory string `json:"memory,omitempty"`
 }
 
 // Validate checks that p is within the bounds a room accepts. It does not
@@ -43,6 +46,8 @@ func (p *Position) Validate() error {
 		return fmt.Errorf("%w: the schedule is longer than %d bytes", ErrBadPosition, maxScheduleLen)
 	case p.Index < 0 || p.Index > maxIndex:
 		return fmt.Errorf("%w: position %d is out of range", ErrBadPosition, p.Index)
+	case p.Memory != "" && p.Memory != "sc" && p.Memory != "c11":
+		return fmt.Errorf("%w: memory %q (want sc or c11)", ErrBadPosition, p.Memory)
 	}
 	for k := range p.Params {
 		if k == "" || len(k) > maxNameLen {
@@ -55,7 +60,7 @@ func (p *Position) Validate() error {
 // Equal reports whether p and q show the same thing.
 func (p *Position) Equal(q *Position) bool {
 	return p.Lesson == q.Lesson && p.Variant == q.Variant && p.Lang == q.Lang &&
-		p.Schedule == q.Schedule && p.Index == q.Index && maps.Equal(p.Params, q.Params)
+		p.Schedule == q.Schedule && p.Index == q.Index && p.Memory == q.Memory && maps.Equal(p.Params, q.Params)
 }
 
 // clone returns a copy of p that shares nothing with it.

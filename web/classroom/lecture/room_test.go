@@ -101,6 +101,7 @@ func TestPublishRefused(t *testing.T) {
 		{"no lesson", p, Position{Schedule: "W1"}, ErrBadPosition},
 		{"negative", p, Position{Lesson: "x", Index: -1}, ErrBadPosition},
 		{"schedule too long", p, long, ErrBadPosition},
+		{"unknown memory model", p, Position{Lesson: "x", Memory: "tso"}, ErrBadPosition},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -200,5 +201,16 @@ func TestNextWaits(t *testing.T) {
 	cancel()
 	if _, err := s.Next(ctx); !errors.Is(err, context.Canceled) {
 		t.Errorf("Next with an ended context: %v, want context.Canceled", err)
+	}
+}
+
+// TestPositionMemory: a position under c11 differs from the same under
+// sc, and passes validation.
+func TestPositionMemory(t *testing.T) {
+	a := Position{Lesson: "x", Schedule: "S@S3<1", Index: 1, Memory: "c11"}
+	b := a
+	b.Memory = ""
+	if a.Equal(&b) || a.Validate() != nil {
+		t.Errorf("c11 position: equal to sc %v, validate %v", a.Equal(&b), a.Validate())
 	}
 }

@@ -1,0 +1,99 @@
+package explore
+
+import (
+	"context"
+
+	"lockstep/sim"
+)
+
+// findStates bounds the states FindThenProve's bounded phase caches when
+// the search is not to stop at its first bug: a program with no bug
+// within few preemptions is then proved by the exhaustive phase without
+// first paying for a large bounded one. A bounded phase that reaches it
+// stops (max-states) and the exhaustive phase runs.
+const findStates = 1 << 14
+
+// exploreFindThenProve runs the FindThenProve strategy: the bounded phase,
+// then, unless the search was to stop at what that phase found or was
+// stopped, the exhaustive phase; and merges the two. With a worker to
+// spare the exhaustive phase runs alongside the bounded one from the
+// start, and is stopped if the bounded phase ends the search; not when
+// the search is to stop at its first bug, which the bounded phase most
+// often finds in milliseconds, so that the proof would only slow it down.
+func exploreFindThenProve(ctx context.Context, p *sim.Program, o Options) (Result, error) {
+	var proof *side[phase]
+	if o.Workers > 1 && !o.stopsAtAny() {
+		proof = spawn(ctx, &o, func(ctx context.Context, so *Options) phase {
+			return provePhase(ctx, p, *so)
+		})
+	}
+	bo := o
+	bo.Strategy = PreemptionBounded
+	if !o.stopsAtAny() {
+		bo.MaxStates = min(o.MaxStates, findStates)
+	}
+	bounded, err := explorePreemption(ctx, p, bo)
+	bounded.Strategy = PreemptionBounded
+	if err != nil || bounded.Complete || ctx.Err() != nil || bounded.Stopped == "first-counterexample" ||
+		bounded.Stopped == "max-states" && o.stopsAtAny() {
+		if proof != nil {
+			proof.stop()
+		}
+		return merge(bounded), err
+	}
+	var full phase
+	if proof != nil {
+		full = proof.wait(&o)
+	} else {
+		full = provePhase(ctx, p, o)
+	}
+	if full.err != nil {
+		return full.res, full.err
+	}
+	return merge(bounded, full.res), nil
+}
+
+// phase is the result of FindThenProve's exhaustive phase.
+type phase struct {
+	res Result
+	err error
+}
+
+// provePhase runs FindThenProve's exhaustive phase.
+func provePhase(ctx context.Context, p *sim.Program, o Options) phase {
+	o.Strategy = Exhaustive
+	res, err := exploreExhaustive(ctx, p, o)
+	res.Strategy = Exhaustive
+	return phase{res, err}
+}
+
+// merge is the result of FindThenProve's phases: the last one's counts,
+// completeness and observations, the states of all, the bounded phase's bound, and one
+// counterexample per kind, from the earliest phase that found the kind.
+// A bounded phase cut short at findStates comes last instead: the bound
+// it was searching was not searched through, so its counterexamples may
+// not be the smallest.
+func merge(phases ...Result) Result {
+	order := phases
+	if len(phases) == 2 && phases[0].Stopped == "max-states" {
+		order = []Result{phases[1], phases[0]}
+	}
+	last := phases[len(phases)-1]
+	res := Result{Complete: last.Complete, Stopped: last.Stopped, Executions: last.Executions,
+		Outcomes: last.Outcomes, Reduced: last.Reduced, Bound: phases[0].Bound, Phases: phases,
+		Observations: last.Observations, Memory: last.Memory}
+	var have [numKinds]bool
+	var found []Counterexample
+	for _, ph := range order {
+		res.States += ph.States
+		res.MemoryBytes = max(res.MemoryBytes, ph.MemoryBytes)
+		for _, c := range ph.Counterexamples {
+			if k := kindIndex(c.Kind); !have[k] {
+				have[k] = true
+				found = append(found, c)
+			}
+		}
+	}
+	res.Counterexamples = inKindOrder(found)
+	return res
+}

@@ -1,0 +1,294 @@
+package explore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+
+	"lockstep/sim"
+	"lockstep/sim/statekey"
+)
+
+// The search under the c11 memory model. A move is a thread and, when its
+// step reads, which of the writes the read may return it takes (by its
+// place among the candidates, oldest first: the same state offers the
+// same candidates, whatever path led there). The state is the machine's
+// state key (without symmetry, and assuming nothing of the program)
+// together with what sim.Machine.MemoryKey hands over: the modification
+// orders, who saw what, and the raw clocks. A depth-first search caches
+// every state it finishes, with the executions below it by outcome kind
+// and, for each kind, the fewest steps to it and the first move of such
+// an execution; the smallest counterexamples are then read off the cache.
+// There is no partial-order or symmetry reduction: the clocks are keyed
+// raw, so that only states with the same future meet.
+
+// wmove is one move: thread t, and the read's candidate k (-1: the step
+// reads nothing with a choice, or the latest write).
+type wmove struct {
+	t, k int16
+}
+
+// wsum summarizes the executions below a state.
+type wsum struct {
+	count [numKinds]uint64
+	min   [numKinds]uint32 // fewest steps + 1; 0: no such execution
+	next  [numKinds]wmove
+}
+
+type weakSearch struct {
+	ctx     context.Context
+	p       *sim.Program
+	o       *Options
+	keyer   *statekey.Keyer
+	memo    map[statekey.Key]int32
+	sums    []wsum
+	levels  []*sim.Machine
+	srcs    [][]sim.Source
+	en      [][]int
+	words   []uint64
+	obs     map[string]bool
+	stop    string
+	bounded bool // preemption-bounded: moves cost preemptions
+	cut     bool // a move was left out for the bound
+	found   [numKinds]bool
+	path    []wmove // the current path (for the first counterexample)
+	first   []wmove
+	firstK  int
+	visited int64 // executions ended
+	calls   int64 // states visited, for the cancel and progress checks
+}
+
+func exploreWeak(ctx context.Context, p *sim.Program, o Options) (Result, error) {
+	if o.Strategy == "" {
+		o.Strategy = Exhaustive
+	}
+	if o.Want != "" && !sim.ValidKind(o.Want) {
+		return Result{}, fmt.Errorf("unknown outcome kind %q", o.Want)
+	}
+	if o.MaxStates <= 0 {
+		o.MaxStates = DefaultMaxStates
+	}
+	var res Result
+	switch o.Strategy {
+	case Exhaustive:
+		res = weakExhaustive(ctx, p, &o, false, 0)
+	case PreemptionBounded:
+		res = weakPreemption(ctx, p, &o)
+	case FindThenProve:
+		// The bounded phase, then, unless it found what the search was
+		// to stop at or was stopped, the exhaustive proof: one after the
+		// other (the c11 search runs on one goroutine).
+		bounded := weakPreemption(ctx, p, &o)
+		bounded.Strategy, bounded.Memory = PreemptionBounded, sim.C11
+		if bounded.Complete || ctx.Err() != nil || bounded.Stopped == "first-counterexample" {
+			res = merge(bounded)
+			break
+		}
+		full := weakExhaustive(ctx, p, &o, false, 0)
+		full.Strategy, full.Memory = Exhaustive, sim.C11
+		res = merge(bounded, full)
+	case Randomized:
+		if o.Runs <= 0 {
+			o.Runs = 1000
+		}
+		if o.Depth != 0 {
+			return Result{}, errors.New("explore: PCT is not available under the c11 memory model; use Depth 0")
+		}
+		res = weakRandom(ctx, p, &o)
+	default:
+		return Result{}, fmt.Errorf("unknown strategy %q", o.Strategy)
+	}
+	res.Strategy, res.Memory = o.Strategy, sim.C11
+	return res, checkWeak(p, &res)
+}
+
+func newWeakSearch(ctx context.Context, p *sim.Program, o *Options) *weakSearch {
+	return &weakSearch{ctx: ctx, p: p, o: o, keyer: statekey.New(p, statekey.Options{}),
+		memo: map[statekey.Key]int32{}, obs: map[string]bool{}, firstK: -1}
+}
+
+// level returns the scratch machine and buffers of depth d.
+func (s *weakSearch) level(d int) *sim.Machine {
+	for len(s.levels) <= d {
+		s.levels = append(s.levels, &sim.Machine{})
+		s.srcs = append(s.srcs, nil)
+		s.en = append(s.en, nil)
+	}
+	return s.levels[d]
+}
+
+// key is m's state with the search's context (last thread, preemptions
+// left, when bounded).
+func (s *weakSearch) key(m *sim.Machine, last, left int) statekey.Key {
+	k := s.keyer.Key(m)
+	s.words = s.words[:0]
+	m.MemoryKey(func(w uint64) { s.words = append(s.words, w) })
+	for i := 0; i < len(s.words); i += 2 {
+		b := uint64(0x9e3779b97f4a7c15)
+		if i+1 < len(s.words) {
+			b = s.words[i+1]
+		}
+		k = k.Mix(s.words[i], b)
+	}
+	k = k.Mix(uint64(len(s.words)), 0)
+	if s.bounded {
+		k = k.Mix(uint64(last+1), uint64(left))
+	}
+	return k
+}
+
+// end summarizes an execution that ended in m.
+func (s *weakSearch) end(m *sim.Machine) wsum {
+	var sum wsum
+	k := kindIndex(m.Outcome().Kind)
+	sum.count[k], sum.min[k] = 1, 1
+	if s.o.Observe != nil {
+		s.obs[s.o.Observe(m)] = true
+	}
+	s.visited++
+	if k != 0 && !s.found[k] {
+		s.found[k] = true
+		if s.firstK < 0 {
+			s.firstK, s.first = k, slices.Clone(s.path)
+		}
+		if s.o.stopsAt(sim.Kinds[k]) {
+			s.stop = "first-counterexample"
+		}
+	}
+	return sum
+}
+
+// visit searches the state m at depth d, reached by a step of last with
+// left preemptions to spend.
+func (s *weakSearch) visit(m *sim.Machine, d, last, left int) wsum {
+	if m.Finished() {
+		return s.end(m)
+	}
+	key := s.key(m, last, left)
+	if i, ok := s.memo[key]; ok {
+		return s.sums[i]
+	}
+	if int64(len(s.memo)) >= s.o.MaxStates {
+		s.stop = "max-states"
+	}
+	if s.calls++; s.calls&1023 == 0 {
+		if s.ctx.Err() != nil {
+			s.stop = "canceled"
+		}
+		if every := max(s.o.ProgressEvery, 1); s.o.Progress != nil && s.calls%every < 1024 {
+			s.o.Progress(Progress{States: int64(len(s.memo)), Executions: s.visited})
+		}
+	}
+	var sum wsum
+	if s.stop != "" {
+		return sum
+	}
+	child := s.level(d + 1)
+	en := m.Enabled(s.en[d][:0])
+	s.en[d] = en
+	for _, t := range en {
+		cost := 0
+		if last >= 0 && t != last && m.CanMove(last) {
+			cost = 1
+		}
+		if s.bounded && cost > left {
+			s.cut = true
+			continue
+		}
+		child.CopyFrom(m)
+		child.QuietStep(t)
+		srcs := child.LastSources(s.srcs[d][:0])
+		s.srcs[d] = srcs
+		n := len(srcs)
+		for k := range max(n, 1) {
+			mv := wmove{t: int16(t), k: -1}
+			if n > 1 {
+				mv.k = int16(k)
+			}
+			if n > 1 {
+				child.CopyFrom(m)
+				child.QuietStepFrom(t, s.srcs[d][k])
+			}
+			s.path = append(s.path, mv)
+			below := s.visit(child, d+1, t, left-cost)
+			s.path = s.path[:len(s.path)-1]
+			sum.add(&below, mv)
+			if s.stop != "" {
+				return sum
+			}
+		}
+	}
+	s.memo[key] = int32(len(s.sums))
+	s.sums = append(s.sums, sum)
+	return sum
+}
+
+// add counts the executions below a move.
+func (sum *wsum) add(below *wsum, mv wmove) {
+	for k := range numKinds {
+		if below.count[k] == 0 && below.min[k] == 0 {
+			continue
+		}
+		sum.count[k] = min(sum.count[k]+below.count[k], 1<<63)
+		if below.min[k] > 0 && (sum.min[k] == 0 || below.min[k]+1 < sum.min[k]) {
+			sum.min[k], sum.next[k] = below.min[k]+1, mv
+		}
+	}
+}
+
+// weakExhaustive searches every execution (with at most bound
+// preemptions when bounded).
+func weakExhaustive(ctx context.Context, p *sim.Program, o *Options, bounded bool, bound int) Result {
+	s := newWeakSearch(ctx, p, o)
+	s.bounded = bounded
+	root := sim.New(p, sim.Options{Memory: sim.C11})
+	sum := s.visit(root, 0, -1, bound)
+	res := Result{Complete: s.stop == "" && !s.cut, Stopped: s.stop, States: int64(len(s.memo)),
+		MemoryBytes: int64(len(s.sums)) * int64(len(wsum{}.count)*20+64), Outcomes: map[sim.Kind]*big.Int{},
+		Executions: new(big.Int)}
+	for k, n := range sum.count {
+		if n > 0 {
+			res.Outcomes[sim.Kinds[k]] = new(big.Int).SetUint64(n)
+			res.Executions.Add(res.Executions, res.Outcomes[sim.Kinds[k]])
+		}
+	}
+	if s.stop == "first-counterexample" {
+		res.Counterexamples = []Counterexample{{Kind: sim.Kinds[s.firstK], Schedule: weakSchedule(p, s.first)}}
+		return res
+	}
+	for k := 1; k < numKinds; k++ {
+		if sum.min[k] > 0 {
+			res.Counterexamples = append(res.Counterexamples, Counterexample{Kind: sim.Kinds[k], Schedule: s.smallest(k, bound)})
+		}
+	}
+	res.Observations = make([]string, 0, len(s.obs))
+	for name := range s.obs {
+		res.Observations = append(res.Observations, name)
+	}
+	slices.Sort(res.Observations)
+	return res
+}
+
+// smallest follows the cache from the start to an execution of kind k
+// with the fewest steps.
+func (s *weakSearch) smallest(k, bound int) sim.Schedule {
+	m := sim.New(s.p, sim.Options{Memory: sim.C11})
+	var path []wmove
+	last, left := -1, bound
+	for !m.Finished() {
+		i, ok := s.memo[s.key(m, last, left)]
+		if !ok {
+			break
+		}
+		mv := s.sums[i].next[k]
+		path = append(path, mv)
+		if last >= 0 && int(mv.t) != last && m.CanMove(last) {
+			left--
+		}
+		last = int(mv.t)
+		stepMove(m, mv)
+	}
+	return weakSchedule(s.p, path)
+}

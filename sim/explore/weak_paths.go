@@ -1,0 +1,161 @@
+package explore
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"slices"
+
+	"lockstep/sim"
+)
+
+// stepMove performs move mv on m, resolving its candidate against the
+// read m's step makes.
+func stepMove(m *sim.Machine, mv wmove) {
+	from := sim.Latest
+	if mv.k >= 0 {
+		probe := &sim.Machine{}
+		probe.CopyFrom(m)
+		probe.QuietStep(int(mv.t))
+		if srcs := probe.LastSources(nil); int(mv.k) < len(srcs) {
+			from = srcs[mv.k]
+		}
+	}
+	m.StepFrom(int(mv.t), from)
+}
+
+// weakSchedule is the schedule of a path, with labels and the sources of
+// stale reads.
+func weakSchedule(p *sim.Program, path []wmove) sim.Schedule {
+	m := sim.New(p, sim.Options{Memory: sim.C11})
+	for _, mv := range path {
+		stepMove(m, mv)
+	}
+	return m.Schedule()
+}
+
+// weakPreemption searches with at most 0, 1, 2... preemptions, up to
+// o.MaxPreemptions (negative: until a bound leaves nothing out). A kind's
+// counterexample comes from the first bound that has one: the fewest
+// preemptions, then the fewest steps.
+func weakPreemption(ctx context.Context, p *sim.Program, o *Options) Result {
+	var res Result
+	have := map[sim.Kind]bool{}
+	var found []Counterexample
+	for bound := 0; ; bound++ {
+		r := weakExhaustive(ctx, p, o, true, bound)
+		for _, c := range r.Counterexamples {
+			if !have[c.Kind] {
+				have[c.Kind] = true
+				found = append(found, c)
+			}
+		}
+		states := res.States + r.States
+		res = r
+		res.States, res.Bound = states, bound
+		if r.Stopped != "" || r.Complete {
+			break
+		}
+		if o.MaxPreemptions >= 0 && bound >= o.MaxPreemptions {
+			res.Stopped = "max-preemptions"
+			break
+		}
+	}
+	res.Counterexamples = inKindOrder(found)
+	return res
+}
+
+// weakRandom runs o.Runs executions, each choosing uniformly among the
+// threads that can move and then among the writes the step's read may
+// return.
+func weakRandom(ctx context.Context, p *sim.Program, o *Options) Result {
+	rng := rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15))
+	initial := sim.New(p, sim.Options{Memory: sim.C11})
+	m, probe := &sim.Machine{}, &sim.Machine{}
+	res := Result{Outcomes: map[sim.Kind]*big.Int{}, Executions: new(big.Int)}
+	one := big.NewInt(1)
+	best := map[sim.Kind][]wmove{}
+	obs := map[string]bool{}
+	var en []int
+	var srcs []sim.Source
+	var path []wmove
+	for run := int64(0); run < o.Runs; run++ {
+		if run&63 == 0 && ctx.Err() != nil {
+			res.Stopped = "canceled"
+			break
+		}
+		m.CopyFrom(initial)
+		path = path[:0]
+		for !m.Finished() {
+			en = m.Enabled(en[:0])
+			t := en[rng.IntN(len(en))]
+			probe.CopyFrom(m)
+			probe.QuietStep(t)
+			srcs = probe.LastSources(srcs[:0])
+			mv := wmove{t: int16(t), k: -1}
+			if len(srcs) > 1 {
+				mv.k = int16(rng.IntN(len(srcs)))
+				m.QuietStepFrom(t, srcs[mv.k])
+			} else {
+				m.CopyFrom(probe)
+			}
+			path = append(path, mv)
+		}
+		k := m.Outcome().Kind
+		if res.Outcomes[k] == nil {
+			res.Outcomes[k] = new(big.Int)
+		}
+		res.Outcomes[k].Add(res.Outcomes[k], one)
+		res.Executions.Add(res.Executions, one)
+		if o.Observe != nil {
+			obs[o.Observe(m)] = true
+		}
+		if b, ok := best[k]; k != sim.OK && (!ok || len(path) < len(b)) {
+			best[k] = append([]wmove(nil), path...)
+		}
+		if k != sim.OK && o.stopsAt(k) {
+			res.Stopped = "first-counterexample"
+			break
+		}
+	}
+	if res.Stopped == "" {
+		res.Stopped = "runs"
+	}
+	var cs []Counterexample
+	for k, path := range best {
+		cs = append(cs, Counterexample{Kind: k, Schedule: weakSchedule(p, path)})
+	}
+	res.Counterexamples = inKindOrder(cs)
+	for name := range obs {
+		res.Observations = append(res.Observations, name)
+	}
+	slices.Sort(res.Observations)
+	return res
+}
+
+// checkWeak replays every counterexample under c11 and fills in its
+// outcome, steps and preemptions.
+func checkWeak(p *sim.Program, r *Result) error {
+	for i := range r.Counterexamples {
+		c := &r.Counterexamples[i]
+		m := sim.New(p, sim.Options{Memory: sim.C11})
+		n, last := 0, -1
+		for j, ch := range c.Schedule {
+			t := p.Thread(ch.Thread)
+			if last >= 0 && t != last && m.CanMove(last) {
+				n++
+			}
+			if _, err := m.StepFrom(t, ch.From); err != nil {
+				return fmt.Errorf("explore: the %s counterexample does not replay at step %d: %w", c.Kind, j, err)
+			}
+			last = t
+		}
+		out := m.Outcome()
+		if !m.Finished() || out.Kind != c.Kind {
+			return fmt.Errorf("explore: the %s counterexample replays to %s after %d steps", c.Kind, out.Kind, m.Steps())
+		}
+		c.Steps, c.Preemptions, c.Outcome = len(c.Schedule), n, out
+	}
+	return nil
+}

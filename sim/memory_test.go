@@ -1,0 +1,339 @@
+package sim_test
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+
+	"lockstep/sim"
+	"lockstep/sim/internal/fixture"
+)
+
+// litmusMP is message passing: W stores x = 1, then flag = 1 with order
+// st; R loads flag, then x, with order ld, keeping what it read in its
+// locals.
+func litmusMP(t *testing.T, st, ld sim.Order) (*sim.Program, sim.Word, sim.Word) {
+	t.Helper()
+	f := fixture.New()
+	d := f.Data(sim.Field{Name: "x", Kind: sim.Int64, Atomic: true}, sim.Field{Name: "flag", Kind: sim.Int64, Atomic: true})
+	x, flag := d, d+1
+	w := f.Op("write", "W",
+		func(e *sim.Exec) { e.Store(x, 1, sim.Relaxed); fixture.Next(e) },
+		func(e *sim.Exec) { e.Store(flag, 1, st); e.Return() })
+	r := f.Op("read", "R",
+		func(e *sim.Exec) { e.SetLocal(0, e.Load(flag, ld)); fixture.Next(e) },
+		func(e *sim.Exec) { e.SetLocal(1, e.Load(x, ld)); e.Return() })
+	f.Thread("W", w)
+	f.Thread("R", r)
+	return f.Program(t), x, flag
+}
+
+func c11(t *testing.T, p *sim.Program, schedule string) (*sim.Machine, error) {
+	t.Helper()
+	s, err := sim.ParseSchedule(schedule)
+	if err != nil {
+		t.Fatalf("ParseSchedule(%q) = %v", schedule, err)
+	}
+	m, err := sim.ReplayPrefix(p, s, sim.Options{Record: true, Memory: sim.C11})
+	return m, err
+}
+
+func sources(rc sim.ReadChoice) []string {
+	var out []string
+	for _, c := range rc.Candidates {
+		out = append(out, c.Source.String())
+	}
+	return out
+}
+
+func TestC11MessagePassing(t *testing.T) {
+	cases := []struct {
+		name   string
+		st, ld sim.Order
+		// what R's load of x may return once it read flag = 1
+		want []string
+	}{
+		{"relaxed", sim.Relaxed, sim.Relaxed, []string{"init", "1"}},
+		{"release/acquire", sim.Release, sim.Acquire, []string{"1"}},
+		{"release/relaxed", sim.Release, sim.Relaxed, []string{"init", "1"}},
+		{"relaxed/acquire", sim.Relaxed, sim.Acquire, []string{"init", "1"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, _, _ := litmusMP(t, c.st, c.ld)
+			m, err := c11(t, p, "W W")
+			if err != nil {
+				t.Fatal(err)
+			}
+			rc, ok := m.NextRead(p.Thread("R"))
+			if !ok || !reflect.DeepEqual(sources(rc), []string{"init", "2"}) || rc.Cell != "d.flag" {
+				t.Fatalf("R's first read: %v %+v, want flag from init or step 1", ok, rc)
+			}
+			m, err = c11(t, p, "W W R<2")
+			if err != nil {
+				t.Fatal(err)
+			}
+			rc, _ = m.NextRead(p.Thread("R"))
+			if got := sources(rc); !reflect.DeepEqual(got, c.want) {
+				t.Errorf("after reading flag = 1, x may be read from %v, want %v", got, c.want)
+			}
+		})
+	}
+}
+
+func TestC11StaleReadIsRecordedAndReplays(t *testing.T) {
+	p, x, _ := litmusMP(t, sim.Relaxed, sim.Relaxed)
+	m, err := c11(t, p, "W W R@R1<2 R@R2<init")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := m.Schedule().String(), "W@W1 W@W2 R@R1 R@R2<init"; got != want {
+		t.Errorf("schedule = %q, want %q (the latest write needs no source)", got, want)
+	}
+	rec := m.Records()[3]
+	if rec.Read == nil || !rec.Read.Stale() || rec.Result != 0 || len(rec.Read.Candidates) != 2 {
+		t.Fatalf("step 3's read = %+v, result %d; want a stale read of 0 among 2 candidates", rec.Read, rec.Result)
+	}
+	if m.Peek(x) != 1 {
+		t.Errorf("memory holds x = %d, want the latest, 1", m.Peek(x))
+	}
+	st := m.StaleReads()
+	if len(st) != 1 || st[0].Step != 3 || st[0].From != sim.Init || st[0].Latest != 1 || st[0].LatestSource != sim.FromStep(0) {
+		t.Errorf("StaleReads() = %+v", st)
+	}
+	again, _, err := sim.ReplaySchedule(p, m.Schedule(), sim.Options{Record: true, Memory: sim.C11})
+	if err != nil || !reflect.DeepEqual(again.Records(), m.Records()) {
+		t.Errorf("replaying %q: %v, or different records", m.Schedule(), err)
+	}
+}
+
+func TestC11Coherence(t *testing.T) {
+	p, _, _ := litmusMP(t, sim.Relaxed, sim.Relaxed)
+	m, err := c11(t, p, "W W R<2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rc, _ := m.LastRead(); rc.Chosen != 1 || rc.Stale() {
+		t.Errorf("R read flag from %+v, want the latest", rc)
+	}
+	if _, err := c11(t, p, "W R<1"); !errors.Is(err, sim.ErrSource) || !errors.Is(err, sim.ErrSchedule) {
+		t.Errorf("a source that is no candidate: %v, want ErrSource (a schedule error)", err)
+	}
+	if _, err := c11(t, p, "W W W"); err == nil {
+		t.Errorf("stepping a finished thread did not fail")
+	}
+}
+
+// TestC11ReadReadCoherence is CoRR: once a thread has read a write, it
+// cannot read an older one.
+func TestC11ReadReadCoherence(t *testing.T) {
+	f := fixture.New()
+	x := f.Data(sim.Field{Name: "x", Kind: sim.Int64, Atomic: true})
+	w := f.Op("write", "W", func(e *sim.Exec) { e.Store(x, 1, sim.Relaxed); e.Return() })
+	r := f.Op("read", "R",
+		func(e *sim.Exec) { e.SetLocal(0, e.Load(x, sim.Relaxed)); fixture.Next(e) },
+		func(e *sim.Exec) { e.SetLocal(1, e.Load(x, sim.Relaxed)); e.Return() })
+	f.Thread("W", w)
+	f.Thread("R", r)
+	p := f.Program(t)
+	m, err := c11(t, p, "W R")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rc, _ := m.NextRead(1); len(rc.Candidates) != 1 {
+		t.Errorf("after reading the latest, R may read %v, want only it", sources(rc))
+	}
+	m, err = c11(t, p, "W R<init")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rc, _ := m.NextRead(1); !reflect.DeepEqual(sources(rc), []string{"init", "1"}) {
+		t.Errorf("after reading init, R may read %v, want init and step 0", sources(rc))
+	}
+}
+
+func TestC11SeqCstLoadsReadTheLatest(t *testing.T) {
+	p, _, _ := litmusMP(t, sim.SeqCst, sim.SeqCst)
+	m, err := c11(t, p, "W W")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rc, _ := m.NextRead(1); len(rc.Candidates) != 1 || !rc.Candidates[0].Latest {
+		t.Errorf("a seq_cst load may read %v, want only the latest", sources(rc))
+	}
+}
+
+func TestSCHasNoReadChoices(t *testing.T) {
+	p, _, _ := litmusMP(t, sim.Relaxed, sim.Relaxed)
+	s, _ := sim.ParseSchedule("W W R<init")
+	_, _, err := sim.ReplaySchedule(p, s, sim.Options{Record: true})
+	if !errors.Is(err, sim.ErrSource) {
+		t.Errorf("a source under sc: %v, want ErrSource", err)
+	}
+	m, _, _ := sim.ReplaySchedule(p, s[:2], sim.Options{Record: true})
+	if _, ok := m.NextRead(1); ok || m.MemoryModel() != sim.SC {
+		t.Errorf("sc machine offers a read choice")
+	}
+	for _, r := range m.Records() {
+		if r.Read != nil {
+			t.Errorf("sc record has a read choice: %+v", r.Read)
+		}
+	}
+}
+
+func TestScheduleSources(t *testing.T) {
+	s, err := sim.ParseSchedule("S@S3<5 S@S4<init R<1 R<1 R<1 A A A")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s[0].From != sim.FromStep(4) || s[1].From != sim.Init || s[2].From != sim.FromStep(0) {
+		t.Errorf("sources = %v %v %v", s[0].From, s[1].From, s[2].From)
+	}
+	if got, want := s.String(), "S@S3<5 S@S4<init R<1 R<1 R<1 A*3"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	for _, bad := range []string{"S<", "S<x", "S<-1", "S<0", "S<007", "S<init<1", "<3"} {
+		if _, err := sim.ParseSchedule(bad); !errors.Is(err, sim.ErrSchedule) {
+			t.Errorf("ParseSchedule(%q) = %v, want a schedule error", bad, err)
+		}
+	}
+}
+
+func TestParseMemoryModel(t *testing.T) {
+	for _, mm := range []sim.MemoryModel{sim.SC, sim.C11} {
+		if got, err := sim.ParseMemoryModel(mm.String()); err != nil || got != mm {
+			t.Errorf("ParseMemoryModel(%q) = %v, %v", mm, got, err)
+		}
+	}
+	if _, err := sim.ParseMemoryModel("tso"); err == nil {
+		t.Error("ParseMemoryModel(tso) did not fail")
+	}
+}
+
+// TestC11BadResume: A publishes its awaiter with a relaxed exchange, so
+// the handle it wrote before need not be visible to B, which may resume
+// the awaiter's initial, null handle.
+func TestC11BadResume(t *testing.T) {
+	f := fixture.New()
+	d := f.Shared()
+	park := f.Op("park", "K",
+		func(x *sim.Exec) { x.Write(x.Awaiter()+sim.FieldAwaitCoro, x.Handle()); fixture.Next(x) },
+		func(x *sim.Exec) { x.Exchange(d.Slot, x.Awaiter(), sim.Relaxed); x.Suspend(x.PC() + 1) },
+		func(x *sim.Exec) { x.Load(d.Flag, sim.Relaxed); x.Return() })
+	f.Ops[park].Awaits = true
+	f.Thread("A", park)
+	f.Thread("B", f.WakeOp(d, 1))
+	p := f.Program(t)
+	m, err := c11(t, p, "A A B")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc, ok := m.NextRead(1)
+	if !ok || rc.Cell != "A.awaiter.m_await_coro" || !reflect.DeepEqual(sources(rc), []string{"init", "1"}) {
+		t.Fatalf("B's submit may read %+v, want m_await_coro from init or step 0", rc)
+	}
+	if _, err := m.StepFrom(1, sim.Init); err != nil {
+		t.Fatal(err)
+	}
+	out := m.Outcome()
+	if out.Kind != sim.BadResume || out.Step != 3 || out.Detail.Stale == nil || out.Detail.Text != "null" {
+		t.Fatalf("outcome = %+v, want bad-resume of null at step 3", out)
+	}
+	if got := m.Schedule().String(); got != "A@K1 A@K2 B@Z1 B@Z2<init" {
+		t.Errorf("schedule = %q", got)
+	}
+	s, _ := sim.ParseSchedule("A A B B")
+	if _, out, err := sim.ReplaySchedule(p, s, sim.Options{Memory: sim.C11}); err != nil || out.Kind != sim.DataRace {
+		t.Errorf("reading the latest handle: %v, %v; want the data race alone", out, err)
+	}
+}
+
+// TestC11CopiesAreIndependent: a clone or a copy shares the modification
+// orders with its source until one of them writes, and neither sees the
+// other's later writes or reads.
+func TestC11CopiesAreIndependent(t *testing.T) {
+	p, _, _ := litmusMP(t, sim.Relaxed, sim.Relaxed)
+	m, err := c11(t, p, "W")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := m.NextRead(1)
+	c := m.Clone()
+	var q sim.Machine
+	q.CopyFrom(m)
+	if _, err := c.Step(0); err != nil { // W writes flag in the clone only
+		t.Fatal(err)
+	}
+	q.QuietStepFrom(1, sim.Init) // R reads flag in the copy only
+	if got, _ := m.NextRead(1); !reflect.DeepEqual(got, before) {
+		t.Errorf("the original's next read changed: %+v, want %+v", got, before)
+	}
+	if got, _ := c.NextRead(1); len(got.Candidates) != 2 {
+		t.Errorf("the clone's next read offers %v, want init and its own write", sources(got))
+	}
+	if _, err := m.Step(0); err != nil { // the original writes flag too
+		t.Fatal(err)
+	}
+	if rc, _ := c.NextRead(1); rc.Candidates[1].Step != 1 || len(rc.Candidates) != 2 {
+		t.Errorf("the clone sees %+v after the original wrote", rc)
+	}
+}
+
+// TestC11HappensBeforeCarriesCoherence: what a thread has seen reaches
+// another through a release and an acquire (read-read coherence across
+// threads): after R acquires flag = 1, which W released after its write
+// of x, R cannot read x's initial value.
+func TestC11HappensBeforeCarriesCoherence(t *testing.T) {
+	p, _, _ := litmusMP(t, sim.Release, sim.Acquire)
+	m, err := c11(t, p, "W W R<2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.StepFrom(1, sim.Init); !errors.Is(err, sim.ErrSource) {
+		t.Errorf("R read x from init after synchronizing: %v, want ErrSource", err)
+	}
+	m2, err := c11(t, p, "W W R<init")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rc, _ := m2.NextRead(1); len(rc.Candidates) != 2 {
+		t.Errorf("without synchronizing, R may read x from %v, want init and step 0", sources(rc))
+	}
+}
+
+// TestC11ReadsPassOnThroughSynchronization: U reads W's x = 1, then
+// releases y; R acquires y, so U's read happens before R's, and R may no
+// longer read x's initial value, although W's write itself does not
+// happen before R.
+func TestC11ReadsPassOnThroughSynchronization(t *testing.T) {
+	f := fixture.New()
+	d := f.Data(sim.Field{Name: "x", Kind: sim.Int64, Atomic: true}, sim.Field{Name: "y", Kind: sim.Int64, Atomic: true})
+	x, y := d, d+1
+	w := f.Op("write", "W", func(e *sim.Exec) { e.Store(x, 1, sim.Relaxed); e.Return() })
+	u := f.Op("pass", "U",
+		func(e *sim.Exec) { e.SetLocal(0, e.Load(x, sim.Relaxed)); fixture.Next(e) },
+		func(e *sim.Exec) { e.Store(y, 1, sim.Release); e.Return() })
+	r := f.Op("read", "R",
+		func(e *sim.Exec) { e.SetLocal(0, e.Load(y, sim.Acquire)); fixture.Next(e) },
+		func(e *sim.Exec) { e.SetLocal(1, e.Load(x, sim.Relaxed)); e.Return() })
+	f.Thread("W", w)
+	f.Thread("U", u)
+	f.Thread("R", r)
+	p := f.Program(t)
+	for _, c := range []struct {
+		schedule string
+		want     []string
+	}{
+		{"W U U R<3", []string{"1"}},              // U saw step 1, and R synchronized with U
+		{"W U<init U R<3", []string{"init", "1"}}, // U saw only init
+		{"W U U R<init", []string{"init", "1"}},   // R did not synchronize
+	} {
+		m, err := c11(t, p, c.schedule)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rc, _ := m.NextRead(2); !reflect.DeepEqual(sources(rc), c.want) {
+			t.Errorf("after %s, R may read x from %v, want %v", c.schedule, sources(rc), c.want)
+		}
+	}
+}

@@ -1,0 +1,215 @@
+package statekey
+
+import "lockstep/sim"
+
+// doomedModel is a search's model of the compare-and-swaps that can no
+// longer succeed, which lets a key leave out the stale snapshots they
+// compare (see Key).
+//
+// A lock-free operation loads a word into a local, then compares and swaps
+// the word against it. While it waits to do so, others may change the
+// word: its snapshot is stale, and with many threads each may hold one of
+// many stale values (a wait_group's waiters and workers each hold a count
+// and a head they loaded before the last done). Which one they hold makes
+// no difference once the compare-and-swap can only fail; keyed as they are,
+// they multiply the states by the number of stale values each can hold.
+//
+// Monotone cells. A PairCountHead cell whose count half (its high 32 bits,
+// signed) no step raises can never again hold a pair whose count is above
+// its own: a snapshot of it with a higher count is stale for good.
+//
+// Doomed sites. A label is a site of local i and cell x when the step from
+// it compares and swaps x, expecting the value local i held, and when the
+// swap fails the step does the same whatever that value was, and leaves
+// local i dead or written. A coroutine at a site whose local i holds a
+// pair with a higher count than a monotone x will fail its compare and
+// swap, and what it holds of i makes no difference: the key writes it as
+// doomed, merging the states that differ only there.
+//
+// Like liveness, the model is learned and checked at every step a search
+// performs: a step that raises the count of a cell the model says is
+// monotone, or a step from a site that does not compare and swap its cell
+// against its local, or that fails and then does otherwise than it does
+// with another value in the local (the search runs it again to see), shows
+// the model wrong; it is corrected and the search starts again. While every
+// step passes, merged states behave alike: the runs from them take the same
+// steps, whose only use of the doomed local is a compare-and-swap that
+// fails in both, alike. Sites learned during a search are used from the
+// next (see freeze), so that every state of a search is keyed alike. Only
+// cells no member of a group owns can be a site's cell.
+type doomedModel struct {
+	p      *sim.Program
+	raises []bool       // per address: a step raised this cell's count (or it is no PairCountHead atomic)
+	mono   []sim.Word   // the cells that may be monotone
+	at     [][]doomSite // per op, per label: what the steps from it showed
+	used   [][]doomSite // at, when the search started
+	alt    *sim.Machine // for running a step again
+	exact  *Keyer       // compares the two results
+}
+
+// doomSite is what is known of a label: unknown (the zero value), not a
+// site, or a site of local and cell.
+type doomSite struct {
+	cell  sim.Word
+	local int8 // local+1 for a site; -1 not a site; 0 unknown
+}
+
+var notSite = doomSite{local: -1}
+
+func newDoomedModel(p *sim.Program) *doomedModel {
+	d := &doomedModel{p: p, raises: make([]bool, len(p.Cells)), at: make([][]doomSite, len(p.Ops)),
+		used: make([][]doomSite, len(p.Ops))}
+	owned := memberCells(p)
+	for a, c := range p.Cells {
+		d.raises[a] = !c.Atomic || c.Kind != sim.PairCountHead || owned[a]
+		if !d.raises[a] {
+			d.mono = append(d.mono, sim.Word(a))
+		}
+	}
+	return d
+}
+
+// memberCells is, per address, whether it is a cell of a group member's
+// frame, awaiter or context.
+func memberCells(p *sim.Program) []bool {
+	owned := make([]bool, len(p.Cells))
+	for _, g := range groups(p) {
+		for _, c := range g {
+			spec := &p.Coroutines[c]
+			for _, base := range [...]sim.Word{spec.Frame, spec.Awaiter, p.Threads[spec.Thread].Context} {
+				ob := p.ObjectAt(base)
+				for a := ob.Base; a < ob.Base+ob.Size; a++ {
+					owned[a] = true
+				}
+			}
+		}
+	}
+	return owned
+}
+
+// freeze fixes the sites keys use to those known now.
+func (d *doomedModel) freeze() {
+	for op, ls := range d.at {
+		d.used[op] = append(d.used[op][:0], ls...)
+	}
+}
+
+// site is the site keys use at label pc of op, if it is one.
+func (d *doomedModel) site(op, pc int) (doomSite, bool) {
+	if op < 0 || op >= len(d.used) || pc < 0 || pc >= len(d.used[op]) {
+		return doomSite{}, false
+	}
+	s := d.used[op][pc]
+	return s, s.local > 0 && !d.raises[s.cell]
+}
+
+// doomed reports whether v, in local i of a coroutine of op at label pc
+// in m, is a stale snapshot the key leaves out.
+func (d *doomedModel) doomed(m *sim.Machine, op, pc, i int, v sim.Word) bool {
+	s, ok := d.site(op, pc)
+	return ok && int(s.local)-1 == i && count(v) > count(m.Memory()[s.cell])
+}
+
+// count is the count half of a PairCountHead value.
+func count(v sim.Word) int32 { return int32(v >> 32) }
+
+// check takes note of coroutine c's step, from label pc of op in m into
+// child on thread t, which made access a. It reports false when the step
+// showed the model wrong (it has been corrected).
+func (d *doomedModel) check(child, m *sim.Machine, t, c, op, pc int, a sim.StepAccess, live *liveness) bool {
+	ok := true
+	for _, x := range d.mono {
+		if !d.raises[x] && count(child.Memory()[x]) > count(m.Memory()[x]) {
+			d.raises[x] = true
+			ok = false
+		}
+	}
+	if op < 0 || pc < 0 {
+		return ok
+	}
+	for len(d.at[op]) <= pc {
+		d.at[op] = append(d.at[op], doomSite{})
+	}
+	s := d.at[op][pc]
+	if s == notSite {
+		return ok
+	}
+	shown := d.shown(child, m, t, c, op, a, live)
+	switch {
+	case s.local == 0:
+		d.at[op][pc] = shown
+	case shown != s:
+		d.at[op][pc] = notSite
+		if u, used := d.site(op, pc); used && u == s {
+			ok = false
+		}
+	}
+	return ok
+}
+
+// shown is the site the step shows label pc to be, or notSite.
+func (d *doomedModel) shown(child, m *sim.Machine, t, c, op int, a sim.StepAccess, live *liveness) doomSite {
+	if a.Op != sim.OpCAS || d.raises[a.Addr] {
+		return notSite
+	}
+	co := m.Coroutine(c)
+	i := -1
+	for j := range sim.NumLocals {
+		if a.Locals&(1<<j) != 0 && co.Local(j) == a.Expected {
+			i = j
+			break
+		}
+	}
+	if i < 0 {
+		return notSite
+	}
+	s := doomSite{cell: a.Addr, local: int8(i + 1)}
+	if a.Swapped {
+		return s
+	}
+	// Failed: local i must be dead or written after, and the step must do
+	// the same with another value there.
+	after := child.Coroutine(c)
+	if after.Status() != sim.Done && after.Op() == op && live.at(op, after.PC())&^uint8(a.Locals>>8)&(1<<i) != 0 {
+		return notSite
+	}
+	v := co.Local(i)
+	other := v ^ 1<<62
+	if other == m.Memory()[a.Addr] {
+		other = v ^ 1<<61
+	}
+	if d.alt == nil {
+		d.alt = sim.New(d.p, sim.Options{})
+		d.exact = New(d.p, Options{})
+	}
+	d.alt.CopyFrom(m)
+	d.alt.SetLocal(c, i, other)
+	d.alt.QuietStep(t)
+	if a.Locals&(0x100<<i) == 0 {
+		d.alt.SetLocal(c, i, v)
+	}
+	b := d.alt.LastAccess()
+	b.Expected = a.Expected
+	if b != a || d.exact.Key(d.alt) != d.exact.Key(child) {
+		return notSite
+	}
+	return s
+}
+
+// atSiteOf is the set of members of m at a site of cell x (see
+// doomedModel), as a bit set over coroutines.
+func (k *Keyer) atSiteOf(m *sim.Machine, x sim.Word) uint64 {
+	var set uint64
+	for _, g := range k.groups {
+		for _, c := range g.members {
+			co := m.Coroutine(c)
+			if co.Status() == sim.Done {
+				continue
+			}
+			if s, ok := k.doom.site(co.Op(), co.PC()); ok && s.cell == x {
+				set |= 1 << c
+			}
+		}
+	}
+	return set
+}
