@@ -54,7 +54,9 @@
 // machine's own buffers (sharing the race detector's last accesses until
 // a step writes them) and Machine.QuietStep steps without recording or
 // keeping the schedule; LastAccess says what the last step did (its
-// access, whether it acquired, its use of locals) and Over whether the run
+// access, whether it acquired, its use of locals, what a compare-and-swap
+// expected and whether it swapped), SetLocal lets a search run a step
+// again with another value in a local, and Over says whether the run
 // ended on a fatal finding or the step limit. To hash and compare states, view.go holds
 // read-only views: Memory, ObjectLive, Stack, Queue, Coroutine (a
 // CoroutineView of one coroutine's control state), Clocks, LastWrites and
