@@ -30,6 +30,8 @@ class App {
       params: parseParams(d.params),
       schedule: d.schedule || undefined,
       step: d.step !== undefined && d.step !== "" ? Number(d.step) : undefined,
+      // A room's page shows the presenter's history as it is (exact).
+      exact: d.exact === "true" || undefined,
       // A lesson written in the browser travels with its link (src).
       source: initialField("source"),
     };
@@ -105,9 +107,9 @@ class App {
     if (this.initial.source) cmd.source = this.initial.source;
     const last = this.state && this.lesson;
     if (last) {
-      Object.assign(cmd, { variant: this.lesson.variant, params: this.lesson.params, schedule: this.state.schedule, step: this.state.position });
+      Object.assign(cmd, { lesson: this.lesson.id, variant: this.lesson.variant, params: this.lesson.params, schedule: this.state.schedule, step: this.state.position, exact: true });
     } else {
-      for (const k of ["variant", "params", "schedule", "step"]) if (this.initial[k] !== undefined) cmd[k] = this.initial[k];
+      for (const k of ["variant", "params", "schedule", "step", "exact"]) if (this.initial[k] !== undefined) cmd[k] = this.initial[k];
     }
     this.send("load", cmd);
   }
@@ -120,6 +122,8 @@ class App {
       case "loaded":
         if (this.lesson && this.lesson.id !== msg.lesson.id) this.expanded.clear();
         this.lesson = msg.lesson;
+        // The last state is another lesson's until the next one comes.
+        this.state = null;
         this.root.dataset.variant = msg.lesson.variant;
         this.root.dataset.fingerprint = msg.lesson.fingerprint || ""; // embed.js puts it in its links as h
         this.markVariant(msg.lesson.variant);
@@ -199,6 +203,7 @@ class App {
 
   // draw draws the last state in every view.
   draw() {
+    if (!this.state) return;
     this.groups = groupThreads(this.lesson, this.state, this.expanded);
     for (const v of this.views) v.update(this.state);
     if (this.compare.on) this.compare.draw();
