@@ -27,6 +27,10 @@ type Position struct {
 	// Index is the step of the history on screen: 0 is the initial state,
 	// len(history) its end.
 	Index int `json:"position"`
+	// Mode is how the room works the lesson: "" while the presenter
+	// steps and the students follow; another name ("challenge") for a
+	// way of working the students' pages take up from it.
+	Mode string `json:"mode,omitempty"`
 }
 
 // Validate checks that p is within the bounds a room accepts. It does not
@@ -35,8 +39,8 @@ func (p *Position) Validate() error {
 	switch {
 	case p.Lesson == "" || len(p.Lesson) > maxNameLen:
 		return fmt.Errorf("%w: the lesson id must have 1 to %d characters", ErrBadPosition, maxNameLen)
-	case len(p.Variant) > maxNameLen || len(p.Lang) > maxNameLen:
-		return fmt.Errorf("%w: variant or language too long", ErrBadPosition)
+	case len(p.Variant) > maxNameLen || len(p.Lang) > maxNameLen || len(p.Mode) > maxNameLen:
+		return fmt.Errorf("%w: variant, language or mode too long", ErrBadPosition)
 	case len(p.Params) > maxParams:
 		return fmt.Errorf("%w: more than %d parameters", ErrBadPosition, maxParams)
 	case len(p.Schedule) > maxScheduleLen:
@@ -54,7 +58,7 @@ func (p *Position) Validate() error {
 
 // Equal reports whether p and q show the same thing.
 func (p *Position) Equal(q *Position) bool {
-	return p.Lesson == q.Lesson && p.Variant == q.Variant && p.Lang == q.Lang &&
+	return p.Lesson == q.Lesson && p.Variant == q.Variant && p.Lang == q.Lang && p.Mode == q.Mode &&
 		p.Schedule == q.Schedule && p.Index == q.Index && maps.Equal(p.Params, q.Params)
 }
 
