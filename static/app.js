@@ -30,7 +30,6 @@ class App {
       params: parseParams(d.params),
       schedule: d.schedule || undefined,
       step: d.step !== undefined && d.step !== "" ? Number(d.step) : undefined,
-      // A room's page shows the presenter's history as it is (exact).
       exact: d.exact === "true" || undefined,
       // A lesson written in the browser travels with its link (src).
       source: initialField("source"),
@@ -122,8 +121,7 @@ class App {
       case "loaded":
         if (this.lesson && this.lesson.id !== msg.lesson.id) this.expanded.clear();
         this.lesson = msg.lesson;
-        // The last state is another lesson's until the next one comes.
-        this.state = null;
+        this.state = null; // the old lesson's
         this.root.dataset.variant = msg.lesson.variant;
         this.root.dataset.fingerprint = msg.lesson.fingerprint || ""; // embed.js puts it in its links as h
         this.markVariant(msg.lesson.variant);
