@@ -15,6 +15,7 @@ import (
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -114,11 +115,24 @@ func TestHandoutInBrowser(t *testing.T) {
 		p := b.tabAt(t, path, 1280, 720)
 		p.wait(`document.querySelector('[data-testid="handout-steps"]') !== null`)
 		var pdf []byte
-		p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		// What the print style sheet makes of it, at the width of A4.
+		p.do(chromedp.EmulateViewport(794, 1123), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"})
+			return err
+		}))
+		p.shot("handout-print-" + lang)
+		// Printing takes longer than a step on a busy machine: it has a
+		// minute.
+		ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
+		err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 			res, err := cdp.Call(ctx, tg, cdppage.PrintToPDF, cdppage.PrintToPDFParams{PreferCSSPageSize: new(true)})
 			pdf = res.Data
 			return err
 		}))
+		cancel()
+		if err != nil {
+			t.Fatalf("print the %s handout: %v", lang, err)
+		}
 		pages := len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(pdf, -1))
 		if !bytes.HasPrefix(pdf, []byte("%PDF-")) || len(pdf) < 10_000 || pages < 1 || pages > 4 {
 			t.Errorf("the %s handout printed to %d bytes, %d pages; want a PDF of 1 to 4 pages", lang, len(pdf), pages)

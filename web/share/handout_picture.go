@@ -18,11 +18,11 @@ import (
 
 // Sizes of a picture, in SVG units (CSS pixels at 1:1).
 const (
-	picWidth  = 560
-	picRow    = 24 // one row of text
+	picWidth  = 480
+	picRow    = 28 // one row of text
 	picPad    = 8
-	picFont   = 13
-	picNameW  = 230 // the column of names
+	picFont   = 16
+	picNameW  = 190 // the column of names
 	picNodeW  = 110 // one awaiter of a list
 	picNodeGp = 26  // the gap between two awaiters, with its arrow
 )
@@ -40,7 +40,7 @@ func picture(p *sim.Program, s sim.Snapshot, title, lang string) string {
 	var rows []string // the body, one drawn row after another
 	y := picPad
 	text := func(x, y int, weight, anchor, t string) string {
-		return fmt.Sprintf(`<text x="%d" y="%d" font-weight="%s" text-anchor="%s">%s</text>`, x, y+picRow-8, weight, anchor, html.EscapeString(t))
+		return fmt.Sprintf(`<text x="%d" y="%d" font-weight="%s" text-anchor="%s">%s</text>`, x, y+picRow-9, weight, anchor, html.EscapeString(t))
 	}
 	rule := func(y int) string {
 		return fmt.Sprintf(`<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#000" stroke-width="1"/>`, picPad, y, picWidth-picPad, y)
@@ -59,7 +59,7 @@ func picture(p *sim.Program, s sim.Snapshot, title, lang string) string {
 		if len(l.Nodes) == 0 {
 			continue
 		}
-		rows = append(rows, rule(y+2), text(picPad+4, y+4, "normal", "start", l.Name))
+		rows = append(rows, rule(y+2), text(picPad+4, y+4, "normal", "start", l.Name+" →"))
 		y += picRow + 4
 		x := picPad + 4
 		for i, n := range l.Nodes {
