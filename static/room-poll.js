@@ -37,6 +37,7 @@ export class PollCard {
     this.root.dataset.poll = String(poll.id);
     this.root.dataset.state = "open";
     this.root.dataset.kind = poll.kind || "";
+    this.root.toggleAttribute("data-many", poll.options.length > 4);
     this.rows = poll.options.map((o, i) => {
       const count = h("span", { class: "count", "data-count": "0" });
       const bar = h("span", { class: "bar" });

@@ -167,6 +167,20 @@ func TestLectureScreens(t *testing.T) {
 		stu.waitPosition(5)
 		pres.shot("lecture-presenter-revealed-" + lang + "-1920")
 		stu.shot("lecture-student-revealed-" + lang + "-1920")
+
+		// Eight threads that can move: the poll's eight options, the
+		// reveal and "Close the room" still fit at 1280x720.
+		for _, p := range []*page{pres, stu} {
+			p.do(chromedp.EmulateViewport(1280, 720))
+		}
+		pres.eval(`import("/static/app.js").then((m) => m.watch(() => {}).send("load", {lesson: "wg-lost-wakeup", params: {waiters: 7, workers: 1}})) && true`)
+		pres.wait(`document.querySelectorAll('button.thread').length >= 1 && document.querySelector('#room-ask button[data-kind="thread"]') !== null`)
+		stu.wait(`document.querySelector('#app').dataset.position === "0" && document.querySelector('#room-poll').hidden`)
+		pres.click(`#room-ask button[data-kind="thread"]`)
+		stu.wait(`document.querySelectorAll('#room-poll button.option').length === 8`)
+		checkRoomLayout(t, pres, stu)
+		pres.shot("lecture-presenter-poll8-" + lang + "-1280")
+		stu.shot("lecture-student-poll8-" + lang + "-1280")
 	}
 	b.checkErrors(t)
 }
