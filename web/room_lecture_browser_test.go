@@ -158,6 +158,9 @@ func TestLectureScreens(t *testing.T) {
 				p.do(chromedp.EmulateViewport(size[0], size[1]))
 			}
 			checkRoomLayout(t, pres, stu)
+			// The presenter's stage and code beside the room's column are
+			// as legible as on a lesson page in presentation mode.
+			pres.checkTextSize("document", map[int64]float64{1280: 14, 1920: 18}[size[0]])
 			name := fmt.Sprintf("%s-%d", lang, size[0])
 			pres.shot("lecture-presenter-poll-" + name)
 			stu.shot("lecture-student-poll-" + name)
