@@ -37,6 +37,7 @@ func TestExportInBrowser(t *testing.T) {
 	p.checkWeight() // export.js is not loaded until it is used
 
 	p.click(`#export summary`)
+	p.shot("export-menu")
 	p.click(`#export button[data-format="svg"]`)
 	svg := string(waitFile(t, dir, "wg-lost-wakeup-tinycoro-step-8.svg"))
 	if !strings.HasPrefix(svg, "<svg") || !strings.Contains(svg, `xmlns="http://www.w3.org/2000/svg"`) {
