@@ -82,6 +82,15 @@ func TestLectureInBrowser(t *testing.T) {
 		p.wait(`document.querySelector('#room-poll').hidden`)
 	}
 
+	// The header's Room button shuts the presenter's column, giving its
+	// room to the playground, and opens it again.
+	wide := `document.querySelector('#app').getBoundingClientRect().width`
+	narrow := pres.evalString(`String(` + wide + `)`)
+	pres.click(`#room-drawer`)
+	pres.wait(`document.querySelector('#room').getBoundingClientRect().width === 0 && ` + wide + ` > ` + narrow)
+	pres.click(`#room-drawer`)
+	pres.wait(`document.querySelector('#room').getBoundingClientRect().width > 0 && ` + wide + ` == ` + narrow)
+
 	// The presenter picks another lesson and variant in the room; the
 	// student follows.
 	pres.do(chromedp.SetValue(chromedp.CSS(`#room-pick select[name="lesson"]`), "event-basic"))
