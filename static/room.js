@@ -228,9 +228,6 @@ class Presenter extends Room {
     super(cfg);
     this.ask = $("room-ask");
     this.picker = new LessonPicker($("room-pick"), cfg.variants, this.app);
-    // mode is how the room works the lesson, carried by every position
-    // (room.md): "" while the presenter steps and the class follows.
-    this.mode = "";
     this.shown = null; // the last position published, as a key
     $("room-close").addEventListener("click", () => {
       if (confirm(t("confirmclose"))) this.sock.send("close");
@@ -276,7 +273,6 @@ class Presenter extends Room {
     const { lesson, state } = this.app;
     if (!lesson || !state) return;
     const position = { lesson: lesson.id, variant: state.variant, params: lesson.params, lang: state.lang, schedule: state.schedule, position: state.position };
-    if (this.mode) position.mode = this.mode;
     const key = JSON.stringify(position);
     if (this.shown !== null && key !== this.shown) this.card.moved();
     this.shown = key;
@@ -365,7 +361,8 @@ class Student extends Room {
   }
 
   // mirror shows the presenter's latest position on the page: a goto
-  // along the history already loaded, else a load of its history.
+  // along the history already loaded, else a load of its history. The
+  // position's mode (room.md) is the panel's data-mode, followed or not.
   mirror() {
     if (!this.latest) return;
     const pos = this.latest.position;

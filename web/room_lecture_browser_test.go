@@ -177,6 +177,8 @@ func TestLectureScreens(t *testing.T) {
 		pres.click(`#room-poll button.reveal`)
 		stu.wait(`document.querySelector('#room-poll').dataset.state === "revealed"`)
 		stu.waitPosition(5)
+		pres.checkLayoutOf(append([]string{"room-poll"}, panels...))
+		stu.checkLayoutOf(append([]string{"room-poll"}, panels...))
 		pres.shot("lecture-presenter-revealed-" + lang + "-1920")
 		stu.shot("lecture-student-revealed-" + lang + "-1920")
 
