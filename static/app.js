@@ -30,6 +30,7 @@ class App {
       params: parseParams(d.params),
       schedule: d.schedule || undefined,
       step: d.step !== undefined && d.step !== "" ? Number(d.step) : undefined,
+      exact: d.exact === "true" || undefined,
       // A lesson written in the browser travels with its link (src).
       source: initialField("source"),
       memory: initialField("memory"),
@@ -106,9 +107,9 @@ class App {
     if (this.initial.source) cmd.source = this.initial.source;
     const last = this.state && this.lesson;
     if (last) {
-      Object.assign(cmd, { variant: this.lesson.variant, params: this.lesson.params, schedule: this.state.schedule, step: this.state.position, memory: this.state.memory });
+      Object.assign(cmd, { lesson: this.lesson.id, variant: this.lesson.variant, params: this.lesson.params, schedule: this.state.schedule, step: this.state.position, memory: this.state.memory, exact: true });
     } else {
-      for (const k of ["variant", "params", "schedule", "step", "memory"]) if (this.initial[k] !== undefined) cmd[k] = this.initial[k];
+      for (const k of ["variant", "params", "schedule", "step", "memory", "exact"]) if (this.initial[k] !== undefined) cmd[k] = this.initial[k];
     }
     this.send("load", cmd);
   }
@@ -121,6 +122,7 @@ class App {
       case "loaded":
         if (this.lesson && this.lesson.id !== msg.lesson.id) this.expanded.clear();
         this.lesson = msg.lesson;
+        this.state = null; // the old lesson's
         this.root.dataset.variant = msg.lesson.variant;
         this.root.dataset.fingerprint = msg.lesson.fingerprint || ""; // embed.js puts it in its links as h
         this.markVariant(msg.lesson.variant);
@@ -214,6 +216,7 @@ class App {
 
   // draw draws the last state in every view.
   draw() {
+    if (!this.state) return;
     this.groups = groupThreads(this.lesson, this.state, this.expanded);
     for (const v of this.views) v.update(this.state);
     if (this.compare.on) this.compare.draw();

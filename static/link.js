@@ -1,4 +1,4 @@
-// link.js runs the playground's "Copy link" button. The page's address
+// link.js runs the playground's "Copy link" button and Export menu. The page's address
 // always reopens the state on screen (app.js keeps it so with
 // history.replaceState), so the link is the address at the moment of the
 // click. It goes to the clipboard, and into a field next to the button,
@@ -36,4 +36,21 @@ if (button) {
   button.addEventListener("click", copyLink);
   const field = button.closest(".copy-link").querySelector(".copy-link-url");
   field.addEventListener("focus", () => field.select());
+}
+
+// The Export menu (templates/export.templ): the handout is of the state
+// on screen, whose query the page's address keeps; export.js draws the
+// stage, loaded on first use.
+const menu = document.getElementById("export");
+if (menu) {
+  const a = menu.querySelector("a");
+  const set = () => (a.href = location.pathname.replace("/lesson/", "/handout/") + location.search);
+  for (const ev of ["pointerdown", "focus", "click"]) a.addEventListener(ev, set);
+  menu.addEventListener("click", async (e) => {
+    const f = e.target.dataset.format;
+    if (!f) return;
+    const u = new URL(import.meta.url);
+    await (await import(new URL("export.js" + u.search, u).href)).saveStage(f);
+    menu.open = false;
+  });
 }

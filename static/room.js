@@ -14,6 +14,7 @@ import { watch } from "./app.js";
 import { Connection, socketURL } from "./protocol.js";
 import { h, clear } from "./dom.js";
 import { PollCard } from "./room-poll.js";
+import { LessonPicker } from "./room-pick.js";
 
 // VERSION is the room protocol's version.
 const VERSION = 1;
@@ -40,7 +41,7 @@ const STRINGS = {
     vote1: "1 vote",
     yourvote: "Your vote: {x}",
     answer: "The answer: {x}.",
-    chosen: "The class chose {x}.",
+    moves: "{x} moves next.",
     right: "You were right.",
     wrong: "Not this time.",
     cancelled: "The poll was withdrawn.",
@@ -82,7 +83,7 @@ const STRINGS = {
     vote1: "1 票",
     yourvote: "你的选择：{x}",
     answer: "答案：{x}。",
-    chosen: "全班选择了 {x}。",
+    moves: "下一步：{x}。",
     right: "你答对了。",
     wrong: "这次没猜中。",
     cancelled: "投票已撤回。",
@@ -126,7 +127,11 @@ class Room {
     this.panel = $("room");
     this.status = $("room-status");
     this.roster = $("room-roster");
-    this.app = watch((msg) => this.playground(msg));
+    this.title = $("room-lesson");
+    this.app = watch((msg) => {
+      if (msg.type === "loaded") this.loaded(msg.lesson);
+      this.playground(msg);
+    });
     this.card = new PollCard($("room-poll"), cfg.role === "presenter", t, {
       vote: (poll, option) => this.sock.send("vote", { poll, option }),
       reveal: (option) => this.sock.send("reveal", option >= 0 ? { option } : {}),
@@ -203,6 +208,11 @@ class Room {
     }
   }
 
+  // loaded names the lesson on screen in the header.
+  loaded(lesson) {
+    this.title.textContent = lesson.title;
+  }
+
   // The hooks each role fills in.
   welcome() {}
   position() {}
@@ -217,12 +227,14 @@ class Presenter extends Room {
   constructor(cfg) {
     super(cfg);
     this.ask = $("room-ask");
+    this.picker = new LessonPicker($("room-pick"), cfg.variants, this.app);
+    this.shown = null; // the last position published, as a key
     $("room-close").addEventListener("click", () => {
       if (confirm(t("confirmclose"))) this.sock.send("close");
     });
-    // In presentation mode the room's column is a drawer over the page,
-    // open at first (the class needs the code to join), shut by this
-    // button; a poll opens it whatever the button says.
+    // In presentation mode the header's Room button shuts the room's
+    // column, open at first (the class needs the code to join); a poll
+    // opens it whatever the button says.
     const panel = $("room");
     panel.classList.add("open");
     const drawer = h("button", { type: "button", id: "room-drawer", class: "room-drawer", "aria-controls": "room", "aria-expanded": "true" }, t("drawer"));
@@ -250,12 +262,21 @@ class Presenter extends Room {
     this.drawAsk(msg);
   }
 
+  loaded(lesson) {
+    super.loaded(lesson);
+    this.picker.loaded(lesson);
+  }
+
+  // publish sends the position on screen; a new one also moves a revealed
+  // poll's card along (PollCard.moved).
   publish() {
     const { lesson, state } = this.app;
     if (!lesson || !state) return;
-    this.sock.send("publish", {
-      position: { lesson: lesson.id, variant: state.variant, params: lesson.params, lang: state.lang, schedule: state.schedule, position: state.position, memory: state.memory === "c11" ? "c11" : undefined },
-    });
+    const position = { lesson: lesson.id, variant: state.variant, params: lesson.params, lang: state.lang, schedule: state.schedule, position: state.position, memory: state.memory === "c11" ? "c11" : undefined };
+    const key = JSON.stringify(position);
+    if (this.shown !== null && key !== this.shown) this.card.moved();
+    this.shown = key;
+    this.sock.send("publish", { position });
   }
 
   // drawAsk offers the questions the position allows: who moves next, and
@@ -316,6 +337,7 @@ class Student extends Room {
   position(ev) {
     if (this.latest && ev.seq <= this.latest.seq) return;
     this.latest = ev;
+    this.card.moved();
     this.mirror();
   }
 
@@ -339,17 +361,21 @@ class Student extends Room {
   }
 
   // mirror shows the presenter's latest position on the page: a goto
-  // along the history already loaded, else a load of its history.
+  // along the history already loaded, else a load of its history. The
+  // position's mode (room.md) is the panel's data-mode, followed or not.
   mirror() {
-    if (!this.following || !this.latest) return;
+    if (!this.latest) return;
     const pos = this.latest.position;
+    this.panel.dataset.mode = pos.mode || "";
+    if (!this.following) return;
     this.drawFollow();
     const key = JSON.stringify([pos.lesson, pos.variant || "", sorted(pos.params), pos.schedule, pos.memory || ""]);
     let id;
     if (key === this.mirrored) {
       id = this.app.send("goto", { step: pos.position });
     } else {
-      const cmd = { lesson: pos.lesson, params: pos.params, step: pos.position, lang: this.app.lang };
+      // exact: the presenter's history as it is, no future filled in.
+      const cmd = { lesson: pos.lesson, params: pos.params, step: pos.position, lang: this.app.lang, exact: true };
       if (pos.variant) cmd.variant = pos.variant;
       if (pos.schedule) cmd.schedule = pos.schedule;
       if (pos.memory) cmd.memory = pos.memory;

@@ -23,6 +23,8 @@ var roomText = map[string]text{
 	"room.ask":            {"Ask the class", "向全班提问"},
 	"room.close":          {"Close the room", "关闭课堂"},
 	"room.presenter.view": {"Presenter view of room %s", "课堂 %s 的讲师视图"},
+	"room.lesson.change":  {"Lesson", "课程"},
+	"room.lesson.go":      {"Open", "打开"},
 }
 
 // RT returns the classroom string key in language lang, falling back to

@@ -30,6 +30,12 @@ type RoomPage struct {
 	// Playground is what the page's playground loads first: the
 	// presenter's latest position, or the lesson the room starts on.
 	Playground Initial
+	// LessonTitle is the title of the lesson the page starts on; the
+	// page keeps it current as the presenter changes lesson.
+	LessonTitle string
+	// Lessons are the lessons the presenter may change to (the
+	// presenter's page only).
+	Lessons []Link
 	// Room is passed to static/room.js as JSON.
 	Room RoomScript
 }
@@ -40,4 +46,7 @@ type RoomScript struct {
 	Role string `json:"role"` // "presenter" or "student"
 	// Socket is the path of the room's WebSocket, with its query.
 	Socket string `json:"socket"`
+	// Variants are the variants of each lesson the presenter may change
+	// to, by lesson id (the presenter's page only).
+	Variants map[string][]string `json:"variants,omitempty"`
 }

@@ -43,6 +43,15 @@ func pages() map[string]templ.Component {
 			Shortcuts: []Shortcut{{Keys: []string{"←", "→"}, Text: "back and forward"}},
 			Outcomes:  []Outcome{{Kind: "ok", Text: "every coroutine finished"}, {Kind: "lost-wakeup", Text: "nothing will resume it"}},
 		}),
+		"handout": Handout(HandoutPage{Chrome: chrome("en", "Handout: The lost wakeup"), LessonTitle: "The lost wakeup",
+			Summary: "done() slips in between.", Variant: "tinycoro", Params: []string{"waiters=1"}, ScheduleName: "lost",
+			Schedule: "W1 D1", Verdict: "lost-wakeup: W1 parked", VerdictKind: "lost-wakeup", Bad: true,
+			Rows: []HandoutRow{{Index: 1, Thread: "W1", Label: "G1", Op: "load wg.m_count acquire -> 1", Values: "m_count=1"},
+				{Index: 2, Thread: "D1", Label: "D1", Op: "fetch_add wg.m_count", Events: "W1 parks", Values: "m_count=0", Blamed: true, Marked: true,
+					Findings: []string{"lost-wakeup: W1"}}},
+			Pictures:  []HandoutPicture{{Caption: "At the start", SVG: `<svg xmlns="http://www.w3.org/2000/svg"></svg>`}},
+			LessonURL: "/lesson/wg-lost-wakeup?schedule=lost",
+		}),
 		"error": Error(ErrorPage{Chrome: chrome("en", "Not Found"), Status: 404, Message: `There is no lesson "nope".`}),
 	}
 }

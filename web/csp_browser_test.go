@@ -31,6 +31,7 @@ func TestPagesUnderCSP(t *testing.T) {
 		{"/room/" + code, `document.querySelector('#room').dataset.welcomed === "true"`},
 		{"/compose?lang=en", `document.querySelector("#compose-form").dataset.checked === "ok"`},
 		{"/docs/b5-lost-wakeup", `document.querySelector('main') !== null`},
+		{"/handout/wg-lost-wakeup?schedule=lost&step=3", `document.querySelector('[data-testid="handout-title"]') !== null`},
 	} {
 		p := b.openPage(t, tt.path, tt.js)
 		p.shot("csp" + strings.NewReplacer("/", "-", "?", "-", "&", "-", "=", "-").Replace(tt.path[:min(len(tt.path), 24)]))

@@ -31,6 +31,7 @@ func (s *Server) routes() http.Handler {
 	r.Method(http.MethodGet, "/healthz", h(s.serveHealth))                                  // liveness
 	r.Method(http.MethodGet, "/docs", h(s.serveDocsIndex))                                  // the docs' contents
 	r.Method(http.MethodGet, "/docs/{slug}", h(s.serveDocsPage))                            // one primitive or bug
+	r.Method(http.MethodGet, "/handout/{id}", h(s.share.ServeHandout))                      // one run, printable (share)
 	r.With(share.AllowFraming).Method(http.MethodGet, "/embed/{id}", h(s.share.ServeEmbed)) // one lesson, for an iframe (share)
 	r.NotFound(h(s.serveNotFound).ServeHTTP)                                                // everything else
 	r.MethodNotAllowed(h(s.serveMethodNotAllowed).ServeHTTP)                                // POST / and the like

@@ -153,11 +153,22 @@ func (rs *Rooms) roomPage(r *http.Request, room *lecture.Room, lang string, role
 	}
 	title := fmt.Sprintf(templates.RT(lang, "room.name"), code)
 	q := url.Values{"code": {code}, "role": {string(role)}}
-	return templates.RoomPage{
+	page := templates.RoomPage{
 		Chrome: rs.pages.Chrome(r, lang, title), Code: code, Presenter: role == lecture.Presenter,
 		JoinURL: joinURL(r, code), QRURL: roomHref(code) + "/qr.png", Playground: in,
 		Room: templates.RoomScript{Code: code, Role: string(role), Socket: "/room/ws?" + q.Encode()},
-	}, nil
+	}
+	if l, err := rs.lessons.Lookup(in.Lesson); err == nil {
+		page.LessonTitle = l.Title.In(lang)
+	}
+	if page.Presenter {
+		page.Room.Variants = map[string][]string{}
+		for _, l := range rs.lessons.All() {
+			page.Lessons = append(page.Lessons, templates.Link{Key: l.ID, Text: l.Title.In(lang)})
+			page.Room.Variants[l.ID] = l.Variants
+		}
+	}
+	return page, nil
 }
 
 // qrScale is the size of one module of the QR code, in pixels.

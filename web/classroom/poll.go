@@ -138,7 +138,10 @@ func valuePoll(m *sim.Machine, thread, lang string) (lecture.Poll, error) {
 	if !ok {
 		return lecture.Poll{}, fmt.Errorf("%s cannot move: %s", thread, m.Why(t))
 	}
-	step := strings.TrimSpace(words.LabelName(p, r.Label) + " " + words.OpTextIn(p, r, false, lang))
+	// The question names the step by its label and its kind of operation,
+	// never by its operands: "fetch_add m_count +1" beside the value now
+	// would say the answer.
+	step := strings.TrimSpace(words.LabelName(p, r.Label) + " " + words.OpVerb(r.Op, lang))
 	var answer, question string
 	switch r.Op {
 	case sim.OpLoad, sim.OpRead:

@@ -48,12 +48,12 @@ func TestDerivePoll(t *testing.T) {
 	}{
 		{"who moves first", wg("", 0), pollThread, "", "Which thread should move next?", []string{"W1", "D1"}, ""},
 		{"whose CAS wins", twoWaiters, pollThread, "", "W1, W2 are each about to CAS wg.m_state", []string{"W1", "W2"}, ""},
-		{"the push", wg(lostWakeup, 5), pollValue, "W1", "What will wg.m_state hold after W1's next step (G6 CAS",
+		{"the push", wg(lostWakeup, 5), pollValue, "W1", "What will wg.m_state hold after W1's next step (G6 cas)?",
 			[]string{"&W1.awaiter", "nullptr"}, "&W1.awaiter"},
 		{"the push after done", wg(lostWakeup, 7), pollValue, "W1", "wg.m_state", []string{"&W1.awaiter", "nullptr"}, "&W1.awaiter"},
 		{"the check", wg(lostWakeup, 2), pollValue, "W1", "What will W1 read from wg.m_count", []string{"0", "1", "2"}, "1"},
-		{"done's decrement", wg(lostWakeup, 5), pollValue, "D1", "wg.m_count", []string{"0", "1", "2"}, "0"},
-		{"in Chinese", wg(lostWakeup, 5), pollValue, "D1", "之后，wg.m_count 的值是什么", []string{"0", "1", "2"}, "0"},
+		{"done's decrement", wg(lostWakeup, 5), pollValue, "D1", "What will wg.m_count hold after D1's next step (D1 fetch_add)?", []string{"0", "1", "2"}, "0"},
+		{"in Chinese", wg(lostWakeup, 5), pollValue, "D1", "D1 执行下一步（D1 原子加（fetch_add））之后，wg.m_count 的值是什么", []string{"0", "1", "2"}, "0"},
 	}
 	tests[len(tests)-1].pos.Lang = "zh"
 	for _, tt := range tests {
@@ -65,6 +65,11 @@ func TestDerivePoll(t *testing.T) {
 			var labels []string
 			for _, o := range q.Options {
 				labels = append(labels, o.Label)
+			}
+			// The question never names the step's operands: a value poll
+			// that says "-1" next to the count on screen is answered.
+			if tt.kind == pollValue && (strings.Contains(q.Question, "-1") || strings.Contains(q.Question, "←") || strings.Contains(q.Question, "->")) {
+				t.Errorf("question %q names the step's operands", q.Question)
 			}
 			if !strings.Contains(q.Question, tt.question) || !slices.Equal(labels, tt.options) {
 				t.Errorf("poll %q %v; want a question with %q, options %v", q.Question, labels, tt.question, tt.options)

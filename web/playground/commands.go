@@ -59,7 +59,11 @@ func (s *session) load(c command) ([]any, error) {
 		if c.Step != nil {
 			step = *c.Step
 		}
-		if err := tl.replace(sched, step); err != nil {
+		replace := tl.replace
+		if c.Exact {
+			replace = tl.replaceExact
+		}
+		if err := replace(sched, step); err != nil {
 			return nil, err
 		}
 	} else if c.Step != nil && *c.Step != 0 {

@@ -358,3 +358,17 @@ func threadsOf(st event) []string {
 	}
 	return out
 }
+
+// TestLoadExact loads a schedule as the history itself: a room's student
+// shows the presenter's history, not its future run to the end.
+func TestLoadExact(t *testing.T) {
+	d := newDriver(t)
+	d.send(t, loadLesson)
+	ran := d.send(t, `{"v":1,"id":2,"type":"load","lesson":"test-wakeup","schedule":"W1 W1 W1","step":2}`)
+	exact := d.send(t, `{"v":1,"id":3,"type":"load","lesson":"test-wakeup","schedule":"W1 W1 W1","step":2,"exact":true}`)
+	if st := ran[1]; st.Length <= 3 {
+		t.Errorf("load without exact: length %d; want the run continued past the schedule's 3 steps", st.Length)
+	}
+	wantPos(t, exact[1], 2, 3)
+	d.fail(t, `{"v":1,"id":4,"type":"load","lesson":"test-wakeup","schedule":"W1 W1 W1","step":4,"exact":true}`, "out of range")
+}

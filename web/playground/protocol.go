@@ -51,9 +51,13 @@ type command struct {
 	Params   map[string]int `json:"params,omitempty"`
 	Schedule string         `json:"schedule,omitempty"`
 	Step     *int           `json:"step,omitempty"`
-	Lang     string         `json:"lang,omitempty"`
-	Thread   string         `json:"thread,omitempty"`
-	Speed    float64        `json:"speed,omitempty"`
+	// Exact, in a load, makes the history the schedule alone, not the
+	// schedule run on to the end of the run: a page that shows another's
+	// history (a room's student, a reconnect) shows no more than it.
+	Exact  bool    `json:"exact,omitempty"`
+	Lang   string  `json:"lang,omitempty"`
+	Thread string  `json:"thread,omitempty"`
+	Speed  float64 `json:"speed,omitempty"`
 	// Source is a lesson written in the browser, as its link carries it
 	// (load only; the encoding is package share's link_source.go).
 	Source string `json:"source,omitempty"`

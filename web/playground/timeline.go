@@ -172,6 +172,21 @@ func (tl *timeline) replace(sched sim.Schedule, step int) error {
 	return tl.rebuild(step)
 }
 
+// replaceExact makes the run of sched, as far as sched goes, the history,
+// and moves to step. On an error nothing changes.
+func (tl *timeline) replaceExact(sched sim.Schedule, step int) error {
+	m, err := sim.ReplayPrefix(tl.prog, sched, sim.Options{Record: true})
+	if err != nil {
+		return err
+	}
+	history := m.Schedule()
+	if step < 0 || step > len(history) {
+		return fmt.Errorf("step %d is out of range 0..%d", step, len(history))
+	}
+	tl.history, tl.entries = history, entriesOf(tl.prog, m.Records())
+	return tl.rebuild(step)
+}
+
 // follow makes the history the given threads' steps, as far as they can
 // go on this program, and moves to pos or to the end of what was followed.
 func (tl *timeline) follow(threads sim.Schedule, pos int) {

@@ -12,7 +12,7 @@ import (
 	"lockstep/web/internal/webtest"
 )
 
-// FuzzLinkQuery requests /lesson/{id} and /embed/{id} with any query (the
+// FuzzLinkQuery requests /lesson/{id}, /embed/{id} and /handout/{id} with any query (the
 // variant, parameters, schedule, step, h, lang, src): each is a page or an
 // error page of a 4xx status, never a panic or a 5xx, and an answer stays
 // within a bound of the query's size.
@@ -34,7 +34,7 @@ func FuzzLinkQuery(f *testing.F) {
 		if len(rawQuery) > 32<<10 {
 			return // the server's URL cap (web.MaxRequestURI) answers before
 		}
-		for _, page := range []string{"/lesson/", "/embed/"} {
+		for _, page := range []string{"/lesson/", "/embed/", "/handout/"} {
 			u := page + url.PathEscape(id) + "?" + rawQuery
 			req, err := http.NewRequest(http.MethodGet, "http://example.test"+u, nil)
 			if err != nil {

@@ -30,6 +30,7 @@ func newTestSite(t testing.TB, lessons site.Lessons) http.Handler {
 	r.Method(http.MethodGet, "/compose", pages.Handle(s.ServeCompose))
 	r.Method(http.MethodPost, "/compose/check", pages.Handle(s.ServeComposeCheck))
 	r.With(AllowFraming).Method(http.MethodGet, "/embed/{id}", pages.Handle(s.ServeEmbed))
+	r.Method(http.MethodGet, "/handout/{id}", pages.Handle(s.ServeHandout))
 	return r
 }
 

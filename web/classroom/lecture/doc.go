@@ -18,14 +18,16 @@
 // reconnects is a new member.
 //
 // A Position is what the presenter's page shows: a lesson, a variant, its
-// parameters, the language, the history as schedule text, and the step of
-// the history on screen. The presenter publishes it after every change;
+// parameters, the language, the history as schedule text, the step of
+// the history on screen, and the mode the room works the lesson in. The presenter publishes it after every change;
 // every member receives each published position in order, numbered by Seq.
 //
 // A Poll asks the students to predict the next step. Each student holds at
 // most one vote per poll (a second vote replaces the first); the Tally is
-// sent to every member as it changes; the presenter reveals the poll, which
-// closes it and names the thread to step.
+// sent to every member as it changes, with the count of each option to the
+// presenter and only the number of votes to the students; the presenter
+// reveals the poll, which closes it, shows everyone the split and names
+// the thread to step.
 //
 // # Delivery
 //

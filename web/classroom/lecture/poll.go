@@ -43,12 +43,17 @@ type Option struct {
 	Thread string `json:"thread,omitempty"`
 }
 
-// A Tally is the count of a poll's votes so far.
+// A Tally is the count of a poll's votes so far. The presenter is sent
+// the count of each option; a student only how many voted, so that the
+// class's split cannot sway a vote before the reveal shows it.
 type Tally struct {
 	Poll   int   `json:"poll"`
-	Counts []int `json:"counts"` // per option
+	Counts []int `json:"counts,omitempty"` // per option; the presenter's only
 	Votes  int   `json:"votes"`
 }
+
+// hidden is t as a student is sent it: without the counts per option.
+func (t *Tally) hidden() *Tally { return &Tally{Poll: t.Poll, Votes: t.Votes} }
 
 // A Result is a revealed poll.
 type Result struct {
@@ -117,9 +122,7 @@ func (r *Room) OpenPoll(m *Member, q Poll) (Poll, error) {
 	r.poll = &poll{Poll: q, votes: map[string]int{}}
 	r.changed()
 
-	ev := newEvent(TypePoll)
-	ev.Poll, ev.Tally = &r.poll.Poll, r.poll.tally()
-	r.broadcast(ev)
+	r.sendTally(TypePoll)
 	return q, nil
 }
 
@@ -212,6 +215,25 @@ func (r *Room) CancelPoll(m *Member) error {
 	r.lastActive = time.Now()
 	r.cancelPoll()
 	return nil
+}
+
+// sendTally sends every member an event of type t (a poll or a tally)
+// holding the open poll's tally: the presenter's with its counts, the
+// students' without. A poll event holds the poll too. r.mu is held.
+func (r *Room) sendTally(t Type) {
+	full := newEvent(t)
+	full.Tally = r.poll.tally()
+	students := newEvent(t)
+	students.Tally = full.Tally.hidden()
+	if t == TypePoll {
+		full.Poll, students.Poll = &r.poll.Poll, &r.poll.Poll
+	}
+	for _, s := range r.students {
+		r.send(s, students)
+	}
+	if r.presenter != nil {
+		r.send(r.presenter, full)
+	}
 }
 
 // cancelPoll closes the open poll and tells every member. r.mu is held.

@@ -30,9 +30,14 @@ func TestVotesCountOncePerStudent(t *testing.T) {
 	if len(tallies) != 1 {
 		t.Errorf("b holds %d queued tallies, want 1 (a newer tally replaces a queued one)", len(tallies))
 	}
+	// The presenter sees the split as it forms; a student only how many
+	// voted, until the reveal.
+	if got := last(t, evs, TypeTally).Tally; got.Votes != 3 || got.Counts != nil {
+		t.Errorf("student's tally = %+v, want 3 votes and no counts per option", *got)
+	}
 	want := Tally{Poll: q.ID, Counts: []int{0, 2, 1}, Votes: 3}
-	if got := last(t, evs, TypeTally).Tally; got.Votes != want.Votes || !slices.Equal(got.Counts, want.Counts) {
-		t.Errorf("tally = %+v, want %+v", *got, want)
+	if got := last(t, drain(t, p), TypeTally).Tally; got.Votes != want.Votes || !slices.Equal(got.Counts, want.Counts) {
+		t.Errorf("presenter's tally = %+v, want %+v", *got, want)
 	}
 	voted := ofType(drain(t, a), TypeVoted)
 	if len(voted) != 3 || *voted[2].Vote != 1 || voted[2].PollID != q.ID {
@@ -51,8 +56,8 @@ func TestVotesCountOncePerStudent(t *testing.T) {
 	if res.Chosen != 1 || res.Answer != 1 || res.Thread != "W1" || res.Votes != 2 {
 		t.Errorf("Reveal = %+v, want option 1 chosen and right, thread W1, 2 votes", res)
 	}
-	if got := last(t, drain(t, a), TypeReveal).Result; got.Chosen != 1 {
-		t.Errorf("student's reveal = %+v, want option 1", got)
+	if got := last(t, drain(t, a), TypeReveal).Result; got.Chosen != 1 || !slices.Equal(got.Counts, []int{0, 2, 0}) {
+		t.Errorf("student's reveal = %+v, want option 1 and the split [0 2 0]", got)
 	}
 }
 

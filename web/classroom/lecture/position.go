@@ -30,6 +30,10 @@ type Position struct {
 	// Memory is the memory model, "c11" or "" for sc: under c11 the
 	// schedule may choose what reads return (S@S3<1).
 	Memory string `json:"memory,omitempty"`
+	// Mode is how the room works the lesson: "" while the presenter
+	// steps and the students follow; another name ("challenge") for a
+	// way of working the students' pages take up from it.
+	Mode string `json:"mode,omitempty"`
 }
 
 // Validate checks that p is within the bounds a room accepts. It does not
@@ -38,8 +42,8 @@ func (p *Position) Validate() error {
 	switch {
 	case p.Lesson == "" || len(p.Lesson) > maxNameLen:
 		return fmt.Errorf("%w: the lesson id must have 1 to %d characters", ErrBadPosition, maxNameLen)
-	case len(p.Variant) > maxNameLen || len(p.Lang) > maxNameLen:
-		return fmt.Errorf("%w: variant or language too long", ErrBadPosition)
+	case len(p.Variant) > maxNameLen || len(p.Lang) > maxNameLen || len(p.Mode) > maxNameLen:
+		return fmt.Errorf("%w: variant, language or mode too long", ErrBadPosition)
 	case len(p.Params) > maxParams:
 		return fmt.Errorf("%w: more than %d parameters", ErrBadPosition, maxParams)
 	case len(p.Schedule) > maxScheduleLen:
@@ -59,7 +63,7 @@ func (p *Position) Validate() error {
 
 // Equal reports whether p and q show the same thing.
 func (p *Position) Equal(q *Position) bool {
-	return p.Lesson == q.Lesson && p.Variant == q.Variant && p.Lang == q.Lang &&
+	return p.Lesson == q.Lesson && p.Variant == q.Variant && p.Lang == q.Lang && p.Mode == q.Mode &&
 		p.Schedule == q.Schedule && p.Index == q.Index && p.Memory == q.Memory && maps.Equal(p.Params, q.Params)
 }
 

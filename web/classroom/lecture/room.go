@@ -345,9 +345,7 @@ func (r *Room) settle() {
 		if r.tallyDirty {
 			r.tallyDirty = false
 			if r.poll != nil {
-				ev := newEvent(TypeTally)
-				ev.Tally = r.poll.tally()
-				r.broadcast(ev)
+				r.sendTally(TypeTally)
 			}
 		}
 		if r.rosterDirty {

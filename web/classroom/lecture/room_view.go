@@ -22,6 +22,9 @@ func (r *Room) welcome(m *Member) *Event {
 	ev.Roster = r.roster()
 	if r.poll != nil {
 		ev.Poll, ev.Tally = &r.poll.Poll, r.poll.tally()
+		if m.role == Student {
+			ev.Tally = ev.Tally.hidden()
+		}
 	}
 	return ev
 }

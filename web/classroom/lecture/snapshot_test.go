@@ -17,7 +17,11 @@ func TestSnapshotRestore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := r.Publish(p, step(3)); err != nil {
+	// The presenter changed lesson, variant and mode in the room: the
+	// snapshot keeps them.
+	pos := step(3)
+	pos.Lesson, pos.Variant, pos.Mode = "event-basic", "fixed", "challenge"
+	if err := r.Publish(p, pos); err != nil {
 		t.Fatal(err)
 	}
 	q, err := r.OpenPoll(p, valuePoll())
@@ -57,7 +61,8 @@ func TestSnapshotRestore(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := drain(t, s2)[0]
-	if w.Type != TypeWelcome || w.Position.Index != 3 || w.Poll == nil || w.Tally.Votes != 1 {
+	if w.Type != TypeWelcome || w.Position.Index != 3 || w.Position.Lesson != "event-basic" || w.Position.Mode != "challenge" ||
+		w.Poll == nil || w.Tally.Votes != 1 || w.Tally.Counts != nil {
 		t.Errorf("welcome after the restore: %+v, want position 3 and the poll with its vote", w)
 	}
 	if err := r2.Vote(s2, q.ID, 0); err != nil {

@@ -1,0 +1,117 @@
+package share
+
+import (
+	"fmt"
+	"html"
+	"strings"
+
+	"lockstep/sim"
+)
+
+// A handout's pictures are drawn here, on the server, as plain SVG: a
+// printed page runs no script. Each shows one state of the machine the
+// way the stage reads it, in black and white for a printer: the
+// primitive's words and the shared data with their values, the waiter
+// lists as chains of awaiters, and each coroutine with its state and the
+// label it stands at. The SVG has presentation attributes only, no style
+// attribute, as the site's Content-Security-Policy asks.
+
+// Sizes of a picture, in SVG units (CSS pixels at 1:1).
+const (
+	picWidth  = 480
+	picRow    = 28 // one row of text
+	picPad    = 8
+	picFont   = 16
+	picNameW  = 190 // the column of names
+	picNodeW  = 110 // one awaiter of a list
+	picNodeGp = 26  // the gap between two awaiters, with its arrow
+)
+
+// statusWords are a coroutine's states in English and Chinese, as the
+// stage says them.
+var statusWords = map[sim.Status][2]string{
+	sim.Running: {"running", "运行中"}, sim.Runnable: {"in a run queue", "在运行队列中"},
+	sim.Parked: {"parked", "挂起"}, sim.Done: {"done", "已结束"},
+}
+
+// picture draws state s of program p as an SVG element, with title as
+// its accessible name.
+func picture(p *sim.Program, s sim.Snapshot, title, lang string) string {
+	var rows []string // the body, one drawn row after another
+	y := picPad
+	text := func(x, y int, weight, anchor, t string) string {
+		return fmt.Sprintf(`<text x="%d" y="%d" font-weight="%s" text-anchor="%s">%s</text>`, x, y+picRow-9, weight, anchor, html.EscapeString(t))
+	}
+	rule := func(y int) string {
+		return fmt.Sprintf(`<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#000" stroke-width="1"/>`, picPad, y, picWidth-picPad, y)
+	}
+	for _, c := range s.Cells {
+		ob := &p.Objects[p.Cells[c.Addr].Object]
+		if ob.Kind != sim.PrimitiveObject && ob.Kind != sim.DataObject {
+			continue
+		}
+		rows = append(rows,
+			fmt.Sprintf(`<rect x="%d" y="%d" width="%d" height="%d" fill="#fff" stroke="#000" stroke-width="1.5"/>`, picNameW, y+2, picWidth-picNameW-picPad, picRow-4),
+			text(picPad+4, y, "normal", "start", c.Name), text(picNameW+8, y, "bold", "start", c.Value))
+		y += picRow
+	}
+	for _, l := range s.Lists {
+		if len(l.Nodes) == 0 {
+			continue
+		}
+		rows = append(rows, rule(y+2), text(picPad+4, y+4, "normal", "start", l.Name+" →"))
+		y += picRow + 4
+		x := picPad + 4
+		for i, n := range l.Nodes {
+			if x+picNodeW > picWidth-picPad {
+				rows = append(rows, text(x, y, "bold", "start", "…"))
+				break
+			}
+			dash := ""
+			if !n.Live {
+				dash = ` stroke-dasharray="4 3"`
+			}
+			rows = append(rows, fmt.Sprintf(`<rect x="%d" y="%d" width="%d" height="%d" rx="4" fill="#fff" stroke="#000" stroke-width="2"%s/>`, x, y+1, picNodeW, picRow-2, dash),
+				text(x+picNodeW/2, y, "bold", "middle", n.Coroutine))
+			if i < len(l.Nodes)-1 {
+				ay := y + picRow/2
+				rows = append(rows, fmt.Sprintf(`<path d="M%d %d h%d m-6 -4 l6 4 l-6 4" fill="none" stroke="#000" stroke-width="1.5"/>`, x+picNodeW+3, ay, picNodeGp-6))
+			}
+			x += picNodeW + picNodeGp
+		}
+		y += picRow
+	}
+	rows = append(rows, rule(y+2))
+	y += 6
+	for _, c := range s.Coroutines {
+		who, what := c.Name, statusIn(c.Status, lang)
+		if c.Thread != c.Name {
+			who += " (" + c.Thread + ")"
+		}
+		if c.Op != "" {
+			what += "  " + c.Op + "() · " + c.Label
+		}
+		rows = append(rows, text(picPad+4, y, "bold", "start", who), text(picNameW+8, y, "normal", "start", what))
+		y += picRow
+	}
+	height := y + picPad
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="handout-picture" viewBox="0 0 %d %d" width="%d" height="%d" role="img" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" font-size="%d">`,
+		picWidth, height, picWidth, height, picFont)
+	fmt.Fprintf(&b, `<title>%s</title><rect x="0.5" y="0.5" width="%d" height="%d" rx="6" fill="#fff" stroke="#000"/>`, html.EscapeString(title), picWidth-1, height-1)
+	b.WriteString(strings.Join(rows, ""))
+	b.WriteString(`</svg>`)
+	return b.String()
+}
+
+// statusIn is status st in words of lang.
+func statusIn(st sim.Status, lang string) string {
+	w, ok := statusWords[st]
+	if !ok {
+		return st.String()
+	}
+	if lang == "zh" {
+		return w[1]
+	}
+	return w[0]
+}

@@ -1,0 +1,89 @@
+package share
+
+import (
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestHandout(t *testing.T) {
+	h := realSite(t)
+	tests := []struct {
+		name, path string
+		want       []string // parts of the page, in order
+		pictures   int
+		blamed     string // the data-step of the blamed row, "" for none
+	}{
+		{"the lesson's story", "/handout/wg-lost-wakeup", []string{
+			"<h1", "The lost wakeup", "tinycoro", "waiters=1", "done() between the check and the push",
+			"W1@G1 W1@G2 W1@G3 W1@G4 W1@G5 D1@D1 D1@D2 W1@G6", `data-kind="lost-wakeup"`, "W1 parked at step 8",
+			"At the start", "After step 8 (W1 G6): where the verdict points", "wg.m_state", "&amp;W1.awaiter",
+			"<td>1</td><td>W1</td><td>G1</td>", "W1 parks", "m_count=0 m_state=&amp;W1.awaiter",
+		}, 2, "8"},
+		{"a marked step, in Chinese", "/handout/wg-lost-wakeup?schedule=lost&step=3&lang=zh", []string{
+			"丢失的唤醒", "开始时", "第 3 步（W1 G3）之后：屏幕上的那一步", "第 8 步（W1 G6）之后：结论所指之处", "挂起",
+		}, 3, "8"},
+		{"the fixed variant, correct", "/handout/wg-lost-wakeup?variant=fixed", []string{`data-kind="ok"`, "At the start", "At the end"}, 2, ""},
+		{"schedule text and parameters", "/handout/wg-lost-wakeup?schedule=D1+W1&waiters=2", []string{"waiters=2", "<code class=\"schedule\" data-testid=\"handout-schedule\">D1"}, 2, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, body := get(t, h, tt.path)
+			if res.StatusCode != http.StatusOK {
+				t.Fatalf("GET %s: %s\n%s", tt.path, res.Status, body)
+			}
+			rest := body
+			for _, w := range tt.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("GET %s: %q is missing, or out of order", tt.path, w)
+				}
+				rest = rest[i+len(w):]
+			}
+			if n := strings.Count(body, `data-testid="handout-picture"`); n != tt.pictures {
+				t.Errorf("GET %s: %d pictures, want %d", tt.path, n, tt.pictures)
+			}
+			blamed := regexp.MustCompile(`<tr class="blamed[^"]*" data-step="(\d+)"`).FindStringSubmatch(body)
+			if got := ""; blamed != nil {
+				got = blamed[1]
+				if got != tt.blamed {
+					t.Errorf("GET %s: blamed step %s, want %q", tt.path, got, tt.blamed)
+				}
+			} else if tt.blamed != "" {
+				t.Errorf("GET %s: no blamed step, want %s", tt.path, tt.blamed)
+			}
+			if strings.Contains(body, "style=") || strings.Contains(body, "<script") {
+				t.Errorf("GET %s: the handout has a style attribute or a script, which the site's policy forbids", tt.path)
+			}
+		})
+	}
+}
+
+func TestHandoutRefused(t *testing.T) {
+	h := realSite(t)
+	tests := []struct {
+		name, path string
+		status     int
+		want       string
+	}{
+		{"unknown lesson", "/handout/no-such", http.StatusNotFound, "There is no lesson"},
+		{"unknown variant", "/handout/wg-lost-wakeup?variant=nope", http.StatusNotFound, "has no variant"},
+		{"unknown thread", "/handout/wg-lost-wakeup?schedule=Z9", http.StatusBadRequest, "The schedule cannot be followed"},
+		{"malformed schedule", "/handout/wg-lost-wakeup?schedule=W1*x", http.StatusBadRequest, "schedule"},
+		{"a thread that cannot move", "/handout/wg-lost-wakeup?schedule=W1*400", http.StatusBadRequest, "cannot move"},
+		{"bad parameter", "/handout/wg-lost-wakeup?waiters=many", http.StatusBadRequest, "not a whole number"},
+		{"parameter out of bounds", "/handout/wg-lost-wakeup?waiters=99999", http.StatusBadRequest, "Bad parameter"},
+		{"step past the end", "/handout/wg-lost-wakeup?step=9", http.StatusBadRequest, "not a step of this run (0 to 8)"},
+		{"huge query", "/handout/wg-lost-wakeup?schedule=" + strings.Repeat("W1+", 4000), http.StatusRequestURITooLong, "too long"},
+		{"a run too long to print", "/handout/wg-lost-wakeup?waiters=60&workers=1", http.StatusBadRequest, "a handout shows at most"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, body := get(t, h, tt.path)
+			if res.StatusCode != tt.status || !strings.Contains(body, tt.want) {
+				t.Errorf("GET %s: %s, want %d saying %q\n%s", tt.path[:min(len(tt.path), 80)], res.Status, tt.status, tt.want, body[:min(len(body), 2000)])
+			}
+		})
+	}
+}
