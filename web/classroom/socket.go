@@ -3,7 +3,6 @@ package classroom
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"sync"
 
@@ -66,7 +65,7 @@ func (rs *Rooms) member(r *http.Request) (*lecture.Member, error) {
 	case lecture.Presenter:
 		return room.Present(presenterToken(r, room))
 	}
-	return nil, fmt.Errorf("role must be %q or %q", lecture.Student, lecture.Presenter)
+	return nil, lecture.Problemf(nil, "role must be %q or %q", "role 必须是 %q 或 %q", lecture.Student, lecture.Presenter)
 }
 
 // refuse tells the page why it cannot be a member, and closes.
