@@ -35,7 +35,7 @@ func TestSearchLimits(t *testing.T) {
 		}
 	}
 
-	sr := newSearch(nil, big, explore.Exhaustive, "fixed", nil)
+	sr := newSearch(nil, nil, big, explore.Exhaustive, "fixed", nil)
 	sr.limit = 50 * time.Millisecond
 	tk, err := newSearchQueue(1).enter("a")
 	if err != nil {
@@ -59,7 +59,7 @@ func TestSearchLimits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sr := newSearch(nil, big, explore.Exhaustive, "fixed", nil)
+		sr := newSearch(nil, nil, big, explore.Exhaustive, "fixed", nil)
 		go sr.run(tk)
 		time.Sleep(time.Second)
 		synctest.Wait()

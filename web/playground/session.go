@@ -45,6 +45,10 @@ type session struct {
 
 	search *search // the explore command's running search, or nil
 	client string  // who the page is, for the search queue (site.ClientOf)
+	// server ends when the server shuts down (nil: never). A search
+	// stops with it at once, while the socket's close handshake runs,
+	// rather than only once the session has ended.
+	server context.Context
 }
 
 // lessonSource is what a session needs of its Playground: the catalog,
