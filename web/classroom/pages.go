@@ -64,7 +64,7 @@ func (rs *Rooms) ServeOpen(w http.ResponseWriter, r *http.Request) error {
 	if _, err := rs.lessons.Lookup(lesson); err != nil {
 		return site.BadRequest(fmt.Sprintf("There is no lesson %q to start a room on.", lesson), err)
 	}
-	room, token, err := rs.hub.Open(site.ClientOf(r))
+	room, token, err := rs.hub.Open(site.ClientOf(r).Addr)
 	if errors.Is(err, lecture.ErrTooManyRooms) {
 		return &site.Error{Status: http.StatusServiceUnavailable, Msg: err.Error(), Err: err}
 	}
@@ -95,7 +95,6 @@ func (rs *Rooms) ServeJoin(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ensureVoter(w, r)
 	lang := string(site.ResolveLang(w, r))
 	page, err := rs.roomPage(r, room, lang, lecture.Student, "")
 	if err != nil {

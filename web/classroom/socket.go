@@ -11,6 +11,7 @@ import (
 
 	"lockstep/web/classroom/lecture"
 	"lockstep/web/playground"
+	"lockstep/web/site"
 )
 
 // maxStudentFrame bounds what a student's page may send: votes and
@@ -62,7 +63,7 @@ func (rs *Rooms) member(r *http.Request) (*lecture.Member, error) {
 	}
 	switch lecture.Role(q.Get("role")) {
 	case lecture.Student:
-		return room.JoinAs(voter(r))
+		return room.JoinAs(site.BrowserOf(r))
 	case lecture.Presenter:
 		return room.Present(presenterToken(r, room))
 	}

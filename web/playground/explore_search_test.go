@@ -12,6 +12,7 @@ import (
 	"lockstep/sim/explore"
 	"lockstep/sim/words"
 	"lockstep/web/internal/webtest"
+	"lockstep/web/site"
 )
 
 // TestSearchLimits runs a search directly: past its time limit it ends
@@ -37,7 +38,7 @@ func TestSearchLimits(t *testing.T) {
 
 	sr := newSearch(nil, nil, big, explore.Exhaustive, "fixed", nil)
 	sr.limit = 50 * time.Millisecond
-	tk, err := newSearchQueue(1).enter("a")
+	tk, err := newSearchQueue(1).enter(site.Client{Addr: "a"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,10 +53,10 @@ func TestSearchLimits(t *testing.T) {
 
 	synctest.Test(t, func(t *testing.T) {
 		q := newSearchQueue(1)
-		if _, err := q.enter("busy"); err != nil {
+		if _, err := q.enter(site.Client{Addr: "busy"}); err != nil {
 			t.Fatal(err)
 		}
-		tk, err := q.enter("a")
+		tk, err := q.enter(site.Client{Addr: "a"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -80,7 +80,7 @@ func (p *Playground) ServeWS(w http.ResponseWriter, r *http.Request) error {
 //
 // When server (the request's context) ends, the client is sent a close
 // frame, going away, before the session ends.
-func (p *Playground) runSocket(server context.Context, c *websocket.Conn, raw io.Closer, client string) error {
+func (p *Playground) runSocket(server context.Context, c *websocket.Conn, raw io.Closer, client site.Client) error {
 	ctx, cancel := Guard(server, c, raw)
 	defer cancel()
 	out := &outbox{ch: make(chan []byte, outboxLen)}
