@@ -1,7 +1,7 @@
 // Command lockstep serves the Lockstep playground, or runs one of its
 // subcommands on a lesson from the command line:
 //
-//	lockstep [--addr HOST:PORT] [--dev] [--data DIR] [--trust-proxy]
+//	lockstep [--addr HOST:PORT] [--dev] [--data DIR] [--trust-proxy] [--sockets-per-address N]
 //	                                        serve the playground (main.go)
 //	lockstep list [--json]                  list the lessons (cli.go)
 //	lockstep run LESSON [flags]             replay one execution and print it (run_cmd.go)
@@ -93,7 +93,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 // printHelp lists the subcommands.
 func printHelp(w io.Writer) {
 	fmt.Fprintln(w, "usage:")
-	fmt.Fprintln(w, "  lockstep [--addr HOST:PORT] [--dev] [--data DIR] [--trust-proxy]")
+	fmt.Fprintln(w, "  lockstep [--addr HOST:PORT] [--dev] [--data DIR] [--trust-proxy] [--sockets-per-address N]")
 	fmt.Fprintln(w, "      serve the playground")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  lockstep %s\n      %s\n", c.usage, c.summary)
@@ -135,11 +135,12 @@ func serveCmd(ctx context.Context, e *env, args []string) error {
 	if a := e.getenv("LOCKSTEP_ADDR"); a != "" {
 		addrDefault = a
 	}
-	fs := newFlagSet(e, "lockstep", "[--addr HOST:PORT] [--dev] [--data DIR] [--trust-proxy]   (or: lockstep help)")
+	fs := newFlagSet(e, "lockstep", "[--addr HOST:PORT] [--dev] [--data DIR] [--trust-proxy] [--sockets-per-address N]   (or: lockstep help)")
 	addr := fs.String("addr", addrDefault, "address to listen on (env LOCKSTEP_ADDR sets the default)")
 	dev := fs.Bool("dev", false, "serve static/ from disk instead of the embedded assets")
 	data := fs.String("data", defaultDataDir(e.getenv), `directory of the file that keeps the rooms across restarts ("" keeps them in memory only)`)
 	trustProxy := fs.Bool("trust-proxy", false, "count per-client limits by X-Forwarded-For (only behind a reverse proxy that sets it)")
+	perAddress := fs.Int("sockets-per-address", web.DefaultSocketsPerAddress, "WebSockets all the browsers at one address may hold open at once (a classroom behind one NAT)")
 	rest, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -153,7 +154,7 @@ func serveCmd(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("the embedded catalog: %w", err)
 	}
 	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
-	cfg := web.Config{Catalog: cat, Logger: logger, DataDir: *data, TrustForwardedFor: *trustProxy}
+	cfg := web.Config{Catalog: cat, Logger: logger, DataDir: *data, TrustForwardedFor: *trustProxy, SocketsPerAddress: *perAddress}
 	if *dev {
 		cfg.DevStaticDir = "static"
 	}

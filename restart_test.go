@@ -62,7 +62,7 @@ func TestRoomSurvivesKill(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	voter := cookieNamed(t, resp, "lockstep_voter")
+	voter := cookieNamed(t, resp, "lockstep_browser")
 
 	ws := "ws://" + addr + "/room/ws?code=" + code + "&role="
 	pres := dialWS(t, ws+"presenter", presenter)

@@ -118,6 +118,10 @@ function t(key, vars = {}) {
   return s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ""));
 }
 
+// said is the message of an error or closed event in the page's language:
+// the server says each in English and in Chinese.
+const said = (ev) => (lang === "zh" && ev.message_zh) || ev.message;
+
 const $ = (id) => document.getElementById(id);
 
 // Room is the page's side of the room: the socket, the panel and the role.
@@ -197,11 +201,11 @@ class Room {
         this.position(ev);
         break;
       case "error":
-        this.say(t("error", { msg: ev.message }));
+        this.say(t("error", { msg: said(ev) }));
         break;
       case "closed":
         // The reason in the page's language; the server's words otherwise.
-        this.say(ev.reason && STRINGS.en["closed-" + ev.reason] ? t("closed-" + ev.reason) : ev.message);
+        this.say(ev.reason && STRINGS.en["closed-" + ev.reason] ? t("closed-" + ev.reason) : said(ev));
         this.panel.dataset.closed = ev.retry ? "" : "true";
         if (!ev.retry) this.closed();
         break;

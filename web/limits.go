@@ -15,8 +15,17 @@ const (
 	// its src (share's bound, about 11 KB) and a query of at most 8 KiB.
 	MaxRequestURI = 24 << 10
 	// DefaultSocketsPerClient is how many WebSockets, the playground's
-	// and the rooms' together, one client may hold open at once.
+	// and the rooms' together, one client (site.Client: a browser at an
+	// address, or an address alone for a request without the browser
+	// cookie) may hold open at once.
 	DefaultSocketsPerClient = 32
+	// DefaultSocketsPerAddress is how many WebSockets all the clients at
+	// one address may hold open at once: a classroom behind one NAT
+	// address is one address. It fits a full room at the default student
+	// limit (lecture.DefaultMaxStudents, 300), each student's page holding
+	// the room's socket and the playground's, with the presenter's two
+	// and room to spare.
+	DefaultSocketsPerAddress = 640
 )
 
 // capURL answers 414 to a request whose URL is longer than MaxRequestURI,
@@ -44,15 +53,31 @@ func tooManySockets(limit int) error {
 	}, nil)
 }
 
-// limitSockets counts the WebSockets each client holds open through h,
-// and refuses one over the quota with 429 before the upgrade.
+// tooManyFromAddress is what a client is told when its address holds as
+// many WebSockets as one address may.
+func tooManyFromAddress(limit int) error {
+	return site.Refusal(http.StatusTooManyRequests, site.Phrase{
+		fmt.Sprintf("Your network has %d connections to this server open, the most one address may have: try again in a while, or ask the server's operator to raise the limit (--sockets-per-address).", limit),
+		fmt.Sprintf("你所在的网络已经打开了 %d 个到本服务器的连接，这是一个地址最多能打开的数量：请稍后再试，或者请服务器的管理员提高这个上限（--sockets-per-address）。", limit),
+	}, nil)
+}
+
+// limitSockets counts the WebSockets each client, and each address, holds
+// open through h, and refuses one over either quota with 429 before the
+// upgrade.
 func (s *Server) limitSockets(h site.HandlerFunc) site.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		release, ok := s.sockets.Acquire(site.ClientOf(r))
+		c := site.ClientOf(r)
+		release, ok := s.sockets.Acquire(c.Key())
 		if !ok {
 			return tooManySockets(s.sockets.Limit)
 		}
 		defer release()
+		releaseAddr, ok := s.addrSockets.Acquire(c.Addr)
+		if !ok {
+			return tooManyFromAddress(s.addrSockets.Limit)
+		}
+		defer releaseAddr()
 		s.open.Add(1)
 		defer s.open.Done()
 		return h(w, r)

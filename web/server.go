@@ -40,9 +40,15 @@ type Config struct {
 	// SearchSlots is how many searches run at once
 	// (playground.Config.SearchSlots).
 	SearchSlots int
-	// SocketsPerClient bounds the WebSockets one client holds open at
-	// once (DefaultSocketsPerClient when 0).
+	// SocketsPerClient bounds the WebSockets one client (a browser at an
+	// address, or an address without a browser) holds open at once
+	// (DefaultSocketsPerClient when 0).
 	SocketsPerClient int
+	// SocketsPerAddress bounds the WebSockets all the clients at one
+	// address hold open at once; when 0, DefaultSocketsPerAddress, or
+	// more if RoomLimits.MaxStudents asks for more: a full room behind
+	// one address fits.
+	SocketsPerAddress int
 	// RoomLimits bound the classroom's rooms; zero fields take the
 	// defaults of package lecture.
 	RoomLimits lecture.Limits
@@ -54,21 +60,22 @@ type Config struct {
 // A Server holds the routes of the site and the handlers they lead to. It
 // is safe for concurrent use; every WebSocket gets its own session.
 type Server struct {
-	catalog   *scenarios.Catalog
-	assets    *assets
-	pages     *site.Pages
-	play      *playground.Playground
-	share     *share.Share
-	rooms     *classroom.Rooms
-	lab       *lab.Lab
-	docs      *docs.Site // read once, at NewServer
-	handler   http.Handler
-	clients   site.Clients
-	sockets   *site.Quota    // the WebSockets each client holds
-	open      sync.WaitGroup // the WebSockets open, for Drain
-	closeOnce sync.Once
-	closeErr  error
-	store     *roomstore.Store // nil without a DataDir
+	catalog     *scenarios.Catalog
+	assets      *assets
+	pages       *site.Pages
+	play        *playground.Playground
+	share       *share.Share
+	rooms       *classroom.Rooms
+	lab         *lab.Lab
+	docs        *docs.Site // read once, at NewServer
+	handler     http.Handler
+	clients     site.Clients
+	sockets     *site.Quota    // the WebSockets each client holds
+	addrSockets *site.Quota    // the WebSockets each address holds
+	open        sync.WaitGroup // the WebSockets open, for Drain
+	closeOnce   sync.Once
+	closeErr    error
+	store       *roomstore.Store // nil without a DataDir
 }
 
 // NewServer checks cfg, reads the static assets, builds the handlers of
@@ -87,8 +94,12 @@ func NewServer(cfg Config) (*Server, error) {
 	if cfg.SocketsPerClient <= 0 {
 		cfg.SocketsPerClient = DefaultSocketsPerClient
 	}
+	if cfg.SocketsPerAddress <= 0 {
+		cfg.SocketsPerAddress = socketsForRoom(cfg.RoomLimits, cfg.SocketsPerClient)
+	}
 	s := &Server{catalog: cfg.Catalog, assets: a, pages: site.NewPages(cfg.Logger, a.version), docs: loadDocs(cfg.Logger),
-		clients: site.Clients{TrustForwardedFor: cfg.TrustForwardedFor}, sockets: &site.Quota{Limit: cfg.SocketsPerClient}}
+		clients: site.Clients{TrustForwardedFor: cfg.TrustForwardedFor}, sockets: &site.Quota{Limit: cfg.SocketsPerClient},
+		addrSockets: &site.Quota{Limit: cfg.SocketsPerAddress}}
 	s.play, err = playground.New(playground.Config{Lessons: cfg.Catalog, FromLink: share.CustomLesson, Logger: cfg.Logger, Origins: cfg.Origins, SearchSlots: cfg.SearchSlots, BugPages: s.bugPages()})
 	if err != nil {
 		return nil, err
@@ -120,6 +131,18 @@ func NewServer(cfg Config) (*Server, error) {
 	}
 	s.handler = s.routes()
 	return s, nil
+}
+
+// socketsForRoom is the default WebSockets per address: enough for a full
+// room of limits behind one address, two sockets a student and the
+// presenter's, with a client's quota to spare, and at least
+// DefaultSocketsPerAddress.
+func socketsForRoom(limits lecture.Limits, perClient int) int {
+	students := limits.MaxStudents
+	if students <= 0 {
+		students = lecture.DefaultMaxStudents
+	}
+	return max(DefaultSocketsPerAddress, 2*(students+1)+perClient)
 }
 
 // bugPages maps each bug code to the path of the docs page about it: the

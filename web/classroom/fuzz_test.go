@@ -13,9 +13,10 @@ import (
 
 // FuzzRoomProtocol feeds a room any sequence of frames (one a line, at
 // most 12), each from the presenter or a student as its first byte says
-// ('p' or else 's'): every frame is carried out or refused with an error,
-// never a panic. After each, the room's published position, which the
-// server replays into every student's page, renders as a student's page,
+// ('p' or else 's'): every frame is carried out or refused with an error
+// that says why in English and Chinese, never a panic. After each, the
+// room's published position, which the server replays into every
+// student's page, renders as a student's page,
 // and its schedule reads as a schedule of its lesson or is refused.
 func FuzzRoomProtocol(f *testing.F) {
 	pos := `"position":{"lesson":"wg-lost-wakeup","variant":"tinycoro","params":{"waiters":1},"schedule":"W1*5 D1*2 W1","position":3}`
@@ -61,8 +62,12 @@ func FuzzRoomProtocol(f *testing.F) {
 			if frame[0] == 'p' {
 				m = pres
 			}
-			if cmd, err := decodeRoomCommand([]byte(frame[1:])); err == nil {
-				_ = rs.dispatch(m, cmd) // refused or carried out; either is fine
+			cmd, err := decodeRoomCommand([]byte(frame[1:]))
+			if err == nil {
+				err = rs.dispatch(m, cmd) // refused or carried out; either is fine
+			}
+			if err != nil && lecture.Chinese(err) == "" {
+				t.Errorf("%s is refused in English only: %v", frame, err)
 			}
 			replayPosition(t, rs, room)
 		}

@@ -7,18 +7,20 @@ import (
 	"testing"
 
 	"lockstep/web/classroom/lecture"
+	"lockstep/web/site"
 )
 
-// voter is the voter cookie a browser gets with room code's student page.
+// voter is the browser cookie a new browser gets with room code's
+// student page: its identity as a voter.
 func (rs *roomSite) voter(code string) *http.Cookie {
 	rs.t.Helper()
 	resp, _ := rs.get("/room/" + code)
 	for _, c := range resp.Cookies() {
-		if c.Name == voterCookie {
+		if c.Name == site.BrowserCookie {
 			return c
 		}
 	}
-	rs.t.Fatalf("GET /room/%s set no %s cookie", code, voterCookie)
+	rs.t.Fatalf("GET /room/%s set no %s cookie", code, site.BrowserCookie)
 	return nil
 }
 

@@ -31,7 +31,7 @@ func (rs *Rooms) ServeForm(w http.ResponseWriter, r *http.Request) error {
 		// fail to render once the status is written.
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(http.StatusNotFound)
-		return rs.pages.Render(w, r, templates.RoomForm(rs.formPage(r, lang, typed, sentence(err.Error()))))
+		return rs.pages.Render(w, r, templates.RoomForm(rs.formPage(r, lang, typed, sentence(saidIn(err, lang)))))
 	}
 	http.Redirect(w, r, withLang(roomHref(room.Code()), lang), http.StatusSeeOther)
 	return nil
@@ -64,7 +64,7 @@ func (rs *Rooms) ServeOpen(w http.ResponseWriter, r *http.Request) error {
 	if _, err := rs.lessons.Lookup(lesson); err != nil {
 		return site.BadRequest(fmt.Sprintf("There is no lesson %q to start a room on.", lesson), err)
 	}
-	room, token, err := rs.hub.Open(site.ClientOf(r))
+	room, token, err := rs.hub.Open(site.ClientOf(r).Addr)
 	if errors.Is(err, lecture.ErrTooManyRooms) {
 		return &site.Error{Status: http.StatusServiceUnavailable, Msg: err.Error(), Err: err}
 	}
@@ -95,7 +95,6 @@ func (rs *Rooms) ServeJoin(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ensureVoter(w, r)
 	lang := string(site.ResolveLang(w, r))
 	page, err := rs.roomPage(r, room, lang, lecture.Student, "")
 	if err != nil {
@@ -189,6 +188,15 @@ func (rs *Rooms) ServeQR(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Cache-Control", "private, max-age=3600")
 	_, _ = w.Write(c.PNG()) // a failed write means the client left
 	return nil
+}
+
+// saidIn is err in lang: in Chinese when err says itself in Chinese
+// (lecture.Problem), else in English.
+func saidIn(err error, lang string) string {
+	if zh := lecture.Chinese(err); lang == "zh" && zh != "" {
+		return zh
+	}
+	return err.Error()
 }
 
 // sentence starts an error's text, lower case in Go, with a capital.

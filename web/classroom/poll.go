@@ -34,10 +34,10 @@ const maxChoices = 4
 func (rs *Rooms) derivePoll(pos lecture.Position, kind, thread string) (lecture.Poll, error) {
 	m, err := rs.machineAt(pos)
 	if err != nil {
-		return lecture.Poll{}, err
+		return lecture.Poll{}, unreplayable(err)
 	}
 	if m.Finished() {
-		return lecture.Poll{}, fmt.Errorf("the run is over: there is no next step to predict")
+		return lecture.Poll{}, lecture.Problemf(nil, "the run is over: there is no next step to predict", "运行已经结束：没有下一步可以预测")
 	}
 	switch kind {
 	case pollThread:
@@ -45,7 +45,7 @@ func (rs *Rooms) derivePoll(pos lecture.Position, kind, thread string) (lecture.
 	case pollValue:
 		return valuePoll(m, thread, pos.Lang)
 	}
-	return lecture.Poll{}, fmt.Errorf("poll: kind must be %q or %q", pollThread, pollValue)
+	return lecture.Poll{}, lecture.Problemf(nil, "poll: kind must be %q or %q", "poll：kind 必须是 %q 或 %q", pollThread, pollValue)
 }
 
 // machineAt replays the presenter's history up to its position.
@@ -59,7 +59,7 @@ func (rs *Rooms) machineAt(pos lecture.Position) (*sim.Machine, error) {
 		variant = lesson.Variants[0]
 	}
 	if !slices.Contains(lesson.Variants, variant) {
-		return nil, fmt.Errorf("%s has no variant %q", lesson.ID, variant)
+		return nil, lecture.Problemf(nil, "%s has no variant %q", "%s 没有变体 %q", lesson.ID, variant)
 	}
 	params, err := lesson.Resolve(pos.Params)
 	if err != nil {
@@ -76,7 +76,7 @@ func (rs *Rooms) machineAt(pos lecture.Position) (*sim.Machine, error) {
 		}
 	}
 	if pos.Index > len(sched) {
-		return nil, fmt.Errorf("position %d is past the end of the history (%d steps)", pos.Index, len(sched))
+		return nil, lecture.Problemf(nil, "position %d is past the end of the history (%d steps)", "位置 %d 超出了历史的末尾（共 %d 步）", pos.Index, len(sched))
 	}
 	return sim.ReplayPrefix(prog, sched[:pos.Index], sim.Options{Record: true})
 }
@@ -92,7 +92,7 @@ func threadPoll(m *sim.Machine, lang string) (lecture.Poll, error) {
 		for i, t := range enabled {
 			names[i] = p.Threads[t].Name
 		}
-		return lecture.Poll{}, fmt.Errorf("only %s can move: there is no choice to predict", strings.Join(names, ", "))
+		return lecture.Poll{}, lecture.Problemf(nil, "only %s can move: there is no choice to predict", "只有 %s 能走：没有可以预测的选择", strings.Join(names, ", "))
 	}
 	q := lecture.Poll{Kind: pollThread, Answer: lecture.NoAnswer, Question: pollText(lang, "thread.next")}
 	casers := map[sim.Word][]int{} // cell → threads whose CAS on it would succeed
@@ -132,11 +132,11 @@ func valuePoll(m *sim.Machine, thread, lang string) (lecture.Poll, error) {
 	p := m.Program()
 	t := p.Thread(thread)
 	if t < 0 {
-		return lecture.Poll{}, fmt.Errorf("no thread %q", thread)
+		return lecture.Poll{}, lecture.Problemf(nil, "no thread %q", "没有线程 %q", thread)
 	}
 	r, ok := m.Pending(t)
 	if !ok {
-		return lecture.Poll{}, fmt.Errorf("%s cannot move: %s", thread, m.Why(t))
+		return lecture.Poll{}, lecture.NewProblem(nil, fmt.Sprintf("%s cannot move: %s", thread, m.Why(t)), fmt.Sprintf("%s 不能走：%s", thread, words.Blocked(m.Blocked(t), "zh")))
 	}
 	// The question names the step by its label and its kind of operation,
 	// never by its operands: "fetch_add m_count +1" beside the value now
@@ -150,16 +150,16 @@ func valuePoll(m *sim.Machine, thread, lang string) (lecture.Poll, error) {
 	case sim.OpStore, sim.OpWrite, sim.OpExchange, sim.OpCAS, sim.OpFetchAdd: // writesCell
 		after := m.Clone()
 		if _, err := after.Step(t); err != nil {
-			return lecture.Poll{}, err
+			return lecture.Poll{}, unreplayable(err)
 		}
 		answer = cellValueAt(after, r.Addr)
 		question = fmt.Sprintf(pollText(lang, "value.write"), p.CellName(r.Addr), thread, step)
 	default:
-		return lecture.Poll{}, fmt.Errorf("%s's next step (%s) reads or writes no cell: ask which thread moves instead", thread, step)
+		return lecture.Poll{}, lecture.Problemf(nil, "%s's next step (%s) reads or writes no cell: ask which thread moves instead", "%s 的下一步（%s）不读也不写任何单元：请改问哪个线程先走", thread, step)
 	}
 	choices := valueChoices(m, r, answer)
 	if len(choices) < 2 {
-		return lecture.Poll{}, fmt.Errorf("%s can hold nothing but %s here: there is nothing to predict", p.CellName(r.Addr), answer)
+		return lecture.Poll{}, lecture.Problemf(nil, "%s can hold nothing but %s here: there is nothing to predict", "%s 在这里只能是 %s：没有可以预测的", p.CellName(r.Addr), answer)
 	}
 	q := lecture.Poll{Kind: pollValue, Question: question, Thread: thread}
 	for i, v := range choices {

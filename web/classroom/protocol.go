@@ -44,10 +44,13 @@ func decodeRoomCommand(data []byte) (roomCommand, error) {
 		if json.Unmarshal(data, &head) == nil {
 			c.Type = head.Type
 		}
-		return c, fmt.Errorf("%w: %v", playground.ErrBadFrame, site.JSONProblem(err))
+		return c, badFrame(site.JSONProblemIn(err))
 	}
 	if c.V != lecture.Version {
-		return c, fmt.Errorf("%w: room protocol version %d is not supported (want \"v\":%d)", playground.ErrBadFrame, c.V, lecture.Version)
+		return c, badFrame(site.Phrase{
+			fmt.Sprintf("room protocol version %d is not supported (want \"v\":%d)", c.V, lecture.Version),
+			fmt.Sprintf("不支持课堂协议版本 %d（应为 \"v\":%d）", c.V, lecture.Version),
+		})
 	}
 	return c, nil
 }
@@ -58,7 +61,7 @@ func (rs *Rooms) dispatch(m *lecture.Member, c roomCommand) error {
 	switch c.Type {
 	case roomPublish:
 		if c.Position == nil {
-			return fmt.Errorf("publish: no position")
+			return lecture.Problemf(nil, "publish: no position", "publish：没有位置")
 		}
 		return room.Publish(m, *c.Position)
 	case roomPoll:
@@ -76,16 +79,30 @@ func (rs *Rooms) dispatch(m *lecture.Member, c roomCommand) error {
 		return room.Close(m)
 	case roomVote:
 		if c.Option == nil {
-			return fmt.Errorf("vote: no option")
+			return lecture.Problemf(nil, "vote: no option", "vote：没有选项")
 		}
 		return room.Vote(m, c.Poll, *c.Option)
 	case roomFollow:
 		if c.Following == nil {
-			return fmt.Errorf("follow: say true or false")
+			return lecture.Problemf(nil, "follow: say true or false", "follow：请说 true 或 false")
 		}
 		return room.Follow(m, *c.Following)
 	}
-	return fmt.Errorf("unknown command type %q", c.Type)
+	return lecture.Problemf(nil, "unknown command type %q", "未知的命令类型 %q", c.Type)
+}
+
+// badFrame is playground.ErrBadFrame with why, in English and Chinese.
+func badFrame(why site.Phrase) error {
+	return lecture.NewProblem(playground.ErrBadFrame, playground.ErrBadFrame.Error()+": "+why[0], "消息有误："+why.In("zh"))
+}
+
+// unreplayable says that the presenter's position cannot be replayed, for
+// an error of the lessons or of the step machine that is in English only.
+func unreplayable(err error) error {
+	if err == nil || lecture.Chinese(err) != "" {
+		return err
+	}
+	return lecture.Problemf(err, "%v", "主讲人的位置无法重放：%v", err)
 }
 
 // openPoll derives the poll of kind about thread from the presenter's
@@ -96,7 +113,7 @@ func (rs *Rooms) openPoll(m *lecture.Member, kind, thread string) error {
 	}
 	pos, ok := m.Room().Position()
 	if !ok {
-		return fmt.Errorf("poll: nothing is published yet")
+		return lecture.Problemf(nil, "poll: nothing is published yet", "poll：还没有发布任何位置")
 	}
 	q, err := rs.derivePoll(pos, kind, thread)
 	if err != nil {

@@ -1,7 +1,6 @@
 package classroom
 
 import (
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -105,29 +104,6 @@ func (rs *Rooms) Close() {
 	if rs.saver != nil {
 		rs.saver.close()
 	}
-}
-
-// voterCookie holds a browser's identity as a voter: every page and
-// connection of one browser casts one vote per poll between them.
-const voterCookie = "lockstep_voter"
-
-// voter is the voter identity of r's browser, or "".
-func voter(r *http.Request) string {
-	if c, err := r.Cookie(voterCookie); err == nil && len(c.Value) >= 16 && len(c.Value) <= 64 {
-		return c.Value
-	}
-	return ""
-}
-
-// ensureVoter gives r's browser a voter identity if it has none.
-func ensureVoter(w http.ResponseWriter, r *http.Request) {
-	if voter(r) != "" {
-		return
-	}
-	http.SetCookie(w, &http.Cookie{
-		Name: voterCookie, Value: rand.Text(), Path: "/room",
-		MaxAge: int(presenterCookieAge / time.Second), HttpOnly: true, SameSite: http.SameSiteLaxMode,
-	})
 }
 
 // presenterCookieAge is how long the presenter's browser keeps a room's

@@ -102,6 +102,7 @@ func TestRoomPages(t *testing.T) {
 		{"form", "/room", nil, 200, "300 students"},
 		{"join by code", "/room?code=" + strings.ToLower(code[:3]) + "-" + code[3:], nil, 303, "/room/" + code},
 		{"join a missing room", "/room?code=ZZZ222", nil, 404, "no open room with that code"},
+		{"join a missing room, in Chinese", "/room?code=ZZZ222&lang=zh", nil, 404, "没有使用这个代码的课堂"},
 		{"student page", "/room/" + code, nil, 200, `data-role="student"`},
 		{"missing room", "/room/ZZZ222", nil, 404, "no open room"},
 		{"presenter page", "/room/" + code + "/present", []*http.Cookie{cookie}, 200, `data-role="presenter"`},

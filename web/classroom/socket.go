@@ -3,7 +3,7 @@ package classroom
 import (
 	"context"
 	"errors"
-	"fmt"
+	"io"
 	"net/http"
 	"sync"
 
@@ -11,6 +11,7 @@ import (
 
 	"lockstep/web/classroom/lecture"
 	"lockstep/web/playground"
+	"lockstep/web/site"
 )
 
 // maxStudentFrame bounds what a student's page may send: votes and
@@ -32,7 +33,7 @@ const (
 // on the socket itself, as a closed event, since a page cannot read the
 // HTTP status of a failed upgrade.
 func (rs *Rooms) ServeSocket(w http.ResponseWriter, r *http.Request) error {
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: rs.origins})
+	c, raw, err := playground.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: rs.origins})
 	if err != nil {
 		rs.log.Info("room websocket refused", "origin", r.Header.Get("Origin"), "err", err)
 		return nil
@@ -48,7 +49,7 @@ func (rs *Rooms) ServeSocket(w http.ResponseWriter, r *http.Request) error {
 		limit = playground.MaxFrame
 	}
 	c.SetReadLimit(limit)
-	err = rs.runMember(r.Context(), c, m)
+	err = rs.runMember(r.Context(), c, raw, m)
 	rs.log.Debug("room websocket ended", "room", m.Room().Code(), "member", m.ID(), "err", err)
 	return nil
 }
@@ -62,11 +63,11 @@ func (rs *Rooms) member(r *http.Request) (*lecture.Member, error) {
 	}
 	switch lecture.Role(q.Get("role")) {
 	case lecture.Student:
-		return room.JoinAs(voter(r))
+		return room.JoinAs(site.BrowserOf(r))
 	case lecture.Presenter:
 		return room.Present(presenterToken(r, room))
 	}
-	return nil, fmt.Errorf("role must be %q or %q", lecture.Student, lecture.Presenter)
+	return nil, lecture.Problemf(nil, "role must be %q or %q", "role 必须是 %q 或 %q", lecture.Student, lecture.Presenter)
 }
 
 // refuse tells the page why it cannot be a member, and closes.
@@ -83,8 +84,8 @@ func (rs *Rooms) refuse(ctx context.Context, c *websocket.Conn, why error) {
 // request's context) ends it is closed with 1001, going away
 // (playground.Guard): the member stays in the stored room and its page
 // reconnects once the server is back.
-func (rs *Rooms) runMember(server context.Context, c *websocket.Conn, m *lecture.Member) error {
-	ctx, cancel := playground.Guard(server, c)
+func (rs *Rooms) runMember(server context.Context, c *websocket.Conn, raw io.Closer, m *lecture.Member) error {
+	ctx, cancel := playground.Guard(server, c, raw)
 	defer cancel()
 	defer m.Room().Leave(m)
 	var wg sync.WaitGroup

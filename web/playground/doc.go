@@ -9,13 +9,15 @@
 // The server is authoritative: a page sends commands (step this thread, go
 // back, replay that schedule) and draws the states it is sent. Each socket
 // has its own session, a loop over the commands that owns the lesson, the
-// history of steps and a machine at the current position; ws.go adapts it
-// to coder/websocket, and nothing else here knows about sockets.
+// history of steps and a machine at the current position; ws.go and
+// accept.go adapt it to coder/websocket, and nothing else here knows
+// about sockets.
 //
 // A Playground gets what it needs from package web in a Config: the
 // catalog, the reader of the lessons links carry, which is package
 // share's (share imports playground, so playground cannot import it), and
 // the docs pages of the bugs, which package docs has.
 // Under lockstep/web it imports web/site only; share and classroom import
-// it for ProtocolVersion, LessonSchedule and the bounds of a socket.
+// it for ProtocolVersion, LessonSchedule, the bounds of a socket and its
+// closing (Accept, Guard).
 package playground

@@ -35,8 +35,10 @@ const (
 	searchRuns = 1000
 	searchSeed = 1
 	// searchStopWait bounds how long a session that ends waits for its
-	// search to stop (endSearch).
-	searchStopWait = 2 * time.Second
+	// search to stop (endSearch). When the server shuts down the search
+	// was stopped as the shutdown began, so this wait, which follows the
+	// close handshake (Guard), is mostly over before it starts.
+	searchStopWait = time.Second
 	// progressInterval is the least time between two explore-progress
 	// events.
 	progressInterval = 100 * time.Millisecond
@@ -118,7 +120,7 @@ func (s *session) explore(c command) ([]any, error) {
 		return nil, errors.New(site.Phrase{err.Error(),
 			"你已经有一个搜索正在运行或排队（在这个标签页或另一个标签页里）：请等待它的结果，或者取消它"}.In(s.lang))
 	}
-	sr := newSearch(c.ID, s.tl.prog, strategy, s.variant, s.params)
+	sr := newSearch(s.server, c.ID, s.tl.prog, strategy, s.variant, s.params)
 	sr.memory = s.memory
 	ahead := t.ahead()
 	go sr.run(t)
@@ -127,9 +129,13 @@ func (s *session) explore(c command) ([]any, error) {
 }
 
 // newSearch prepares a search of prog, to be run by run; the ids and names
-// are for its events.
-func newSearch(id *int64, prog *sim.Program, strategy explore.Strategy, variant string, params map[string]int) *search {
-	ctx, cancel := context.WithCancelCause(context.Background())
+// are for its events. The search ends, too, when server does (a nil
+// server never does).
+func newSearch(server context.Context, id *int64, prog *sim.Program, strategy explore.Strategy, variant string, params map[string]int) *search {
+	if server == nil {
+		server = context.Background()
+	}
+	ctx, cancel := context.WithCancelCause(server)
 	return &search{id: id, prog: prog, strategy: strategy, variant: variant, params: params,
 		limit: searchTimeLimit, ctx: ctx, cancel: cancel, events: make(chan searchEvent, 2), done: make(chan struct{})}
 }
@@ -297,8 +303,8 @@ func (s *session) followSearch() {
 // endSearch stops the running search, if any, and waits for its goroutine
 // to return, for searchStopWait at most; the session is ending and its
 // result is dropped. The engine notices a cancel every thousand states or
-// so, which on a loaded machine can take seconds: past the wait the
-// goroutine is left to end on its own (it never blocks), so that a
+// so, which on a loaded machine can take a second or more: past the wait
+// the goroutine is left to end on its own (it never blocks), so that a
 // server shutting down stays within its budget.
 func (s *session) endSearch() {
 	if s.search == nil {

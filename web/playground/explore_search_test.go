@@ -13,6 +13,7 @@ import (
 	"lockstep/sim/explore"
 	"lockstep/sim/words"
 	"lockstep/web/internal/webtest"
+	"lockstep/web/site"
 )
 
 // TestSearchLimits runs a search directly: past its time limit it ends
@@ -36,9 +37,9 @@ func TestSearchLimits(t *testing.T) {
 		}
 	}
 
-	sr := newSearch(nil, big, explore.Exhaustive, "fixed", nil)
+	sr := newSearch(nil, nil, big, explore.Exhaustive, "fixed", nil)
 	sr.limit = 50 * time.Millisecond
-	tk, err := newSearchQueue(1).enter("a")
+	tk, err := newSearchQueue(1).enter(site.Client{Addr: "a"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,14 +54,14 @@ func TestSearchLimits(t *testing.T) {
 
 	synctest.Test(t, func(t *testing.T) {
 		q := newSearchQueue(1)
-		if _, err := q.enter("busy"); err != nil {
+		if _, err := q.enter(site.Client{Addr: "busy"}); err != nil {
 			t.Fatal(err)
 		}
-		tk, err := q.enter("a")
+		tk, err := q.enter(site.Client{Addr: "a"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		sr := newSearch(nil, big, explore.Exhaustive, "fixed", nil)
+		sr := newSearch(nil, nil, big, explore.Exhaustive, "fixed", nil)
 		go sr.run(tk)
 		time.Sleep(time.Second)
 		synctest.Wait()
@@ -121,7 +122,7 @@ func TestChooseCounterexample(t *testing.T) {
 // TestSearchWorkers: a page's search uses its share of the CPUs, and the
 // searches the server runs at once use no more than all of them.
 func TestSearchWorkers(t *testing.T) {
-	sr := newSearch(nil, nil, explore.Exhaustive, "fixed", nil)
+	sr := newSearch(t.Context(), nil, nil, explore.Exhaustive, "fixed", nil)
 	w := sr.options().Workers
 	if w != searchWorkers() || w < 1 || runtime.NumCPU() >= 2 && w*searchSlotCount() > runtime.NumCPU() {
 		t.Errorf("a search's workers: %d (searchWorkers %d, %d slots, %d CPUs); want the slots' share of the CPUs",

@@ -14,6 +14,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/explore"
 	"lockstep/sim/words"
+	"lockstep/web/site"
 )
 
 // searchWait bounds the wait for any one event of a search.
@@ -67,7 +68,7 @@ func startExplorerOn(t *testing.T, p *Playground, client string) *explorer {
 	ctx, cancel := context.WithCancel(t.Context())
 	x := &explorer{cmds: make(chan []byte), out: make(chanSink, 64), done: make(chan error, 1), cancel: cancel}
 	s := newSession(p, p.log)
-	s.client = client
+	s.client = site.Client{Addr: client}
 	go func() { x.done <- s.run(ctx, x.cmds, x.out) }()
 	t.Cleanup(func() {
 		x.stop(t)

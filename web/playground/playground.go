@@ -93,7 +93,7 @@ func (p *Playground) searches() *searchQueue { return p.queue }
 // shares the machine with the pages' searches, and returns the function
 // that frees its slot. It fails if ctx ends first.
 func (p *Playground) SearchSlot(ctx context.Context) (release func(), err error) {
-	t, err := p.queue.enter("")
+	t, err := p.queue.enter(site.Client{})
 	if err != nil {
 		return nil, err
 	}

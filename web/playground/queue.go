@@ -2,30 +2,41 @@ package playground
 
 import (
 	"errors"
+	"slices"
 	"sync"
+
+	"lockstep/web/site"
 )
 
 // A searchQueue runs the searches the pages ask for, a few at a time
-// (slots), and is fair between clients: a client (by address, as
-// site.ClientOf names it) has at most one search running or waiting, so
-// the waiting line takes clients in turn, and one that asks again after
-// its result goes to the back. A waiting search knows how many wait ahead
-// of it, which its page shows.
+// (slots), and is fair between clients and between addresses.
+//
+// A client (site.Client: a browser at an address, or an address alone
+// for a request without the browser cookie) has at most one search
+// running or waiting, so one that asks again after its result goes to
+// the back. A classroom behind one NAT address is many clients, each with
+// its search; so that they, or a script that makes up browsers, cannot
+// push everyone else back, the line takes addresses in turn: a search's
+// round is how many searches of its address are in the queue when it
+// comes, and the line is ordered by round, then by arrival. A waiting
+// search knows how many wait ahead of it, which its page shows.
 type searchQueue struct {
 	slots int
 
 	mu      sync.Mutex
 	running int
-	waiting []*ticket       // in the order they came
-	clients map[string]bool // clients with a search running or waiting
+	waiting []*ticket       // by round, then in the order they came
+	clients map[string]bool // clients (Client.Key) with a search running or waiting
+	addrs   map[string]int  // searches running or waiting, by address
 }
 
 // A ticket is one search's place in the queue.
 type ticket struct {
 	q      *searchQueue
-	client string
+	client site.Client
+	round  int           // searches of its address in the queue when it came
 	go_    chan struct{} // closed when the search may run
-	moved  chan struct{} // holds a token when the search moved up the line
+	moved  chan struct{} // holds a token when the search moved in the line
 	state  ticketState   // guarded by q.mu
 }
 
@@ -43,24 +54,31 @@ const (
 var errSearchQueued = errors.New("you already have a search running or waiting, in this tab or another: wait for its result, or cancel it")
 
 func newSearchQueue(slots int) *searchQueue {
-	return &searchQueue{slots: slots, clients: map[string]bool{}}
+	return &searchQueue{slots: slots, clients: map[string]bool{}, addrs: map[string]int{}}
 }
 
 // enter queues a search of client, or refuses it with errSearchQueued.
-// The client "" (a session with no socket, in tests) is not limited.
-// The ticket's go_ is closed when the search may run; the search then
-// calls leave when it ends, or leave as soon as it gives up waiting.
-func (q *searchQueue) enter(client string) (*ticket, error) {
+// The zero client (a search with no page: the lab's, a session in tests)
+// is not limited, and takes its turns as one address. The ticket's go_
+// is closed when the search may run; the search then calls leave when it
+// ends, or leave as soon as it gives up waiting.
+func (q *searchQueue) enter(client site.Client) (*ticket, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	if client != "" {
-		if q.clients[client] {
+	if key := client.Key(); key != "" {
+		if q.clients[key] {
 			return nil, errSearchQueued
 		}
-		q.clients[client] = true
+		q.clients[key] = true
 	}
-	t := &ticket{q: q, client: client, go_: make(chan struct{}), moved: make(chan struct{}, 1)}
-	q.waiting = append(q.waiting, t)
+	t := &ticket{q: q, client: client, round: q.addrs[client.Addr], go_: make(chan struct{}), moved: make(chan struct{}, 1)}
+	q.addrs[client.Addr]++
+	i := len(q.waiting)
+	for i > 0 && q.waiting[i-1].round > t.round {
+		i--
+	}
+	q.waiting = slices.Insert(q.waiting, i, t)
+	q.nudge(i + 1) // those behind moved back
 	q.admit()
 	return t, nil
 }
@@ -94,8 +112,11 @@ func (t *ticket) leave() {
 		q.running--
 	}
 	t.state = left
-	if t.client != "" {
-		delete(q.clients, t.client)
+	if key := t.client.Key(); key != "" {
+		delete(q.clients, key)
+	}
+	if q.addrs[t.client.Addr]--; q.addrs[t.client.Addr] <= 0 {
+		delete(q.addrs, t.client.Addr)
 	}
 	q.admit()
 }
@@ -127,7 +148,7 @@ func (q *searchQueue) admit() {
 	}
 }
 
-// nudge tells the waiting searches from place i on that they moved up.
+// nudge tells the waiting searches from place i on that they moved.
 // q.mu is held.
 func (q *searchQueue) nudge(from int) {
 	for _, w := range q.waiting[from:] {

@@ -2,8 +2,11 @@ package playground
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+
+	"lockstep/web/site"
 )
 
 // TestSearchQueueFair: one search per client, running or waiting; the
@@ -13,14 +16,14 @@ func TestSearchQueueFair(t *testing.T) {
 	q := newSearchQueue(1)
 	enter := func(client string) *ticket {
 		t.Helper()
-		tk, err := q.enter(client)
+		tk, err := q.enter(site.Client{Addr: client})
 		if err != nil {
 			t.Fatalf("enter(%s): %v", client, err)
 		}
 		return tk
 	}
 	a := enter("a")
-	if _, err := q.enter("a"); !errors.Is(err, errSearchQueued) {
+	if _, err := q.enter(site.Client{Addr: "a"}); !errors.Is(err, errSearchQueued) {
 		t.Errorf("a second search of client a: %v, want errSearchQueued", err)
 	}
 	b, c := enter("b"), enter("c")
@@ -58,8 +61,51 @@ func TestSearchQueueFair(t *testing.T) {
 		t.Error("a's second search does not run once the line is empty")
 	}
 	a2.leave()
-	if _, err := q.enter("c"); err != nil {
+	if _, err := q.enter(site.Client{Addr: "c"}); err != nil {
 		t.Errorf("c after it left: %v", err)
+	}
+}
+
+// TestSearchQueueBehindOneAddress: the browsers behind one address (a
+// classroom's NAT) each have a search, and the browser without a cookie
+// one more; but the line takes addresses in turn, so a search from
+// another address waits behind one of theirs at most.
+func TestSearchQueueBehindOneAddress(t *testing.T) {
+	q := newSearchQueue(1)
+	enter := func(c site.Client) *ticket {
+		t.Helper()
+		tk, err := q.enter(c)
+		if err != nil {
+			t.Fatalf("enter(%+v): %v", c, err)
+		}
+		return tk
+	}
+	var school []*ticket
+	for i := range 5 {
+		school = append(school, enter(site.Client{Addr: "school", Browser: fmt.Sprintf("student%02dxxxxxxxxxx", i)}))
+	}
+	script := enter(site.Client{Addr: "school"})
+	if _, err := q.enter(site.Client{Addr: "school", Browser: "student03xxxxxxxxxx"}); !errors.Is(err, errSearchQueued) {
+		t.Errorf("a second search of one browser: %v, want errSearchQueued", err)
+	}
+	if _, err := q.enter(site.Client{Addr: "school"}); !errors.Is(err, errSearchQueued) {
+		t.Errorf("a second search of the address without a cookie: %v, want errSearchQueued", err)
+	}
+	home := enter(site.Client{Addr: "home"})
+	if got := home.ahead(); got != 1 {
+		t.Errorf("a search from another address waits behind %d, want 1 (the school's search that runs)", got)
+	}
+	if got := script.ahead(); got != 6 {
+		t.Errorf("the school's sixth search waits behind %d, want 6", got)
+	}
+	school[0].leave()
+	school[1].leave()
+	if home.ahead() != 0 || q.waitingCount() != 4 {
+		t.Errorf("after two of the school's searches, home is %d ahead, %d wait; want it running, 4 waiting", home.ahead(), q.waitingCount())
+	}
+	again := enter(site.Client{Addr: "school", Browser: "student00xxxxxxxxxx"})
+	if got := again.ahead(); got != 4 {
+		t.Errorf("a student who asks again waits behind %d, want 4: behind the school's others that came before", got)
 	}
 }
 

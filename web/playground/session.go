@@ -11,6 +11,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/web/site"
 )
 
 // A Sink takes the session's events to the client. Send must not block:
@@ -45,8 +46,12 @@ type session struct {
 	speed   float64
 	ticker  *time.Ticker
 
-	search *search // the explore command's running search, or nil
-	client string  // who the page is, for the search queue (site.ClientOf)
+	search *search     // the explore command's running search, or nil
+	client site.Client // who the page is, for the search queue (site.ClientOf)
+	// server ends when the server shuts down (nil: never). A search
+	// stops with it at once, while the socket's close handshake runs,
+	// rather than only once the session has ended.
+	server context.Context
 }
 
 // lessonSource is what a session needs of its Playground: the catalog,

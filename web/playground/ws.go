@@ -27,8 +27,14 @@ const (
 	PingInterval = 30 * time.Second
 	PingTimeout  = 15 * time.Second
 	// goingAwayWait bounds the wait for a client's answer to the close
-	// frame the server sends when it shuts down.
-	goingAwayWait = time.Second
+	// frame the server sends when it shuts down, and closeFrameWait the
+	// wait, once the connection is closed for want of one, for the
+	// library's Close to return (Guard). With the search's own wait
+	// (searchStopWait), whose search was stopped as the shutdown began,
+	// a socket is closed within 2.5 s of the shutdown, half the server's
+	// budget of 5 s.
+	goingAwayWait  = time.Second
+	closeFrameWait = 500 * time.Millisecond
 )
 
 // GoingAwayReason is the reason of the close frame (1001, going away)
@@ -41,7 +47,7 @@ var errSlowClient = errors.New("the client does not keep up with its events")
 // ServeWS upgrades the request to a WebSocket and runs a session on it
 // until either side closes it or the request's context ends.
 func (p *Playground) ServeWS(w http.ResponseWriter, r *http.Request) error {
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: p.cfg.Origins})
+	c, raw, err := Accept(w, r, &websocket.AcceptOptions{OriginPatterns: p.cfg.Origins})
 	if err != nil {
 		// Accept has answered already (403 for a foreign origin, 426 for
 		// a plain GET), so there is nothing more to write.
@@ -50,7 +56,7 @@ func (p *Playground) ServeWS(w http.ResponseWriter, r *http.Request) error {
 	}
 	defer c.CloseNow()
 	c.SetReadLimit(MaxFrame)
-	err = p.runSocket(r.Context(), c, site.ClientOf(r))
+	err = p.runSocket(r.Context(), c, raw, site.ClientOf(r))
 	if r.Context().Err() != nil {
 		return nil // the server shut down; the client was told
 	}
@@ -74,8 +80,8 @@ func (p *Playground) ServeWS(w http.ResponseWriter, r *http.Request) error {
 //
 // When server (the request's context) ends, the client is sent a close
 // frame, going away, before the session ends.
-func (p *Playground) runSocket(server context.Context, c *websocket.Conn, client string) error {
-	ctx, cancel := Guard(server, c)
+func (p *Playground) runSocket(server context.Context, c *websocket.Conn, raw io.Closer, client site.Client) error {
+	ctx, cancel := Guard(server, c, raw)
 	defer cancel()
 	out := &outbox{ch: make(chan []byte, outboxLen)}
 	cmds := make(chan []byte)
@@ -97,7 +103,7 @@ func (p *Playground) runSocket(server context.Context, c *websocket.Conn, client
 		}
 	})
 	s := newSession(p, p.log)
-	s.client = client
+	s.client, s.server = client, server
 	err := s.run(ctx, cmds, out)
 	if errors.Is(err, errSlowClient) {
 		// Close before cancelling: a cancelled read closes the socket
@@ -161,11 +167,12 @@ func (o *outbox) Send(msg []byte) error {
 // Guard returns the context a socket's goroutines run under. It ends when
 // the returned cancel is called, or when server ends: then, first, c is
 // closed with 1001 (going away) and GoingAwayReason, waiting at most
-// goingAwayWait for the client's answer. A socket's reads and writes must
-// not use server itself: coder/websocket closes a socket without a close
-// frame when the context of a read ends. cancel, which may be called
-// more than once and from any goroutine, waits for that close.
-func Guard(server context.Context, c *websocket.Conn) (ctx context.Context, cancel func()) {
+// goingAwayWait for the client's answer; without one, raw (the
+// connection under c, from Accept) is closed. A socket's reads and writes
+// must not use server itself: coder/websocket closes a socket without a
+// close frame when the context of a read ends. cancel, which may be
+// called more than once and from any goroutine, waits for that close.
+func Guard(server context.Context, c *websocket.Conn, raw io.Closer) (ctx context.Context, cancel func()) {
 	ctx, end := context.WithCancel(context.WithoutCancel(server))
 	closed := make(chan struct{})
 	stop := context.AfterFunc(server, func() {
@@ -179,17 +186,19 @@ func Guard(server context.Context, c *websocket.Conn) (ctx context.Context, canc
 		select {
 		case <-done:
 		case <-time.After(goingAwayWait):
-			// No answer: ending the context of the read that Close
-			// waits behind closes the connection (CloseNow would wait
-			// for Close). A client that reads nothing may also have
-			// filled its socket's buffer, so that the close frame itself
-			// cannot be written until the library's own timeout: the
-			// wait for that is bounded too, and the Close goroutine
-			// ends on its own.
+			// No answer. Close may be waiting for it in a read of its
+			// own (it takes the read lock when no read of ours holds
+			// it: a socket accepted a moment ago, a reader between two
+			// frames), or be writing the close frame to a client whose
+			// full buffer takes nothing: either lasts until the
+			// library's own timeout, 5 s, and CloseNow would wait for
+			// Close. Closing the connection under the socket ends both
+			// at once; then Close returns.
 			end()
+			_ = raw.Close()
 			select {
 			case <-done:
-			case <-time.After(goingAwayWait):
+			case <-time.After(closeFrameWait):
 			}
 		}
 	})

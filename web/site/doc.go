@@ -5,7 +5,9 @@
 // (ResolveLang), the chrome of a page and its rendering (Pages), texts in
 // both languages (Phrase, and Refusal, an error said in both), the lessons
 // handlers look up (Lessons), and who a request's client is, for the
-// per-client limits (Clients, ClientOf, Quota).
+// per-client limits: its address and its browser's identity, a cookie
+// every page sets (Clients, ClientOf, Client, BrowserOf, EnsureBrowser,
+// Quota).
 //
 // It is the bottom of the web packages: it imports templates and
 // scenarios, and no package under lockstep/web. Every other web package

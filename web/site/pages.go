@@ -30,7 +30,8 @@ func NewPages(log *slog.Logger, assetVersion string) *Pages {
 func (p *Pages) AssetVersion() string { return p.assetVersion }
 
 // Render writes a page. Pages are rendered to a buffer first, so a
-// failure can still become an error page.
+// failure can still become an error page. A browser without an identity
+// is given one (EnsureBrowser).
 func (p *Pages) Render(w http.ResponseWriter, r *http.Request, c templ.Component) error {
 	var b strings.Builder
 	if err := c.Render(r.Context(), &b); err != nil {
@@ -38,6 +39,7 @@ func (p *Pages) Render(w http.ResponseWriter, r *http.Request, c templ.Component
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
+	EnsureBrowser(w, r)
 	_, _ = io.WriteString(w, b.String()) // a failed write means the client left
 	return nil
 }

@@ -75,12 +75,15 @@ type Event struct {
 	PollID int `json:"poll_id,omitempty"` // voted, cancel
 
 	Command string `json:"command,omitempty"` // error: the command refused
-	Message string `json:"message,omitempty"` // error, closed
+	Message string `json:"message,omitempty"` // error, closed: in English
+	// MessageZH is Message in Chinese (Problem), which a page in Chinese
+	// shows instead.
+	MessageZH string `json:"message_zh,omitempty"` // error, closed
 	// Retry, in a closed event, says that reconnecting makes sense: the
 	// member was dropped for falling behind, not shut out.
 	Retry bool `json:"retry,omitempty"`
 	// Reason, in a closed event, names why in a word the page can put in
-	// its own language (closedReasons); Message says it in English.
+	// its own language (closedReasons); Message and MessageZH say it.
 	Reason string `json:"reason,omitempty"`
 
 	wire []byte // the JSON form, once queued
@@ -109,17 +112,18 @@ func (e *Event) seal() {
 // newEvent returns an event of type t at the current version.
 func newEvent(t Type) *Event { return &Event{V: Version, Type: t} }
 
-// ErrorEvent is the answer to a command that failed with err.
+// ErrorEvent is the answer to a command that failed with err, in English
+// and, when err is a Problem, in Chinese.
 func ErrorEvent(command string, err error) *Event {
 	e := newEvent(TypeError)
-	e.Command, e.Message = command, err.Error()
+	e.Command, e.Message, e.MessageZH = command, err.Error(), Chinese(err)
 	return e
 }
 
 // ClosedEvent is the last event sent to a member dropped for reason.
 func ClosedEvent(reason error) *Event {
 	e := newEvent(TypeClosed)
-	e.Message, e.Retry = reason.Error(), errors.Is(reason, ErrSlow)
+	e.Message, e.MessageZH, e.Retry = reason.Error(), Chinese(reason), errors.Is(reason, ErrSlow)
 	for _, r := range closedReasons {
 		if errors.Is(reason, r.err) {
 			e.Reason = r.word

@@ -2,7 +2,6 @@ package lecture
 
 import (
 	"crypto/rand"
-	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -101,10 +100,10 @@ func (h *Hub) Open(owner string) (*Room, string, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if len(h.rooms) >= h.limits.MaxRooms {
-		return nil, "", fmt.Errorf("%w (%d)", ErrTooManyRooms, h.limits.MaxRooms)
+		return nil, "", Problemf(ErrTooManyRooms, "%v (%d)", "%v（%d）", ErrTooManyRooms, h.limits.MaxRooms)
 	}
 	if owner != "" && h.owned(owner) >= h.limits.RoomsPerOwner {
-		return nil, "", fmt.Errorf("%w (%d)", ErrTooManyYours, h.limits.RoomsPerOwner)
+		return nil, "", Problemf(ErrTooManyYours, "%v (%d)", "%v（%d）", ErrTooManyYours, h.limits.RoomsPerOwner)
 	}
 	code := newCode()
 	for h.rooms[code] != nil {

@@ -1,7 +1,6 @@
 package lecture
 
 import (
-	"fmt"
 	"slices"
 	"time"
 )
@@ -84,17 +83,17 @@ func (p *poll) tally() *Tally {
 func (q *Poll) validate() error {
 	switch {
 	case q.Question == "" || len(q.Question) > maxQuestion:
-		return fmt.Errorf("%w: the question must have 1 to %d bytes", ErrBadPoll, maxQuestion)
+		return Detail(ErrBadPoll, "the question must have 1 to %d bytes", "问题必须有 1 到 %d 字节", maxQuestion)
 	case len(q.Options) < minOptions || len(q.Options) > maxOptions:
-		return fmt.Errorf("%w: a poll has %d to %d options, not %d", ErrBadPoll, minOptions, maxOptions, len(q.Options))
+		return Detail(ErrBadPoll, "a poll has %d to %d options, not %d", "投票应有 %d 到 %d 个选项，而不是 %d 个", minOptions, maxOptions, len(q.Options))
 	case q.Answer < NoAnswer || q.Answer >= len(q.Options):
-		return fmt.Errorf("%w: answer %d is not an option", ErrBadPoll, q.Answer)
+		return Detail(ErrBadPoll, "answer %d is not an option", "答案 %d 不是一个选项", q.Answer)
 	case len(q.Kind) > maxNameLen || len(q.Thread) > maxNameLen:
-		return fmt.Errorf("%w: kind or thread too long", ErrBadPoll)
+		return Detail(ErrBadPoll, "kind or thread too long", "种类或线程名太长")
 	}
 	for i, o := range q.Options {
 		if o.Label == "" || len(o.Label) > maxLabel || len(o.Detail) > maxLabel || len(o.Thread) > maxNameLen {
-			return fmt.Errorf("%w: option %d must have a label of 1 to %d bytes", ErrBadPoll, i, maxLabel)
+			return Detail(ErrBadPoll, "option %d must have a label of 1 to %d bytes", "选项 %d 的标签必须有 1 到 %d 字节", i, maxLabel)
 		}
 	}
 	return nil
@@ -142,11 +141,11 @@ func (r *Room) Vote(m *Member, pollID, option int) error {
 	}
 	switch {
 	case pollID < 1 || pollID > r.polls:
-		return fmt.Errorf("%w: there is no poll %d", ErrPollClosed, pollID)
+		return Detail(ErrPollClosed, "there is no poll %d", "没有第 %d 个投票", pollID)
 	case r.poll == nil || r.poll.ID != pollID:
-		return fmt.Errorf("%w: poll %d is over", ErrPollClosed, pollID)
+		return Detail(ErrPollClosed, "poll %d is over", "第 %d 个投票已经结束", pollID)
 	case option < 0 || option >= len(r.poll.Options):
-		return fmt.Errorf("%w: poll %d has options 1 to %d, not %d", ErrNoOption, pollID, len(r.poll.Options), option+1)
+		return Detail(ErrNoOption, "poll %d has options 1 to %d, not %d", "第 %d 个投票的选项是 1 到 %d，没有 %d", pollID, len(r.poll.Options), option+1)
 	}
 	if m.voter == "" {
 		return ErrNoVoter
@@ -177,7 +176,7 @@ func (r *Room) Reveal(m *Member, chosen int) (Result, error) {
 	}
 	p := r.poll
 	if chosen < -1 || chosen >= len(p.Options) {
-		return Result{}, fmt.Errorf("%w: the poll has %d options", ErrNoOption, len(p.Options))
+		return Result{}, Detail(ErrNoOption, "the poll has %d options", "这个投票有 %d 个选项", len(p.Options))
 	}
 	t := p.tally()
 	if chosen == -1 {

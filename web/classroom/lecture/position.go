@@ -1,7 +1,6 @@
 package lecture
 
 import (
-	"fmt"
 	"maps"
 )
 
@@ -41,21 +40,21 @@ type Position struct {
 func (p *Position) Validate() error {
 	switch {
 	case p.Lesson == "" || len(p.Lesson) > maxNameLen:
-		return fmt.Errorf("%w: the lesson id must have 1 to %d characters", ErrBadPosition, maxNameLen)
+		return Detail(ErrBadPosition, "the lesson id must have 1 to %d characters", "课程编号必须有 1 到 %d 个字符", maxNameLen)
 	case len(p.Variant) > maxNameLen || len(p.Lang) > maxNameLen || len(p.Mode) > maxNameLen:
-		return fmt.Errorf("%w: variant, language or mode too long", ErrBadPosition)
+		return Detail(ErrBadPosition, "variant, language or mode too long", "变体、语言或模式太长")
 	case len(p.Params) > maxParams:
-		return fmt.Errorf("%w: more than %d parameters", ErrBadPosition, maxParams)
+		return Detail(ErrBadPosition, "more than %d parameters", "参数超过 %d 个", maxParams)
 	case len(p.Schedule) > maxScheduleLen:
-		return fmt.Errorf("%w: the schedule is longer than %d bytes", ErrBadPosition, maxScheduleLen)
+		return Detail(ErrBadPosition, "the schedule is longer than %d bytes", "调度超过 %d 字节", maxScheduleLen)
 	case p.Index < 0 || p.Index > maxIndex:
-		return fmt.Errorf("%w: position %d is out of range", ErrBadPosition, p.Index)
+		return Detail(ErrBadPosition, "position %d is out of range", "位置 %d 超出范围", p.Index)
 	case p.Memory != "" && p.Memory != "sc" && p.Memory != "c11":
-		return fmt.Errorf("%w: memory %q (want sc or c11)", ErrBadPosition, p.Memory)
+		return Detail(ErrBadPosition, "memory %q (want sc or c11)", "内存模型 %q（应为 sc 或 c11）", p.Memory)
 	}
 	for k := range p.Params {
 		if k == "" || len(k) > maxNameLen {
-			return fmt.Errorf("%w: parameter name %q", ErrBadPosition, k)
+			return Detail(ErrBadPosition, "parameter name %q", "参数名 %q", k)
 		}
 	}
 	return nil

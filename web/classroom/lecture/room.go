@@ -2,7 +2,6 @@ package lecture
 
 import (
 	"crypto/subtle"
-	"fmt"
 	"strconv"
 	"sync"
 	"time"
@@ -105,7 +104,7 @@ func (r *Room) join(voter *string) (*Member, error) {
 		return nil, ErrNoRoom
 	}
 	if len(r.students) >= r.limits.MaxStudents {
-		return nil, fmt.Errorf("%w: it has %d students, the most a room takes", ErrRoomFull, r.limits.MaxStudents)
+		return nil, Detail(ErrRoomFull, "it has %d students, the most a room takes", "它已有 %d 个学生，这是一个课堂的上限", r.limits.MaxStudents)
 	}
 	r.joined++
 	m := r.newMember("s"+strconv.Itoa(r.joined), Student)
