@@ -94,6 +94,17 @@ type Options struct {
 	// search.
 	Progress      func(Progress)
 	ProgressEvery int64
+	// From starts the search at the state that performing exactly From's
+	// steps reaches, instead of at the start: the executions counted are
+	// those that begin with From, and every counterexample begins with
+	// it. A playground asks with it whether a goal can still be reached
+	// from where a reader stands. Only Exhaustive takes it.
+	From sim.Schedule
+
+	// start is the machine after From, and prefix From's threads, set by
+	// Explore.
+	start  *sim.Machine
+	prefix []int16
 
 	// checkKeys checks every state key computed incrementally against
 	// the key computed from scratch, and wideKeys keys every state as a
@@ -165,6 +176,9 @@ func Explore(ctx context.Context, p *sim.Program, o Options) (Result, error) {
 	if o.ProgressEvery <= 0 {
 		o.ProgressEvery = 1 << 16
 	}
+	if err := o.startFrom(p); err != nil {
+		return Result{}, err
+	}
 	var res Result
 	var err error
 	switch o.Strategy {
@@ -191,6 +205,27 @@ func Explore(ctx context.Context, p *sim.Program, o Options) (Result, error) {
 		return res, err
 	}
 	return res, nil
+}
+
+// startFrom sets the search's first state: the start, or the state after
+// o.From, which only the exhaustive strategy takes.
+func (o *Options) startFrom(p *sim.Program) error {
+	o.start, o.prefix = sim.New(p, sim.Options{}), nil
+	if len(o.From) == 0 {
+		return nil
+	}
+	if o.Strategy != Exhaustive {
+		return fmt.Errorf("a search from a state other than the start must be exhaustive, not %s", o.Strategy)
+	}
+	m, err := sim.ReplayPrefix(p, o.From, sim.Options{})
+	if err != nil {
+		return err
+	}
+	o.start = m
+	for _, c := range o.From {
+		o.prefix = append(o.prefix, int16(p.Thread(c.Thread)))
+	}
+	return nil
 }
 
 // stopsAtAny reports whether some finding ends the search.
