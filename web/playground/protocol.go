@@ -59,6 +59,8 @@ type command struct {
 	Source string `json:"source,omitempty"`
 	// Strategy is the explore command's search strategy (explore.go).
 	Strategy string `json:"strategy,omitempty"`
+	// Kind is the outcome a reach command looks for (reach.go).
+	Kind string `json:"kind,omitempty"`
 }
 
 // ErrBadFrame wraps every reason a frame is not a command.

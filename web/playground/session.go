@@ -174,6 +174,8 @@ func (s *session) dispatch(c command) ([]any, error) {
 		return s.explore(c)
 	case cmdCancel:
 		return s.cancelSearch()
+	case cmdReach:
+		return s.reach(c)
 	default:
 		return nil, fmt.Errorf("unknown command type %q", c.Type)
 	}
@@ -187,7 +189,7 @@ func (s *session) dispatch(c command) ([]any, error) {
 func knownCommand(t string) bool {
 	switch t {
 	case cmdLoad, cmdStep, cmdBack, cmdForward, cmdGoto, cmdReplay, cmdRun,
-		cmdVariant, cmdPlay, cmdPause, cmdReset, cmdLang, cmdExplore, cmdCancel:
+		cmdVariant, cmdPlay, cmdPause, cmdReset, cmdLang, cmdExplore, cmdCancel, cmdReach:
 		return true
 	}
 	return false
