@@ -119,6 +119,9 @@ type errorEvent struct {
 	envelope
 	Command string `json:"command,omitempty"`
 	Message string `json:"message"`
+	// At points into the command's schedule text at the token that does
+	// not parse or cannot be followed (schedule_span.go); nil otherwise.
+	At *textSpan `json:"at,omitempty"`
 }
 
 // loadedEvent describes the lesson as loaded.
