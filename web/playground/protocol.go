@@ -158,6 +158,9 @@ type lessonInfo struct {
 	// Fingerprint is the lesson's (scenarios.Scenario.Fingerprint): a
 	// link carries it as h, to tell later whether the lesson changed.
 	Fingerprint string `json:"fingerprint"`
+	// Challenge is the lesson played as a challenge (challenge.go); nil
+	// for a lesson that expects no bug.
+	Challenge *challengeInfo `json:"challenge,omitempty"`
 }
 
 // coroutineInfo is one coroutine of a lesson and its script.
