@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 
+	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/templates"
 	"lockstep/web/site"
@@ -23,10 +24,16 @@ func (s *Server) serveCatalog(w http.ResponseWriter, r *http.Request) error {
 		g := &page.Groups[n-1]
 		g.Lessons = append(g.Lessons, templates.LessonLink{
 			ID: l.ID, Href: lessonHref(l.ID, lang), Title: l.Title.In(lang), Summary: l.Summary.In(lang),
-			Bugs: l.Bugs, Variants: l.Variants,
+			Bugs: l.Bugs, Variants: l.Variants, Challenge: hasChallenge(l),
 		})
 	}
 	return s.render(w, r, templates.Catalog(page))
+}
+
+// hasChallenge reports whether lesson l can be played as a challenge.
+func hasChallenge(l *scenarios.Scenario) bool {
+	c, err := l.Challenge()
+	return err == nil && c != nil
 }
 
 // serveHowto renders the how-to page.
