@@ -124,6 +124,9 @@ class App {
       case "loaded":
         if (this.lesson && this.lesson.id !== msg.lesson.id) this.expanded.clear();
         this.lesson = msg.lesson;
+        // Until the state that follows, the last one is another lesson's:
+        // nothing redraws it (relayout).
+        this.stale = true;
         this.root.dataset.variant = msg.lesson.variant;
         this.root.dataset.fingerprint = msg.lesson.fingerprint || ""; // embed.js puts it in its links as h
         this.markVariant(msg.lesson.variant);
@@ -145,6 +148,7 @@ class App {
       case "state":
         if (!this.lesson) return;
         this.state = msg;
+        this.stale = false;
         this.draw();
         this.compare.update(msg);
         this.root.dataset.position = String(msg.position);
@@ -219,7 +223,7 @@ class App {
   // relayout redraws the last state once the page has settled into its
   // new size.
   relayout() {
-    if (!this.state) return;
+    if (!this.state || this.stale) return;
     cancelAnimationFrame(this.relayoutFrame);
     this.relayoutFrame = requestAnimationFrame(() => this.draw());
   }

@@ -20,8 +20,8 @@ import { readProgress, markProgress } from "./progress.js";
 const STRINGS = {
   en: {
     title: "Challenge",
-    fixTitle: "Prove the fix",
-    goalLead: "Goal:",
+    fixTitle: "Prove the fix: ",
+    goalLead: "Goal: ",
     play: "You are the scheduler: step the threads until the engine's verdict is {kind}.",
     checking: "Checking whether the goal can still be reached from here…",
     reached: "Goal reached at step {step}: the engine says {kind}.",
@@ -45,7 +45,7 @@ const STRINGS = {
   },
   zh: {
     title: "挑战",
-    fixTitle: "证明修复",
+    fixTitle: "证明修复：",
     goalLead: "目标：",
     play: "你就是调度器：逐步推进各个线程，直到引擎的结论是{kind}。",
     checking: "正在检查从这里还能否达到目标……",
@@ -101,6 +101,8 @@ export class Tool {
       if (this.panel) closePanel(this.app.root, this.panel);
       return;
     }
+    // What this browser had done before this challenge was opened.
+    this.before = readProgress()[this.app.lesson.id];
     this.build();
     await openPanel(this.app.root, this.panel);
     const { lesson, state } = this.app;
@@ -232,11 +234,12 @@ export class Tool {
     const { t, lesson, state } = this.app;
     const kind = kindName(t, c.kind);
     const phase = this.phase();
-    const before = readProgress()[lesson.id];
+    const before = this.before;
     this.panel.dataset.phase = phase;
+    this.panel.title = fill(w.play, { kind });
     put(
       this.goal,
-      h("b", {}, (phase === "fix" ? w.fixTitle + ":" : w.goalLead) + " "),
+      h("b", {}, phase === "fix" ? w.fixTitle : w.goalLead),
       phase === "fix" ? fill(w.fixPlay, { fix: c.fix, kind }) : c.goal,
       before ? h("span", { class: "done-before", "data-level": before }, " " + w.done) : null,
     );
@@ -246,9 +249,9 @@ export class Tool {
     const total = c.hints.length;
     this.hintButton.textContent = this.hints < total ? fill(w.hint, { n: this.hints + 1, of: total }) : w.noHint;
     this.hintButton.disabled = this.hints >= total;
-    put(this.hintList, c.hints.slice(0, this.hints).map((text) => h("li", {}, text)));
+    put(this.hintList, phase === "goal" ? c.hints.slice(0, this.hints).map((text) => h("li", {}, text)) : null);
     const b = (action, text, onclick) => h("button", { type: "button", "data-action": action, onclick }, text);
-    const goalDone = say[0] === "reached" || !!before;
+    const goalDone = say[0] === "reached" || !!readProgress()[lesson.id];
     put(
       this.buttons,
       phase === "goal" ? this.hintButton : null,
@@ -289,10 +292,10 @@ export class Tool {
       const states = count(r.result.reachable === "no" ? r.result.states : r.result.max_states);
       if (r.result.reachable === "no") return ["gone", fill(w.gone, { states, kind })];
       if (r.result.reachable === "unknown") return ["unknown", fill(w.unknown, { states })];
-      return ["play", fill(w.play, { kind })];
+      return ["play", ""];
     }
     if (r.key === this.key()) return ["checking", w.checking];
-    return ["play", fill(w.play, { kind })];
+    return ["play", ""];
   }
 }
 

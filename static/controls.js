@@ -44,7 +44,8 @@ export class Controls {
     // and the lesson played as a challenge.
     const toolButton = (name, text, title) =>
       h("button", { type: "button", class: "tool", "data-action": name, title, "aria-pressed": String(!!this.app.tools[name]?.on), onclick: () => this.app.toggleTool(name) }, text);
-    const edit = toolButton("edit", "✎ " + t("ctl.edit"), t("ctl.edit.title"));
+    const edit = toolButton("edit", "✎", t("ctl.edit.title"));
+    edit.setAttribute("aria-label", t("ctl.edit.title"));
     const challenge = lesson.challenge ? toolButton("challenge", "◎ " + t("ctl.challenge"), t("ctl.challenge.title")) : null;
     this.variant = h(
       "select",

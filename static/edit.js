@@ -190,7 +190,8 @@ export class Tool {
         h("span", { class: "why" }, step ? fill(this.w.badStep, { step }) : this.w.badToken, ": "),
         h("code", {}, text.slice(Math.max(0, start - 24), start), h("mark", { "data-testid": "bad-token" }, text.slice(start, end)), text.slice(end, end + 24)),
         " ",
-        h("span", { class: "msg" }, msg.message),
+        // The step is said already: the engine's reason follows.
+        h("span", { class: "msg" }, msg.message.replace(/^bad schedule: (step \d+: )?/, "")),
       );
       if (this.box.value === text) {
         this.box.focus();

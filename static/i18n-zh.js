@@ -22,7 +22,6 @@ export const zh = {
   "ctl.bigger": "放大文字",
   "ctl.fullscreen": "全屏",
   "ctl.compare": "对照：把另一个版本放在旁边，走同样的步骤",
-  "ctl.edit": "编辑",
   "ctl.edit.title": "以文本编辑并运行调度，修改本课的参数",
   "ctl.challenge": "挑战",
   "ctl.challenge.title": "把这节课当作挑战：由你亲手把它引向缺陷",
