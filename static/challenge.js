@@ -108,7 +108,8 @@ export class Tool {
     const { lesson, state } = this.app;
     const other = lesson.variant !== this.c.variant;
     if (fromLink) {
-      if (other && lesson.variant !== this.c.fix) this.app.send("variant", { variant: this.c.variant });
+      // A link keeps its step; on the fix, only once the goal was reached.
+      if (other && !(lesson.variant === this.c.fix && this.before)) this.app.send("variant", { variant: this.c.variant });
     } else {
       if (other) this.app.send("variant", { variant: this.c.variant });
       if (other || (state && state.position > 0)) this.app.send("reset");

@@ -41,7 +41,8 @@ export class Controls {
     );
     this.replay = h("button", { type: "button", class: "replay", "data-action": "replay", onclick: () => this.app.replay() }, icon("replay"), " " + t("ctl.replay"));
     // The tools (app.toggleTool): the schedule as text and the parameters,
-    // and the lesson played as a challenge.
+    // and the lesson played as a challenge; a lesson's own page has them
+    // (a room and an embed follow another's lead).
     const toolButton = (name, text, title) =>
       h("button", { type: "button", class: "tool", "data-action": name, title, "aria-pressed": String(!!this.app.tools[name]?.on), onclick: () => this.app.toggleTool(name) }, text);
     const edit = toolButton("edit", "✎", t("ctl.edit.title"));
@@ -80,7 +81,7 @@ export class Controls {
       group("nav", this.start, this.back, this.forward, this.end),
       group("auto", this.play, this.speed),
       lesson.schedules.length ? group("sched", this.schedule, this.replay) : null,
-      group("tools", edit, challenge),
+      location.pathname.startsWith("/lesson/") ? group("tools", edit, challenge) : null,
       // The page header's variant links do the same when the page has them.
       document.getElementById("variants") || lesson.variants.length < 2 ? null : group("var", this.variant),
       this.status,
