@@ -105,8 +105,14 @@ export class Tool {
     const w = this.w;
     const max = (lesson.limits || {}).max_param ?? 64;
     const names = Object.keys(lesson.params || {}).sort();
+    // Enter in a field applies the parameters (not the form's Run).
+    const enter = (e) => {
+      if (e.key !== "Enter") return;
+      e.preventDefault();
+      this.apply();
+    };
     this.fields = names.map((name) =>
-      h("input", { type: "number", name, min: 0, max, step: 1, value: lesson.params[name], required: true, "aria-label": name, title: fill(w.range, { name, min: 0, max }), "data-param": name }),
+      h("input", { type: "number", name, min: 0, max, step: 1, value: lesson.params[name], required: true, "aria-label": name, title: fill(w.range, { name, min: 0, max }), "data-param": name, onkeydown: enter }),
     );
     if (!names.length) return put(this.params);
     put(

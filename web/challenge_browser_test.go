@@ -93,6 +93,9 @@ func TestChallengeInBrowser(t *testing.T) {
 	if n := c.evalString(`String(document.querySelectorAll('[data-testid="challenge-mark"]').length)`); n == "0" {
 		t.Error("the catalog marks no lesson as a challenge")
 	}
+	if href := c.evalString(`document.querySelector('[data-challenge="wg-uaf"]').getAttribute("href")`); href != "/lesson/wg-uaf?challenge=1&lang=en" {
+		t.Errorf("the catalog's challenge link %q; want the lesson with challenge=1", href)
+	}
 	c.shot("challenge-3-catalog")
 	b.checkErrors(t)
 }
