@@ -46,7 +46,7 @@ func TestChallengeInBrowser(t *testing.T) {
 
 	// Hints: one at a time, three at most.
 	for n := 1; n <= 3; n++ {
-		p.click(`[data-testid="challenge"] button[data-action="hint"]`)
+		p.press(`[data-testid="challenge"] button[data-action="hint"]`)
 		p.wait(`document.querySelectorAll('[data-testid="hints"] li').length === ` + string(rune('0'+n)))
 	}
 	if !p.eval(`document.querySelector('[data-testid="challenge"] button[data-action="hint"]').disabled`) {
@@ -71,10 +71,10 @@ func TestChallengeInBrowser(t *testing.T) {
 	}
 
 	// Prove the fix: the fixed variant, then Verify.
-	p.click(`[data-testid="challenge"] button[data-action="prove-fix"]`)
+	p.press(`[data-testid="challenge"] button[data-action="prove-fix"]`)
 	p.wait(`document.querySelector('[data-testid="challenge"]').dataset.phase === "fix"`)
 	p.wait(`document.querySelector('#controls button.find[data-strategy="exhaustive"]') && !!document.querySelector('#controls button.find').offsetParent`)
-	p.click(`#controls button.find[data-strategy="exhaustive"]`)
+	p.press(`#controls button.find[data-strategy="exhaustive"]`)
 	p.wait(`document.querySelector('[data-testid="challenge-status"]').dataset.state === "held"`)
 	if got := p.text(`[data-testid="challenge-status"]`); !strings.Contains(got, "The fix held") {
 		t.Errorf("status %q; want the fix held", got)
@@ -120,7 +120,7 @@ func TestChallengeUnreachableInBrowser(t *testing.T) {
 	p.waitPosition(5)
 	p.wait(`document.querySelector('[data-testid="challenge-status"]').dataset.state === "play"`)
 	// Asked for, Find the bug comes back.
-	p.click(`[data-testid="challenge"] button[data-action="show-find"]`)
+	p.press(`[data-testid="challenge"] button[data-action="show-find"]`)
 	p.wait(`!!document.querySelector('#controls button.find').offsetParent`)
 	b.checkErrors(t)
 }
@@ -135,7 +135,7 @@ func TestChallengeScreensInBrowser(t *testing.T) {
 			t.Run(sc.name+"/"+lang, func(t *testing.T) {
 				p := b.openAt(t, "/lesson/wg-uaf?lang="+lang+"&challenge=1&edit=1", sc.w, sc.h)
 				p.wait(`document.querySelector('[data-testid="challenge-goal"]') && document.querySelector('[data-testid="edit"]')`)
-				p.click(`[data-testid="challenge"] button[data-action="hint"]`)
+				p.press(`[data-testid="challenge"] button[data-action="hint"]`)
 				p.wait(`document.querySelectorAll('[data-testid="hints"] li').length === 1`)
 				want := map[string]string{"en": "done() (D1)", "zh": "让 done()（D1）"}[lang]
 				if got := p.text(`[data-testid="challenge-goal"]`); !strings.Contains(got, want) {
@@ -147,4 +147,13 @@ func TestChallengeScreensInBrowser(t *testing.T) {
 		}
 	}
 	b.checkErrors(t)
+}
+
+// press clicks the element css names once it is there, through the page:
+// a tool's panel redraws its buttons with each state, and a click through
+// the browser's protocol may name a node just replaced.
+func (p *page) press(css string) {
+	p.t.Helper()
+	p.wait(`!!document.querySelector('` + css + `')`)
+	p.eval(`(() => { document.querySelector('` + css + `').click(); return true; })()`)
 }

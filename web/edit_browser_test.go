@@ -21,7 +21,7 @@ func TestEditInBrowser(t *testing.T) {
 
 	// D1 has two steps: the third cannot be taken (step 4).
 	p.typeSchedule("W1, D1*3")
-	p.click(`[data-testid="edit"] button[data-action="run-schedule"]`)
+	p.press(`[data-testid="edit"] button[data-action="run-schedule"]`)
 	p.wait(`!document.querySelector('[data-testid="schedule-error"]').hidden`)
 	if got := p.text(`[data-testid="bad-token"]`); got != "D1*3" {
 		t.Errorf("the error marks %q; want D1*3", got)
@@ -36,7 +36,7 @@ func TestEditInBrowser(t *testing.T) {
 
 	// A schedule that works runs to its verdict.
 	p.typeSchedule("W1*5 D1*2 W1")
-	p.click(`[data-testid="edit"] button[data-action="run-schedule"]`)
+	p.press(`[data-testid="edit"] button[data-action="run-schedule"]`)
 	p.waitPosition(8)
 	p.wait(`document.querySelector('[data-testid="schedule-error"]').hidden`)
 	if !p.eval(`new URLSearchParams(location.search).get("schedule").startsWith("W1@G1")`) {
@@ -45,7 +45,7 @@ func TestEditInBrowser(t *testing.T) {
 
 	// A parameter, within its bounds, reloads the lesson.
 	p.eval(`(() => { document.querySelector('[data-testid="edit"] input[data-param="waiters"]').value = "2"; return true; })()`)
-	p.click(`[data-testid="edit"] button[data-action="apply-params"]`)
+	p.press(`[data-testid="edit"] button[data-action="apply-params"]`)
 	p.wait(`!!document.querySelector('button.thread[data-threads~="W2"]')`)
 	q := p.evalString(`location.search`)
 	if !strings.Contains(q, "waiters=2") || !strings.Contains(q, "edit=1") {
