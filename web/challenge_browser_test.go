@@ -58,7 +58,7 @@ func TestChallengeInBrowser(t *testing.T) {
 
 	// The student's clicks reach the goal; the engine says so.
 	for i, th := range challengeGoal {
-		p.click(`button.thread[data-thread="` + th + `"]`)
+		p.press(`button.thread[data-thread="` + th + `"]`)
 		p.waitPosition(i + 1)
 	}
 	p.wait(`document.querySelector('[data-testid="challenge-status"]').dataset.state === "reached"`)
@@ -108,7 +108,7 @@ func TestChallengeUnreachableInBrowser(t *testing.T) {
 	p := b.open(t, "/lesson/wg-lost-wakeup?lang=en&challenge=1")
 	p.wait(`document.querySelector('[data-testid="challenge-goal"]')`)
 	for i := range 6 {
-		p.click(`button.thread[data-thread="W1"]`)
+		p.press(`button.thread[data-thread="W1"]`)
 		p.waitPosition(i + 1)
 	}
 	p.wait(`document.querySelector('[data-testid="challenge-status"]').dataset.state === "gone"`)
