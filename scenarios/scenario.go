@@ -46,6 +46,10 @@ type Scenario struct {
 	Example string `json:"example,omitempty"`
 	// Assignment asks the reader to fix the primitive.
 	Assignment *Assignment `json:"assignment,omitempty"`
+	// ChallengeWords are the lesson's own goal and hints for its
+	// challenge (challenge.go), where the general rule's would not read
+	// well.
+	ChallengeWords *ChallengeWords `json:"challenge,omitempty"`
 
 	file    string    // where it was read from, for errors
 	written *lang.Def // Source or Example, compiled
@@ -207,6 +211,19 @@ func (s *Scenario) validate(known map[string][]string) error {
 	}
 	if len(s.Narrative.EN) == 0 || len(s.Narrative.ZH) == 0 {
 		add("narrative: both en and zh are required")
+	}
+	if w := s.ChallengeWords; w != nil {
+		if (w.Goal.EN != "" || w.Goal.ZH != "") && (w.Goal.EN == "" || w.Goal.ZH == "") {
+			add("challenge: goal: both en and zh are required")
+		}
+		if len(w.Hints) > MaxHints {
+			add("challenge: at most %d hints", MaxHints)
+		}
+		for i, h := range w.Hints {
+			if h.EN == "" || h.ZH == "" {
+				add("challenge: hint %d: both en and zh are required", i+1)
+			}
+		}
 	}
 	if _, ok := s.Params[ParamDepthCap]; ok {
 		if _, ok := s.Params[ParamQueueCap]; !ok {

@@ -47,6 +47,95 @@ func ParseSchedule(text string) (Schedule, error) {
 func ParseScheduleMax(text string, max int) (Schedule, error) {
 	max = min(max, MaxScheduleSteps)
 	var s Schedule
+	var err error
+	scanSchedule(text, func(tok string, start, line, col int) bool {
+		c, n, perr := parseToken(tok)
+		if perr != nil {
+			err = &ScheduleError{Offset: start, Len: len(tok), msg: fmt.Sprintf("line %d, column %d: %q: %v", line, col, tok, perr)}
+			return false
+		}
+		if len(s)+n > max {
+			err = &ScheduleError{Offset: start, Len: len(tok), msg: fmt.Sprintf("line %d, column %d: longer than %d steps", line, col, max)}
+			return false
+		}
+		for range n {
+			s = append(s, c)
+		}
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// A ScheduleError is a schedule that does not parse or cannot be
+// followed. It wraps ErrSchedule, and says where, so that a page can point
+// at the token: Step is the step (from 1) that could not be performed,
+// 0 for a text that does not parse; Offset and Len are then the place of
+// the token that does not, in bytes.
+type ScheduleError struct {
+	Step        int
+	Offset, Len int
+	msg         string
+}
+
+// Error says what went wrong and where: "bad schedule: step 3: ...".
+func (e *ScheduleError) Error() string {
+	if e.Step > 0 {
+		return fmt.Sprintf("%v: step %d: %s", ErrSchedule, e.Step, e.msg)
+	}
+	return fmt.Sprintf("%v: %s", ErrSchedule, e.msg)
+}
+
+// Unwrap returns ErrSchedule.
+func (e *ScheduleError) Unwrap() error { return ErrSchedule }
+
+// stepError is the error of a schedule's step (from 1) that cannot be
+// performed.
+func stepError(step int, format string, a ...any) error {
+	return &ScheduleError{Step: step, msg: fmt.Sprintf(format, a...)}
+}
+
+// A Token is one token of a schedule's text: where it is, in bytes, and
+// how many steps it stands for (0 for one that does not parse).
+type Token struct {
+	Start, End int
+	Steps      int
+}
+
+// ScheduleTokens returns the tokens of a schedule's text, as
+// ParseSchedule reads them, so that the token behind step n can be found.
+func ScheduleTokens(text string) []Token {
+	var out []Token
+	scanSchedule(text, func(tok string, start, _, _ int) bool {
+		_, n, err := parseToken(tok)
+		if err != nil {
+			n = 0
+		}
+		out = append(out, Token{Start: start, End: start + len(tok), Steps: n})
+		return true
+	})
+	return out
+}
+
+// TokenOfStep returns the token of text that stands for step n (from 1),
+// and false when the text has fewer steps.
+func TokenOfStep(text string, n int) (Token, bool) {
+	seen := 0
+	for _, tk := range ScheduleTokens(text) {
+		if seen += tk.Steps; seen >= n && tk.Steps > 0 {
+			return tk, true
+		}
+	}
+	return Token{}, false
+}
+
+// scanSchedule calls f with each token of a schedule's text, where it
+// starts in bytes, and its line and column (from 1), until f returns false.
+// Tokens are separated by spaces, tabs, newlines or commas; '#' starts a
+// comment that runs to the end of the line.
+func scanSchedule(text string, f func(tok string, start, line, col int) bool) {
 	line, col := 1, 1
 	i := 0
 	for i < len(text) {
@@ -70,21 +159,12 @@ func ParseScheduleMax(text string, max int) (Schedule, error) {
 		for j < len(text) && !strings.ContainsRune(" \t\r\n,#", rune(text[j])) {
 			j++
 		}
-		tok := text[i:j]
-		c, n, err := parseToken(tok)
-		if err != nil {
-			return nil, fmt.Errorf("%w: line %d, column %d: %q: %v", ErrSchedule, line, col, tok, err)
-		}
-		if len(s)+n > max {
-			return nil, fmt.Errorf("%w: line %d, column %d: longer than %d steps", ErrSchedule, line, col, max)
-		}
-		for range n {
-			s = append(s, c)
+		if !f(text[i:j], i, line, col) {
+			return
 		}
 		col += j - i
 		i = j
 	}
-	return s, nil
 }
 
 // parseToken reads NAME[@LABEL][<SOURCE][*COUNT].

@@ -135,3 +135,37 @@ func TestReplayPrefix(t *testing.T) {
 		t.Errorf("ReplayPrefix past the end = %v, want the run is already over", err)
 	}
 }
+
+// TestScheduleErrorsSayWhere checks that a schedule's errors locate the
+// token: by its place for text that does not parse, by the step for a
+// step that cannot be performed, which TokenOfStep maps back to the token.
+func TestScheduleErrorsSayWhere(t *testing.T) {
+	text := "A*2, B@x # note\n  C?D"
+	_, err := sim.ParseSchedule(text)
+	var se *sim.ScheduleError
+	if !errors.As(err, &se) || !errors.Is(err, sim.ErrSchedule) {
+		t.Fatalf("sim.ParseSchedule(%q) = %v; want a ScheduleError", text, err)
+	}
+	if got := text[se.Offset : se.Offset+se.Len]; got != "C?D" || se.Step != 0 {
+		t.Errorf("the error points at %q (step %d); want C?D (step 0)", got, se.Step)
+	}
+	tests := []struct {
+		text string
+		step int
+		want string
+	}{
+		{"A*2, B@x # note\n  C", 1, "A*2"},
+		{"A*2, B@x # note\n  C", 2, "A*2"},
+		{"A*2, B@x # note\n  C", 3, "B@x"},
+		{"A*2, B@x # note\n  C", 4, "C"},
+	}
+	for _, tt := range tests {
+		tk, ok := sim.TokenOfStep(tt.text, tt.step)
+		if got := tt.text[tk.Start:tk.End]; !ok || got != tt.want {
+			t.Errorf("sim.TokenOfStep(%q, %d) = %q, %v; want %q", tt.text, tt.step, got, ok, tt.want)
+		}
+	}
+	if _, ok := sim.TokenOfStep("A B", 3); ok {
+		t.Error("TokenOfStep past the end: ok")
+	}
+}

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"fmt"
 	"math/rand/v2"
 )
 
@@ -68,17 +67,17 @@ func (r *Replay) Choose(m *Machine, enabled []int) (int, error) {
 	p := m.Program()
 	t := p.Thread(c.Thread)
 	if t < 0 {
-		return 0, fmt.Errorf("%w: step %d: no thread %q (threads: %s)", ErrSchedule, m.Steps()+1, c.Thread, threadNames(p))
+		return 0, stepError(m.Steps()+1, "no thread %q (threads: %s)", c.Thread, threadNames(p))
 	}
 	if !m.CanMove(t) {
-		return 0, fmt.Errorf("%w: step %d: %s cannot move: %s", ErrSchedule, m.Steps()+1, c.Thread, m.Why(t))
+		return 0, stepError(m.Steps()+1, "%s cannot move: %s", c.Thread, m.Why(t))
 	}
 	if c.Label != "" {
 		if got := m.NextLabel(t); got != c.Label {
 			if got == "" {
 				got = "a resume from its run queue"
 			}
-			return 0, fmt.Errorf("%w: step %d: %s is at %s, not %s", ErrSchedule, m.Steps()+1, c.Thread, got, c.Label)
+			return 0, stepError(m.Steps()+1, "%s is at %s, not %s", c.Thread, got, c.Label)
 		}
 	}
 	if err := m.checkSource(t, c.From); err != nil {
@@ -134,7 +133,7 @@ func ReplayPrefix(p *Program, s Schedule, o Options) (*Machine, error) {
 	var buf [64]int
 	for range s {
 		if m.Finished() {
-			return m, fmt.Errorf("%w: step %d: the run is already over", ErrSchedule, m.Steps()+1)
+			return m, stepError(m.Steps()+1, "the run is already over")
 		}
 		t, err := r.Choose(m, m.Enabled(buf[:0]))
 		if err != nil {

@@ -48,6 +48,9 @@ class App {
     // The other variant's pane (compare.js) is loaded when first asked
     // for; until then this stands in for it.
     this.compare = { on: false, started: false, update() {}, draw() {}, toggle: (on) => this.openCompare(on) };
+    // The tools (challenge.js, edit.js) are loaded when first opened; each
+    // sees every event after the views (its event method).
+    this.tools = {};
     this.controls = new Controls($("controls"), $("threads"), this);
     // A page may leave out the source, the timeline or the shortcuts; the
     // other containers are always there.
@@ -57,6 +60,7 @@ class App {
     this.conn = new Connection(socketURL(location, initialSocket()), {
       onEvent: (msg) => {
         this.event(msg);
+        for (const tool of Object.values(this.tools)) tool.event(msg);
         for (const fn of watchers) fn(msg);
       },
       onStatus: (st) => this.status(st),
@@ -122,7 +126,9 @@ class App {
       case "loaded":
         if (this.lesson && this.lesson.id !== msg.lesson.id) this.expanded.clear();
         this.lesson = msg.lesson;
-        this.state = null; // the old lesson's
+        // Until the state that follows, the last one is another lesson's:
+        // nothing redraws it (relayout).
+        this.stale = true;
         this.root.dataset.variant = msg.lesson.variant;
         this.root.dataset.fingerprint = msg.lesson.fingerprint || ""; // embed.js puts it in its links as h
         this.markVariant(msg.lesson.variant);
@@ -135,10 +141,16 @@ class App {
           this.compare.toggle(true);
         }
         this.compare.started = true;
+        // A link with challenge=1 or edit=1 reopens those tools.
+        for (const name of ["challenge", "edit"]) {
+          if (!this.toolsStarted && new URLSearchParams(location.search).get(name) === "1") this.toggleTool(name, true, true);
+        }
+        this.toolsStarted = true;
         break;
       case "state":
         if (!this.lesson) return;
         this.state = msg;
+        this.stale = false;
         this.draw();
         this.compare.update(msg);
         this.root.dataset.position = String(msg.position);
@@ -175,6 +187,7 @@ class App {
     if (this.lesson.fingerprint && !this.initial.source) q.set("h", this.lesson.fingerprint);
     if (this.view.present) q.set("present", "1");
     if (this.compare.on) q.set("compare", "1");
+    for (const [name, tool] of Object.entries(this.tools)) if (tool.on) q.set(name, "1");
     const url = `${location.pathname}?${q}`;
     if (url !== location.pathname + location.search) history.replaceState(null, "", url);
   }
@@ -206,10 +219,27 @@ class App {
     this.compare.toggle(true);
   }
 
+  // toggleTool opens or closes a tool, loading its module (with the
+  // page's version) the first time: "challenge" or "edit". fromLink says
+  // the page's address opened it.
+  async toggleTool(name, on, fromLink = false) {
+    if (!this.tools[name]) {
+      const here = new URL(import.meta.url);
+      const { Tool } = await import(new URL(`./${name}.js` + here.search, here).href);
+      this.tools[name] ||= new Tool(this);
+    }
+    const tool = this.tools[name];
+    await tool.toggle(on ?? !tool.on, fromLink);
+    const b = document.querySelector(`#controls [data-action="${name}"]`);
+    if (b) b.setAttribute("aria-pressed", String(tool.on));
+    if (this.state) this.keepURL(this.state);
+    this.relayout();
+  }
+
   // relayout redraws the last state once the page has settled into its
   // new size.
   relayout() {
-    if (!this.state) return;
+    if (!this.state || this.stale) return;
     cancelAnimationFrame(this.relayoutFrame);
     this.relayoutFrame = requestAnimationFrame(() => this.draw());
   }

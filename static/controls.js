@@ -40,6 +40,14 @@ export class Controls {
       lesson.schedules.map((sc) => h("option", { value: sc.name }, sc.title || sc.name)),
     );
     this.replay = h("button", { type: "button", class: "replay", "data-action": "replay", onclick: () => this.app.replay() }, icon("replay"), " " + t("ctl.replay"));
+    // The tools (app.toggleTool): the schedule as text and the parameters,
+    // and the lesson played as a challenge; a lesson's own page has them
+    // (a room and an embed follow another's lead).
+    const toolButton = (name, text, title) =>
+      h("button", { type: "button", class: "tool", "data-action": name, title, "aria-pressed": String(!!this.app.tools[name]?.on), onclick: () => this.app.toggleTool(name) }, text);
+    const edit = toolButton("edit", "✎", t("ctl.edit.title"));
+    edit.setAttribute("aria-label", t("ctl.edit.title"));
+    const challenge = lesson.challenge ? toolButton("challenge", "◎ " + t("ctl.challenge"), t("ctl.challenge.title")) : null;
     this.variant = h(
       "select",
       { "aria-label": t("ctl.variant"), title: t("ctl.variant"), onchange: () => send("variant", { variant: this.variant.value }) },
@@ -76,6 +84,7 @@ export class Controls {
       group("auto", this.play, this.speed),
       group("mem", memoryToggle),
       lesson.schedules.length ? group("sched", this.schedule, this.replay) : null,
+      location.pathname.startsWith("/lesson/") ? group("tools", edit, challenge) : null,
       // The page header's variant links do the same when the page has them.
       document.getElementById("variants") || lesson.variants.length < 2 ? null : group("var", this.variant),
       this.status,

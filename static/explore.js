@@ -19,36 +19,6 @@ import { kindName } from "./i18n.js";
 const here = new URL(import.meta.url);
 const { watch } = await import(new URL("./app.js" + here.search, here).href);
 
-const STRINGS = {
-  en: {
-    find: "Find the bug",
-    findTitle: "Search the interleavings, fewest preemptions first, and load the smallest bug found",
-    verify: "Verify",
-    verifyTitle: "Search every interleaving of this lesson at these parameters",
-    searching: "Searching…",
-    progress: "{states} states · {runs} executions · {secs} s",
-    progressRuns: "{runs} executions · {secs} s",
-    queued1: "Waiting: 1 search ahead of yours",
-    queued: "Waiting: {n} searches ahead of yours",
-    cancel: "Cancel",
-    others: "Step through:",
-    load: "Load the {kind} counterexample ({steps} steps) at its first step",
-  },
-  zh: {
-    find: "找出缺陷",
-    findTitle: "搜索各种交错，抢占少的优先，并载入找到的最小缺陷",
-    verify: "验证",
-    verifyTitle: "按当前参数搜索本课的每一种交错",
-    searching: "正在搜索……",
-    progress: "{states} 个状态 · {runs} 次执行 · {secs} 秒",
-    progressRuns: "{runs} 次执行 · {secs} 秒",
-    queued1: "排队中：前面还有 1 个搜索",
-    queued: "排队中：前面还有 {n} 个搜索",
-    cancel: "取消",
-    others: "逐步查看：",
-    load: "载入{kind}的反例（{steps} 步），从第一步开始",
-  },
-};
 
 // PATHS are the button's icons in a 16x16 box: a magnifier and a check.
 const PATHS = {
@@ -61,7 +31,8 @@ const PATHS = {
 class Explorer {
   constructor(app) {
     this.app = app;
-    this.words = STRINGS[app.lang] || STRINGS.en;
+    // w.name is the search's string name, in the page's language (i18n.js).
+    this.w = new Proxy({}, { get: (_, k) => app.t("explore." + String(k)) });
     this.id = 0; // the id of the explore command whose search runs
     this.running = false;
     this.progress = null; // the last explore-progress
@@ -109,7 +80,7 @@ class Explorer {
   // build makes the row for a newly drawn set of controls: Controls
   // rebuilds #controls at every loaded event.
   build(lesson) {
-    const w = this.words;
+    const w = this.w;
     const verify = expectsOK(lesson);
     this.strategy = verify ? "exhaustive" : "preemption";
     this.button = h(
@@ -148,7 +119,7 @@ class Explorer {
   // draw shows the search's progress or its verdict.
   draw() {
     if (!this.row) return;
-    const w = this.words;
+    const w = this.w;
     this.button.disabled = this.running;
     this.row.dataset.state = this.running ? "running" : this.result ? "done" : "idle";
     const line = this.line;
@@ -183,7 +154,7 @@ class Explorer {
     return h(
       "span",
       { class: "choices" },
-      h("span", { class: "sr-only" }, this.words.others),
+      h("span", { class: "sr-only" }, this.w.others),
       r.counterexamples.map((c) =>
         h(
           "button",
@@ -191,7 +162,7 @@ class Explorer {
             type: "button",
             class: "chip",
             "data-kind": c.kind,
-            title: fill(this.words.load, { kind: kindName(t, c.kind), steps: c.steps }),
+            title: fill(this.w.load, { kind: kindName(t, c.kind), steps: c.steps }),
             onclick: () => this.app.send("run", { schedule: c.schedule, step: 0 }),
           },
           kindName(t, c.kind),

@@ -23,6 +23,9 @@ const en = {
   "ctl.bigger": "Larger text",
   "ctl.fullscreen": "Full screen",
   "ctl.compare": "Compare: the other variant beside this one, on the same steps",
+  "ctl.edit.title": "Edit the schedule as text and run it; change the lesson's parameters",
+  "ctl.challenge": "Challenge",
+  "ctl.challenge.title": "Play this lesson as a challenge: lead it to its bug yourself",
   "cmp.stage": "The other variant's memory",
   "cmp.diverges": "{variant} cannot take the same steps: {msg}",
 
@@ -108,6 +111,19 @@ const en = {
   "kind.assertion": "assertion failed",
   "kind.step-limit": "step limit",
   "kind.bad-resume": "bad resume",
+
+  "explore.find": "Find the bug",
+  "explore.findTitle": "Search the interleavings, fewest preemptions first, and load the smallest bug found",
+  "explore.verify": "Verify",
+  "explore.verifyTitle": "Search every interleaving of this lesson at these parameters",
+  "explore.searching": "Searching…",
+  "explore.progress": "{states} states · {runs} executions · {secs} s",
+  "explore.progressRuns": "{runs} executions · {secs} s",
+  "explore.queued1": "Waiting: 1 search ahead of yours",
+  "explore.queued": "Waiting: {n} searches ahead of yours",
+  "explore.cancel": "Cancel",
+  "explore.others": "Step through:",
+  "explore.load": "Load the {kind} counterexample ({steps} steps) at its first step",
 };
 
 

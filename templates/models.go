@@ -47,6 +47,9 @@ type LessonLink struct {
 	Summary  string // one line
 	Bugs     []string
 	Variants []string
+	// Challenge opens the lesson played as a challenge; "" for a lesson
+	// that is none (no schedule of it expects a bug).
+	Challenge string
 }
 
 // LessonPage is the playground for one lesson. The page is a skeleton:

@@ -28,7 +28,7 @@ func pages() map[string]templ.Component {
 		"catalog": Catalog(CatalogPage{Chrome: chrome("en", "Lessons"), Groups: []LessonGroup{{
 			Primitive: "wait_group", Title: "wait_group",
 			Lessons: []LessonLink{{ID: "wg-lost-wakeup", Href: "/lesson/wg-lost-wakeup", Title: "The lost wakeup",
-				Summary: "done() slips in between.", Bugs: []string{"B5"}, Variants: []string{"tinycoro", "fixed"}}},
+				Summary: "done() slips in between.", Bugs: []string{"B5"}, Variants: []string{"tinycoro", "fixed"}, Challenge: "/lesson/wg-lost-wakeup?challenge=1&lang=en"}},
 		}}}),
 		"lesson": Lesson(LessonPage{
 			Chrome: chrome("zh", "丢失的唤醒"), ID: "wg-lost-wakeup", Primitive: "wait_group", Summary: "done() 插在中间。",

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 
+	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/templates"
 	"lockstep/web/site"
@@ -25,8 +26,23 @@ func (s *Server) serveCatalog(w http.ResponseWriter, r *http.Request) error {
 			ID: l.ID, Href: lessonHref(l.ID, lang), Title: l.Title.In(lang), Summary: l.Summary.In(lang),
 			Bugs: l.Bugs, Variants: l.Variants,
 		})
+		if hasChallenge(l) {
+			g.Lessons[len(g.Lessons)-1].Challenge = challengeHref(l.ID, lang)
+		}
 	}
 	return s.render(w, r, templates.Catalog(page))
+}
+
+// challengeHref is the address of lesson id's page with its challenge
+// open, in language lang.
+func challengeHref(id, lang string) string {
+	return "/lesson/" + url.PathEscape(id) + "?" + url.Values{"challenge": {"1"}, "lang": {lang}}.Encode()
+}
+
+// hasChallenge reports whether lesson l can be played as a challenge.
+func hasChallenge(l *scenarios.Scenario) bool {
+	c, err := l.Challenge()
+	return err == nil && c != nil
 }
 
 // serveHowto renders the how-to page.

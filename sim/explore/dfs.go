@@ -85,10 +85,11 @@ func (e *dfs) level(d int) {
 	}
 }
 
-// run searches from the start and returns the summary of every execution.
+// run searches from the first state (the start, or after Options.From)
+// and returns the summary of every execution.
 func (e *dfs) run() *summary {
 	e.level(0)
-	e.pool[0].CopyFrom(sim.New(e.p, sim.Options{}))
+	e.pool[0].CopyFrom(e.o.start)
 	e.path = e.path[:0]
 	e.chain[0] = 0
 	return e.visit(0, -1, e.bound)

@@ -122,6 +122,17 @@ type Options struct {
 	// reporting. The engine keeps no clock: the caller times the search.
 	Progress      func(Progress)
 	ProgressEvery int64
+	// From starts the search at the state that performing exactly From's
+	// steps reaches, instead of at the start: the executions counted are
+	// those that begin with From, and every counterexample begins with
+	// it. A playground asks with it whether a goal can still be reached
+	// from where a reader stands. Only Exhaustive takes it.
+	From sim.Schedule
+
+	// start is the machine after From, and prefix From's threads, set by
+	// Explore.
+	start  *sim.Machine
+	prefix []int16
 
 	// onBug, when set, is called by the exhaustive search at the first
 	// execution it finds of a kind other than ok (see exploreExhaustive).
@@ -210,6 +221,9 @@ func Explore(ctx context.Context, p *sim.Program, o Options) (Result, error) {
 	if o.ProgressEvery <= 0 {
 		o.ProgressEvery = 1 << 16
 	}
+	if err := o.startFrom(p); err != nil {
+		return Result{}, err
+	}
 	if o.Memory == sim.C11 {
 		return exploreWeak(ctx, p, o)
 	}
@@ -270,6 +284,30 @@ func (r *Result) onlyOf(k sim.Kind) {
 	for i := range r.Phases {
 		r.Phases[i].onlyOf(k)
 	}
+}
+
+// startFrom sets the search's first state: the start, or the state after
+// o.From, which only the exhaustive strategy takes.
+func (o *Options) startFrom(p *sim.Program) error {
+	o.start, o.prefix = sim.New(p, sim.Options{}), nil
+	if len(o.From) == 0 {
+		return nil
+	}
+	if o.Strategy != Exhaustive {
+		return fmt.Errorf("a search from a state other than the start must be exhaustive, not %s", o.Strategy)
+	}
+	if o.Memory == sim.C11 {
+		return errors.New("a search from a state other than the start is not available under the c11 memory model")
+	}
+	m, err := sim.ReplayPrefix(p, o.From, sim.Options{})
+	if err != nil {
+		return err
+	}
+	o.start = m
+	for _, c := range o.From {
+		o.prefix = append(o.prefix, int16(p.Thread(c.Thread)))
+	}
+	return nil
 }
 
 // stopsAtAny reports whether some finding ends the search.

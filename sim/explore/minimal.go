@@ -15,7 +15,7 @@ import (
 func (e *dfs) minimal(k int) []int16 {
 	memo := map[statekey.Key]int{}
 	e.level(0)
-	e.pool[0].CopyFrom(sim.New(e.p, sim.Options{}))
+	e.pool[0].CopyFrom(e.o.start)
 	var path []int16
 	d, last, left := 0, -1, e.bound
 	for {

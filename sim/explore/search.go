@@ -196,7 +196,8 @@ func (e *dfs) counterexamples(root *summary, complete bool) []Counterexample {
 				path = p
 			}
 		}
-		out = append(out, Counterexample{Kind: sim.Kinds[k], Schedule: schedulePath(e.p, path)})
+		full := append(append([]int16(nil), e.o.prefix...), path...)
+		out = append(out, Counterexample{Kind: sim.Kinds[k], Schedule: schedulePath(e.p, full)})
 	}
 	return out
 }

@@ -307,6 +307,7 @@ func (s *session) loaded(id *int64, code *lessonCode) loadedEvent {
 	}
 	info.Algorithms = algorithmsOf(l, s.params, lang)
 	info.Glossary = glossaryOf(l.Bugs, s.lessons.bugPages(), lang)
+	info.Challenge = s.challenge()
 	for _, sc := range l.Schedules {
 		si := scheduleInfo{Name: sc.Name, Title: sc.Title.In(lang), Steps: sc.For(s.variant), Expect: map[string]string{}}
 		for _, v := range slices.Sorted(maps.Keys(sc.Expect)) {

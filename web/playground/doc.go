@@ -3,8 +3,11 @@
 // lesson, history and machine (session.go, commands*.go), the timeline of
 // steps and its wire form (timeline.go, state.go), the code panel of a
 // lesson (describe.go), the algorithms and the glossary its loaded event
-// carries (algorithm.go, glossary.go), and the searches for a bug a page
-// asks for (explore*.go).
+// carries (algorithm.go, glossary.go), the lesson's challenge it carries
+// too (challenge.go), the searches for a bug a page asks for
+// (explore*.go), whether a challenge's bug can still be reached from the
+// step shown (reach.go), and where in a schedule's text its error lies
+// (schedule_span.go).
 //
 // The server is authoritative: a page sends commands (step this thread, go
 // back, replay that schedule) and draws the states it is sent. Each socket

@@ -82,6 +82,11 @@ type search struct {
 	params   map[string]int
 	memory   sim.MemoryModel
 	limit    time.Duration // the search's time limit
+	// goal, for a reach search (reach.go), is the kind it looks for from
+	// the state after from, the history up to position; "" otherwise.
+	goal     sim.Kind
+	from     sim.Schedule
+	position int
 	// ctx is the search's own, ended by cancel (the user's cancel, a
 	// load, the session's end) with the reason as its cause.
 	ctx    context.Context
@@ -115,10 +120,9 @@ func (s *session) explore(c command) ([]any, error) {
 			return nil, err
 		}
 	}
-	t, err := s.lessons.searches().enter(s.client)
+	t, err := s.enterQueue()
 	if err != nil {
-		return nil, errors.New(site.Phrase{err.Error(),
-			"你已经有一个搜索正在运行或排队（在这个标签页或另一个标签页里）：请等待它的结果，或者取消它"}.In(s.lang))
+		return nil, err
 	}
 	sr := newSearch(s.server, c.ID, s.tl.prog, strategy, s.variant, s.params)
 	sr.memory = s.memory
@@ -126,6 +130,17 @@ func (s *session) explore(c command) ([]any, error) {
 	go sr.run(t)
 	s.search = sr
 	return []any{sr.progressEvent(searchEvent{queued: ahead})}, nil
+}
+
+// enterQueue takes the client's place in the search queue, or says in the
+// session's language why it cannot.
+func (s *session) enterQueue() (*ticket, error) {
+	t, err := s.lessons.searches().enter(s.client)
+	if err != nil {
+		return nil, errors.New(site.Phrase{err.Error(),
+			"你已经有一个搜索正在运行或排队（在这个标签页或另一个标签页里）：请等待它的结果，或者取消它"}.In(s.lang))
+	}
+	return t, nil
 }
 
 // newSearch prepares a search of prog, to be run by run; the ids and names
@@ -147,6 +162,9 @@ func (sr *search) options() explore.Options {
 		Memory: sr.memory, Workers: searchWorkers()}
 	if sr.strategy == explore.Randomized {
 		o.ProgressEvery = progressEveryRun
+	}
+	if sr.goal != "" {
+		return sr.reachOptions(o)
 	}
 	return o
 }
@@ -236,6 +254,9 @@ func (s *session) searchEvent(ev searchEvent, out Sink) error {
 		s.log.Error("explore failed", "lesson", s.lesson.ID, "variant", sr.variant, "err", ev.err)
 		return s.emit(out, errorEvent{envelope: envelope{V: ProtocolVersion, ID: sr.id, Type: "error"},
 			Command: cmdExplore, Message: ev.err.Error()})
+	}
+	if sr.goal != "" {
+		return s.emit(out, sr.reachResult(ev.res))
 	}
 	c := s.chooseCounterexample(sr, ev.res)
 	var lead sim.Kind

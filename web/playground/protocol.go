@@ -70,6 +70,8 @@ type command struct {
 	// writes it after '<' ("init", or the step that wrote); "" for the
 	// latest.
 	From string `json:"from,omitempty"`
+	// Kind is the outcome a reach command looks for (reach.go).
+	Kind string `json:"kind,omitempty"`
 }
 
 // ErrBadFrame wraps every reason a frame is not a command.
@@ -128,6 +130,9 @@ type errorEvent struct {
 	envelope
 	Command string `json:"command,omitempty"`
 	Message string `json:"message"`
+	// At points into the command's schedule text at the token that does
+	// not parse or cannot be followed (schedule_span.go); nil otherwise.
+	At *textSpan `json:"at,omitempty"`
 }
 
 // loadedEvent describes the lesson as loaded.
@@ -164,6 +169,9 @@ type lessonInfo struct {
 	// Fingerprint is the lesson's (scenarios.Scenario.Fingerprint): a
 	// link carries it as h, to tell later whether the lesson changed.
 	Fingerprint string `json:"fingerprint"`
+	// Challenge is the lesson played as a challenge (challenge.go); nil
+	// for a lesson that expects no bug.
+	Challenge *challengeInfo `json:"challenge,omitempty"`
 }
 
 // coroutineInfo is one coroutine of a lesson and its script.

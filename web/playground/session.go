@@ -130,7 +130,7 @@ func (s *session) handle(data []byte, out Sink) error {
 		}
 	}
 	return s.emit(out, errorEvent{envelope: envelope{V: ProtocolVersion, ID: c.ID, Type: "error"},
-		Command: c.Type, Message: err.Error()})
+		Command: c.Type, Message: err.Error(), At: scheduleSpan(c, err)})
 }
 
 // dispatch runs command c and returns the events that answer it. On an
@@ -181,6 +181,8 @@ func (s *session) dispatch(c command) ([]any, error) {
 		return s.explore(c)
 	case cmdCancel:
 		return s.cancelSearch()
+	case cmdReach:
+		return s.reach(c)
 	default:
 		return nil, fmt.Errorf("unknown command type %q", c.Type)
 	}
@@ -194,7 +196,7 @@ func (s *session) dispatch(c command) ([]any, error) {
 func knownCommand(t string) bool {
 	switch t {
 	case cmdLoad, cmdStep, cmdBack, cmdForward, cmdGoto, cmdReplay, cmdRun,
-		cmdVariant, cmdPlay, cmdPause, cmdReset, cmdLang, cmdExplore, cmdCancel:
+		cmdVariant, cmdPlay, cmdPause, cmdReset, cmdLang, cmdExplore, cmdCancel, cmdReach:
 		return true
 	}
 	return false

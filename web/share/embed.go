@@ -67,7 +67,7 @@ func embedInitial(lesson *scenarios.Scenario, q url.Values, lang string) (templa
 	if !slices.Contains(lesson.Variants, in.Variant) {
 		return in, site.NotFound(fmt.Sprintf("Lesson %s has no variant %q; it has %s.", lesson.ID, in.Variant, strings.Join(lesson.Variants, ", ")), nil)
 	}
-	params, err := queryParams(lesson, q)
+	params, err := queryParams(lesson, q, lang)
 	if err != nil {
 		return in, site.BadRequest(err.Error(), nil)
 	}

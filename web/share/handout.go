@@ -45,7 +45,7 @@ func (s *Share) ServeHandout(w http.ResponseWriter, r *http.Request) error {
 		return site.NotFound(site.Phrase{fmt.Sprintf("Lesson %s has no variant %q; it has %s.", id, variant, strings.Join(lesson.Variants, ", ")),
 			fmt.Sprintf("课程 %s 没有版本 %q；它有 %s。", id, variant, strings.Join(lesson.Variants, "、"))}.In(lang), nil)
 	}
-	params, err := queryParams(lesson, q)
+	params, err := queryParams(lesson, q, lang)
 	if err != nil {
 		return site.BadRequest(err.Error(), nil)
 	}
@@ -57,7 +57,12 @@ func (s *Share) ServeHandout(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return site.BadRequest(site.Phrase{"The schedule cannot be read: " + err.Error(), "无法读取调度：" + err.Error()}.In(lang), nil)
 	}
-	tr, err := trace.Execute(prog, sched)
+	mm, err := handoutMemory(lesson, q.Get("schedule"), q.Get("memory"))
+	if err != nil {
+		return site.BadRequest(site.Phrase{fmt.Sprintf("memory=%q: want sc or c11.", q.Get("memory")),
+			fmt.Sprintf("memory=%q：应为 sc 或 c11。", q.Get("memory"))}.In(lang), nil)
+	}
+	tr, err := trace.ExecuteMemory(prog, sched, mm)
 	if err != nil {
 		return site.BadRequest(site.Phrase{"The schedule cannot be followed: " + err.Error(), "无法按这个调度运行：" + err.Error()}.In(lang), nil)
 	}
@@ -144,4 +149,27 @@ func handoutPage(tr *trace.Trace, lang string, marked int) templates.HandoutPage
 		page.Pictures = append(page.Pictures, templates.HandoutPicture{Caption: caption, SVG: picture(tr.Program, state, caption, lang)})
 	}
 	return page
+}
+
+// handoutMemory is the memory model a handout's run takes: the query's
+// memory (sc or c11), and c11 for a lesson's schedule that runs under it,
+// named by the query's schedule (the lesson's first when there is none).
+func handoutMemory(lesson *scenarios.Scenario, name, memory string) (sim.MemoryModel, error) {
+	if name == "" && len(lesson.Schedules) > 0 {
+		name = lesson.Schedules[0].Name
+	}
+	mm := sim.SC
+	if memory != "" {
+		m, err := sim.ParseMemoryModel(memory)
+		if err != nil {
+			return mm, err
+		}
+		mm = m
+	}
+	for i := range lesson.Schedules {
+		if sc := &lesson.Schedules[i]; sc.Name == name && sc.MemoryModel() == sim.C11 {
+			mm = sim.C11
+		}
+	}
+	return mm, nil
 }

@@ -26,6 +26,7 @@ func TestHandout(t *testing.T) {
 		}, 3, "8"},
 		{"the fixed variant, correct", "/handout/wg-lost-wakeup?variant=fixed", []string{`data-kind="ok"`, "At the start", "At the end"}, 2, ""},
 		{"schedule text and parameters", "/handout/wg-lost-wakeup?schedule=D1+W1&waiters=2", []string{"waiters=2", "<code class=\"schedule\" data-testid=\"handout-schedule\">D1"}, 2, ""},
+		{"a lesson's c11 schedule runs under c11", "/handout/event-missing-release?schedule=stale-handle", []string{`data-kind="bad-resume"`}, 2, "8"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,6 +74,8 @@ func TestHandoutRefused(t *testing.T) {
 		{"malformed schedule", "/handout/wg-lost-wakeup?schedule=W1*x", http.StatusBadRequest, "schedule"},
 		{"a thread that cannot move", "/handout/wg-lost-wakeup?schedule=W1*400", http.StatusBadRequest, "cannot move"},
 		{"bad parameter", "/handout/wg-lost-wakeup?waiters=many", http.StatusBadRequest, "not a whole number"},
+		{"bad memory model", "/handout/wg-lost-wakeup?memory=tso", http.StatusBadRequest, "want sc or c11"},
+		{"a read choice under sc", "/handout/event-missing-release?schedule=W1*8+S@S1+S@S3<1", http.StatusBadRequest, "The schedule cannot be followed"},
 		{"parameter out of bounds", "/handout/wg-lost-wakeup?waiters=99999", http.StatusBadRequest, "Bad parameter"},
 		{"step past the end", "/handout/wg-lost-wakeup?step=9", http.StatusBadRequest, "not a step of this run (0 to 8)"},
 		{"huge query", "/handout/wg-lost-wakeup?schedule=" + strings.Repeat("W1+", 4000), http.StatusRequestURITooLong, "too long"},

@@ -1,6 +1,7 @@
 package share
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -18,9 +19,10 @@ import (
 )
 
 // lessonQuery names the query parameters of a lesson page that are not
-// the lesson's own parameters; present=1 and compare=1 are read by the
-// page's script (static/present.js, static/compare.js).
-var lessonQuery = []string{"variant", "schedule", "step", "lang", "h", "src", "present", "compare", "memory"}
+// the lesson's own parameters; present=1, compare=1, challenge=1 and
+// edit=1 are read by the page's script (static/present.js,
+// static/compare.js, static/challenge.js, static/edit.js).
+var lessonQuery = []string{"variant", "schedule", "step", "lang", "h", "src", "present", "compare", "challenge", "edit", "memory"}
 
 // ServeLesson renders the playground page of one lesson. The query picks
 // the variant, the parameters (?waiters=2), a schedule (a name or text),
@@ -42,7 +44,7 @@ func (s *Share) ServeLesson(w http.ResponseWriter, r *http.Request) error {
 		return site.NotFound(site.Phrase{fmt.Sprintf("Lesson %s has no variant %q; it has %s.", id, variant, strings.Join(lesson.Variants, ", ")),
 			fmt.Sprintf("课程 %s 没有版本 %q；它有 %s。", id, variant, strings.Join(lesson.Variants, "、"))}.In(lang), nil)
 	}
-	params, err := queryParams(lesson, q)
+	params, err := queryParams(lesson, q, lang)
 	if err != nil {
 		return site.BadRequest(err.Error(), nil)
 	}
@@ -89,8 +91,8 @@ func (s *Share) ServeLesson(w http.ResponseWriter, r *http.Request) error {
 }
 
 // queryParams reads the lesson's parameters from the query and resolves
-// them against the lesson's defaults.
-func queryParams(lesson *scenarios.Scenario, q url.Values) (map[string]int, error) {
+// them against the lesson's defaults; its errors are in language lang.
+func queryParams(lesson *scenarios.Scenario, q url.Values, lang string) (map[string]int, error) {
 	overrides := map[string]int{}
 	for name, vals := range q {
 		if slices.Contains(lessonQuery, name) {
@@ -98,13 +100,14 @@ func queryParams(lesson *scenarios.Scenario, q url.Values) (map[string]int, erro
 		}
 		n, err := strconv.Atoi(vals[0])
 		if err != nil {
-			return nil, fmt.Errorf("Parameter %s=%q is not a whole number.", name, vals[0])
+			return nil, errors.New(site.Phrase{fmt.Sprintf("Parameter %s=%q is not a whole number.", name, vals[0]),
+				fmt.Sprintf("参数 %s=%q 不是整数。", name, vals[0])}.In(lang))
 		}
 		overrides[name] = n
 	}
 	params, err := lesson.Resolve(overrides)
 	if err != nil {
-		return nil, fmt.Errorf("Bad parameter: %v.", err)
+		return nil, errors.New(site.Phrase{fmt.Sprintf("Bad parameter: %v.", err), fmt.Sprintf("参数有误：%v。", err)}.In(lang))
 	}
 	return params, nil
 }

@@ -1,0 +1,92 @@
+package playground
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"lockstep/sim"
+	"lockstep/sim/explore"
+)
+
+// cmdReach asks whether an outcome can still be reached from the current
+// position: a challenge's goal (see reach).
+const cmdReach = "reach"
+
+// Bounds of a reach search. It runs whenever a reader playing a challenge
+// stops to think, so it is kept far smaller than a page's explore: a
+// search that reaches a bound says only that it found nothing within it.
+const (
+	reachMaxStates = 200_000
+	reachTimeLimit = 5 * time.Second
+)
+
+// reach starts a search of the executions that begin with the history up
+// to the current position for one that ends in c.Kind. It runs as an
+// explore does, through the same queue and as the session's one search,
+// and answers at once with an explore-progress; its end is a reach-result
+// (reachResultEvent), and nothing is loaded into the history: the reader
+// is looking for the way, and is not handed it.
+func (s *session) reach(c command) ([]any, error) {
+	k := sim.Kind(c.Kind)
+	if !sim.ValidKind(k) || k == sim.OK {
+		return nil, fmt.Errorf("reach: %q is not a kind of bug", c.Kind)
+	}
+	if s.search != nil {
+		return nil, errors.New("a search is already running: cancel it or wait for its result")
+	}
+	if s.memory == sim.C11 {
+		return nil, errors.New("reach: the search from the step shown runs under the sc memory model only")
+	}
+	t, err := s.enterQueue()
+	if err != nil {
+		return nil, err
+	}
+	sr := newSearch(s.server, c.ID, s.tl.prog, explore.Exhaustive, s.variant, s.params)
+	sr.goal, sr.from, sr.position = k, append(sim.Schedule(nil), s.tl.history[:s.tl.pos]...), s.tl.pos
+	sr.limit = reachTimeLimit
+	ahead := t.ahead()
+	go sr.run(t)
+	s.search = sr
+	return []any{sr.progressEvent(searchEvent{queued: ahead})}, nil
+}
+
+// reachOptions narrows a search's options to a reach search's.
+func (sr *search) reachOptions(o explore.Options) explore.Options {
+	o.From, o.Want, o.MaxStates = sr.from, sr.goal, reachMaxStates
+	return o
+}
+
+// reachResult is the reach-result event for a reach search's end.
+func (sr *search) reachResult(r explore.Result) reachResultEvent {
+	ev := reachResultEvent{envelope: envelope{V: ProtocolVersion, ID: sr.id, Type: "reach-result"},
+		Kind: string(sr.goal), Variant: sr.variant, Position: sr.position, Schedule: sr.from.String(),
+		Complete: r.Complete, Stopped: r.Stopped, States: r.States, MaxStates: reachMaxStates}
+	switch {
+	case r.Found(sr.goal):
+		ev.Reachable = "yes"
+		ev.Stopped = ""
+	case r.Complete:
+		ev.Reachable = "no"
+	default:
+		ev.Reachable = "unknown"
+	}
+	return ev
+}
+
+// reachResultEvent says whether the goal can still be reached from the
+// position the search began at. Reachable is "yes" (an execution from
+// there reaches it), "no" (the search covered every execution from there,
+// and none does) or "unknown" (it stopped at a bound, Stopped, first).
+type reachResultEvent struct {
+	envelope
+	Kind      string `json:"kind"`
+	Variant   string `json:"variant"`
+	Position  int    `json:"position"`
+	Schedule  string `json:"schedule"`
+	Reachable string `json:"reachable"`
+	Complete  bool   `json:"complete"`
+	Stopped   string `json:"stopped,omitempty"`
+	States    int64  `json:"states"`
+	MaxStates int64  `json:"max_states"`
+}

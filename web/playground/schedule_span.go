@@ -1,0 +1,42 @@
+package playground
+
+import (
+	"errors"
+	"unicode/utf16"
+
+	"lockstep/sim"
+)
+
+// textSpan is where, in a command's schedule text, the token an error is
+// about stands: Start and End count UTF-16 code units, as a page's string
+// indexes do, and Step is the step (from 1) that could not be performed,
+// 0 for a token that does not parse.
+type textSpan struct {
+	Step  int `json:"step,omitempty"`
+	Start int `json:"start"`
+	End   int `json:"end"`
+}
+
+// scheduleSpan is the span of c's schedule text that err, a schedule's
+// error, is about; nil when err is not one, when c carried no schedule
+// text (a named schedule is the lesson's, not the reader's), or when the
+// step is past the text's own steps (the run went on after it).
+func scheduleSpan(c command, err error) *textSpan {
+	var se *sim.ScheduleError
+	if !errors.As(err, &se) || c.Schedule == "" || (c.Type != cmdRun && c.Type != cmdLoad) {
+		return nil
+	}
+	start, end := se.Offset, se.Offset+se.Len
+	if se.Step > 0 {
+		tk, ok := sim.TokenOfStep(c.Schedule, se.Step)
+		if !ok {
+			return nil
+		}
+		start, end = tk.Start, tk.End
+	}
+	if start < 0 || end > len(c.Schedule) || start > end {
+		return nil
+	}
+	units := func(b int) int { return len(utf16.Encode([]rune(c.Schedule[:b]))) }
+	return &textSpan{Step: se.Step, Start: units(start), End: units(end)}
+}
