@@ -13,6 +13,7 @@ import { Narration } from "./narration.js";
 import { bindKeys } from "./keys.js";
 import { groupThreads } from "./groups.js";
 import { View } from "./present.js";
+import { styleSheet } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -289,9 +290,12 @@ class App {
     this.send("variant", { variant: vs[(vs.indexOf(this.lesson.variant) + 1) % vs.length] });
   }
 
-  toggleHelp() {
+  async toggleHelp() {
     const el = $("shortcuts");
-    if (el) el.classList.toggle("open");
+    if (!el) return;
+    const here = new URL(import.meta.url);
+    await styleSheet(new URL("./shortcuts.css" + here.search, here).href);
+    el.classList.toggle("open");
   }
 }
 

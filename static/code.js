@@ -5,18 +5,16 @@
 //     operation its thread is in, one line per step label, as the
 //     primitives' label tables write it. Each thread's next step is marked
 //     in its colour and shape; the line that just ran stays marked.
-//   - Go: the real Go source of the variant, the same steps marked.
+//   - Go: the real Go source of the variant, the same steps marked;
 //   - one tab per other variant: its algorithms, to read side by side.
+//     These two are drawn by code-more.js, loaded when first shown.
 //
 // The lines come from the server (lesson.algorithms); nothing here knows
 // an algorithm.
 
-import { h, clear, put, marker, tc } from "./dom.js";
+import { h, put, marker, tc } from "./dom.js";
 import { rangeName } from "./groups.js";
 
-const GO_KEYWORDS = new Set(
-  "break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var".split(" "),
-);
 const CPP_KEYWORDS = new Set("auto break continue else for goto if return while true false nullptr this panic".split(" "));
 
 // MIN_COL is the narrowest algorithm column, in em of the code panel's
@@ -47,7 +45,9 @@ export class Code {
       ),
     );
     this.algoBox = h("div", { class: "algo", role: "tabpanel", "data-panel": "algo" });
-    this.goBox = this.buildGo(lesson);
+    this.lesson = lesson;
+    this.goBox = h("div", { class: "go", role: "tabpanel", "data-panel": "go" });
+    this.goBuilt = false;
     this.otherBox = h("div", { class: "algo other", role: "tabpanel", "data-panel": "other" });
     put(this.root, h("h2", { class: "sr-only" }, t("code.label")), this.tabBar, this.algoBox, this.goBox, this.otherBox);
     this.show(this.tab);
@@ -60,14 +60,30 @@ export class Code {
     this.algoBox.hidden = k !== "algo";
     this.goBox.hidden = k !== "go";
     this.otherBox.hidden = !k.startsWith("v:");
-    if (k.startsWith("v:")) this.drawOther(k.slice(2));
+    if (k !== "algo") this.more(k);
+    if (this.app.state) this.update(this.app.state);
+  }
+
+  // more draws tab k, the Go source or another variant's algorithms, with
+  // code-more.js, which is loaded the first time one of them is shown.
+  async more(k) {
+    if (!this.extra) {
+      const here = new URL(import.meta.url);
+      this.extra = await import(new URL("./code-more.js" + here.search, here).href);
+    }
+    if (this.tab !== k) return;
+    if (k === "go" && !this.goBuilt) {
+      this.extra.buildGo(this, this.lesson);
+      this.goBuilt = true;
+    }
+    if (k.startsWith("v:")) this.extra.drawOther(this, k.slice(2));
     if (this.app.state) this.update(this.app.state);
   }
 
   // update marks the lines for state.
   update(state) {
     this.drawAlgo(state);
-    this.markGo(state);
+    if (this.goBuilt) this.extra.markGo(this, state);
   }
 
   // drawAlgo draws the algorithm columns.
@@ -186,86 +202,6 @@ export class Code {
     return called.length ? called[called.length - 1] : ops[0] || "";
   }
 
-  // drawOther draws another variant's algorithms, one column per
-  // operation, without marks.
-  drawOther(variant) {
-    const ops = this.algos[variant] || [];
-    put(
-      this.otherBox,
-      withCols(
-        h(
-          "div",
-          { class: "cols" },
-          ops.map((a) =>
-          h(
-            "section",
-            { class: "col", "data-op": a.op },
-            h("h3", { class: "col-head" }, h("b", {}, variant), " · ", h("code", {}, a.op + "()")),
-            h(
-              "ol",
-              { class: "alines" },
-              a.lines.map((l) => h("li", { class: "aline", "data-label": l.label, title: l.doc }, h("span", { class: "marks" }), h("span", { class: "lab" }, l.label), h("code", { class: "cpp" }, ...cppTokens(l.code)))),
-            ),
-          ),
-        ),
-        ),
-        Math.min(ops.length, 3),
-      ),
-    );
-  }
-
-  // buildGo renders the variant's Go files and the lesson's scripts.
-  buildGo(lesson) {
-    const { t } = this.app;
-    this.lines.clear();
-    const scripts = h("ul", { class: "scripts" });
-    for (const c of lesson.coroutines) {
-      const ti = lesson.threads.indexOf(c.thread);
-      scripts.append(
-        h("li", { class: tc(ti) }, marker(ti, 16), h("b", {}, c.name), c.thread !== c.name ? h("small", {}, " " + t("code.on", { thread: c.thread })) : null, h("code", {}, c.script)),
-      );
-    }
-    this.src = h("div", { class: "src", tabindex: "0", "aria-label": t("code.go") });
-    for (const f of lesson.source || []) {
-      const pre = h("pre", {});
-      f.text.replace(/\n$/, "").split("\n").forEach((text, i) => {
-        const line = h("span", { class: "line" }, h("span", { class: "marks" }), h("span", { class: "ln", "aria-hidden": "true" }, String(i + 1)), ...goTokens(text), "\n");
-        this.lines.set(`${f.file}:${i + 1}`, line);
-        pre.append(line);
-      });
-      this.src.append(h("section", {}, h("h3", { class: "file" }, f.file), pre));
-    }
-    return h("div", { class: "go", role: "tabpanel", "data-panel": "go" }, scripts, this.src);
-  }
-
-  // markGo marks the Go lines: each thread's next step, and the step that
-  // just ran.
-  markGo(state) {
-    const { lesson, t } = this.app;
-    for (const el of this.goBox.querySelectorAll(".line.next, .line.ran")) {
-      el.classList.remove("next", "ran");
-      el.style.removeProperty("--c");
-      el.removeAttribute("title");
-      clear(el.querySelector(".marks"));
-    }
-    let focus = null;
-    const ran = state.step && state.step.loc && this.lines.get(`${state.step.loc.file}:${state.step.loc.line}`);
-    if (ran) {
-      ran.classList.add("ran");
-      ran.title = t("code.ran");
-      focus = ran;
-    }
-    for (const p of state.pending) {
-      const line = p.can_move && p.loc && this.lines.get(`${p.loc.file}:${p.loc.line}`);
-      if (!line) continue;
-      const ti = lesson.threads.indexOf(p.thread);
-      line.classList.add("next");
-      if (!line.style.getPropertyValue("--c")) line.style.setProperty("--c", `var(--${tc(ti)})`);
-      line.querySelector(".marks").append(h("span", { class: `mk ${tc(ti)}`, title: p.thread }, marker(ti, 15), h("span", { class: "sr-only" }, p.thread)));
-      focus = focus || line;
-    }
-    if (focus && !this.goBox.hidden) keepVisible(this.src, focus);
-  }
 }
 
 // fontPx is el's font size in pixels.
@@ -273,17 +209,12 @@ function fontPx(el) {
   return parseFloat(getComputedStyle(el).fontSize) || 16;
 }
 
-// goTokens splits one line of Go into spans: comments, strings, keywords.
-function goTokens(line) {
-  return tokens(line, /(\/\/.*$)|("(?:[^"\\]|\\.)*"|`[^`]*`)|\b([a-z]+)\b/g, GO_KEYWORDS);
-}
-
 // cppTokens splits one line of an algorithm into spans the same way.
-function cppTokens(line) {
+export function cppTokens(line) {
   return tokens(line, /(\/\/.*$)|("(?:[^"\\]|\\.)*")|\b([a-z_]+)\b/g, CPP_KEYWORDS);
 }
 
-function tokens(line, re, keywords) {
+export function tokens(line, re, keywords) {
   const out = [];
   let last = 0;
   for (const m of line.matchAll(re)) {
@@ -298,7 +229,7 @@ function tokens(line, re, keywords) {
 
 // keepVisible scrolls box (not the page) so that el sits in its upper third
 // when it is out of view. box is positioned, so it is el's offsetParent.
-function keepVisible(box, el) {
+export function keepVisible(box, el) {
   const top = el.offsetTop;
   if (top < box.scrollTop + 8 || top + el.offsetHeight > box.scrollTop + box.clientHeight - 8) {
     box.scrollTop = Math.max(0, top - box.clientHeight / 3);
@@ -308,7 +239,7 @@ function keepVisible(box, el) {
 // withCols sets el's --cols, the number of its columns, through the CSS
 // object model: the site's Content-Security-Policy refuses style
 // attributes.
-function withCols(el, n) {
+export function withCols(el, n) {
   el.style.setProperty("--cols", String(n));
   return el;
 }

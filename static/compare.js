@@ -8,10 +8,14 @@
 // The server computes both; this module only carries commands.
 
 import { Connection, socketURL } from "./protocol.js";
-import { h, put } from "./dom.js";
+import { h, put, styleSheet } from "./dom.js";
 import { Stage } from "./stage.js";
 import { Narration, parseSchedule } from "./narration.js";
 import { groupThreads } from "./groups.js";
+
+// The page loads this module, and its style sheet, when compare is first
+// used.
+await styleSheet(new URL("./compare.css" + new URL(import.meta.url).search, import.meta.url).href);
 
 // Compare owns #cmp, #cmp-verdict and #cmp-narration while comparing.
 export class Compare {

@@ -3,7 +3,7 @@
 // (#controls). Every control only sends a command; the buttons' state is
 // redrawn from the next state event.
 
-import { h, put, marker, icon, tc } from "./dom.js";
+import { h, put, marker, icon, tc, styleSheet } from "./dom.js";
 import { kindName } from "./i18n.js";
 import { declOf } from "./groups.js";
 
@@ -115,6 +115,7 @@ export class Controls {
   // update redraws the controls for state.
   update(state) {
     const { t } = this.app;
+    if (state.memory === "c11") styleSheet(new URL("./memory.css" + new URL(import.meta.url).search, import.meta.url).href);
     this.drawThreads(state);
     this.memory.checked = state.memory === "c11";
     this.start.disabled = this.back.disabled = state.position === 0;
@@ -203,34 +204,20 @@ export class Controls {
     return (this.keys || [])[n - 1];
   }
 
-  // reads lists the writes a thread's next read may return (c11): one
-  // button each, the stale ones marked; a click steps the thread with that
-  // write. It is null when the thread cannot move or its read has one
-  // candidate.
+  // reads is the list of writes p's next read may return (reads.js,
+  // loaded with memory.css once a read has a choice), or null.
   reads(p) {
-    const { t, send } = this.app;
-    const r = p.can_move ? p.reads : null;
-    if (!r) return null;
-    const box = h("div", { class: "reads", "data-reads": p.thread });
-    box.append(h("span", { class: "reads-title" }, t("read.pick", { thread: p.thread, cell: r.cell })));
-    for (const c of r.candidates) {
-      const who = c.from === "init" ? t("read.init") : `${c.thread}${c.label ? "@" + c.label : ""} · #${c.step + 1}`;
-      box.append(
-        h(
-          "button",
-          {
-            type: "button",
-            class: "read-choice" + (c.latest ? " latest" : " stale"),
-            "data-from": c.from,
-            title: c.latest ? t("read.latest") : t("read.stale"),
-            onclick: () => send("step", c.latest ? { thread: p.thread } : { thread: p.thread, from: c.from }),
-          },
-          h("b", {}, c.value),
-          " ← " + who + (c.latest ? "" : " · " + t("read.stale")),
-        ),
-      );
+    if (!p.can_move || !p.reads) return null;
+    if (this.readChoices) return this.readChoices(this.app, p);
+    if (!this.loadingReads) {
+      this.loadingReads = true;
+      const here = new URL(import.meta.url);
+      Promise.all([import(new URL("./reads.js" + here.search, here).href), styleSheet(new URL("./memory.css" + here.search, here).href)]).then(([m]) => {
+        this.readChoices = m.readChoices;
+        if (this.app.state) this.drawThreads(this.app.state);
+      });
     }
-    return box;
+    return null;
   }
 
   // setStatus shows a connection or error message ("" hides it).

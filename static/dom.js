@@ -125,3 +125,25 @@ export function fitText(el) {
     if (el.scrollHeight <= el.clientHeight + 1) return;
   }
 }
+
+// sheets are the style sheets styleSheet has loaded, by address.
+const sheets = new Map();
+
+// styleSheet loads the style sheet at href once, for a module the page
+// loads when first used; it resolves once the sheet has loaded (or
+// failed), so that nothing is drawn unstyled.
+export function styleSheet(href) {
+  if (!sheets.has(href)) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    sheets.set(
+      href,
+      new Promise((resolve) => {
+        link.onload = link.onerror = resolve;
+      }),
+    );
+    document.head.append(link);
+  }
+  return sheets.get(href);
+}

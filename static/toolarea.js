@@ -3,21 +3,12 @@
 // room for while a tool is open. Its style sheet (tools.css) is loaded
 // first, so that nothing is drawn unstyled.
 
-let sheet = null;
+import { styleSheet } from "./dom.js";
 
 // loadSheet loads tools.css with the page's version, once.
 function loadSheet() {
-  if (!sheet) {
-    const here = new URL(import.meta.url);
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = new URL("./tools.css" + here.search, here).href;
-    sheet = new Promise((resolve) => {
-      link.onload = link.onerror = resolve;
-    });
-    document.head.append(link);
-  }
-  return sheet;
+  const here = new URL(import.meta.url);
+  return styleSheet(new URL("./tools.css" + here.search, here).href);
 }
 
 // openPanel puts panel in #tools, making the row if there is none; panels
