@@ -83,6 +83,17 @@ func exploreWeak(ctx context.Context, p *sim.Program, o Options) (Result, error)
 	switch o.Strategy {
 	case Exhaustive:
 		res = weakExhaustive(ctx, p, &o, false, 0)
+		// As under sc (see Explore): a complete reduced search that found
+		// a bug is done again without the reduction, for exact counts and
+		// the smallest counterexamples, when that one finishes.
+		if res.Reduced && res.Complete && len(res.Counterexamples) > 0 && !o.stopsAtAny() {
+			full := o
+			full.NoReduction = true
+			if f := weakExhaustive(ctx, p, &full, false, 0); f.Complete {
+				f.States += res.States
+				res = f
+			}
+		}
 	case PreemptionBounded:
 		res = weakPreemption(ctx, p, &o)
 	case Randomized:
