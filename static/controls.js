@@ -158,9 +158,11 @@ export class Controls {
         ),
         what,
       );
-      const reads = this.reads(p);
+      // c11: the writes its read may return, under it (memory.js).
+      const ui = p.can_move && p.reads && this.app.memoryUI();
+      const cell = (el) => (ui ? ui.cell(this.app, p, el) : el);
       if (!many) {
-        kids.push(reads ? h("div", { class: "thread-cell" }, button, reads) : button);
+        kids.push(cell(button));
         continue;
       }
       const decl = declOf(lesson, name);
@@ -176,8 +178,7 @@ export class Controls {
         },
         `${g.threads.length} ▾`,
       );
-      const grouped = h("span", { class: "thread-group" }, button, expand);
-      kids.push(reads ? h("div", { class: "thread-cell" }, grouped, reads) : grouped);
+      kids.push(cell(h("span", { class: "thread-group" }, button, expand)));
     }
     const collapse = [...this.app.expanded].map((decl) =>
       h("button", { type: "button", class: "expand", "data-group": decl, "aria-expanded": "true", title: t("thread.collapse"), onclick: () => this.app.toggleGroup(decl) }, `${decl} ▴`),
@@ -192,36 +193,6 @@ export class Controls {
   // keyThread is the thread the n-th key (1 to 9) steps, or undefined.
   keyThread(n) {
     return (this.keys || [])[n - 1];
-  }
-
-  // reads lists the writes a thread's next read may return (c11): one
-  // button each, the stale ones marked; a click steps the thread with that
-  // write. It is null when the thread cannot move or its read has one
-  // candidate.
-  reads(p) {
-    const { t, send } = this.app;
-    const r = p.can_move ? p.reads : null;
-    if (!r) return null;
-    const box = h("div", { class: "reads", "data-reads": p.thread });
-    box.append(h("span", { class: "reads-title" }, t("read.pick", { thread: p.thread, cell: r.cell })));
-    for (const c of r.candidates) {
-      const who = c.from === "init" ? t("read.init") : `${c.thread}${c.label ? "@" + c.label : ""} · #${c.step + 1}`;
-      box.append(
-        h(
-          "button",
-          {
-            type: "button",
-            class: "read-choice" + (c.latest ? " latest" : " stale"),
-            "data-from": c.from,
-            title: c.latest ? t("read.latest") : t("read.stale"),
-            onclick: () => send("step", c.latest ? { thread: p.thread } : { thread: p.thread, from: c.from }),
-          },
-          h("b", {}, c.value),
-          " ← " + who + (c.latest ? "" : " · " + t("read.stale")),
-        ),
-      );
-    }
-    return box;
   }
 
   // setStatus shows a connection or error message ("" hides it).

@@ -59,11 +59,7 @@ export const zh = {
   "card.read": "读到",
   "card.stale": "过时：读到 {value}；最新的是 {latest}（第 {step} 步）",
   "memory.c11": "c11 内存",
-  "memory.title": "弱内存（RC11）：读可以返回较旧的写；在线程下方选择返回哪一个",
-  "read.pick": "{thread} 读取 {cell}：选择要读的写",
-  "read.init": "初始值",
-  "read.stale": "过时",
-  "read.latest": "最新",
+  "memory.title": "弱内存：读可以返回较旧的写",
   "card.wrote": "写入",
   "card.add": "加上",
 

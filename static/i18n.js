@@ -60,11 +60,7 @@ const en = {
   "card.read": "read",
   "card.stale": "STALE: read {value}; the latest was {latest} (step {step})",
   "memory.c11": "c11 memory",
-  "memory.title": "Weak memory (RC11): a read may return an older write; choose which under a thread",
-  "read.pick": "{thread} reads {cell}: choose the write",
-  "read.init": "initial value",
-  "read.stale": "stale",
-  "read.latest": "latest",
+  "memory.title": "Weak memory: a read may return an older write",
   "card.wrote": "wrote",
   "card.add": "add",
 
