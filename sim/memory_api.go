@@ -196,3 +196,20 @@ func (m *Machine) staleCause(o Outcome) Outcome {
 	o.Message += "; the wake loop ended early: " + sr.Describe()
 	return o
 }
+
+// Readable calls f with every value a read of the cell at addr may still
+// return, by any thread: under sc its value; under c11 every write from
+// the lowest floor of all threads on (see MemoryKey).
+func (m *Machine) Readable(addr Word, f func(v Word)) {
+	if m.weak == nil {
+		f(m.mem[addr])
+		return
+	}
+	lo := m.floor(0, addr)
+	for t := 1; t < len(m.threads); t++ {
+		lo = min(lo, m.floor(t, addr))
+	}
+	for _, w := range m.weak.hist[addr][lo:] {
+		f(w.val)
+	}
+}

@@ -1,54 +1,176 @@
 package sim
 
+import "slices"
+
 // MemoryKey hands add, word by word, the state the c11 model adds to a
-// machine's, with the raw clocks it depends on: the threads' clocks, the
-// release clocks of the atomic cells and of pending wakeups, every
-// cell's modification order (value, writer, the writer's clock, the
-// release clock it carries) and who has seen which of its writes, as a
-// set. It leaves out the steps of the writes (a search names the write a
-// read returns by its place among the candidates) and the stale reads
-// kept for messages. Under sc it hands nothing.
-func (m *Machine) MemoryKey(add func(uint64)) {
+// machine's, in a canonical form: two machines whose words are equal (and
+// whose other state is) have the same futures. Under sc it hands nothing.
+//
+// # Writes no one can read again
+//
+// A thread may read a cell's writes from its floor on (the newest write it
+// saw, or that was seen by a thread whose clock its own covers), and
+// floors only rise. The writes below the lowest floor of all threads can
+// never be read again: they are left out, and the rest are numbered from
+// the oldest one still readable. A search names the write a read returns
+// by its place among the candidates, which this renumbering keeps. What
+// is left of a write is its value and the release clock an acquire
+// reading it joins; its writer, its step and the writer's clock serve
+// only the messages. Of who saw what, the entries above the lowest floor
+// remain, each thread's by rising clock, without those another entry of
+// the same thread dominates (an older clock and a newer write).
+//
+// # Clocks
+//
+// Clock values grow forever, and two runs that reach one state by
+// different interleavings hold different values. What the future asks of
+// a clock of thread s's component is only how it compares with the values
+// at which s made an access someone may still ask about: the seen entries
+// above, the race detector's last accesses, and s's own clock now (the
+// value of its next accesses, until its next tick). Every value of the
+// component is replaced by the number of those thresholds it reaches.
+// That map is monotone and exact on the thresholds, so every comparison
+// the run can still make (a threshold against a clock, the clocks being
+// joins of today's and of ticks above them all) comes out the same.
+//
+// # Symmetry
+//
+// With a Renaming (a search's state key that renames the members of
+// symmetric groups), the words are those of the renamed state: threads,
+// coroutines and cells in canonical order, addresses held renamed. Nil is
+// no renaming.
+func (m *Machine) MemoryKey(r Renaming, add func(uint64)) {
 	w := m.weak
 	if w == nil {
 		return
 	}
-	for _, v := range m.vc {
-		add(uint64(v))
+	n := len(m.threads)
+	if r == nil {
+		r = identity{}
 	}
-	for _, v := range m.rel {
-		add(uint64(v))
+	lows := make([]int32, len(w.hist))
+	live := make([][]weakSeen, len(w.hist))
+	th := make([][]uint32, n)
+	for t := range n {
+		th[t] = append(th[t], m.vc[t*n+t])
 	}
-	for _, v := range m.wake {
-		add(uint64(v))
+	for _, e := range m.lastW {
+		if e.thread >= 0 {
+			th[e.thread] = append(th[e.thread], e.clock)
+		}
+	}
+	for _, e := range m.reads {
+		if e.thread >= 0 {
+			th[e.thread] = append(th[e.thread], e.clock)
+		}
 	}
 	for a := FirstAddress; a < Word(len(w.hist)); a++ {
-		h := w.hist[a]
-		add(uint64(len(h)))
-		for i := range h {
-			ww := &h[i]
-			add(ww.val)
-			add(uint64(uint16(ww.thread))<<32 | uint64(ww.clock))
-			add(uint64(len(ww.rel)))
-			for _, r := range ww.rel {
-				add(uint64(r))
+		lo := m.floor(0, a)
+		for t := 1; t < n; t++ {
+			lo = min(lo, m.floor(t, a))
+		}
+		lows[a] = lo
+		for _, s := range w.seen[a] {
+			if s.idx > lo {
+				live[a] = append(live[a], s)
+				th[s.thread] = append(th[s.thread], s.clock)
 			}
 		}
-		var sum, n uint64
-		for _, s := range w.seen[a] {
-			sum += mix64(uint64(uint16(s.thread))<<48 ^ uint64(s.clock)<<16 ^ uint64(s.idx))
-			n++
+	}
+	for t := range th {
+		slices.Sort(th[t])
+		th[t] = slices.Compact(th[t])
+	}
+	// rank is the number of thresholds of thread u's component that v
+	// reaches.
+	rank := func(u int, v uint32) uint64 {
+		i, found := slices.BinarySearch(th[u], v)
+		if found {
+			i++
 		}
-		add(n)
-		add(sum)
+		return uint64(i)
+	}
+	// row hands a clock, its components in canonical order.
+	cols := make([]int, n)
+	for u := range cols {
+		cols[u] = r.SourceThread(u)
+	}
+	row := func(c []uint32) {
+		for _, u := range cols {
+			add(rank(u, c[u]))
+		}
+	}
+	for _, t := range cols {
+		row(m.vc[t*n : (t+1)*n])
+	}
+	for c := range m.coros {
+		src := r.SourceCoroutine(c)
+		row(m.wake[src*n : (src+1)*n])
+	}
+	for ca := FirstAddress; ca < Word(len(w.hist)); ca++ {
+		a := r.SourceAddr(ca)
+		if c := &m.prog.Cells[a]; c.Atomic {
+			row(m.relOf(c.Slot))
+		}
+		h := w.hist[a][lows[a]:]
+		add(uint64(len(h)))
+		for i := range h {
+			add(uint64(r.RenameValue(a, h[i].val)))
+			if h[i].rel == nil {
+				add(0)
+				continue
+			}
+			add(1)
+			row(h[i].rel)
+		}
+		seen := live[a]
+		slices.SortFunc(seen, func(x, y weakSeen) int {
+			if x.thread != y.thread {
+				return r.CanonicalThread(int(x.thread)) - r.CanonicalThread(int(y.thread))
+			}
+			if x.clock != y.clock {
+				return cmpClock(x.clock, y.clock)
+			}
+			return int(y.idx) - int(x.idx)
+		})
+		kept, top, last := 0, int32(-1), int16(-1)
+		for _, s := range seen {
+			if s.thread != last {
+				last, top = s.thread, -1
+			}
+			if s.idx <= top {
+				continue
+			}
+			top = s.idx
+			kept++
+			add(uint64(r.CanonicalThread(int(s.thread)))<<48 | rank(int(s.thread), s.clock)<<24 | uint64(s.idx-lows[a]))
+		}
+		add(uint64(kept))
 	}
 }
 
-// mix64 is a 64-bit finalizer (splitmix64's).
-func mix64(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
+// A Renaming maps a state onto a symmetric one: the renaming a search's
+// state key chose (statekey.Keyer has these methods).
+type Renaming interface {
+	SourceThread(u int) int     // the thread at canonical place u
+	CanonicalThread(t int) int  // the canonical place of thread t
+	SourceCoroutine(c int) int  // the coroutine at canonical place c
+	SourceAddr(a Word) Word     // the address whose content is at canonical address a
+	RenameValue(a, v Word) Word // v, held by the cell at a, renamed
+}
+
+// identity is the Renaming that renames nothing.
+type identity struct{}
+
+func (identity) SourceThread(u int) int     { return u }
+func (identity) CanonicalThread(t int) int  { return t }
+func (identity) SourceCoroutine(c int) int  { return c }
+func (identity) SourceAddr(a Word) Word     { return a }
+func (identity) RenameValue(_, v Word) Word { return v }
+
+func cmpClock(x, y uint32) int {
+	if x < y {
+		return -1
+	}
+	return 1
 }

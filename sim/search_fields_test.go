@@ -31,7 +31,7 @@ func TestStateKeyCoversFields(t *testing.T) {
 			"localUse", "lastOp", "lastAddr", "acquired", "constructed", "lastExpected", "swapped", // the last step (LastAccess)
 			"exec", "peekFn", // scratch of a step
 			"record", "where", "snaps", "records", "choices", "cur", // recording
-			"weak", // the c11 model: nil under sc; keyed, with the raw clocks, by MemoryKey
+			"weak", // the c11 model: nil under sc; keyed in canonical form by MemoryKey
 		}},
 		{coroutine{}, []string{
 			"status", "op", "pc", "ip", "started", "locals", "arg", "loops", // keyed

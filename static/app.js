@@ -193,17 +193,21 @@ class App {
     if (url !== location.pathname + location.search) history.replaceState(null, "", url);
   }
 
-  // switchMemory reloads the lesson under memory model mm ("sc" or
-  // "c11"), keeping the steps on screen; going back to sc drops the
-  // reads' choices, which only c11 has.
+
+  // memoryUI is memory.js once loaded, else null: asking loads it.
+  memoryUI() {
+    this.memoryLoading ||= import(new URL("./memory.js" + new URL(import.meta.url).search, import.meta.url).href).then((m) => {
+      this.memoryModule = m;
+      if (this.state) this.draw();
+      return m;
+    });
+    return this.memoryModule || null;
+  }
+
+  // switchMemory: see memory.js.
   switchMemory(mm) {
-    if (!this.lesson || !this.state) return;
-    let schedule = this.state.schedule || "";
-    if (mm === "sc") schedule = schedule.replace(/<[^\s]*/g, "");
-    const cmd = { lesson: this.initial.lesson, lang: this.lang, variant: this.lesson.variant, params: this.lesson.params, memory: mm };
-    if (this.initial.source) cmd.source = this.initial.source;
-    if (schedule) Object.assign(cmd, { schedule, step: this.state.position });
-    this.send("load", cmd);
+    this.memoryUI();
+    this.memoryLoading.then((m) => m.switchMemory(this, mm));
   }
 
   // openCompare loads compare.js, with the page's version, and toggles the

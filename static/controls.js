@@ -3,7 +3,7 @@
 // (#controls). Every control only sends a command; the buttons' state is
 // redrawn from the next state event.
 
-import { h, put, marker, icon, tc, styleSheet } from "./dom.js";
+import { h, put, marker, icon, tc } from "./dom.js";
 import { kindName } from "./i18n.js";
 import { declOf } from "./groups.js";
 
@@ -115,7 +115,6 @@ export class Controls {
   // update redraws the controls for state.
   update(state) {
     const { t } = this.app;
-    if (state.memory === "c11") styleSheet(new URL("./memory.css" + new URL(import.meta.url).search, import.meta.url).href);
     this.drawThreads(state);
     this.memory.checked = state.memory === "c11";
     this.start.disabled = this.back.disabled = state.position === 0;
@@ -168,9 +167,11 @@ export class Controls {
         ),
         what,
       );
-      const reads = this.reads(p);
+      // c11: the writes its read may return, under it (memory.js).
+      const ui = p.can_move && p.reads && this.app.memoryUI();
+      const cell = (el) => (ui ? ui.cell(this.app, p, el) : el);
       if (!many) {
-        kids.push(reads ? h("div", { class: "thread-cell" }, button, reads) : button);
+        kids.push(cell(button));
         continue;
       }
       const decl = declOf(lesson, name);
@@ -186,8 +187,7 @@ export class Controls {
         },
         `${g.threads.length} ▾`,
       );
-      const grouped = h("span", { class: "thread-group" }, button, expand);
-      kids.push(reads ? h("div", { class: "thread-cell" }, grouped, reads) : grouped);
+      kids.push(cell(h("span", { class: "thread-group" }, button, expand)));
     }
     const collapse = [...this.app.expanded].map((decl) =>
       h("button", { type: "button", class: "expand", "data-group": decl, "aria-expanded": "true", title: t("thread.collapse"), onclick: () => this.app.toggleGroup(decl) }, `${decl} ▴`),
@@ -202,22 +202,6 @@ export class Controls {
   // keyThread is the thread the n-th key (1 to 9) steps, or undefined.
   keyThread(n) {
     return (this.keys || [])[n - 1];
-  }
-
-  // reads is the list of writes p's next read may return (reads.js,
-  // loaded with memory.css once a read has a choice), or null.
-  reads(p) {
-    if (!p.can_move || !p.reads) return null;
-    if (this.readChoices) return this.readChoices(this.app, p);
-    if (!this.loadingReads) {
-      this.loadingReads = true;
-      const here = new URL(import.meta.url);
-      Promise.all([import(new URL("./reads.js" + here.search, here).href), styleSheet(new URL("./memory.css" + here.search, here).href)]).then(([m]) => {
-        this.readChoices = m.readChoices;
-        if (this.app.state) this.drawThreads(this.app.state);
-      });
-    }
-    return null;
   }
 
   // setStatus shows a connection or error message ("" hides it).

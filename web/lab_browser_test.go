@@ -100,6 +100,9 @@ func TestLabInBrowser(t *testing.T) {
 			play := b.open(t, u.RequestURI())
 			play.click(`#controls button[data-action="end"]`)
 			play.wait(`document.querySelector('#verdict[data-kind="` + a.bug + `"]:not([hidden])')`)
+			// The source tab is drawn when first shown (code-more.js).
+			play.click(`#code button[data-tab="go"]`)
+			play.wait(`document.querySelector('#code .go .src') !== null`)
 			if got := play.text("#code"); !strings.Contains(got, "primitive ") {
 				t.Errorf("the code pane shows %.120q; want the written primitive's source", got)
 			}

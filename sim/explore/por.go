@@ -23,6 +23,13 @@ import "lockstep/sim"
 // state whose step is taken alone is not cached: the search walks through
 // it to the next state with a choice (see dfs.visit).
 //
+// Under the c11 memory model (weak.go) the same steps qualify: they touch
+// only the coroutine's own cells, its own clock and what it saw of its own
+// cells, which no other thread's step reads or changes; a cell is then
+// reachable when any write a read may still return (not only the latest)
+// names the coroutine's objects, and a step whose read may return more
+// than one write is not taken alone.
+//
 // The reduction keeps every outcome kind and every state's future; it
 // drops executions that differ from a kept one only in where such steps
 // fall, so counts and the lengths of fatal counterexamples then describe
@@ -32,6 +39,7 @@ type reducer struct {
 	owner  []int  // per address: coroutine whose frame or awaiter holds it, or -1
 	ctxOf  []int  // per address: coroutine whose thread's context it is, if the thread has only it; -1
 	isAddr []bool // per address: the cell holds addresses (renamed, scanned)
+	weak   bool   // c11: every write a read may still return is scanned
 	// public[op][label]: a step from that label accessed a cell that is
 	// not its coroutine's own, so it is not tried as a private step again
 	// (see dfs.ample; this only ever leaves a reduction out).
@@ -96,6 +104,13 @@ func (r *reducer) reachable(m *sim.Machine, c int) bool {
 		}
 		if r.names(mem[a], c) {
 			return true
+		}
+		if r.weak {
+			named := false
+			m.Readable(a, func(v sim.Word) { named = named || r.names(v, c) })
+			if named {
+				return true
+			}
 		}
 	}
 	for i := range len(p.Coroutines) {

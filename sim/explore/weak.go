@@ -15,14 +15,20 @@ import (
 // step reads, which of the writes the read may return it takes (by its
 // place among the candidates, oldest first: the same state offers the
 // same candidates, whatever path led there). The state is the machine's
-// state key (without symmetry, and assuming nothing of the program)
-// together with what sim.Machine.MemoryKey hands over: the modification
-// orders, who saw what, and the raw clocks. A depth-first search caches
-// every state it finishes, with the executions below it by outcome kind
-// and, for each kind, the fewest steps to it and the first move of such
-// an execution; the smallest counterexamples are then read off the cache.
-// There is no partial-order or symmetry reduction: the clocks are keyed
-// raw, so that only states with the same future meet.
+// state key (assuming nothing of the program's locals or
+// synchronization) together with what sim.Machine.MemoryKey hands over,
+// in canonical form: the writes some thread may still read, who saw
+// which, and the clocks by rank. A depth-first search caches every state
+// it finishes, with the executions below it by outcome kind and, for each
+// kind, the fewest steps to it and the first move of such an execution;
+// the smallest counterexamples are then read off the cache.
+//
+// Symmetry: unless Options.NoSymmetry (or Observe, whose names tell
+// members apart), the key renames the members of symmetric groups, and
+// MemoryKey keys the c11 state under the same renaming, so a state and
+// its renamings meet. The move a summary keeps is then the canonical
+// thread's, mapped back through the renaming of the state it is read in.
+// There is no partial-order reduction.
 
 // wmove is one move: thread t, and the read's candidate k (-1: the step
 // reads nothing with a choice, or the latest write).
@@ -53,7 +59,11 @@ type weakSearch struct {
 	bounded bool // preemption-bounded: moves cost preemptions
 	cut     bool // a move was left out for the bound
 	found   [numKinds]bool
-	path    []wmove // the current path (for the first counterexample)
+	red     *reducer // partial-order reduction (exhaustive only); nil: none
+	one     []int    // the ample thread, as a list of one
+	sym     bool     // the key renames members
+	tren    [][]int  // per depth: the canonical place of each thread
+	path    []wmove  // the current path (for the first counterexample)
 	first   []wmove
 	firstK  int
 	visited int64 // executions ended
@@ -74,6 +84,17 @@ func exploreWeak(ctx context.Context, p *sim.Program, o Options) (Result, error)
 	switch o.Strategy {
 	case Exhaustive:
 		res = weakExhaustive(ctx, p, &o, false, 0)
+		// As under sc (see Explore): a complete reduced search that found
+		// a bug is done again without the reduction, for exact counts and
+		// the smallest counterexamples, when that one finishes.
+		if res.Reduced && res.Complete && len(res.Counterexamples) > 0 && !o.stopsAtAny() {
+			full := o
+			full.NoReduction = true
+			if f := weakExhaustive(ctx, p, &full, false, 0); f.Complete {
+				f.States += res.States
+				res = f
+			}
+		}
 	case PreemptionBounded:
 		res = weakPreemption(ctx, p, &o)
 	case FindThenProve:
@@ -105,7 +126,8 @@ func exploreWeak(ctx context.Context, p *sim.Program, o Options) (Result, error)
 }
 
 func newWeakSearch(ctx context.Context, p *sim.Program, o *Options) *weakSearch {
-	return &weakSearch{ctx: ctx, p: p, o: o, keyer: statekey.New(p, statekey.Options{}),
+	sym := !o.NoSymmetry && o.Observe == nil
+	return &weakSearch{ctx: ctx, p: p, o: o, keyer: statekey.New(p, statekey.Options{Symmetric: sym}), sym: sym,
 		memo: map[statekey.Key]int32{}, obs: map[string]bool{}, firstK: -1}
 }
 
@@ -115,16 +137,24 @@ func (s *weakSearch) level(d int) *sim.Machine {
 		s.levels = append(s.levels, &sim.Machine{})
 		s.srcs = append(s.srcs, nil)
 		s.en = append(s.en, nil)
+		s.tren = append(s.tren, make([]int, len(s.p.Threads)))
 	}
 	return s.levels[d]
 }
 
 // key is m's state with the search's context (last thread, preemptions
-// left, when bounded).
+// left, when bounded), under the renaming it chooses.
 func (s *weakSearch) key(m *sim.Machine, last, left int) statekey.Key {
 	k := s.keyer.Key(m)
 	s.words = s.words[:0]
-	m.MemoryKey(func(w uint64) { s.words = append(s.words, w) })
+	var r sim.Renaming
+	if s.sym {
+		r = s.keyer
+		if last >= 0 {
+			last = s.keyer.CanonicalThread(last)
+		}
+	}
+	m.MemoryKey(r, func(w uint64) { s.words = append(s.words, w) })
 	for i := 0; i < len(s.words); i += 2 {
 		b := uint64(0x9e3779b97f4a7c15)
 		if i+1 < len(s.words) {
@@ -186,8 +216,17 @@ func (s *weakSearch) visit(m *sim.Machine, d, last, left int) wsum {
 		return sum
 	}
 	child := s.level(d + 1)
+	tren := s.tren[d]
+	for t := range tren {
+		tren[t] = s.keyer.CanonicalThread(t)
+	}
 	en := m.Enabled(s.en[d][:0])
 	s.en[d] = en
+	if s.red != nil {
+		if t, ok := s.ample(m, child, en, d); ok {
+			en = append(s.one[:0], t)
+		}
+	}
 	for _, t := range en {
 		cost := 0
 		if last >= 0 && t != last && m.CanMove(last) {
@@ -214,7 +253,7 @@ func (s *weakSearch) visit(m *sim.Machine, d, last, left int) wsum {
 			s.path = append(s.path, mv)
 			below := s.visit(child, d+1, t, left-cost)
 			s.path = s.path[:len(s.path)-1]
-			sum.add(&below, mv)
+			sum.add(&below, wmove{t: int16(tren[t]), k: mv.k})
 			if s.stop != "" {
 				return sum
 			}
@@ -223,6 +262,36 @@ func (s *weakSearch) visit(m *sim.Machine, d, last, left int) wsum {
 	s.memo[key] = int32(len(s.sums))
 	s.sums = append(s.sums, sum)
 	return sum
+}
+
+// ample finds a thread of en whose step from m may be searched alone (see
+// reducer, whose rules hold under c11 as its comment says): a resume from
+// the thread's own run queue, or a private step whose read, if any, may
+// return one write only.
+func (s *weakSearch) ample(m, child *sim.Machine, en []int, d int) (int, bool) {
+	for _, t := range en {
+		if len(m.Stack(t)) == 0 {
+			return t, true
+		}
+	}
+	for _, t := range en {
+		stack := m.Stack(t)
+		c := int(stack[len(stack)-1])
+		co := m.Coroutine(c)
+		if s.red.publicLabel(co.Op(), co.PC()) {
+			continue
+		}
+		child.CopyFrom(m)
+		child.QuietStep(t)
+		s.srcs[d] = child.LastSources(s.srcs[d][:0])
+		if len(s.srcs[d]) <= 1 && s.red.private(m, child, c) {
+			return t, true
+		}
+		if !s.red.ownAccess(child, c) {
+			s.red.markPublic(co.Op(), co.PC())
+		}
+	}
+	return 0, false
 }
 
 // add counts the executions below a move.
@@ -243,9 +312,13 @@ func (sum *wsum) add(below *wsum, mv wmove) {
 func weakExhaustive(ctx context.Context, p *sim.Program, o *Options, bounded bool, bound int) Result {
 	s := newWeakSearch(ctx, p, o)
 	s.bounded = bounded
+	if !bounded && !o.NoReduction {
+		s.red = newReducer(p)
+		s.red.weak = true
+	}
 	root := sim.New(p, sim.Options{Memory: sim.C11})
 	sum := s.visit(root, 0, -1, bound)
-	res := Result{Complete: s.stop == "" && !s.cut, Stopped: s.stop, States: int64(len(s.memo)),
+	res := Result{Complete: s.stop == "" && !s.cut, Stopped: s.stop, States: int64(len(s.memo)), Reduced: s.red != nil,
 		MemoryBytes: int64(len(s.sums)) * int64(len(wsum{}.count)*20+64), Outcomes: map[sim.Kind]*big.Int{},
 		Executions: new(big.Int)}
 	for k, n := range sum.count {
@@ -283,6 +356,7 @@ func (s *weakSearch) smallest(k, bound int) sim.Schedule {
 			break
 		}
 		mv := s.sums[i].next[k]
+		mv.t = int16(s.keyer.SourceThread(int(mv.t)))
 		path = append(path, mv)
 		if last >= 0 && int(mv.t) != last && m.CanMove(last) {
 			left--

@@ -258,3 +258,18 @@ func flags(bs ...bool) uint64 {
 	}
 	return f
 }
+
+// SourceCoroutine is the coroutine at canonical place c under the
+// renaming the last key computed chose.
+func (k *Keyer) SourceCoroutine(c int) int { return k.src[c] }
+
+// SourceAddr is the address whose content appears at canonical address a
+// under the renaming the last key computed chose.
+func (k *Keyer) SourceAddr(a sim.Word) sim.Word { return k.srcAddr(a) }
+
+// RenameValue is v, a value held by the cell at address a, under the
+// renaming the last key computed chose: an address of a renamed object
+// becomes its canonical address. A search that keys more of a state than
+// the Keyer does (the c11 model's, sim.Machine.MemoryKey) renames what it
+// keys with these.
+func (k *Keyer) RenameValue(a, v sim.Word) sim.Word { return k.valueAs(k.cellTag[a], v) }

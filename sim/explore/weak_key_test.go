@@ -1,0 +1,207 @@
+package explore_test
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"lockstep/scenarios"
+	"lockstep/sim"
+	"lockstep/sim/explore"
+	"lockstep/sim/internal/fixture"
+)
+
+// weakBruteForce runs every execution of p under the c11 memory model one
+// by one, without caching: every enabled thread, and for a step that reads,
+// every write the read may return. It counts them by outcome kind.
+// With observe, it also collects what the final states show.
+func weakBruteForce(t *testing.T, p *sim.Program, limit int64, observe func(*sim.Machine) string) (map[sim.Kind]int64, []string, bool) {
+	t.Helper()
+	counts := map[sim.Kind]int64{}
+	seen := map[string]bool{}
+	var total int64
+	var walk func(m *sim.Machine) bool
+	walk = func(m *sim.Machine) bool {
+		if m.Finished() {
+			counts[m.Outcome().Kind]++
+			if observe != nil {
+				seen[observe(m)] = true
+			}
+			total++
+			return total <= limit
+		}
+		for _, th := range m.Enabled(nil) {
+			probe := m.Clone()
+			probe.QuietStep(th)
+			srcs := probe.LastSources(nil)
+			if len(srcs) < 2 {
+				srcs = []sim.Source{sim.Latest}
+			}
+			for _, src := range srcs {
+				c := m.Clone()
+				if _, err := c.StepFrom(th, src); err != nil {
+					t.Fatal(err)
+				}
+				if !walk(c) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	ok := walk(sim.New(p, sim.Options{Memory: sim.C11}))
+	obs := slices.Sorted(maps.Keys(seen))
+	return counts, obs, ok
+}
+
+// registerProgram builds a small litmus-like program: two or three
+// threads, each running two or three accesses to the atomic cells x and y
+// with random orders (stores, loads, fetch_adds, exchanges and CASes),
+// each value read kept in a register of its own (a plain cell written by
+// the access's second step). observe names the final registers and x and
+// y: what reads returned, which a key that merged states with different
+// futures would lose or invent.
+func registerProgram(t *testing.T, rng *rand.Rand) (*sim.Program, string, func(*sim.Machine) string) {
+	t.Helper()
+	f := fixture.New()
+	fields := []sim.Field{{Name: "x", Kind: sim.Int64, Atomic: true}, {Name: "y", Kind: sim.Int64, Atomic: true}}
+	for i := range 9 {
+		fields = append(fields, sim.Field{Name: fmt.Sprintf("r%d", i), Kind: sim.Int64})
+	}
+	base := f.Data(fields...)
+	orders := []sim.Order{sim.Relaxed, sim.Acquire, sim.Release, sim.AcqRel, sim.SeqCst}
+	threads := 2 + rng.IntN(2)
+	var desc string
+	for i := range threads {
+		var steps []func(x *sim.Exec)
+		n := 2 + rng.IntN(2)
+		desc += fmt.Sprintf("T%d:", i)
+		for j := range n {
+			a := base + sim.Word(rng.IntN(2))
+			reg := base + 2 + sim.Word(3*i+j)
+			o := orders[rng.IntN(len(orders))]
+			v := sim.Word(1 + rng.IntN(2))
+			var access func(x *sim.Exec) sim.Word
+			switch rng.IntN(5) {
+			case 0:
+				desc += fmt.Sprintf(" store %d=%d/%d", a-base, v, o)
+				steps = append(steps, func(x *sim.Exec) { x.Store(a, v, o); fixture.Next(x) })
+				continue
+			case 1, 2:
+				desc += fmt.Sprintf(" load %d/%d", a-base, o)
+				access = func(x *sim.Exec) sim.Word { return x.Load(a, o) }
+			case 3:
+				desc += fmt.Sprintf(" add %d/%d", a-base, o)
+				access = func(x *sim.Exec) sim.Word { return x.FetchAdd(a, 1, o) }
+			default:
+				desc += fmt.Sprintf(" cas %d 0->%d/%d", a-base, v, o)
+				access = func(x *sim.Exec) sim.Word { got, _ := x.CompareAndSwap(a, 0, v, o, sim.Relaxed); return got }
+			}
+			steps = append(steps,
+				func(x *sim.Exec) { x.SetLocal(0, access(x)); fixture.Next(x) },
+				func(x *sim.Exec) { x.Write(reg, x.Local(0)); fixture.Next(x) })
+		}
+		last := steps[len(steps)-1]
+		steps[len(steps)-1] = func(x *sim.Exec) {
+			last(x)
+			x.Return()
+		}
+		desc += ";"
+		f.Thread(fmt.Sprintf("T%d", i), f.Op(fmt.Sprintf("op%d", i), fmt.Sprintf("L%d.", i), steps...))
+	}
+	p := f.Program(t)
+	observe := func(m *sim.Machine) string {
+		var b strings.Builder
+		for i := range len(fields) {
+			fmt.Fprintf(&b, "%d ", m.Memory()[base+sim.Word(i)])
+		}
+		return b.String()
+	}
+	return p, desc, observe
+}
+
+// TestWeakKeyAgainstEveryExecution compares the counts the c11 search
+// computes through its cache (keyed in canonical form: writes no thread
+// can read again left out, clocks by rank, members renamed) with running
+// every execution, on small random programs over plain and atomic cells
+// with every memory order, some with two threads of one script, on small
+// random programs that keep what each read returned, and on the litmus
+// lessons; and, where the final state shows what reads returned, what it
+// observes. A key that merged states with different futures would
+// miscount, or lose or invent an observation. With the partial-order
+// reduction, the kinds and the observations are the same.
+func TestWeakKeyAgainstEveryExecution(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(12, 4))
+	type prog struct {
+		name    string
+		p       *sim.Program
+		observe func(*sim.Machine) string
+	}
+	var progs []prog
+	for i := range 40 {
+		p, desc := randomProgram(t, rng, i%3 == 0)
+		progs = append(progs, prog{name: desc, p: p})
+	}
+	for range 40 {
+		p, desc, observe := registerProgram(t, rng)
+		progs = append(progs, prog{desc, p, observe})
+	}
+	for _, id := range []string{"litmus-mp", "litmus-sb", "litmus-iriw", "litmus-corr"} {
+		for _, v := range []string{"relaxed", "acq_rel"} {
+			p := build(t, id, v, nil)
+			progs = append(progs, prog{id + "/" + v, p, scenarios.Observer(p)})
+		}
+	}
+	progs = append(progs, prog{name: "event-missing-release/1", p: build(t, "event-missing-release", "tinycoro", map[string]int{"waiters": 1})})
+	checked := 0
+	for _, pr := range progs {
+		want, obs, ok := weakBruteForce(t, pr.p, 20_000, pr.observe)
+		if !ok {
+			continue
+		}
+		checked++
+		var total int64
+		for _, n := range want {
+			total += n
+		}
+		for _, o := range []explore.Options{
+			{Memory: sim.C11, NoReduction: true},
+			{Memory: sim.C11, NoReduction: true, NoSymmetry: true},
+			{Memory: sim.C11, Strategy: explore.PreemptionBounded, MaxPreemptions: -1},
+		} {
+			r, err := explore.Explore(context.Background(), pr.p, o)
+			if err != nil {
+				t.Fatalf("%s: %v", pr.name, err)
+			}
+			if !r.Complete || small(r.Executions) != total || !maps.Equal(smallCounts(r.Outcomes), want) {
+				t.Errorf("%s, %+v: %d executions %v, want %d %v", pr.name, o, r.Executions, r.Outcomes, total, want)
+			}
+			if pr.observe == nil || o.NoSymmetry || o.Strategy != "" {
+				continue
+			}
+			o.Observe = pr.observe
+			if r, _ := explore.Explore(context.Background(), pr.p, o); !slices.Equal(r.Observations, obs) {
+				t.Errorf("%s: observed %q, want %q", pr.name, r.Observations, obs)
+			}
+		}
+		// With the partial-order reduction: fewer executions, the same
+		// kinds and the same observations.
+		o := explore.Options{Memory: sim.C11, Observe: pr.observe}
+		r, err := explore.Explore(context.Background(), pr.p, o)
+		if err != nil {
+			t.Fatalf("%s: %v", pr.name, err)
+		}
+		if !r.Complete || !sameKeys(r.Outcomes, want) || small(r.Executions) > total || pr.observe != nil && !slices.Equal(r.Observations, obs) {
+			t.Errorf("%s, reduced: %d executions %v, observed %q; want the kinds of %v in at most %d, observed %q",
+				pr.name, r.Executions, r.Outcomes, r.Observations, want, total, obs)
+		}
+	}
+	if checked < 55 {
+		t.Errorf("only %d programs were small enough to run every execution", checked)
+	}
+}
