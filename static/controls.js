@@ -47,7 +47,10 @@ export class Controls {
       h("button", { type: "button", class: "tool", "data-action": name, title, "aria-pressed": String(!!this.app.tools[name]?.on), onclick: () => this.app.toggleTool(name) }, text);
     const edit = toolButton("edit", "✎", t("ctl.edit.title"));
     edit.setAttribute("aria-label", t("ctl.edit.title"));
-    const challenge = lesson.challenge ? toolButton("challenge", "◎ " + t("ctl.challenge"), t("ctl.challenge.title")) : null;
+    // The challenge's button is its mark alone, as the edit button is: the
+    // row has no room for words at 1280 pixels.
+    const challenge = lesson.challenge ? toolButton("challenge", "◎", t("ctl.challenge.title")) : null;
+    if (challenge) challenge.setAttribute("aria-label", t("ctl.challenge"));
     this.variant = h(
       "select",
       { "aria-label": t("ctl.variant"), title: t("ctl.variant"), onchange: () => send("variant", { variant: this.variant.value }) },
