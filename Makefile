@@ -7,7 +7,7 @@ run:
 	go run .
 
 test:
-	go test ./...
+	go test -timeout 30m ./...
 
 generate:
 	go tool templ generate
