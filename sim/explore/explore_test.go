@@ -50,7 +50,7 @@ func TestExhaustiveCountsEveryExecution(t *testing.T) {
 		{"wg-premature-release", "tinycoro", nil},
 		{"go-wg-add-during-wait", "go", nil},
 		{"event-basic", "tinycoro", map[string]int{"waiters": 1}},
-		{"latch-basic", "tinycoro", nil},
+		{"latch-basic", "tinycoro", map[string]int{"waiters": 1, "workers": 2}},
 		{"mutex-lifo-guess", "lifo", map[string]int{"lockers": 2}},
 	}
 	for _, c := range cases {
