@@ -41,13 +41,9 @@ func (s *session) load(c command) ([]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	mm := sim.SC
-	if c.Memory != "" {
-		if mm, err = sim.ParseMemoryModel(c.Memory); err != nil {
-			return nil, err
-		}
-	} else if sc := namedSchedule(lesson, c.Schedule); sc != nil {
-		mm = sc.MemoryModel() // a c11 schedule by name opens under c11
+	mm, err := LessonMemory(lesson, c.Memory, c.Schedule)
+	if err != nil {
+		return nil, err
 	}
 	tl := newTimeline(prog, mm)
 	if c.Schedule != "" {
@@ -76,6 +72,19 @@ func (s *session) load(c command) ([]any, error) {
 	s.pause()
 	s.lesson, s.variant, s.params, s.lang, s.tl, s.memory = lesson, variant, params, lang, tl, mm
 	return []any{s.loaded(c.ID, code), s.state(c.ID)}, nil
+}
+
+// LessonMemory is the memory model a run of lesson takes: memory ("sc" or
+// "c11") when it is said, else the model of the lesson's schedule named
+// schedule (a c11 schedule by name opens under c11), else sc.
+func LessonMemory(lesson *scenarios.Scenario, memory, schedule string) (sim.MemoryModel, error) {
+	if memory != "" {
+		return sim.ParseMemoryModel(memory)
+	}
+	if sc := namedSchedule(lesson, schedule); sc != nil {
+		return sc.MemoryModel(), nil
+	}
+	return sim.SC, nil
 }
 
 // LessonSchedule reads a schedule given by the name of one of the lesson's

@@ -57,7 +57,7 @@ func (s *Share) ServeHandout(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return site.BadRequest(site.Phrase{"The schedule cannot be read: " + err.Error(), "无法读取调度：" + err.Error()}.In(lang), nil)
 	}
-	mm, err := handoutMemory(lesson, q.Get("schedule"), q.Get("memory"))
+	mm, err := playground.LessonMemory(lesson, q.Get("memory"), handoutScheduleName(lesson, q.Get("schedule")))
 	if err != nil {
 		return site.BadRequest(site.Phrase{fmt.Sprintf("memory=%q: want sc or c11.", q.Get("memory")),
 			fmt.Sprintf("memory=%q：应为 sc 或 c11。", q.Get("memory"))}.In(lang), nil)
@@ -94,9 +94,7 @@ func (s *Share) ServeHandout(w http.ResponseWriter, r *http.Request) error {
 // of the lesson's schedules, or schedule text), or the lesson's first
 // schedule. name is the schedule's title, when it has one.
 func handoutSchedule(lesson *scenarios.Scenario, variant, text, lang string) (sched sim.Schedule, name string, err error) {
-	if text == "" && len(lesson.Schedules) > 0 {
-		text = lesson.Schedules[0].Name
-	}
+	text = handoutScheduleName(lesson, text)
 	for _, sc := range lesson.Schedules {
 		if sc.Name == text {
 			name = sc.Title.In(lang)
@@ -151,25 +149,11 @@ func handoutPage(tr *trace.Trace, lang string, marked int) templates.HandoutPage
 	return page
 }
 
-// handoutMemory is the memory model a handout's run takes: the query's
-// memory (sc or c11), and c11 for a lesson's schedule that runs under it,
-// named by the query's schedule (the lesson's first when there is none).
-func handoutMemory(lesson *scenarios.Scenario, name, memory string) (sim.MemoryModel, error) {
-	if name == "" && len(lesson.Schedules) > 0 {
-		name = lesson.Schedules[0].Name
+// handoutScheduleName is the schedule a handout runs: text, or the
+// lesson's first when the query names none.
+func handoutScheduleName(lesson *scenarios.Scenario, text string) string {
+	if text == "" && len(lesson.Schedules) > 0 {
+		return lesson.Schedules[0].Name
 	}
-	mm := sim.SC
-	if memory != "" {
-		m, err := sim.ParseMemoryModel(memory)
-		if err != nil {
-			return mm, err
-		}
-		mm = m
-	}
-	for i := range lesson.Schedules {
-		if sc := &lesson.Schedules[i]; sc.Name == name && sc.MemoryModel() == sim.C11 {
-			mm = sim.C11
-		}
-	}
-	return mm, nil
+	return text
 }
