@@ -64,6 +64,9 @@ var primitivesInward = map[string]string{
 	// graph runs a step of a compiled operation on Mem, and names its
 	// place in the source with syntax.Pos.
 	"lockstep/primitives/lang/graph": "lockstep/primitives",
+	// composed builds the condition variable and the channel on the
+	// mutex's steps, as tinyCoro does.
+	"lockstep/primitives/composed": "lockstep/primitives",
 }
 
 // The room model knows nothing of HTTP, sockets or the step machine: its

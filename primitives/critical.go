@@ -12,16 +12,16 @@ type CriticalSection struct {
 
 // Operation returns the "cs" operation.
 func (cs *CriticalSection) Operation() Operation {
-	return Operation{Name: "cs", Entry: CS1, Step: cs.step, Lines: lines(nil, CS1, CS2)}
+	return Operation{Name: "cs", Entry: CS1, Step: cs.step, Lines: Lines(nil, CS1, CS2)}
 }
 
 func (cs *CriticalSection) step(m Mem) {
 	switch m.PC() {
 	case CS1:
-		m.SetLocal(head, m.Read(cs.Counter))
+		m.SetLocal(LocalHead, m.Read(cs.Counter))
 		m.Goto(CS2)
 	case CS2:
-		m.Write(cs.Counter, m.Local(head)+1)
+		m.Write(cs.Counter, m.Local(LocalHead)+1)
 		m.Return()
 	}
 }

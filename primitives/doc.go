@@ -1,7 +1,11 @@
 // Package primitives holds Go ports of tinyCoro's synchronization primitives
-// (event, latch, wait_group, mutex, condition_variable, channel), each as
-// written and, where it has a bug, fixed, and of Go's sync.WaitGroup,
-// written to run one step at a time on a simulated machine.
+// (event, latch, wait_group, mutex, when_all), each as written and, where
+// it has a bug, fixed, and of Go's sync.WaitGroup and the litmus tests of
+// weak memory, written to run one step at a time on a simulated machine.
+// The condition_variable and the channel, built on the mutex, are in
+// lockstep/primitives/composed; this package exports the mutex's steps
+// they reuse (LockMutexThen, UnlockMutex...) and holds the one table of
+// labels of every algorithm.
 //
 // # How a primitive is written
 //

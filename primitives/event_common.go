@@ -60,16 +60,16 @@ func (e *eventBase) waitLines() []Line {
 	if e.value != 0 {
 		labels = append(labels, E10)
 	}
-	return lines(e.code, labels...)
+	return Lines(e.code, labels...)
 }
 
 // wakePointers are the wake loop's pointers: cur, and in the fixed loop
 // the next node, copied out before the submit.
 func (e *eventBase) wakePointers() []ListPointer {
 	if e.firstWake == S4 {
-		return []ListPointer{{Slot: cur, Name: "cur", Labels: []int{S4, S3}}, {Slot: next, Name: "next", Labels: []int{S3}}}
+		return []ListPointer{{Slot: LocalCur, Name: "cur", Labels: []int{S4, S3}}, {Slot: LocalNext, Name: "next", Labels: []int{S3}}}
 	}
-	return []ListPointer{{Slot: cur, Name: "cur", Labels: []int{S3, S4}}}
+	return []ListPointer{{Slot: LocalCur, Name: "cur", Labels: []int{S3, S4}}}
 }
 
 // setLines are set's lines: S0 only for an event<T>, then S1 and the wake
@@ -82,7 +82,7 @@ func (e *eventBase) setLines() []Line {
 	if e.value != 0 {
 		labels = append([]int{S0}, labels...)
 	}
-	return lines(e.code, labels...)
+	return Lines(e.code, labels...)
 }
 
 // facts describe an event: open once set, one waiter stack.
@@ -133,7 +133,7 @@ func (e *eventBase) wait(m Mem) {
 		m.Goto(E4)
 	case E4:
 		old := m.Load(e.this, Acquire)
-		m.SetLocal(head, old)
+		m.SetLocal(LocalHead, old)
 		if old == e.this {
 			m.Goto(E5)
 			return
@@ -143,10 +143,10 @@ func (e *eventBase) wait(m Mem) {
 		m.Write(self+Next, Null)
 		m.Goto(E9) // register_awaiter returns false: no suspension
 	case E6:
-		m.Write(self+Next, m.Local(head))
+		m.Write(self+Next, m.Local(LocalHead))
 		m.Goto(E7)
 	case E7:
-		if _, ok := m.CompareAndSwap(e.this, m.Local(head), self, e.push, Acquire); ok {
+		if _, ok := m.CompareAndSwap(e.this, m.Local(LocalHead), self, e.push, Acquire); ok {
 			m.Suspend(E9)
 			return
 		}
@@ -177,7 +177,7 @@ func (e *eventBase) set(m Mem) {
 			m.Return() // already set, or nobody waits
 			return
 		}
-		m.SetLocal(cur, old)
+		m.SetLocal(LocalCur, old)
 		m.Goto(e.firstWake)
 	default:
 		e.wake(m)

@@ -38,12 +38,12 @@ var eventFixedCode = map[int]string{
 func nextThenWake(m Mem) {
 	switch m.PC() {
 	case S4:
-		m.SetLocal(next, m.Read(m.Local(cur)+Next)) // before the submit
+		m.SetLocal(LocalNext, m.Read(m.Local(LocalCur)+Next)) // before the submit
 		m.Goto(S3)
 	case S3:
-		m.Submit(m.Local(cur)) // the node may die from here on
-		m.SetLocal(cur, m.Local(next))
-		if m.Local(cur) == Null {
+		m.Submit(m.Local(LocalCur)) // the node may die from here on
+		m.SetLocal(LocalCur, m.Local(LocalNext))
+		if m.Local(LocalCur) == Null {
 			m.Return()
 			return
 		}

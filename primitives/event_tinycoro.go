@@ -47,11 +47,11 @@ func eventAsWritten(this, value Word) eventBase {
 func wakeThenNext(m Mem) {
 	switch m.PC() {
 	case S3:
-		m.Submit(m.Local(cur))
+		m.Submit(m.Local(LocalCur))
 		m.Goto(S4)
 	case S4:
-		m.SetLocal(cur, m.Read(m.Local(cur)+Next)) // after the submit: B1
-		if m.Local(cur) == Null {
+		m.SetLocal(LocalCur, m.Read(m.Local(LocalCur)+Next)) // after the submit: B1
+		if m.Local(LocalCur) == Null {
 			m.Return()
 			return
 		}

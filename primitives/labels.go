@@ -257,9 +257,9 @@ func LabelCode(pc int) string {
 	return ""
 }
 
-// lines is the algorithm made of the steps at labels, in that order: each
+// Lines is the algorithm made of the steps at labels, in that order: each
 // label's line from the label tables, or from own when it has one.
-func lines(own map[int]string, labels ...int) []Line {
+func Lines(own map[int]string, labels ...int) []Line {
 	out := make([]Line, len(labels))
 	for i, l := range labels {
 		code, ok := own[l]
@@ -271,9 +271,9 @@ func lines(own map[int]string, labels ...int) []Line {
 	return out
 }
 
-// indent indents ls one level: the body of a call written out in place
+// Indent indents ls one level: the body of a call written out in place
 // (a latch's count_down runs its event's set).
-func indent(ls []Line) []Line {
+func Indent(ls []Line) []Line {
 	out := make([]Line, len(ls))
 	for i, l := range ls {
 		out[i] = Line{Label: l.Label, Code: "  " + l.Code}

@@ -46,7 +46,7 @@ func (l *Latch) Bind(base Word) {
 func (l *Latch) Ops() []Operation {
 	return []Operation{
 		{Name: "wait", Entry: E1, Awaits: true, Role: Waiting, Step: l.ev.wait, Lines: l.ev.waitLines()},
-		{Name: "count_down", Entry: L1, Step: l.countDown, Lines: append(lines(nil, L1), indent(l.ev.setLines())...), Pointers: l.ev.wakePointers()},
+		{Name: "count_down", Entry: L1, Step: l.countDown, Lines: append(Lines(nil, L1), Indent(l.ev.setLines())...), Pointers: l.ev.wakePointers()},
 	}
 }
 

@@ -84,17 +84,17 @@ func (l *Litmus) step(m Mem) {
 		if m.PC() == LDY {
 			a, first = y, YR1
 		}
-		m.SetLocal(head, m.Load(a, ld))
+		m.SetLocal(LocalHead, m.Load(a, ld))
 		if r := m.Arg(); r >= 1 && r <= LitmusRegisters {
 			m.Goto(first + int(r) - 1)
 			return
 		}
 		m.Panic("litmus: a load fills a register from r1 to r4")
 	case XR1, XR2, XR3, XR4:
-		m.Write(l.base+2+Word(m.PC()-XR1), m.Local(head))
+		m.Write(l.base+2+Word(m.PC()-XR1), m.Local(LocalHead))
 		m.Return()
 	case YR1, YR2, YR3, YR4:
-		m.Write(l.base+2+Word(m.PC()-YR1), m.Local(head))
+		m.Write(l.base+2+Word(m.PC()-YR1), m.Local(LocalHead))
 		m.Return()
 	}
 }
@@ -123,7 +123,7 @@ func (l *Litmus) lines(labels ...int) []Line {
 		LDX: "tmp = x.load(" + orderName(ld) + ");",
 		LDY: "tmp = y.load(" + orderName(ld) + ");",
 	}
-	return lines(own, labels...)
+	return Lines(own, labels...)
 }
 
 // orderName is o as the label tables write it ("acquire").

@@ -1,68 +1,68 @@
 package primitives
 
-// nolocked is mutex::nolocked, (void*)1: m_state's "unlocked" value.
+// Nolocked is mutex::nolocked, (void*)1: m_state's "unlocked" value.
 // nullptr in m_state is locked_no_waiting.
-const nolocked Word = 1
+const Nolocked Word = 1
 
-// mutexStateField is m_state: an atomic<void*>, constructed unlocked.
-func mutexStateField() Field {
-	return Field{Name: "m_state", Kind: Pointer, Atomic: true, Init: nolocked,
-		Names: map[Word]string{nolocked: "nolocked(1)"}}
+// MutexStateField is m_state: an atomic<void*>, constructed unlocked.
+func MutexStateField() Field {
+	return Field{Name: "m_state", Kind: Pointer, Atomic: true, Init: Nolocked,
+		Names: map[Word]string{Nolocked: "nolocked(1)"}}
 }
 
 // mutexOps are the operations of a mutex whose m_state is at state: lock,
 // lock_guard, try_lock and unlock. co_await mtx.lock_guard() is the same
 // awaiter as lock() except that await_resume also returns a lock_guard,
 // whose destructor calls unlock(): a script writes "lock_guard { cs }"
-// (see mutexGuards), or "lock_guard; cs; unlock", the unlock standing for
+// (see MutexGuards), or "lock_guard; cs; unlock", the unlock standing for
 // the guard's end of scope.
 func mutexOps(state Word, unlock Operation) []Operation {
-	lock := func(m Mem) { lockMutex(m, state) }
-	algo := lockLines()
+	lock := func(m Mem) { LockMutex(m, state) }
+	algo := LockLines()
 	return []Operation{
 		{Name: "lock", Entry: M1a, Awaits: true, Role: Lock, Step: lock, Lines: algo},
 		{Name: "lock_guard", Entry: M1a, Awaits: true, Role: Lock, Step: lock, Lines: algo},
-		{Name: "try_lock", Entry: TL1, Role: TryLock, Returns: true, Step: func(m Mem) { tryLock(m, state) }, Lines: lines(nil, TL1)},
+		{Name: "try_lock", Entry: TL1, Role: TryLock, Returns: true, Step: func(m Mem) { TryLockMutex(m, state) }, Lines: Lines(nil, TL1)},
 		unlock,
 	}
 }
 
-// mutexGuards are a mutex's guards: the lock_guard co_await
+// MutexGuards are a mutex's guards: the lock_guard co_await
 // mtx.lock_guard() returns, whose destructor unlocks.
-func mutexGuards() []Guard {
+func MutexGuards() []Guard {
 	return []Guard{{Name: "lock_guard", Enter: "lock_guard", Exit: "unlock"}}
 }
 
-// tryLock is mtx.try_lock(), the same for both mutex variants:
+// TryLockMutex is mtx.try_lock(), the same for both mutex variants:
 //
 //	TL1 CAS_strong(m_state: nolocked -> nullptr, acq_rel/relaxed); return whether it succeeded
 //
 // It takes the lock only when it is free, and never waits, so it does not
 // register with the context. While unlock hands the lock over, m_state
 // never holds nolocked, so try_lock cannot barge in (mutex-try-lock).
-func tryLock(m Mem, state Word) {
-	_, ok := m.CompareAndSwap(state, nolocked, Null, AcqRel, Relaxed)
+func TryLockMutex(m Mem, state Word) {
+	_, ok := m.CompareAndSwap(state, Nolocked, Null, AcqRel, Relaxed)
 	m.Result(ok)
 	m.Return()
 }
 
 // mutexFree reports whether the mutex at state is unlocked.
 func mutexFree(state Word) func(Peek) bool {
-	return func(p Peek) bool { return p(state) == nolocked }
+	return func(p Peek) bool { return p(state) == Nolocked }
 }
 
-// mutexWaiters is the head of the stack of newly arrived waiters in
+// MutexWaiters is the head of the stack of newly arrived waiters in
 // m_state: none when m_state is nolocked.
-func mutexWaiters(state Word) func(Peek) Word {
+func MutexWaiters(state Word) func(Peek) Word {
 	return func(p Peek) Word {
-		if h := p(state); h != nolocked {
+		if h := p(state); h != Nolocked {
 			return h
 		}
 		return Null
 	}
 }
 
-// lockMutex is co_await mtx.lock(): mutex_awaiter's await_suspend
+// LockMutex is co_await mtx.lock(): mutex_awaiter's await_suspend
 // (register_lock) and await_resume, as tinyCoro v1.2 writes them
 // (mutex.cpp). Both mutex variants lock this way.
 //
@@ -80,11 +80,11 @@ func mutexWaiters(state Word) func(Peek) Word {
 // unlock that sets nolocked between M2a and M4b makes the push fail and
 // the retry takes the fast path. The acq_rel CASes publish m_next and
 // m_await_coro to the unlocker's exchange.
-func lockMutex(m Mem, state Word) { lockMutexThen(m, state, Mem.Return) }
+func LockMutex(m Mem, state Word) { LockMutexThen(m, state, Mem.Return) }
 
-// lockMutexThen is lockMutex inside a larger operation (a channel's send
+// LockMutexThen is LockMutex inside a larger operation (a channel's send
 // holds the lock through a lock_guard): done follows await_resume (M5).
-func lockMutexThen(m Mem, state Word, done func(Mem)) {
+func LockMutexThen(m Mem, state Word, done func(Mem)) {
 	self := m.Awaiter()
 	switch m.PC() {
 	case M1a:
@@ -94,26 +94,26 @@ func lockMutexThen(m Mem, state Word, done func(Mem)) {
 		registerWait(m)
 		m.Goto(M2a)
 	case M2a:
-		m.SetLocal(head, m.Load(state, Acquire))
+		m.SetLocal(LocalHead, m.Load(state, Acquire))
 		m.Goto(M2b)
 	case M2b:
 		m.Write(self+Next, Null)
-		if m.Local(head) == nolocked {
+		if m.Local(LocalHead) == Nolocked {
 			m.Goto(M3)
 			return
 		}
 		m.Goto(M4a)
 	case M3:
-		if _, ok := m.CompareAndSwap(state, nolocked, Null, AcqRel, Relaxed); ok {
+		if _, ok := m.CompareAndSwap(state, Nolocked, Null, AcqRel, Relaxed); ok {
 			m.Goto(M5) // await_suspend returns false: acquired, no suspension
 			return
 		}
 		m.Goto(M2a)
 	case M4a:
-		m.Write(self+Next, m.Local(head))
+		m.Write(self+Next, m.Local(LocalHead))
 		m.Goto(M4b)
 	case M4b:
-		if _, ok := m.CompareAndSwap(state, m.Local(head), self, AcqRel, Relaxed); ok {
+		if _, ok := m.CompareAndSwap(state, m.Local(LocalHead), self, AcqRel, Relaxed); ok {
 			m.Suspend(M5)
 			return
 		}

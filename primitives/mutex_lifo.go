@@ -2,7 +2,7 @@ package primitives
 
 // MutexLIFO is the mutex a reader would guess from tinyCoro's header alone
 // (the "pseudo-implementation" of seed 003, which never saw mutex.cpp): the
-// same m_state and the same lock (lockMutex), but an unlock that pops the
+// same m_state and the same lock (LockMutex), but an unlock that pops the
 // newest waiter off the stack and hands the lock to it.
 //
 //	V1 s = m_state.load(acquire)
@@ -25,7 +25,7 @@ type MutexLIFO struct {
 }
 
 // Fields implements Primitive.
-func (mu *MutexLIFO) Fields() []Field { return []Field{mutexStateField()} }
+func (mu *MutexLIFO) Fields() []Field { return []Field{MutexStateField()} }
 
 // Bind implements Primitive.
 func (mu *MutexLIFO) Bind(base Word) { mu.state = base }
@@ -33,19 +33,19 @@ func (mu *MutexLIFO) Bind(base Word) { mu.state = base }
 // Ops implements Primitive.
 func (mu *MutexLIFO) Ops() []Operation {
 	return mutexOps(mu.state, Operation{Name: "unlock", Entry: V1, Role: Unlock, Step: mu.unlock,
-		Lines:    lines(nil, V1, V2, V3, V4, V5),
-		Pointers: []ListPointer{{Slot: head, Name: "s", Labels: []int{V3, V4, V5}}, {Slot: next, Name: "next", Labels: []int{V4}}}})
+		Lines:    Lines(nil, V1, V2, V3, V4, V5),
+		Pointers: []ListPointer{{Slot: LocalHead, Name: "s", Labels: []int{V3, V4, V5}}, {Slot: LocalNext, Name: "next", Labels: []int{V4}}}})
 }
 
 // Guards implements Guarder.
-func (mu *MutexLIFO) Guards() []Guard { return mutexGuards() }
+func (mu *MutexLIFO) Guards() []Guard { return MutexGuards() }
 
 // Facts implements Primitive.
 func (mu *MutexLIFO) Facts() Facts {
 	return Facts{
 		Free:      mutexFree(mu.state),
 		Condition: "m_state == nolocked(1)",
-		Lists:     []List{{Name: "m_state", Head: mutexWaiters(mu.state)}},
+		Lists:     []List{{Name: "m_state", Head: MutexWaiters(mu.state)}},
 	}
 }
 
@@ -53,29 +53,29 @@ func (mu *MutexLIFO) Facts() Facts {
 func (mu *MutexLIFO) unlock(m Mem) {
 	switch m.PC() {
 	case V1:
-		m.SetLocal(head, m.Load(mu.state, Acquire))
-		if m.Local(head) == Null {
+		m.SetLocal(LocalHead, m.Load(mu.state, Acquire))
+		if m.Local(LocalHead) == Null {
 			m.Goto(V2)
 			return
 		}
 		m.Goto(V3)
 	case V2:
-		if _, ok := m.CompareAndSwap(mu.state, Null, nolocked, Release, Relaxed); ok {
+		if _, ok := m.CompareAndSwap(mu.state, Null, Nolocked, Release, Relaxed); ok {
 			m.Return()
 			return
 		}
 		m.Goto(V1)
 	case V3:
-		m.SetLocal(next, m.Read(m.Local(head)+Next))
+		m.SetLocal(LocalNext, m.Read(m.Local(LocalHead)+Next))
 		m.Goto(V4)
 	case V4:
-		if _, ok := m.CompareAndSwap(mu.state, m.Local(head), m.Local(next), AcqRel, Acquire); ok {
+		if _, ok := m.CompareAndSwap(mu.state, m.Local(LocalHead), m.Local(LocalNext), AcqRel, Acquire); ok {
 			m.Goto(V5)
 			return
 		}
 		m.Goto(V1)
 	case V5:
-		m.Submit(m.Local(head)) // the newest waiter gets the lock
+		m.Submit(m.Local(LocalHead)) // the newest waiter gets the lock
 		m.Return()
 	}
 }

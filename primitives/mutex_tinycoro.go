@@ -44,7 +44,7 @@ type Mutex struct {
 // Fields implements Primitive.
 func (mu *Mutex) Fields() []Field {
 	return []Field{
-		mutexStateField(),
+		MutexStateField(),
 		{Name: "m_resume_list_head", Kind: Pointer},
 	}
 }
@@ -55,16 +55,16 @@ func (mu *Mutex) Bind(base Word) { mu.state, mu.resume = base, base+1 }
 // Ops implements Primitive.
 func (mu *Mutex) Ops() []Operation {
 	return mutexOps(mu.state, Operation{Name: "unlock", Entry: U1, Role: Unlock, Step: mu.unlock,
-		Lines: lines(nil, U1, U2, U3, U4a, U4b, U5a, U5b, U6),
+		Lines: Lines(nil, U1, U2, U3, U4a, U4b, U5a, U5b, U6),
 		Pointers: []ListPointer{
-			{Slot: head, Name: "h", Labels: []int{U4a, U4b}},
-			{Slot: cur, Name: "r", Labels: []int{U4a, U4b, U5a, U5b, U6}},
-			{Slot: next, Name: "next", Labels: []int{U4b, U5b}},
+			{Slot: LocalHead, Name: "h", Labels: []int{U4a, U4b}},
+			{Slot: LocalCur, Name: "r", Labels: []int{U4a, U4b, U5a, U5b, U6}},
+			{Slot: LocalNext, Name: "next", Labels: []int{U4b, U5b}},
 		}})
 }
 
 // Guards implements Guarder.
-func (mu *Mutex) Guards() []Guard { return mutexGuards() }
+func (mu *Mutex) Guards() []Guard { return MutexGuards() }
 
 // Facts implements Primitive.
 func (mu *Mutex) Facts() Facts {
@@ -72,7 +72,7 @@ func (mu *Mutex) Facts() Facts {
 		Free:      mutexFree(mu.state),
 		Condition: "m_state == nolocked(1)",
 		Lists: []List{
-			{Name: "m_state", Head: mutexWaiters(mu.state)},
+			{Name: "m_state", Head: MutexWaiters(mu.state)},
 			{Name: "m_resume_list_head", Head: func(p Peek) Word { return p(mu.resume) }},
 		},
 	}
@@ -82,51 +82,51 @@ func (mu *Mutex) Facts() Facts {
 // mutex_awaiter's, a submit_task.
 func (mu *Mutex) unlock(m Mem) {
 	if m.PC() == U6 {
-		m.Submit(m.Local(cur)) // r->resume(): the lock is handed over
+		m.Submit(m.Local(LocalCur)) // r->resume(): the lock is handed over
 		m.Return()
 		return
 	}
-	unlockMutex(m, mu.state, mu.resume, U6, Mem.Return)
+	UnlockMutex(m, mu.state, mu.resume, U6, Mem.Return)
 }
 
-// unlockMutex performs the steps U1 to U5b of mtx.unlock() for the mutex
+// UnlockMutex performs the steps U1 to U5b of mtx.unlock() for the mutex
 // whose m_state and m_resume_list_head are at state and resume. The step
 // after U5b is resume, r->resume(), which the caller performs (it is
 // virtual: a condition variable's awaiter overrides it); when U2 releases
 // the lock, done ends the unlock. Locals: cur is to_resume (r), head the
 // part of the detached chain not yet reversed, next a saved m_next.
-func unlockMutex(m Mem, state, resumeList Word, resume int, done func(Mem)) {
+func UnlockMutex(m Mem, state, resumeList Word, resume int, done func(Mem)) {
 	switch m.PC() {
 	case U1:
-		m.SetLocal(cur, m.Read(resumeList))
-		if m.Local(cur) != Null {
+		m.SetLocal(LocalCur, m.Read(resumeList))
+		if m.Local(LocalCur) != Null {
 			m.Goto(U5a) // a detached waiter is next in line
 			return
 		}
 		m.Goto(U2)
 	case U2:
-		if _, ok := m.CompareAndSwap(state, Null, nolocked, AcqRel, Relaxed); ok {
+		if _, ok := m.CompareAndSwap(state, Null, Nolocked, AcqRel, Relaxed); ok {
 			done(m) // released; nobody waits
 			return
 		}
 		m.Goto(U3)
 	case U3:
-		m.SetLocal(head, m.Exchange(state, Null, AcqRel))
+		m.SetLocal(LocalHead, m.Exchange(state, Null, AcqRel))
 		reverseNext(m)
 	case U4a:
-		m.SetLocal(next, m.Read(m.Local(head)+Next))
+		m.SetLocal(LocalNext, m.Read(m.Local(LocalHead)+Next))
 		m.Goto(U4b)
 	case U4b:
-		h := m.Local(head)
-		m.Write(h+Next, m.Local(cur))
-		m.SetLocal(cur, h)
-		m.SetLocal(head, m.Local(next))
+		h := m.Local(LocalHead)
+		m.Write(h+Next, m.Local(LocalCur))
+		m.SetLocal(LocalCur, h)
+		m.SetLocal(LocalHead, m.Local(LocalNext))
 		reverseNext(m)
 	case U5a:
-		m.SetLocal(next, m.Read(m.Local(cur)+Next))
+		m.SetLocal(LocalNext, m.Read(m.Local(LocalCur)+Next))
 		m.Goto(U5b)
 	case U5b:
-		m.Write(resumeList, m.Local(next))
+		m.Write(resumeList, m.Local(LocalNext))
 		m.Goto(resume)
 	}
 }
@@ -134,7 +134,7 @@ func unlockMutex(m Mem, state, resumeList Word, resume int, done func(Mem)) {
 // reverseNext continues the reversal while the detached chain has a node,
 // then goes on to hand the lock to the oldest (U5a).
 func reverseNext(m Mem) {
-	if m.Local(head) != Null {
+	if m.Local(LocalHead) != Null {
 		m.Goto(U4a)
 		return
 	}

@@ -13,7 +13,7 @@ func unregisterWait(m Mem) { m.FetchAdd(m.Context()+NumWait, neg(1), AcqRel) }
 // the n coroutines from index first that has not started (Mem.Spawn).
 func SpawnOperation(target string, first, n int) Operation {
 	s := &spawner{first: first, n: n}
-	return Operation{Name: "spawn " + target, Entry: SP1, Step: s.step, Lines: lines(nil, SP1)}
+	return Operation{Name: "spawn " + target, Entry: SP1, Step: s.step, Lines: Lines(nil, SP1)}
 }
 
 // spawner is one spawn statement's target.
@@ -26,8 +26,8 @@ func (s *spawner) step(m Mem) {
 
 // Locals of the operations (slots of Mem.Local).
 const (
-	head = 0 // a list head or a loaded state
-	cur  = 1 // the node being visited
-	prev = 2 // the node visited before (list reversal)
-	next = 3 // a saved m_next
+	LocalHead = 0 // a list head or a loaded state
+	LocalCur  = 1 // the node being visited
+	LocalPrev = 2 // the node visited before (list reversal)
+	LocalNext = 3 // a saved m_next
 )

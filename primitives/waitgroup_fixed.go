@@ -83,9 +83,9 @@ func (wg *WaitGroupFixed) Bind(base Word) { wg.state = base }
 // Ops implements Primitive.
 func (wg *WaitGroupFixed) Ops() []Operation {
 	return []Operation{
-		{Name: "wait", Entry: Q1, Awaits: true, Role: Waiting, Step: wg.wait, Lines: lines(nil, Q1, Q2, Q3, Q4, Q5, Q6)},
-		{Name: "add", Entry: P1, HasArg: true, Step: func(m Mem) { wg.add(m, int32(m.Arg())) }, Lines: lines(nil, P1, P2, P3, P4), Pointers: wakeLoop},
-		{Name: "done", Entry: P1, Step: func(m Mem) { wg.add(m, -1) }, Lines: lines(doneIsAddMinusOne, P1, P2, P3, P4), Pointers: wakeLoop},
+		{Name: "wait", Entry: Q1, Awaits: true, Role: Waiting, Step: wg.wait, Lines: Lines(nil, Q1, Q2, Q3, Q4, Q5, Q6)},
+		{Name: "add", Entry: P1, HasArg: true, Step: func(m Mem) { wg.add(m, int32(m.Arg())) }, Lines: Lines(nil, P1, P2, P3, P4), Pointers: wakeLoop},
+		{Name: "done", Entry: P1, Step: func(m Mem) { wg.add(m, -1) }, Lines: Lines(doneIsAddMinusOne, P1, P2, P3, P4), Pointers: wakeLoop},
 	}
 }
 
@@ -100,7 +100,7 @@ func (wg *WaitGroupFixed) Facts() Facts {
 
 // wakeLoop are add's pointers: the node it wakes, and the next one,
 // copied out before the resume.
-var wakeLoop = []ListPointer{{Slot: cur, Name: "cur", Labels: []int{P3, P4}}, {Slot: next, Name: "next", Labels: []int{P4}}}
+var wakeLoop = []ListPointer{{Slot: LocalCur, Name: "cur", Labels: []int{P3, P4}}, {Slot: LocalNext, Name: "next", Labels: []int{P4}}}
 
 // doneIsAddMinusOne is done()'s first line: add(-1).
 var doneIsAddMinusOne = map[int]string{
@@ -123,13 +123,13 @@ func (wg *WaitGroupFixed) wait(m Mem) {
 			m.Goto(Q6) // await_suspend returns false: no suspension
 			return
 		}
-		m.SetLocal(head, old)
+		m.SetLocal(LocalHead, old)
 		m.Goto(Q4)
 	case Q4:
-		m.Write(self+Next, pairHead(m.Local(head)))
+		m.Write(self+Next, pairHead(m.Local(LocalHead)))
 		m.Goto(Q5)
 	case Q5:
-		old := m.Local(head)
+		old := m.Local(LocalHead)
 		if _, ok := m.CompareAndSwap(wg.state, old, pair(pairCount(old), self), Release, Acquire); ok {
 			m.Suspend(Q6)
 			return
@@ -150,10 +150,10 @@ func (wg *WaitGroupFixed) add(m Mem, delta int32) {
 			m.Panic("sync: negative WaitGroup counter")
 			return
 		}
-		m.SetLocal(head, old)
+		m.SetLocal(LocalHead, old)
 		m.Goto(P2)
 	case P2:
-		old := m.Local(head)
+		old := m.Local(LocalHead)
 		n := pairCount(old) + delta
 		nw := pair(n, pairHead(old))
 		if n == 0 {
@@ -167,15 +167,15 @@ func (wg *WaitGroupFixed) add(m Mem, delta int32) {
 			m.Return()
 			return
 		}
-		m.SetLocal(cur, pairHead(old))
+		m.SetLocal(LocalCur, pairHead(old))
 		m.Goto(P3)
 	case P3:
-		m.SetLocal(next, m.Read(m.Local(cur)+Next)) // copy out before the resume
+		m.SetLocal(LocalNext, m.Read(m.Local(LocalCur)+Next)) // copy out before the resume
 		m.Goto(P4)
 	case P4:
-		m.Submit(m.Local(cur))
-		m.SetLocal(cur, m.Local(next))
-		if m.Local(cur) == Null {
+		m.Submit(m.Local(LocalCur))
+		m.SetLocal(LocalCur, m.Local(LocalNext))
+		if m.Local(LocalCur) == Null {
 			m.Return()
 			return
 		}

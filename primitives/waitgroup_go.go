@@ -71,9 +71,9 @@ func (wg *GoWaitGroup) Bind(base Word) { wg.state, wg.sema = base, base+1 }
 // Ops implements Primitive.
 func (wg *GoWaitGroup) Ops() []Operation {
 	return []Operation{
-		{Name: "wait", Entry: GW1, Role: Waiting, Step: wg.wait, Lines: lines(nil, GW1, GW2, GW3, GW4)},
-		{Name: "add", Entry: GA1, HasArg: true, Step: func(m Mem) { wg.add(m, int64(m.Arg())) }, Lines: lines(nil, GA1, GA2, GA3, GA4)},
-		{Name: "done", Entry: GA1, Step: func(m Mem) { wg.add(m, -1) }, Lines: lines(goDoneIsAddMinusOne, GA1, GA2, GA3, GA4)},
+		{Name: "wait", Entry: GW1, Role: Waiting, Step: wg.wait, Lines: Lines(nil, GW1, GW2, GW3, GW4)},
+		{Name: "add", Entry: GA1, HasArg: true, Step: func(m Mem) { wg.add(m, int64(m.Arg())) }, Lines: Lines(nil, GA1, GA2, GA3, GA4)},
+		{Name: "done", Entry: GA1, Step: func(m Mem) { wg.add(m, -1) }, Lines: Lines(goDoneIsAddMinusOne, GA1, GA2, GA3, GA4)},
 	}
 }
 
@@ -105,12 +105,12 @@ func (wg *GoWaitGroup) add(m Mem, delta int64) {
 		case v > 0 || w == 0:
 			m.Return()
 		default: // this Add set the counter to zero with waiters registered
-			m.SetLocal(head, state)
-			m.SetLocal(cur, Word(w))
+			m.SetLocal(LocalHead, state)
+			m.SetLocal(LocalCur, Word(w))
 			m.Goto(GA2)
 		}
 	case GA2:
-		if m.Load(wg.state, SeqCst) != m.Local(head) {
+		if m.Load(wg.state, SeqCst) != m.Local(LocalHead) {
 			m.Panic(goMisuse)
 			return
 		}
@@ -120,8 +120,8 @@ func (wg *GoWaitGroup) add(m Mem, delta int64) {
 		m.Goto(GA4)
 	case GA4:
 		m.SemRelease(wg.sema)
-		m.SetLocal(cur, m.Local(cur)-1)
-		if m.Local(cur) == 0 {
+		m.SetLocal(LocalCur, m.Local(LocalCur)-1)
+		if m.Local(LocalCur) == 0 {
 			m.Return()
 			return
 		}
@@ -138,10 +138,10 @@ func (wg *GoWaitGroup) wait(m Mem) {
 			m.Return()
 			return
 		}
-		m.SetLocal(head, state)
+		m.SetLocal(LocalHead, state)
 		m.Goto(GW2)
 	case GW2:
-		state := m.Local(head)
+		state := m.Local(LocalHead)
 		if _, ok := m.CompareAndSwap(wg.state, state, state+1, SeqCst, SeqCst); !ok {
 			m.Goto(GW1)
 			return

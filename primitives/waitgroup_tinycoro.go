@@ -53,10 +53,10 @@ func (wg *WaitGroup) Bind(base Word) { wg.count, wg.state = base, base+1 }
 // Ops implements Primitive.
 func (wg *WaitGroup) Ops() []Operation {
 	return []Operation{
-		{Name: "wait", Entry: G1, Awaits: true, Role: Waiting, Step: wg.wait, Lines: lines(nil, G1, G2, G3, G4, G5, G6, G7)},
-		{Name: "add", Entry: A1, HasArg: true, Step: wg.add, Lines: lines(nil, A1)},
-		{Name: "done", Entry: D1, Step: wg.done, Lines: lines(nil, D1, D2, D3, D4),
-			Pointers: []ListPointer{{Slot: head, Name: "head", Labels: []int{D3, D4}}}},
+		{Name: "wait", Entry: G1, Awaits: true, Role: Waiting, Step: wg.wait, Lines: Lines(nil, G1, G2, G3, G4, G5, G6, G7)},
+		{Name: "add", Entry: A1, HasArg: true, Step: wg.add, Lines: Lines(nil, A1)},
+		{Name: "done", Entry: D1, Step: wg.done, Lines: Lines(nil, D1, D2, D3, D4),
+			Pointers: []ListPointer{{Slot: LocalHead, Name: "head", Labels: []int{D3, D4}}}},
 	}
 }
 
@@ -86,13 +86,13 @@ func (wg *WaitGroup) wait(m Mem) {
 		}
 		m.Goto(G4)
 	case G4:
-		m.SetLocal(head, m.Load(wg.state, Acquire))
+		m.SetLocal(LocalHead, m.Load(wg.state, Acquire))
 		m.Goto(G5)
 	case G5:
-		m.Write(self+Next, m.Local(head))
+		m.Write(self+Next, m.Local(LocalHead))
 		m.Goto(G6)
 	case G6:
-		if _, ok := m.CompareAndSwap(wg.state, m.Local(head), self, AcqRel, Relaxed); ok {
+		if _, ok := m.CompareAndSwap(wg.state, m.Local(LocalHead), self, AcqRel, Relaxed); ok {
 			m.Suspend(G7)
 			return
 		}
@@ -119,20 +119,20 @@ func (wg *WaitGroup) done(m Mem) {
 		}
 		m.Goto(D2)
 	case D2:
-		m.SetLocal(head, m.Exchange(wg.state, Null, AcqRel))
+		m.SetLocal(LocalHead, m.Exchange(wg.state, Null, AcqRel))
 		wakeNext(m, D3)
 	case D3:
-		m.Submit(m.Local(head)) // head->resume()
+		m.Submit(m.Local(LocalHead)) // head->resume()
 		m.Goto(D4)
 	case D4:
-		m.SetLocal(head, m.Read(m.Local(head)+Next)) // after the resume: B2
+		m.SetLocal(LocalHead, m.Read(m.Local(LocalHead)+Next)) // after the resume: B2
 		wakeNext(m, D3)
 	}
 }
 
 // wakeNext continues a wake loop at label at while the list has a node.
 func wakeNext(m Mem, at int) {
-	if m.Local(head) == Null {
+	if m.Local(LocalHead) == Null {
 		m.Return()
 		return
 	}

@@ -63,7 +63,7 @@ func (w *WhenAll) OwnsChildFrames() bool { return !w.Fixed }
 func (w *WhenAll) Ops() []Operation {
 	return []Operation{
 		{Name: "co_await", Entry: E1, Awaits: true, Role: Waiting, Step: w.coAwait, Lines: w.coAwaitLines()},
-		{Name: "final_suspend", Entry: L1, Step: w.finalSuspend, Lines: listing(lines(nil, L1), indent(w.ev.setLines()), lines(nil, WX1)),
+		{Name: "final_suspend", Entry: L1, Step: w.finalSuspend, Lines: Listing(Lines(nil, L1), Indent(w.ev.setLines()), Lines(nil, WX1)),
 			Pointers: w.ev.wakePointers()},
 	}
 }

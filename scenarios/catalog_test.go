@@ -1,13 +1,13 @@
 package scenarios_test
 
 import (
-	"os"
-	"path/filepath"
+	"io/fs"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"lockstep/primitives"
 	"lockstep/scenarios"
 	"lockstep/sim"
 )
@@ -109,12 +109,13 @@ func checkRecord(t *testing.T, p *sim.Program, r sim.Record) {
 	if p.Doc(r.Label) == "" {
 		t.Errorf("step %d: label %s has no doc", r.Index, p.Label(r.Label))
 	}
-	if r.Loc.File == "" || r.Loc.Line <= 0 || !strings.HasPrefix(r.Loc.Function, "lockstep/primitives.") {
-		t.Errorf("step %d (%s): location %+v is not in package primitives", r.Index, p.Label(r.Label), r.Loc)
+	inPorts := strings.HasPrefix(r.Loc.Function, "lockstep/primitives.") || strings.HasPrefix(r.Loc.Function, "lockstep/primitives/composed.")
+	if r.Loc.File == "" || r.Loc.Line <= 0 || !inPorts {
+		t.Errorf("step %d (%s): location %+v is not in the ports (primitives, primitives/composed)", r.Index, p.Label(r.Label), r.Loc)
 		return
 	}
-	if _, err := os.Stat(filepath.Join("..", "primitives", r.Loc.File)); err != nil {
-		t.Errorf("step %d (%s): %s is not a file of package primitives: %v", r.Index, p.Label(r.Label), r.Loc.File, err)
+	if _, err := fs.Stat(primitives.Source, primitives.SourcePath(r.Loc.Function, r.Loc.File)); err != nil {
+		t.Errorf("step %d (%s): the source of %+v is not in primitives.Source: %v", r.Index, p.Label(r.Label), r.Loc, err)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"lockstep/primitives"
+	"lockstep/primitives/composed"
 )
 
 // config is what a lesson says about its primitive's initial state.
@@ -58,15 +59,15 @@ func kinds() map[string]primitiveKind {
 			object:   "cv",
 			variants: []string{"tinycoro"},
 			build: map[string]constructor{
-				"tinycoro": func(config) primitives.Primitive { return &primitives.CondVar{} },
+				"tinycoro": func(config) primitives.Primitive { return &composed.CondVar{} },
 			},
 		},
 		"channel": {
 			object:   "ch",
 			variants: []string{"tinycoro", "fixed"},
 			build: map[string]constructor{
-				"tinycoro": func(c config) primitives.Primitive { return &primitives.Channel{Capacity: c.capacity} },
-				"fixed":    func(c config) primitives.Primitive { return &primitives.Channel{Capacity: c.capacity, Fixed: true} },
+				"tinycoro": func(c config) primitives.Primitive { return &composed.Channel{Capacity: c.capacity} },
+				"fixed":    func(c config) primitives.Primitive { return &composed.Channel{Capacity: c.capacity, Fixed: true} },
 			},
 		},
 		"when_all": {

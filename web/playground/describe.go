@@ -65,18 +65,19 @@ func findCode(src fs.FS, s *scenarios.Scenario, v string) (*lessonCode, error) {
 		return nil, err
 	}
 	var files []string
-	labels := map[int]sim.Location{}
+	labels := map[int]locInfo{}
 	var order []int
 	collect := func(m *sim.Machine) {
 		for _, r := range m.Records() {
-			if r.Loc.File == "" {
+			loc := locOf(r.Loc)
+			if loc == nil {
 				continue
 			}
-			if !slices.Contains(files, r.Loc.File) {
-				files = append(files, r.Loc.File)
+			if !slices.Contains(files, loc.File) {
+				files = append(files, loc.File)
 			}
 			if _, ok := labels[r.Label]; !ok && r.Label >= 0 {
-				labels[r.Label] = r.Loc
+				labels[r.Label] = *loc
 				order = append(order, r.Label)
 			}
 		}

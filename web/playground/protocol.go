@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"lockstep/primitives"
+	"lockstep/sim"
 	"lockstep/sim/words"
 	"lockstep/web/site"
 )
@@ -268,6 +270,15 @@ type locInfo struct {
 	File     string `json:"file"`
 	Line     int    `json:"line"`
 	Function string `json:"function,omitempty"`
+}
+
+// locOf is the place of a step's code, nil when it has none; its file is
+// named as primitives.Source holds it.
+func locOf(l sim.Location) *locInfo {
+	if l.File == "" {
+		return nil
+	}
+	return &locInfo{File: primitives.SourcePath(l.Function, l.File), Line: l.Line, Function: l.Function}
 }
 
 // eventInfo is a change in a coroutine's life during a step.

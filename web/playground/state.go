@@ -51,9 +51,7 @@ func describeStep(p *sim.Program, recs []sim.Record, i int, before []cellValue, 
 	}
 	st.Values = words.ValuesOf(p, r)
 	st.OK = r.OK
-	if r.Loc.File != "" {
-		st.Loc = &locInfo{File: r.Loc.File, Line: r.Loc.Line, Function: r.Loc.Function}
-	}
+	st.Loc = locOf(r.Loc)
 	if r.Op == sim.OpCAS {
 		st.CAS = words.CASOf(p, recs, i)
 	}
@@ -103,9 +101,7 @@ func (tl *timeline) pending(lang string) []pendingInfo {
 		}
 		pi.Text = words.OpTextIn(p, r, false, lang)
 		pi.Reads = choices(p, r)
-		if r.Loc.File != "" {
-			pi.Loc = &locInfo{File: r.Loc.File, Line: r.Loc.Line, Function: r.Loc.Function}
-		}
+		pi.Loc = locOf(r.Loc)
 		out[t] = pi
 	}
 	return out

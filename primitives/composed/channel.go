@@ -1,6 +1,9 @@
-package primitives
+package composed
 
-import "fmt"
+import (
+	"fmt"
+	"lockstep/primitives"
+)
 
 // Channel is tinyCoro v1.2's channel<T> (channel.hpp), a bounded queue
 // built from one mutex and two condition variables, ported step for step
@@ -53,16 +56,16 @@ type Channel struct {
 	Fixed    bool // close() takes the mutex
 
 	e                            cvEngine
-	pcv, ccv                     Word // producer_cv, consumer_cv (their m_lock)
-	closed, head, tail, num, buf Word
-	slots                        Word
+	pcv, ccv                     primitives.Word // producer_cv, consumer_cv (their m_lock)
+	closed, head, tail, num, buf primitives.Word
+	slots                        primitives.Word
 }
 
 // The close states of a channel.
 const (
-	chDrained Word = 0
-	chClosed  Word = 1
-	chOpen    Word = 2
+	chDrained primitives.Word = 0
+	chClosed  primitives.Word = 1
+	chOpen    primitives.Word = 2
 )
 
 // Phases of a channel's operation (the phase local): which part of it the
@@ -79,29 +82,29 @@ const (
 )
 
 // Fields implements Primitive.
-func (c *Channel) Fields() []Field {
+func (c *Channel) Fields() []primitives.Field {
 	fs := append(mutexFields("mtx"), cvFields("producer_cv")...)
 	fs = append(fs, cvFields("consumer_cv")...)
 	fs = append(fs,
-		Field{Object: "ch", Name: "m_close", Kind: Int32, Atomic: true, Init: chOpen,
-			Names: map[Word]string{chOpen: "open(2)", chClosed: "closed(1)", chDrained: "drained(0)"}},
-		Field{Object: "ch", Name: "m_head", Kind: Int64},
-		Field{Object: "ch", Name: "m_tail", Kind: Int64},
-		Field{Object: "ch", Name: "m_num", Kind: Int64})
+		primitives.Field{Object: "ch", Name: "m_close", Kind: primitives.Int32, Atomic: true, Init: chOpen,
+			Names: map[primitives.Word]string{chOpen: "open(2)", chClosed: "closed(1)", chDrained: "drained(0)"}},
+		primitives.Field{Object: "ch", Name: "m_head", Kind: primitives.Int64},
+		primitives.Field{Object: "ch", Name: "m_tail", Kind: primitives.Int64},
+		primitives.Field{Object: "ch", Name: "m_num", Kind: primitives.Int64})
 	for i := range c.slotCount() {
-		fs = append(fs, Field{Object: "ch", Name: fmt.Sprintf("m_buf[%d]", i), Kind: Int64})
+		fs = append(fs, primitives.Field{Object: "ch", Name: fmt.Sprintf("m_buf[%d]", i), Kind: primitives.Int64})
 	}
 	return fs
 }
 
 // slotCount is the number of slots: the capacity, or one for 0.
-func (c *Channel) slotCount() Word { return Word(max(c.Capacity, 1)) }
+func (c *Channel) slotCount() primitives.Word { return primitives.Word(max(c.Capacity, 1)) }
 
 // AwaiterFields implements AwaiterFielder.
-func (c *Channel) AwaiterFields() []Field { return cvAwaiterFields() }
+func (c *Channel) AwaiterFields() []primitives.Field { return cvAwaiterFields() }
 
 // Bind implements Primitive.
-func (c *Channel) Bind(base Word) {
+func (c *Channel) Bind(base primitives.Word) {
 	c.e = cvEngine{mtx: base, resume: base + 1, pred: c.pred}
 	c.pcv, c.ccv = base+2, base+5
 	c.closed, c.head, c.tail, c.num, c.buf = base+8, base+9, base+10, base+11, base+12
@@ -109,35 +112,35 @@ func (c *Channel) Bind(base Word) {
 }
 
 // Ops implements Primitive.
-func (c *Channel) Ops() []Operation {
-	return []Operation{
-		{Name: "send", Entry: SN1, HasArg: true, Returns: true, Step: c.send, Lines: c.sendLines()},
-		{Name: "recv", Entry: RC1, Returns: true, Step: c.recv, Lines: c.recvLines()},
+func (c *Channel) Ops() []primitives.Operation {
+	return []primitives.Operation{
+		{Name: "send", Entry: primitives.SN1, HasArg: true, Returns: true, Step: c.send, Lines: c.sendLines()},
+		{Name: "recv", Entry: primitives.RC1, Returns: true, Step: c.recv, Lines: c.recvLines()},
 		{Name: "close", Entry: c.closeEntry(), Step: c.close, Lines: c.closeLines()},
-		{Name: "destroy", Entry: CD1, Step: c.destroy, Lines: lines(nil, CD1)},
+		{Name: "destroy", Entry: primitives.CD1, Step: c.destroy, Lines: primitives.Lines(nil, primitives.CD1)},
 	}
 }
 
 // Facts implements Primitive. A channel's waiters wait for different
 // things (room, items), so no single condition says whether one was lost:
 // a run that ends with one still waiting is a deadlock.
-func (c *Channel) Facts() Facts {
-	return Facts{
+func (c *Channel) Facts() primitives.Facts {
+	return primitives.Facts{
 		Condition: "its predicate (room to send or an item to receive, or the channel closed)",
-		Lists: []List{
-			{Name: "producer_cv.m_head", Head: func(p Peek) Word { return p(c.pcv + cvHead) }},
-			{Name: "consumer_cv.m_head", Head: func(p Peek) Word { return p(c.ccv + cvHead) }},
-			{Name: "mtx.m_state", Head: mutexWaiters(c.e.mtx)},
-			{Name: "mtx.m_resume_list_head", Head: func(p Peek) Word { return p(c.e.resume) }},
+		Lists: []primitives.List{
+			{Name: "producer_cv.m_head", Head: func(p primitives.Peek) primitives.Word { return p(c.pcv + cvHead) }},
+			{Name: "consumer_cv.m_head", Head: func(p primitives.Peek) primitives.Word { return p(c.ccv + cvHead) }},
+			{Name: "mtx.m_state", Head: primitives.MutexWaiters(c.e.mtx)},
+			{Name: "mtx.m_resume_list_head", Head: func(p primitives.Peek) primitives.Word { return p(c.e.resume) }},
 		},
 	}
 }
 
 // pred performs one step of a waiter's predicate: the first reads m_num
 // (room, or an item, ends it), the second whether the channel is closed.
-func (c *Channel) pred(m Mem, kind Word, second bool) (holds, more bool) {
+func (c *Channel) pred(m primitives.Mem, kind primitives.Word, second bool) (holds, more bool) {
 	if second {
-		return m.Load(c.closed, Acquire) <= chClosed, false
+		return m.Load(c.closed, primitives.Acquire) <= chClosed, false
 	}
 	n := m.Read(c.num)
 	if kind == predNotFull && n < c.slots || kind == predNotEmpty && n > 0 {
@@ -148,19 +151,19 @@ func (c *Channel) pred(m Mem, kind Word, second bool) (holds, more bool) {
 
 // lockThenWait is the lock_guard's await_resume: its awaiter ends, and
 // the operation goes on to wait on cv with pred.
-func lockThenWait(cv, pred Word) func(Mem) {
-	return func(m Mem) {
+func lockThenWait(cv, pred primitives.Word) func(primitives.Mem) {
+	return func(m primitives.Mem) {
 		m.EndAwait()
 		m.BeginAwait(vptrCV, pred, cv)
 		m.SetLocal(phase, phWait)
-		m.Goto(C1a)
+		m.Goto(primitives.C1a)
 	}
 }
 
 // resumedTo is the cv wait's await_resume: its awaiter ends and the
 // operation goes on at label pc.
-func resumedTo(pc int) func(Mem) {
-	return func(m Mem) {
+func resumedTo(pc int) func(primitives.Mem) {
+	return func(m primitives.Mem) {
 		m.EndAwait()
 		m.SetLocal(phase, phLock)
 		m.Goto(pc)
@@ -168,19 +171,19 @@ func resumedTo(pc int) func(Mem) {
 }
 
 // release starts the lock_guard's unlock; the operation then returns ok.
-func release(ok bool) func(Mem) {
-	return func(m Mem) {
+func release(ok bool) func(primitives.Mem) {
+	return func(m primitives.Mem) {
 		m.SetLocal(phase, phUnlockNo)
 		if ok {
 			m.SetLocal(phase, phUnlockYes)
 		}
-		m.Goto(U1)
+		m.Goto(primitives.U1)
 	}
 }
 
 // returns ends the operation with result ok.
-func returns(ok bool) func(Mem) {
-	return func(m Mem) {
+func returns(ok bool) func(primitives.Mem) {
+	return func(m primitives.Mem) {
 		m.Result(ok)
 		m.Return()
 	}
@@ -189,7 +192,7 @@ func returns(ok bool) func(Mem) {
 // phased routes a label the channel's operations share with the mutex and
 // the condition variables, by the operation's phase: it waits on cv with
 // pred, goes on at next, and notifies other.
-func (c *Channel) phased(m Mem, cv, pred Word, next int, other Word) {
+func (c *Channel) phased(m primitives.Mem, cv, pred primitives.Word, next int, other primitives.Word) {
 	switch m.Local(phase) {
 	case phWait:
 		c.e.wait(m, cv, pred, resumedTo(next))
@@ -200,160 +203,140 @@ func (c *Channel) phased(m Mem, cv, pred Word, next int, other Word) {
 	case phUnlockNo:
 		c.e.shared(m, returns(false))
 	default:
-		lockMutexThen(m, c.e.mtx, lockThenWait(cv, pred))
+		primitives.LockMutexThen(m, c.e.mtx, lockThenWait(cv, pred))
 	}
 }
 
 // send is co_await ch.send(v).
-func (c *Channel) send(m Mem) {
+func (c *Channel) send(m primitives.Mem) {
 	switch m.PC() {
-	case SN1:
-		if m.Load(c.closed, Acquire) <= chClosed {
+	case primitives.SN1:
+		if m.Load(c.closed, primitives.Acquire) <= chClosed {
 			returns(false)(m)
 			return
 		}
 		m.BeginAwait(vptrMutex) // co_await m_mtx.lock_guard()
-		m.Goto(M1a)
-	case SN3:
-		if m.Load(c.closed, Acquire) <= chClosed {
+		m.Goto(primitives.M1a)
+	case primitives.SN3:
+		if m.Load(c.closed, primitives.Acquire) <= chClosed {
 			release(false)(m)
 			return
 		}
-		m.Goto(SN4)
-	case SN4:
-		m.SetLocal(head, m.Read(c.tail))
-		m.Goto(SN5)
-	case SN5:
-		m.Write(c.buf+m.Local(head), m.Arg())
-		m.Goto(SN6)
-	case SN6:
-		m.Write(c.tail, (m.Local(head)+1)%c.slots)
-		m.Goto(SN7)
-	case SN7:
-		m.SetLocal(head, m.Read(c.num))
-		m.Goto(SN8)
-	case SN8:
-		m.Write(c.num, m.Local(head)+1)
+		m.Goto(primitives.SN4)
+	case primitives.SN4:
+		m.SetLocal(primitives.LocalHead, m.Read(c.tail))
+		m.Goto(primitives.SN5)
+	case primitives.SN5:
+		m.Write(c.buf+m.Local(primitives.LocalHead), m.Arg())
+		m.Goto(primitives.SN6)
+	case primitives.SN6:
+		m.Write(c.tail, (m.Local(primitives.LocalHead)+1)%c.slots)
+		m.Goto(primitives.SN7)
+	case primitives.SN7:
+		m.SetLocal(primitives.LocalHead, m.Read(c.num))
+		m.Goto(primitives.SN8)
+	case primitives.SN8:
+		m.Write(c.num, m.Local(primitives.LocalHead)+1)
 		m.SetLocal(phase, phNotify) // consumer_cv.notify_one()
-		m.Goto(NO1)
+		m.Goto(primitives.NO1)
 	default:
-		c.phased(m, c.pcv, predNotFull, SN3, c.ccv)
+		c.phased(m, c.pcv, predNotFull, primitives.SN3, c.ccv)
 	}
 }
 
 // recv is co_await ch.recv(): it returns whether it received an item.
-func (c *Channel) recv(m Mem) {
+func (c *Channel) recv(m primitives.Mem) {
 	switch m.PC() {
-	case RC1:
-		if m.Load(c.closed, Acquire) == chDrained {
+	case primitives.RC1:
+		if m.Load(c.closed, primitives.Acquire) == chDrained {
 			returns(false)(m)
 			return
 		}
 		m.BeginAwait(vptrMutex)
-		m.Goto(M1a)
-	case RC3:
-		m.SetLocal(next, m.Read(c.num))
-		if m.Local(next) == 0 {
-			m.Goto(RC4) // empty, so closed
+		m.Goto(primitives.M1a)
+	case primitives.RC3:
+		m.SetLocal(primitives.LocalNext, m.Read(c.num))
+		if m.Local(primitives.LocalNext) == 0 {
+			m.Goto(primitives.RC4) // empty, so closed
 			return
 		}
-		m.Goto(RC5)
-	case RC4:
-		m.Store(c.closed, chDrained, Relaxed) // a plain write in tinyCoro
+		m.Goto(primitives.RC5)
+	case primitives.RC4:
+		m.Store(c.closed, chDrained, primitives.Relaxed) // a plain write in tinyCoro
 		release(false)(m)
-	case RC5:
-		m.SetLocal(head, m.Read(c.head))
-		m.Goto(RC6)
-	case RC6:
-		m.Read(c.buf + m.Local(head)) // the item
-		m.Goto(RC7)
-	case RC7:
-		m.Write(c.head, (m.Local(head)+1)%c.slots)
-		m.Goto(RC8)
-	case RC8:
-		m.Write(c.num, m.Local(next)-1)
+	case primitives.RC5:
+		m.SetLocal(primitives.LocalHead, m.Read(c.head))
+		m.Goto(primitives.RC6)
+	case primitives.RC6:
+		m.Read(c.buf + m.Local(primitives.LocalHead)) // the item
+		m.Goto(primitives.RC7)
+	case primitives.RC7:
+		m.Write(c.head, (m.Local(primitives.LocalHead)+1)%c.slots)
+		m.Goto(primitives.RC8)
+	case primitives.RC8:
+		m.Write(c.num, m.Local(primitives.LocalNext)-1)
 		m.SetLocal(phase, phNotify) // producer_cv.notify_one()
-		m.Goto(NO1)
+		m.Goto(primitives.NO1)
 	default:
-		c.phased(m, c.ccv, predNotEmpty, RC3, c.pcv)
+		c.phased(m, c.ccv, predNotEmpty, primitives.RC3, c.pcv)
 	}
 }
 
 // closeEntry is the first label of close().
 func (c *Channel) closeEntry() int {
 	if c.Fixed {
-		return CF1
+		return primitives.CF1
 	}
-	return CL1
+	return primitives.CL1
 }
 
 // close is ch.close(): mark it closed, then wake every waiter of both
 // condition variables, which find the channel closed. The fixed close
 // marks it holding the mutex.
-func (c *Channel) close(m Mem) {
+func (c *Channel) close(m primitives.Mem) {
 	switch {
-	case m.PC() == CF1:
-		if m.Load(c.closed, Acquire) <= chClosed {
+	case m.PC() == primitives.CF1:
+		if m.Load(c.closed, primitives.Acquire) <= chClosed {
 			m.Return() // closed already
 			return
 		}
 		m.BeginAwait(vptrMutex)
-		m.Goto(M1a)
-	case m.PC() == CL1:
-		m.Store(c.closed, chClosed, Release)
+		m.Goto(primitives.M1a)
+	case m.PC() == primitives.CL1:
+		m.Store(c.closed, chClosed, primitives.Release)
 		m.SetLocal(phase, phCloseP)
 		if c.Fixed {
 			m.SetLocal(phase, phCloseUnlock)
-			m.Goto(U1)
+			m.Goto(primitives.U1)
 			return
 		}
-		m.Goto(NA1)
+		m.Goto(primitives.NA1)
 	case m.Local(phase) == phLock:
-		lockMutexThen(m, c.e.mtx, func(m Mem) {
+		primitives.LockMutexThen(m, c.e.mtx, func(m primitives.Mem) {
 			m.EndAwait()
-			m.Goto(CL1)
+			m.Goto(primitives.CL1)
 		})
 	case m.Local(phase) == phCloseUnlock:
-		c.e.shared(m, func(m Mem) {
+		c.e.shared(m, func(m primitives.Mem) {
 			m.SetLocal(phase, phCloseP)
-			m.Goto(NA1)
+			m.Goto(primitives.NA1)
 		})
 	case m.Local(phase) == phCloseP:
-		c.e.notifyAll(m, c.pcv, func(m Mem) {
+		c.e.notifyAll(m, c.pcv, func(m primitives.Mem) {
 			m.SetLocal(phase, phCloseC)
-			m.Goto(NA1)
+			m.Goto(primitives.NA1)
 		})
 	default:
-		c.e.notifyAll(m, c.ccv, Mem.Return)
+		c.e.notifyAll(m, c.ccv, primitives.Mem.Return)
 	}
 }
 
 // destroy is ~channel(): it asserts the channel was closed. The model
 // checks the assertion only; it does not end the channel's lifetime.
-func (c *Channel) destroy(m Mem) {
-	if m.Load(c.closed, Relaxed) > chClosed {
+func (c *Channel) destroy(m primitives.Mem) {
+	if m.Load(c.closed, primitives.Relaxed) > chClosed {
 		m.Assert("~channel: the channel is destroyed while it is still open; close() it first")
 		return
 	}
 	m.Return()
-}
-
-var channelLabels = map[int]labelText{
-	SN1: {"send: if m_close.load(acquire) <= 1 (closed): return false", "if (m_close.load(acquire) <= 1) return false;"},
-	SN3: {"after the wait: if m_close.load(acquire) <= 1 (closed): unlock, return false", "if (m_close.load(acquire) <= 1) { unlock(); return false; }"},
-	SN4: {"t = m_tail", "auto t = m_tail;"},
-	SN5: {"m_buf[t] = v", "m_buf[t] = v;"},
-	SN6: {"m_tail = (t + 1) % capacity", "m_tail = (t + 1) % capacity;"},
-	SN7: {"n = m_num", "auto n = m_num;"},
-	SN8: {"m_num = n + 1; then consumer_cv.notify_one()", "m_num = n + 1; m_consumer_cv.notify_one();"},
-	RC1: {"recv: if m_close.load(acquire) == 0 (drained): return nullopt", "if (m_close.load(acquire) == 0) return std::nullopt;"},
-	RC3: {"n = m_num; empty after the wait means closed", "auto n = m_num; // 0 after the wait: closed"},
-	RC4: {"m_close = 0: closed and drained (a plain write in tinyCoro); unlock, return nullopt", "m_close = 0; unlock(); return std::nullopt;"},
-	RC5: {"h = m_head", "auto h = m_head;"},
-	RC6: {"v = m_buf[h]", "auto v = m_buf[h];"},
-	RC7: {"m_head = (h + 1) % capacity", "m_head = (h + 1) % capacity;"},
-	RC8: {"m_num = n - 1; then producer_cv.notify_one()", "m_num = n - 1; m_producer_cv.notify_one();"},
-	CL1: {"close: m_close.store(1, release); then notify_all on both condition variables", "m_close.store(1, release); notify_all();"},
-	CF1: {"fixed close: if m_close.load(acquire) <= 1: closed already, return; else take the lock", "if (m_close.load(acquire) <= 1) return; lock();"},
-	CD1: {"~channel: assert(m_close.load() <= 1): the channel must be closed", "assert(m_close.load() <= 1);"},
 }
