@@ -10,6 +10,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/explore"
 	"lockstep/sim/words"
+	"lockstep/web/playground/searchqueue"
 	"lockstep/web/site"
 )
 
@@ -126,7 +127,7 @@ func (s *session) explore(c command) ([]any, error) {
 	}
 	sr := newSearch(s.server, c.ID, s.tl.prog, strategy, s.variant, s.params)
 	sr.memory = s.memory
-	ahead := t.ahead()
+	ahead := t.Ahead()
 	go sr.run(t)
 	s.search = sr
 	return []any{sr.progressEvent(searchEvent{queued: ahead})}, nil
@@ -134,8 +135,8 @@ func (s *session) explore(c command) ([]any, error) {
 
 // enterQueue takes the client's place in the search queue, or says in the
 // session's language why it cannot.
-func (s *session) enterQueue() (*ticket, error) {
-	t, err := s.lessons.searches().enter(s.client)
+func (s *session) enterQueue() (*searchqueue.Ticket, error) {
+	t, err := s.lessons.searches().Enter(s.client)
 	if err != nil {
 		return nil, errors.New(site.Phrase{err.Error(),
 			"你已经有一个搜索正在运行或排队（在这个标签页或另一个标签页里）：请等待它的结果，或者取消它"}.In(s.lang))
@@ -173,9 +174,9 @@ func (sr *search) options() explore.Options {
 // many searches wait ahead as that changes, then searches within the
 // time limit, sending progress at most every progressInterval, and sends
 // the end. Cancelling the search ends the wait or the search.
-func (sr *search) run(t *ticket) {
+func (sr *search) run(t *searchqueue.Ticket) {
 	defer close(sr.done)
-	defer t.leave()
+	defer t.Leave()
 	if !sr.wait(t) {
 		sr.events <- searchEvent{end: true, res: explore.Result{Strategy: sr.strategy, Stopped: "canceled"}}
 		return
@@ -206,21 +207,21 @@ func (sr *search) run(t *ticket) {
 // and once more (0) when the search starts; the events channel holds at
 // most one progress, so a change is sent when the session has read the
 // last, at the latest one progressInterval later.
-func (sr *search) wait(t *ticket) bool {
+func (sr *search) wait(t *searchqueue.Ticket) bool {
 	tick := time.NewTicker(progressInterval)
 	defer tick.Stop()
-	sent := t.ahead()
+	sent := t.Ahead()
 	for {
 		running := false
 		select {
-		case <-t.go_:
+		case <-t.Ready():
 			running = true
-		case <-t.moved:
+		case <-t.Moved():
 		case <-tick.C:
 		case <-sr.ctx.Done():
 			return false
 		}
-		if now := t.ahead(); now != sent && len(sr.events) == 0 {
+		if now := t.Ahead(); now != sent && len(sr.events) == 0 {
 			sr.events <- searchEvent{queued: now}
 			sent = now
 		}

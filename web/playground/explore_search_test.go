@@ -13,6 +13,7 @@ import (
 	"lockstep/sim/explore"
 	"lockstep/sim/words"
 	"lockstep/web/internal/webtest"
+	"lockstep/web/playground/searchqueue"
 	"lockstep/web/site"
 )
 
@@ -39,7 +40,7 @@ func TestSearchLimits(t *testing.T) {
 
 	sr := newSearch(nil, nil, big, explore.Exhaustive, "fixed", nil)
 	sr.limit = 50 * time.Millisecond
-	tk, err := newSearchQueue(1).enter(site.Client{Addr: "a"})
+	tk, err := searchqueue.New(1).Enter(site.Client{Addr: "a"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,11 +54,11 @@ func TestSearchLimits(t *testing.T) {
 	}
 
 	synctest.Test(t, func(t *testing.T) {
-		q := newSearchQueue(1)
-		if _, err := q.enter(site.Client{Addr: "busy"}); err != nil {
+		q := searchqueue.New(1)
+		if _, err := q.Enter(site.Client{Addr: "busy"}); err != nil {
 			t.Fatal(err)
 		}
-		tk, err := q.enter(site.Client{Addr: "a"})
+		tk, err := q.Enter(site.Client{Addr: "a"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,8 +71,8 @@ func TestSearchLimits(t *testing.T) {
 		}
 		sr.cancel(errSearchCanceled)
 		<-sr.done
-		if ev := <-sr.events; !ev.end || ev.res.Stopped != "canceled" || q.waitingCount() != 0 {
-			t.Errorf("a waiting search, cancelled, ended with %+v and %d still waiting; want canceled, 0", ev.res, q.waitingCount())
+		if ev := <-sr.events; !ev.end || ev.res.Stopped != "canceled" || q.Waiting() != 0 {
+			t.Errorf("a waiting search, cancelled, ended with %+v and %d still waiting; want canceled, 0", ev.res, q.Waiting())
 		}
 	})
 }

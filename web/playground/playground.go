@@ -8,6 +8,7 @@ import (
 
 	"lockstep/primitives"
 	"lockstep/scenarios"
+	"lockstep/web/playground/searchqueue"
 	"lockstep/web/site"
 )
 
@@ -44,7 +45,7 @@ type Playground struct {
 	// pingInterval and pingTimeout keep a socket alive (KeepAlive).
 	pingInterval, pingTimeout time.Duration
 	// queue runs the searches pages ask for (queue.go).
-	queue *searchQueue
+	queue *searchqueue.Queue
 }
 
 // New checks cfg and returns its playground.
@@ -59,7 +60,7 @@ func New(cfg Config) (*Playground, error) {
 		cfg.SearchSlots = searchSlotCount()
 	}
 	return &Playground{cfg: cfg, log: cfg.Logger, code: newCodeCache(primitives.Source),
-		writeTimeout: WriteTimeout, pingInterval: PingInterval, pingTimeout: PingTimeout, queue: newSearchQueue(cfg.SearchSlots)}, nil
+		writeTimeout: WriteTimeout, pingInterval: PingInterval, pingTimeout: PingTimeout, queue: searchqueue.New(cfg.SearchSlots)}, nil
 }
 
 // lookup returns the catalog's lesson with the given id (lessonSource).
@@ -86,22 +87,22 @@ func (p *Playground) describe(l *scenarios.Scenario, v string) (*lessonCode, err
 func (p *Playground) bugPages() map[string]string { return p.cfg.BugPages }
 
 // searches is the queue of searches (lessonSource).
-func (p *Playground) searches() *searchQueue { return p.queue }
+func (p *Playground) searches() *searchqueue.Queue { return p.queue }
 
 // SearchSlot waits in the queue of the playground's searches, as a client
 // with no limit of its own, so that a search run elsewhere (the lab's)
 // shares the machine with the pages' searches, and returns the function
 // that frees its slot. It fails if ctx ends first.
 func (p *Playground) SearchSlot(ctx context.Context) (release func(), err error) {
-	t, err := p.queue.enter(site.Client{})
+	t, err := p.queue.Enter(site.Client{})
 	if err != nil {
 		return nil, err
 	}
 	select {
-	case <-t.go_:
-		return t.leave, nil
+	case <-t.Ready():
+		return t.Leave, nil
 	case <-ctx.Done():
-		t.leave()
+		t.Leave()
 		return nil, ctx.Err()
 	}
 }

@@ -45,7 +45,7 @@ func (s *session) reach(c command) ([]any, error) {
 	sr := newSearch(s.server, c.ID, s.tl.prog, explore.Exhaustive, s.variant, s.params)
 	sr.goal, sr.from, sr.position = k, append(sim.Schedule(nil), s.tl.history[:s.tl.pos]...), s.tl.pos
 	sr.limit = reachTimeLimit
-	ahead := t.ahead()
+	ahead := t.Ahead()
 	go sr.run(t)
 	s.search = sr
 	return []any{sr.progressEvent(searchEvent{queued: ahead})}, nil

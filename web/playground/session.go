@@ -11,6 +11,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/web/playground/searchqueue"
 	"lockstep/web/site"
 )
 
@@ -61,7 +62,7 @@ type lessonSource interface {
 	fromLink(src string) (*scenarios.Scenario, error)
 	describe(s *scenarios.Scenario, variant string) (*lessonCode, error)
 	// searches is the queue of searches.
-	searches() *searchQueue
+	searches() *searchqueue.Queue
 	// bugPages maps a bug code to the path of its docs page.
 	bugPages() map[string]string
 }

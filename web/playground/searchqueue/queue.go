@@ -1,4 +1,4 @@
-package playground
+package searchqueue
 
 import (
 	"errors"
@@ -8,7 +8,7 @@ import (
 	"lockstep/web/site"
 )
 
-// A searchQueue runs the searches the pages ask for, a few at a time
+// A Queue admits the searches the pages ask for, a few at a time
 // (slots), and is fair between clients and between addresses.
 //
 // A client (site.Client: a browser at an address, or an address alone
@@ -20,27 +20,34 @@ import (
 // round is how many searches of its address are in the queue when it
 // comes, and the line is ordered by round, then by arrival. A waiting
 // search knows how many wait ahead of it, which its page shows.
-type searchQueue struct {
+type Queue struct {
 	slots int
 
 	mu      sync.Mutex
 	running int
-	waiting []*ticket       // by round, then in the order they came
+	waiting []*Ticket       // by round, then in the order they came
 	clients map[string]bool // clients (Client.Key) with a search running or waiting
 	addrs   map[string]int  // searches running or waiting, by address
 }
 
-// A ticket is one search's place in the queue.
-type ticket struct {
-	q      *searchQueue
+// A Ticket is one search's place in the queue.
+type Ticket struct {
+	q      *Queue
 	client site.Client
 	round  int           // searches of its address in the queue when it came
-	go_    chan struct{} // closed when the search may run
+	ready  chan struct{} // closed when the search may run
 	moved  chan struct{} // holds a token when the search moved in the line
 	state  ticketState   // guarded by q.mu
 }
 
-// ticketState is where a ticket is.
+// Ready is closed when the search may run.
+func (t *Ticket) Ready() <-chan struct{} { return t.ready }
+
+// Moved delivers when the search moved in the line, so its place (Ahead)
+// may have changed.
+func (t *Ticket) Moved() <-chan struct{} { return t.moved }
+
+// ticketState is where a Ticket is.
 type ticketState int
 
 const (
@@ -49,29 +56,29 @@ const (
 	left
 )
 
-// errSearchQueued refuses a second search of a client that has one
+// ErrQueued refuses a second search of a client that has one
 // running or waiting.
-var errSearchQueued = errors.New("you already have a search running or waiting, in this tab or another: wait for its result, or cancel it")
+var ErrQueued = errors.New("you already have a search running or waiting, in this tab or another: wait for its result, or cancel it")
 
-func newSearchQueue(slots int) *searchQueue {
-	return &searchQueue{slots: slots, clients: map[string]bool{}, addrs: map[string]int{}}
+func New(slots int) *Queue {
+	return &Queue{slots: slots, clients: map[string]bool{}, addrs: map[string]int{}}
 }
 
-// enter queues a search of client, or refuses it with errSearchQueued.
+// Enter queues a search of client, or refuses it with ErrQueued.
 // The zero client (a search with no page: the lab's, a session in tests)
-// is not limited, and takes its turns as one address. The ticket's go_
+// is not limited, and takes its turns as one address. The Ticket's ready
 // is closed when the search may run; the search then calls leave when it
 // ends, or leave as soon as it gives up waiting.
-func (q *searchQueue) enter(client site.Client) (*ticket, error) {
+func (q *Queue) Enter(client site.Client) (*Ticket, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if key := client.Key(); key != "" {
 		if q.clients[key] {
-			return nil, errSearchQueued
+			return nil, ErrQueued
 		}
 		q.clients[key] = true
 	}
-	t := &ticket{q: q, client: client, round: q.addrs[client.Addr], go_: make(chan struct{}), moved: make(chan struct{}, 1)}
+	t := &Ticket{q: q, client: client, round: q.addrs[client.Addr], ready: make(chan struct{}), moved: make(chan struct{}, 1)}
 	q.addrs[client.Addr]++
 	i := len(q.waiting)
 	for i > 0 && q.waiting[i-1].round > t.round {
@@ -83,8 +90,8 @@ func (q *searchQueue) enter(client site.Client) (*ticket, error) {
 	return t, nil
 }
 
-// ahead is how many searches wait ahead of t; 0 once t runs.
-func (t *ticket) ahead() int {
+// Ahead is how many searches wait ahead of t; 0 once t runs.
+func (t *Ticket) Ahead() int {
 	t.q.mu.Lock()
 	defer t.q.mu.Unlock()
 	for i, w := range t.q.waiting {
@@ -95,9 +102,9 @@ func (t *ticket) ahead() int {
 	return 0
 }
 
-// leave takes t out of the queue, running or waiting, and lets the next
+// Leave takes t out of the queue, running or waiting, and lets the next
 // search run. Leaving twice does nothing.
-func (t *ticket) leave() {
+func (t *Ticket) Leave() {
 	q := t.q
 	q.mu.Lock()
 	defer q.mu.Unlock()
@@ -122,7 +129,7 @@ func (t *ticket) leave() {
 }
 
 // index is t's place among the waiting, or -1. q.mu is held.
-func (q *searchQueue) index(t *ticket) int {
+func (q *Queue) index(t *Ticket) int {
 	for i, w := range q.waiting {
 		if w == t {
 			return i
@@ -133,12 +140,12 @@ func (q *searchQueue) index(t *ticket) int {
 
 // admit runs the first waiting searches while slots are free. q.mu is
 // held.
-func (q *searchQueue) admit() {
+func (q *Queue) admit() {
 	n := 0
 	for n < len(q.waiting) && q.running < q.slots {
 		t := q.waiting[n]
 		t.state = running
-		close(t.go_)
+		close(t.ready)
 		q.running++
 		n++
 	}
@@ -150,7 +157,7 @@ func (q *searchQueue) admit() {
 
 // nudge tells the waiting searches from place i on that they moved.
 // q.mu is held.
-func (q *searchQueue) nudge(from int) {
+func (q *Queue) nudge(from int) {
 	for _, w := range q.waiting[from:] {
 		select {
 		case w.moved <- struct{}{}:
@@ -159,8 +166,8 @@ func (q *searchQueue) nudge(from int) {
 	}
 }
 
-// waitingCount is the number of searches waiting, for tests.
-func (q *searchQueue) waitingCount() int {
+// Waiting is the number of searches waiting, for tests.
+func (q *Queue) Waiting() int {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	return len(q.waiting)
