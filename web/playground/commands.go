@@ -9,6 +9,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/web/playground/lessonview"
 )
 
 // load opens a lesson: the reply is loaded, then state.
@@ -295,12 +296,12 @@ func (s *session) tick(out Sink) error {
 
 // loaded is the loaded event for the current lesson, variant and language;
 // code is the variant's.
-func (s *session) loaded(id *int64, code *lessonCode) loadedEvent {
+func (s *session) loaded(id *int64, code *lessonview.Code) loadedEvent {
 	l, lang := s.lesson, s.lang
 	info := lessonInfo{
 		ID: l.ID, Title: l.Title.In(lang), Summary: l.Summary.In(lang), Narrative: l.Narrative.In(lang),
 		Primitive: l.Primitive, Variant: s.variant, Variants: l.Variants, Params: s.params,
-		Bugs: l.Bugs, Source: code.source, Labels: localLabels(code.labels, lang), Lang: lang,
+		Bugs: l.Bugs, Source: code.Source, Labels: lessonview.LocalLabels(code.Labels, lang), Lang: lang,
 		Condition: s.tl.prog.Facts.Condition, Fingerprint: l.Fingerprint(),
 		Limits: map[string]int64{"max_param": scenarios.MaxParam, "max_schedule_text": MaxScheduleText, "step_limit": int64(stepLimit(s.tl.prog))},
 	}
@@ -314,8 +315,8 @@ func (s *session) loaded(id *int64, code *lessonCode) loadedEvent {
 	for _, co := range p.Coroutines {
 		info.Coroutines = append(info.Coroutines, coroutineInfo{Name: co.Name, Thread: p.Threads[co.Thread].Name, Script: scriptOf(l, co), Group: co.Group})
 	}
-	info.Algorithms = algorithmsOf(l, s.params, lang)
-	info.Glossary = glossaryOf(l.Bugs, s.lessons.bugPages(), lang)
+	info.Algorithms = lessonview.Algorithms(l, s.params, lang)
+	info.Glossary = lessonview.Glossary(l.Bugs, s.lessons.bugPages(), lang)
 	info.Challenge = s.challenge()
 	for _, sc := range l.Schedules {
 		si := scheduleInfo{Name: sc.Name, Title: sc.Title.In(lang), Steps: sc.For(s.variant), Expect: map[string]string{}}

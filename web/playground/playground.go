@@ -8,6 +8,7 @@ import (
 
 	"lockstep/primitives"
 	"lockstep/scenarios"
+	"lockstep/web/playground/lessonview"
 	"lockstep/web/playground/searchqueue"
 	"lockstep/web/site"
 )
@@ -39,7 +40,7 @@ type Config struct {
 type Playground struct {
 	cfg  Config
 	log  *slog.Logger
-	code *codeCache
+	code *lessonview.CodeCache
 	// writeTimeout bounds every write to a WebSocket.
 	writeTimeout time.Duration
 	// pingInterval and pingTimeout keep a socket alive (KeepAlive).
@@ -59,7 +60,7 @@ func New(cfg Config) (*Playground, error) {
 	if cfg.SearchSlots <= 0 {
 		cfg.SearchSlots = searchSlotCount()
 	}
-	return &Playground{cfg: cfg, log: cfg.Logger, code: newCodeCache(primitives.Source),
+	return &Playground{cfg: cfg, log: cfg.Logger, code: lessonview.NewCodeCache(primitives.Source, CustomLessonID),
 		writeTimeout: WriteTimeout, pingInterval: PingInterval, pingTimeout: PingTimeout, queue: searchqueue.New(cfg.SearchSlots)}, nil
 }
 
@@ -79,8 +80,8 @@ func (p *Playground) fromLink(src string) (*scenarios.Scenario, error) {
 var errNoLinks = errors.New(`load: this server opens no lessons from links`)
 
 // describe returns the code lesson l runs as variant v (lessonSource).
-func (p *Playground) describe(l *scenarios.Scenario, v string) (*lessonCode, error) {
-	return p.code.describe(l, v)
+func (p *Playground) describe(l *scenarios.Scenario, v string) (*lessonview.Code, error) {
+	return p.code.Describe(l, v)
 }
 
 // bugPages maps a bug code to its docs page (lessonSource).

@@ -5,9 +5,8 @@ import (
 	"errors"
 	"fmt"
 
-	"lockstep/primitives"
-	"lockstep/sim"
 	"lockstep/sim/words"
+	"lockstep/web/playground/lessonview"
 	"lockstep/web/site"
 )
 
@@ -145,29 +144,29 @@ type loadedEvent struct {
 
 // lessonInfo is the static description of a loaded lesson.
 type lessonInfo struct {
-	ID         string          `json:"id"`
-	Title      string          `json:"title"`
-	Summary    string          `json:"summary"`
-	Narrative  []string        `json:"narrative"`
-	Primitive  string          `json:"primitive"`
-	Variant    string          `json:"variant"`
-	Variants   []string        `json:"variants"`
-	Params     map[string]int  `json:"params"`
-	Bugs       []string        `json:"bugs"`
-	Threads    []string        `json:"threads"`
-	Coroutines []coroutineInfo `json:"coroutines"`
-	Schedules  []scheduleInfo  `json:"schedules"`
-	Source     []sourceFile    `json:"source"`
-	Labels     []labelInfo     `json:"labels"`
+	ID         string                  `json:"id"`
+	Title      string                  `json:"title"`
+	Summary    string                  `json:"summary"`
+	Narrative  []string                `json:"narrative"`
+	Primitive  string                  `json:"primitive"`
+	Variant    string                  `json:"variant"`
+	Variants   []string                `json:"variants"`
+	Params     map[string]int          `json:"params"`
+	Bugs       []string                `json:"bugs"`
+	Threads    []string                `json:"threads"`
+	Coroutines []coroutineInfo         `json:"coroutines"`
+	Schedules  []scheduleInfo          `json:"schedules"`
+	Source     []lessonview.SourceFile `json:"source"`
+	Labels     []lessonview.LabelInfo  `json:"labels"`
 	// Algorithms are, for each variant, the algorithms of the operations
 	// the lesson calls (algorithm.go).
-	Algorithms map[string][]algorithmInfo `json:"algorithms"`
+	Algorithms map[string][]lessonview.Algorithm `json:"algorithms"`
 	// Glossary explains the lesson's bug codes and every outcome kind
 	// (glossary.go).
-	Glossary  map[string]glossaryEntry `json:"glossary"`
-	Condition string                   `json:"condition"`
-	Lang      string                   `json:"lang"`
-	Limits    map[string]int64         `json:"limits"`
+	Glossary  map[string]lessonview.GlossaryEntry `json:"glossary"`
+	Condition string                              `json:"condition"`
+	Lang      string                              `json:"lang"`
+	Limits    map[string]int64                    `json:"limits"`
 	// Fingerprint is the lesson's (scenarios.Scenario.Fingerprint): a
 	// link carries it as h, to tell later whether the lesson changed.
 	Fingerprint string `json:"fingerprint"`
@@ -199,20 +198,6 @@ type scheduleInfo struct {
 type captionInfo struct {
 	Step int    `json:"step"`
 	Text string `json:"text"`
-}
-
-// sourceFile is one Go file of the primitive variant.
-type sourceFile struct {
-	File string `json:"file"`
-	Text string `json:"text"`
-}
-
-// labelInfo says what the step at a label does and where its code is.
-type labelInfo struct {
-	Label string `json:"label"`
-	Doc   string `json:"doc"`
-	File  string `json:"file,omitempty"`
-	Line  int    `json:"line,omitempty"`
 }
 
 // stateEvent is the whole state at the current position.
@@ -253,32 +238,16 @@ type stepInfo struct {
 	Label     string `json:"label"`
 	Doc       string `json:"doc"`
 	words.Values
-	OK       bool          `json:"ok"`
-	Loc      *locInfo      `json:"loc"`
-	Events   []eventInfo   `json:"events"`
-	Changed  []string      `json:"changed"`
-	CAS      *words.CAS    `json:"cas"`
-	Findings []findingInfo `json:"findings"`
-	Text     string        `json:"text"`
+	OK       bool            `json:"ok"`
+	Loc      *lessonview.Loc `json:"loc"`
+	Events   []eventInfo     `json:"events"`
+	Changed  []string        `json:"changed"`
+	CAS      *words.CAS      `json:"cas"`
+	Findings []findingInfo   `json:"findings"`
+	Text     string          `json:"text"`
 	// Read is the step's read under c11 (memory.go): its candidates and
 	// whether it returned a stale one.
 	Read *readInfo `json:"read,omitempty"`
-}
-
-// locInfo is a place in the primitives' Go source.
-type locInfo struct {
-	File     string `json:"file"`
-	Line     int    `json:"line"`
-	Function string `json:"function,omitempty"`
-}
-
-// locOf is the place of a step's code, nil when it has none; its file is
-// named as primitives.Source holds it.
-func locOf(l sim.Location) *locInfo {
-	if l.File == "" {
-		return nil
-	}
-	return &locInfo{File: primitives.SourcePath(l.Function, l.File), Line: l.Line, Function: l.Function}
 }
 
 // eventInfo is a change in a coroutine's life during a step.
@@ -360,16 +329,16 @@ type localInfo struct {
 
 // pendingInfo says what a thread would do next, or why it cannot move.
 type pendingInfo struct {
-	Thread    string   `json:"thread"`
-	CanMove   bool     `json:"can_move"`
-	Why       string   `json:"why,omitempty"`
-	Coroutine string   `json:"coroutine,omitempty"`
-	Label     string   `json:"label,omitempty"`
-	Op        string   `json:"op,omitempty"`
-	Cell      string   `json:"cell,omitempty"`
-	Doc       string   `json:"doc,omitempty"`
-	Text      string   `json:"text,omitempty"`
-	Loc       *locInfo `json:"loc,omitempty"`
+	Thread    string          `json:"thread"`
+	CanMove   bool            `json:"can_move"`
+	Why       string          `json:"why,omitempty"`
+	Coroutine string          `json:"coroutine,omitempty"`
+	Label     string          `json:"label,omitempty"`
+	Op        string          `json:"op,omitempty"`
+	Cell      string          `json:"cell,omitempty"`
+	Doc       string          `json:"doc,omitempty"`
+	Text      string          `json:"text,omitempty"`
+	Loc       *lessonview.Loc `json:"loc,omitempty"`
 	// Reads is the read the step makes under c11 when it may return
 	// more than one write: the user picks one (the latest by default).
 	Reads *readInfo `json:"reads,omitempty"`

@@ -11,6 +11,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/web/playground/lessonview"
 	"lockstep/web/playground/searchqueue"
 	"lockstep/web/site"
 )
@@ -60,7 +61,7 @@ type session struct {
 type lessonSource interface {
 	lookup(id string) (*scenarios.Scenario, error)
 	fromLink(src string) (*scenarios.Scenario, error)
-	describe(s *scenarios.Scenario, variant string) (*lessonCode, error)
+	describe(s *scenarios.Scenario, variant string) (*lessonview.Code, error)
 	// searches is the queue of searches.
 	searches() *searchqueue.Queue
 	// bugPages maps a bug code to the path of its docs page.

@@ -3,6 +3,7 @@ package playground
 import (
 	"lockstep/sim"
 	"lockstep/sim/words"
+	"lockstep/web/playground/lessonview"
 )
 
 // state is the state event at the position, in language lang; the caller
@@ -51,7 +52,7 @@ func describeStep(p *sim.Program, recs []sim.Record, i int, before []cellValue, 
 	}
 	st.Values = words.ValuesOf(p, r)
 	st.OK = r.OK
-	st.Loc = locOf(r.Loc)
+	st.Loc = lessonview.LocOf(r.Loc)
 	if r.Op == sim.OpCAS {
 		st.CAS = words.CASOf(p, recs, i)
 	}
@@ -101,7 +102,7 @@ func (tl *timeline) pending(lang string) []pendingInfo {
 		}
 		pi.Text = words.OpTextIn(p, r, false, lang)
 		pi.Reads = choices(p, r)
-		pi.Loc = locOf(r.Loc)
+		pi.Loc = lessonview.LocOf(r.Loc)
 		out[t] = pi
 	}
 	return out

@@ -1,4 +1,4 @@
-package playground
+package lessonview
 
 import (
 	"slices"
@@ -18,14 +18,14 @@ func TestGlossaryNamesTheLessonsBugs(t *testing.T) {
 	}
 	for _, l := range cat.All() {
 		for _, lang := range []string{"en", "zh"} {
-			g := glossaryOf(l.Bugs, nil, lang)
+			g := Glossary(l.Bugs, nil, lang)
 			for _, b := range l.Bugs {
 				if e, ok := g[b]; !ok || e.Name == "" || e.Text == "" {
 					t.Errorf("%s: bug %s has no glossary entry in %s", l.ID, b, lang)
 				}
 			}
 		}
-		g := glossaryOf(l.Bugs, nil, "en")
+		g := Glossary(l.Bugs, nil, "en")
 		for _, sc := range l.Schedules {
 			v := l.Variants[0]
 			if k, ok := sc.Expect[v]; ok && k != "ok" && len(l.Bugs) > 0 {

@@ -1,0 +1,66 @@
+package lessonview
+
+import (
+	"slices"
+
+	"lockstep/scenarios"
+	"lockstep/sim"
+	"lockstep/sim/words"
+)
+
+// Algorithm is one operation's algorithm as the playground shows it:
+// one line per label, in reading order.
+type Algorithm struct {
+	Op    string `json:"op"`
+	Lines []Line `json:"lines"`
+}
+
+// Line is one line of an algorithm: the label of its step, the step
+// as code (C++, or Go for Go's WaitGroup; never translated) and what it
+// does, in the page's language.
+type Line struct {
+	Label string `json:"label"`
+	Code  string `json:"code"`
+	Doc   string `json:"doc"`
+}
+
+// Algorithms is, for each variant of lesson l, the algorithms of the
+// operations its coroutines call, in language lang. They come from the
+// primitives' label tables (primitives.Operation.Lines); a variant that
+// does not build is left out.
+func Algorithms(l *scenarios.Scenario, params map[string]int, lang string) map[string][]Algorithm {
+	out := map[string][]Algorithm{}
+	for _, v := range l.Variants {
+		p, err := l.Build(v, params)
+		if err != nil {
+			continue
+		}
+		out[v] = ProgramAlgorithms(p, lang)
+	}
+	return out
+}
+
+// ProgramAlgorithms is the algorithms of the operations p's scripts call,
+// in the order the operations are declared.
+func ProgramAlgorithms(p *sim.Program, lang string) []Algorithm {
+	used := make([]bool, len(p.Ops))
+	for _, co := range p.Coroutines {
+		for _, in := range co.Script {
+			if in.Kind == sim.Call {
+				used[in.Op] = true
+			}
+		}
+	}
+	out := []Algorithm{}
+	for i, op := range p.Ops {
+		if !used[i] || slices.ContainsFunc(out, func(a Algorithm) bool { return a.Op == op.Name }) {
+			continue
+		}
+		a := Algorithm{Op: op.Name, Lines: make([]Line, len(op.Lines))}
+		for j, l := range op.Lines {
+			a.Lines[j] = Line{Label: p.Label(l.Label), Code: l.Code, Doc: words.LabelDoc(p, l.Label, lang)}
+		}
+		out = append(out, a)
+	}
+	return out
+}
