@@ -44,12 +44,12 @@ import (
 // next (see freeze), so that every state of a search is keyed alike. Only
 // cells no member of a group owns can be a site's cell.
 type doomedModel struct {
-	p      *sim.Program
-	words  *gone.Words  // the values cells can never hold again
-	at     [][]doomSite // per op, per label: what the steps from it showed
-	used   [][]doomSite // at, when the search started
-	alt    *sim.Machine // for running a step again
-	exact  *Keyer       // compares the two results
+	p     *sim.Program
+	words *gone.Words  // the values cells can never hold again
+	at    [][]doomSite // per op, per label: what the steps from it showed
+	used  [][]doomSite // at, when the search started
+	alt   *sim.Machine // for running a step again
+	exact *Keyer       // compares the two results
 }
 
 // doomSite is what is known of a label: unknown (the zero value), not a
