@@ -168,27 +168,29 @@ func (d *doomedModel) shown(child, m *sim.Machine, t, c, op int, a sim.StepAcces
 	if after.Status() != sim.Done && after.Op() == op && live.at(op, after.PC())&^uint8(a.Locals>>8)&(1<<i) != 0 {
 		return notSite
 	}
-	// Another value, in both halves, so that a step whose failure looks
-	// at the count or at the head shows it.
+	// Other values: every bit flipped, and the low bit of each half, so
+	// that a step whose failure looks at the value shows it.
 	v := co.Local(i)
-	other := v ^ (1<<62 | 1)
-	if other == m.Memory()[a.Addr] {
-		other = v ^ (1<<61 | 2)
-	}
 	if d.alt == nil {
 		d.alt = sim.New(d.p, sim.Options{})
 		d.exact = New(d.p, Options{})
 	}
-	d.alt.CopyFrom(m)
-	d.alt.SetLocal(c, i, other)
-	d.alt.QuietStep(t)
-	if a.Locals&(0x100<<i) == 0 {
-		d.alt.SetLocal(c, i, v)
-	}
-	b := d.alt.LastAccess()
-	b.Expected = a.Expected
-	if b != a || d.exact.Key(d.alt) != d.exact.Key(child) {
-		return notSite
+	want := d.exact.Key(child)
+	for _, other := range [...]sim.Word{^v, v ^ (1<<32 | 1)} {
+		if other == m.Memory()[a.Addr] {
+			other ^= 1 << 33
+		}
+		d.alt.CopyFrom(m)
+		d.alt.SetLocal(c, i, other)
+		d.alt.QuietStep(t)
+		if a.Locals&(0x100<<i) == 0 {
+			d.alt.SetLocal(c, i, v)
+		}
+		b := d.alt.LastAccess()
+		b.Expected = a.Expected
+		if b != a || d.exact.Key(d.alt) != want {
+			return notSite
+		}
 	}
 	return s
 }
