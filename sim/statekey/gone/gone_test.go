@@ -25,7 +25,7 @@ type move struct {
 	head  int
 }
 
-func setNext(t, next int) move            { return move{t: t, link: true, next: next} }
+func setNext(t, next int) move             { return move{t: t, link: true, next: next} }
 func store(t int, count int32, h int) move { return move{t: t, count: count, head: h} }
 
 // TestWords runs each case's moves on a program whose word starts at
