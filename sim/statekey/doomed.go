@@ -3,6 +3,7 @@ package statekey
 import (
 	"lockstep/sim"
 	"lockstep/sim/statekey/gone"
+	"lockstep/sim/statekey/locals"
 )
 
 // doomedModel is a search's model of the compare-and-swaps that can no
@@ -32,8 +33,8 @@ import (
 // i makes no difference: the key writes it as doomed, merging the states
 // that differ only there.
 //
-// Like liveness, the model is learned and checked at every step a search
-// performs: a step that shows a claim of the gone package wrong (see
+// Like the locals package's liveness, the model is learned and checked at
+// every step a search performs: a step that shows a claim of the gone package wrong (see
 // gone.Words.Check), or a step from a site that does not compare and swap
 // its cell against its local, or that fails and then does otherwise than
 // it does with other values in the local (the search runs it again to
@@ -117,7 +118,7 @@ func (d *doomedModel) doomed(m *sim.Machine, op, pc, i int, v sim.Word) bool {
 // check takes note of coroutine c's step, from label pc of op in m into
 // child on thread t, which made access a. It reports false when the step
 // showed the model wrong (it has been corrected).
-func (d *doomedModel) check(child, m *sim.Machine, t, c, op, pc int, a sim.StepAccess, live *liveness) bool {
+func (d *doomedModel) check(child, m *sim.Machine, t, c, op, pc int, a sim.StepAccess, live *locals.Live) bool {
 	ok := d.words.Check(m, child)
 	if op < 0 || pc < 0 {
 		return ok
@@ -143,7 +144,7 @@ func (d *doomedModel) check(child, m *sim.Machine, t, c, op, pc int, a sim.StepA
 }
 
 // shown is the site the step shows label pc to be, or notSite.
-func (d *doomedModel) shown(child, m *sim.Machine, t, c, op int, a sim.StepAccess, live *liveness) doomSite {
+func (d *doomedModel) shown(child, m *sim.Machine, t, c, op int, a sim.StepAccess, live *locals.Live) doomSite {
 	if a.Op != sim.OpCAS || !d.words.Falls(a.Addr) {
 		return notSite
 	}
@@ -165,7 +166,7 @@ func (d *doomedModel) shown(child, m *sim.Machine, t, c, op int, a sim.StepAcces
 	// Failed: local i must be dead or written after, and the step must do
 	// the same with another value there.
 	after := child.Coroutine(c)
-	if after.Status() != sim.Done && after.Op() == op && live.at(op, after.PC())&^uint8(a.Locals>>8)&(1<<i) != 0 {
+	if after.Status() != sim.Done && after.Op() == op && live.At(op, after.PC())&^uint8(a.Locals>>8)&(1<<i) != 0 {
 		return notSite
 	}
 	// Other values: every bit flipped, and the low bit of each half, so
