@@ -322,3 +322,64 @@ func goneStacks(t *testing.T, back bool) *sim.Program {
 	p = f.Program(t)
 	return p
 }
+
+// TestExploreDoomedFailureLooks compares with running every execution the
+// counts of programs whose failed swap looks at the stale value, which
+// must keep it from being a doomed site (the search runs a failed swap
+// again with other values to see). A and C each take one off the count
+// (C then loads the word once more); B loads the word and swaps it for
+// one less, and when the swap fails, it loads again or gives up as the
+// stale value says. Holding (4, 0) or (3, 0) when the word is at 2, B's
+// snapshot is stale for good either way, but what its failure does is
+// not the same.
+func TestExploreDoomedFailureLooks(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		retry func(old sim.Word) bool
+	}{
+		{"the count's parity", func(old sim.Word) bool { return int32(old>>32)%2 != 0 }},
+		{"the count's sign", func(old sim.Word) bool { return int32(old>>32) < 4 }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := fixture.New()
+			s := f.Data(sim.Field{Name: "s", Kind: sim.PairCountHead, Atomic: true, Init: pairOf(4, 0)})
+			b := f.Op("b", "B",
+				func(e *sim.Exec) { e.SetLocal(0, e.Load(s, sim.Relaxed)); fixture.Next(e) },
+				func(e *sim.Exec) {
+					old := e.Local(0)
+					if _, ok := e.CompareAndSwap(s, old, pairOf(int32(old>>32)-1, 0), sim.Relaxed, sim.Relaxed); !ok && c.retry(old) {
+						e.Goto(e.PC() - 1)
+						return
+					}
+					e.Return()
+				})
+			a := f.Op("a", "A", func(e *sim.Exec) { e.FetchAdd(s, pairOf(-1, 0), sim.Relaxed); e.Return() })
+			cOp := f.Op("c", "C",
+				func(e *sim.Exec) { e.FetchAdd(s, pairOf(-1, 0), sim.Relaxed); fixture.Next(e) },
+				func(e *sim.Exec) { e.Load(s, sim.Relaxed); e.Return() })
+			f.Thread("A", a)
+			f.Thread("B", b)
+			f.Thread("C", cOp)
+			p := f.Program(t)
+			want := bruteForce(t, p)
+			var total int64
+			for _, n := range want {
+				total += n
+			}
+			if want[sim.OK] != total {
+				t.Fatalf("running every execution: %v, want only ok", want)
+			}
+			for _, run := range []func(context.Context, *sim.Program, explore.Options) (explore.Result, error){
+				explore.CheckingKeys, explore.WideKeys,
+			} {
+				r, err := run(context.Background(), p, explore.Options{NoReduction: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !r.Complete || small(r.Executions) != total || !maps.Equal(smallCounts(r.Outcomes), want) {
+					t.Errorf("%d executions %v, want %d %v", r.Executions, r.Outcomes, total, want)
+				}
+			}
+		})
+	}
+}
