@@ -224,9 +224,11 @@ func TestExploreLimits(t *testing.T) {
 	if r.Complete || r.Stopped != "max-states" || r.States != 100 {
 		t.Errorf("max 100 states: complete=%v (%s), %d states", r.Complete, r.Stopped, r.States)
 	}
+	// Large enough that the search calls back before it completes.
+	big := build(t, "wg-lost-wakeup", "fixed", map[string]int{"waiters": 4, "workers": 5})
 	ctx, cancel := context.WithCancel(context.Background())
 	calls := 0
-	r, err := explore.Explore(ctx, p, explore.Options{ProgressEvery: 1024, Progress: func(pr explore.Progress) {
+	r, err := explore.Explore(ctx, big, explore.Options{ProgressEvery: 1024, Progress: func(pr explore.Progress) {
 		calls++
 		if pr.States > 0 {
 			cancel()

@@ -21,16 +21,20 @@ func pairOf(count int32, head sim.Word) sim.Word {
 // randomCASProgram builds a program of three alike threads, in one group,
 // that load a (count, head) word into a local
 // and compare and swap it against the local, retrying, as lock-free code
-// does: stale snapshots abound. What a failed swap does next, and how a
-// swap changes the count (down mostly, up now and then), vary, so that
-// each rule of the doomed model (statekey's doomedModel) is tripped by
-// some programs: a count that rises, a failure that looks at the stale
-// value, one that keeps it live, one that writes it. Every loop ends: a
+// does: stale snapshots abound. What a failed swap does next, how a swap
+// changes the count (down mostly, up now and then, or not at all) and
+// what head it writes (nullptr, the old one, a constant, or the thread's
+// own awaiter, linked to the old head) vary, so that each rule of the
+// doomed model (statekey's doomedModel, and the claims of the gone package
+// it rests on) is tripped by some programs: a count that rises, a failure
+// that looks at the stale value, one that keeps it live, one that writes
+// it. TestExploreGoneStacks has programs built by hand for the claim about
+// stacks, one where a head comes back (ABA) among them. Every loop ends: a
 // swap fails only after another thread changed the word.
 func randomCASProgram(t *testing.T, rng *rand.Rand) (*sim.Program, string) {
 	t.Helper()
 	f := fixture.New()
-	start := int32(1 + rng.IntN(3))
+	start := int32(2 + rng.IntN(3))
 	base := f.Data(
 		sim.Field{Name: "s", Kind: sim.PairCountHead, Atomic: true, Init: pairOf(start, 0)},
 		sim.Field{Name: "g", Kind: sim.Int64, Atomic: true},
@@ -43,19 +47,22 @@ func randomCASProgram(t *testing.T, rng *rand.Rand) (*sim.Program, string) {
 		lo, co, cf := loads[rng.IntN(len(loads))], orders[rng.IntN(len(orders))], loads[rng.IntN(len(loads))]
 		exitOnZero := rng.IntN(2) == 0
 		delta := int32(-1)
-		if rng.IntN(6) == 0 {
+		switch rng.IntN(6) {
+		case 0:
 			delta = 1
+		case 1:
+			delta = 0
 		}
-		head := rng.IntN(3) // 0, the old head, or s's address
-		middle := rng.IntN(6)
+		head := rng.IntN(4) // 0, the old head, s's address, or its own awaiter
+		middle := rng.IntN(7)
 		failure := rng.IntN(5)
 		desc += fmt.Sprintf(" %s: load/%d zero-exit=%v middle=%d cas/%d/%d delta=%d head=%d failure=%d;",
 			name, lo, exitOnZero, middle, co, cf, delta, head, failure)
-		newValue := func(old sim.Word) sim.Word {
-			h := [...]sim.Word{0, old & 0xffffffff, s}[head]
+		newValue := func(e *sim.Exec, old sim.Word) sim.Word {
+			h := [...]sim.Word{0, old & 0xffffffff, s, e.Awaiter()}[head]
 			return pairOf(int32(old>>32)+delta, h)
 		}
-		return f.Op(name, prefix,
+		op := f.Op(name, prefix,
 			func(e *sim.Exec) { // 1: load
 				old := e.Load(s, lo)
 				if exitOnZero && int32(old>>32) <= 0 {
@@ -63,7 +70,7 @@ func randomCASProgram(t *testing.T, rng *rand.Rand) (*sim.Program, string) {
 					return
 				}
 				e.SetLocal(0, old)
-				if middle > 1 {
+				if middle > 2 {
 					e.Goto(e.PC() + 2) // straight to the swap
 					return
 				}
@@ -71,16 +78,19 @@ func randomCASProgram(t *testing.T, rng *rand.Rand) (*sim.Program, string) {
 			},
 			func(e *sim.Exec) { // 2: something in between
 				old := e.Local(0)
-				if middle == 0 {
+				switch middle {
+				case 0:
 					e.Store(g, old>>32, sim.Release)
-				} else {
+				case 1:
 					e.Write(x, old&0xffffffff)
+				default: // link its awaiter to the old head
+					e.Write(e.Awaiter()+sim.FieldNext, old&0xffffffff)
 				}
 				fixture.Next(e)
 			},
 			func(e *sim.Exec) { // 3: the compare and swap
 				old := e.Local(0)
-				cur, ok := e.CompareAndSwap(s, old, newValue(old), co, cf)
+				cur, ok := e.CompareAndSwap(s, old, newValue(e, old), co, cf)
 				switch {
 				case ok:
 					e.Return()
@@ -106,6 +116,8 @@ func randomCASProgram(t *testing.T, rng *rand.Rand) (*sim.Program, string) {
 				}
 				e.Return()
 			})
+		f.Ops[op].Awaits = true
+		return op
 	}
 	shared := op("op0", "A")
 	for i := range 3 {
@@ -131,13 +143,13 @@ func TestExploreRandomCASPrograms(t *testing.T) {
 	merged := 0
 	for i := 0; i < 40; {
 		p, desc := randomCASProgram(t, rng)
-		want := bruteForce(t, p)
+		want, ok := bruteForceUpTo(t, p, 5000)
+		if !ok {
+			continue
+		}
 		var total int64
 		for _, n := range want {
 			total += n
-		}
-		if total > 5000 {
-			continue
 		}
 		i++
 		var states [2]int64
@@ -173,5 +185,201 @@ func TestExploreRandomCASPrograms(t *testing.T) {
 	t.Logf("doomed snapshots merged states in %d of 40 programs", merged)
 	if merged < 8 {
 		t.Errorf("doomed snapshots merged states in only %d of 40 programs: the generator does not test what it should", merged)
+	}
+}
+
+// bruteForceUpTo is bruteForce for programs of at most limit executions:
+// false when p has more.
+func bruteForceUpTo(t *testing.T, p *sim.Program, limit int64) (map[sim.Kind]int64, bool) {
+	t.Helper()
+	counts := map[sim.Kind]int64{}
+	var n int64
+	var walk func(m *sim.Machine) bool
+	walk = func(m *sim.Machine) bool {
+		if m.Finished() {
+			counts[m.Outcome().Kind]++
+			n++
+			return n <= limit
+		}
+		for _, th := range m.Enabled(nil) {
+			c := m.Clone()
+			if _, err := c.Step(th); err != nil {
+				t.Fatal(err)
+			}
+			if !walk(c) {
+				return false
+			}
+		}
+		return true
+	}
+	return counts, walk(sim.New(p, sim.Options{}))
+}
+
+// TestExploreGoneStacks compares with running every execution the counts
+// of programs built for the claim that a stack only grows while its count
+// stays (statekey's gone values). B loads the word, then swaps it for a
+// push of its own, again until it succeeds; A pushes itself on the empty stack; C links itself to
+// A and pushes itself on top. Each leaves, and its awaiter ends, with a
+// step that takes one off the count. Whether B loaded the word before A's
+// push or after, its snapshot is on the chain below C, so the key merges
+// the two. Then, in the second program, C swaps the word back to the
+// empty stack: the word holds again what B may have loaded first (ABA),
+// so B's swap may succeed after all, and merging its snapshots would
+// miscount. The step that swaps back shows the claim wrong, and the
+// search must drop it.
+func TestExploreGoneStacks(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		back  bool
+		merge bool // the key must merge states (where the head comes back, it may by the count)
+	}{{"the stack grows", false, true}, {"the head comes back", true, false}} {
+		t.Run(c.name, func(t *testing.T) {
+			p := goneStacks(t, c.back)
+			want := bruteForce(t, p)
+			var total int64
+			for _, n := range want {
+				total += n
+			}
+			var states [2]int64
+			for j, run := range []func(context.Context, *sim.Program, explore.Options) (explore.Result, error){
+				explore.CheckingKeys, explore.KeepingStale, explore.WideKeys,
+			} {
+				for _, o := range []explore.Options{{NoReduction: true}, {Strategy: explore.PreemptionBounded, MaxPreemptions: -1}} {
+					r, err := run(context.Background(), p, o)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !r.Complete || small(r.Executions) != total || !maps.Equal(smallCounts(r.Outcomes), want) {
+						t.Errorf("run %d, %+v: %d executions %v, want %d %v", j, o, r.Executions, r.Outcomes, total, want)
+					}
+					if j < 2 && o.Strategy != explore.PreemptionBounded {
+						states[j] = r.States
+					}
+				}
+			}
+			if merged := states[0] < states[1]; c.merge && !merged {
+				t.Errorf("%d states keyed with doomed snapshots, %d without: merged %v, want %v", states[0], states[1], merged, c.merge)
+			}
+		})
+	}
+}
+
+// goneStacks builds TestExploreGoneStacks's programs, with C swapping the
+// word back to the empty stack when back is set. The word's count starts
+// at 2, and every access is relaxed.
+func goneStacks(t *testing.T, back bool) *sim.Program {
+	f := fixture.New()
+	s := f.Data(sim.Field{Name: "s", Kind: sim.PairCountHead, Atomic: true, Init: pairOf(2, 0)})
+	var p *sim.Program
+	awaiter := func(name string) sim.Word {
+		for _, co := range p.Coroutines {
+			if co.Name == name {
+				return co.Awaiter
+			}
+		}
+		t.Fatalf("no coroutine %s", name)
+		return 0
+	}
+	leave := func(e *sim.Exec) { e.FetchAdd(s, pairOf(-1, 0), sim.Relaxed); e.Return() }
+	b := f.Op("b", "B",
+		func(e *sim.Exec) { e.SetLocal(0, e.Load(s, sim.Relaxed)); fixture.Next(e) },
+		func(e *sim.Exec) {
+			old := e.Local(0)
+			if _, ok := e.CompareAndSwap(s, old, pairOf(int32(old>>32)-1, e.Awaiter()), sim.Relaxed, sim.Relaxed); !ok {
+				e.Goto(e.PC() - 1)
+				return
+			}
+			e.Return()
+		})
+	a := f.Op("a", "A",
+		func(e *sim.Exec) {
+			e.CompareAndSwap(s, pairOf(2, 0), pairOf(2, e.Awaiter()), sim.Relaxed, sim.Relaxed)
+			fixture.Next(e)
+		},
+		leave)
+	cSteps := []func(e *sim.Exec){
+		func(e *sim.Exec) { e.Write(e.Awaiter()+sim.FieldNext, awaiter("A")); fixture.Next(e) },
+		func(e *sim.Exec) {
+			if _, ok := e.CompareAndSwap(s, pairOf(2, awaiter("A")), pairOf(2, e.Awaiter()), sim.Relaxed, sim.Relaxed); !ok || !back {
+				e.Goto(e.PC() + 2)
+				return
+			}
+			fixture.Next(e)
+		},
+		func(e *sim.Exec) {
+			e.CompareAndSwap(s, pairOf(2, e.Awaiter()), pairOf(2, 0), sim.Relaxed, sim.Relaxed)
+			fixture.Next(e)
+		},
+		leave,
+	}
+	cOp := f.Op("c", "C", cSteps...)
+	for _, op := range []int{a, b, cOp} {
+		f.Ops[op].Awaits = true
+	}
+	f.Thread("A", a)
+	f.Thread("B", b)
+	f.Thread("C", cOp)
+	p = f.Program(t)
+	return p
+}
+
+// TestExploreDoomedFailureLooks compares with running every execution the
+// counts of programs whose failed swap looks at the stale value, which
+// must keep it from being a doomed site (the search runs a failed swap
+// again with other values to see). A and C each take one off the count
+// (C then loads the word once more); B loads the word and swaps it for
+// one less, and when the swap fails, it loads again or gives up as the
+// stale value says. Holding (4, 0) or (3, 0) when the word is at 2, B's
+// snapshot is stale for good either way, but what its failure does is
+// not the same.
+func TestExploreDoomedFailureLooks(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		retry func(old sim.Word) bool
+	}{
+		{"the count's parity", func(old sim.Word) bool { return int32(old>>32)%2 != 0 }},
+		{"the count's sign", func(old sim.Word) bool { return int32(old>>32) < 4 }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := fixture.New()
+			s := f.Data(sim.Field{Name: "s", Kind: sim.PairCountHead, Atomic: true, Init: pairOf(4, 0)})
+			b := f.Op("b", "B",
+				func(e *sim.Exec) { e.SetLocal(0, e.Load(s, sim.Relaxed)); fixture.Next(e) },
+				func(e *sim.Exec) {
+					old := e.Local(0)
+					if _, ok := e.CompareAndSwap(s, old, pairOf(int32(old>>32)-1, 0), sim.Relaxed, sim.Relaxed); !ok && c.retry(old) {
+						e.Goto(e.PC() - 1)
+						return
+					}
+					e.Return()
+				})
+			a := f.Op("a", "A", func(e *sim.Exec) { e.FetchAdd(s, pairOf(-1, 0), sim.Relaxed); e.Return() })
+			cOp := f.Op("c", "C",
+				func(e *sim.Exec) { e.FetchAdd(s, pairOf(-1, 0), sim.Relaxed); fixture.Next(e) },
+				func(e *sim.Exec) { e.Load(s, sim.Relaxed); e.Return() })
+			f.Thread("A", a)
+			f.Thread("B", b)
+			f.Thread("C", cOp)
+			p := f.Program(t)
+			want := bruteForce(t, p)
+			var total int64
+			for _, n := range want {
+				total += n
+			}
+			if want[sim.OK] != total {
+				t.Fatalf("running every execution: %v, want only ok", want)
+			}
+			for _, run := range []func(context.Context, *sim.Program, explore.Options) (explore.Result, error){
+				explore.CheckingKeys, explore.WideKeys,
+			} {
+				r, err := run(context.Background(), p, explore.Options{NoReduction: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !r.Complete || small(r.Executions) != total || !maps.Equal(smallCounts(r.Outcomes), want) {
+					t.Errorf("%d executions %v, want %d %v", r.Executions, r.Outcomes, total, want)
+				}
+			}
+		})
 	}
 }

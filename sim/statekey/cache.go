@@ -163,10 +163,10 @@ func (k *Keyer) Advance(d int, parent, child *sim.Machine, t int) {
 		k.fill(c, child)
 		return
 	}
-	if k.doom != nil && last.Op.Atomic() && count(parent.Memory()[a]) != count(child.Memory()[a]) {
-		// A count fell: members at a site of the cell may hold a
-		// snapshot now doomed.
-		dirty |= k.atSiteOf(child, a)
+	if k.doom != nil {
+		// A word or its chain changed: members at a site of the word may
+		// hold a snapshot now doomed.
+		dirty |= k.moved(parent, child)
 	}
 	for i := range len(p.Coroutines) {
 		x, y := parent.Coroutine(i), child.Coroutine(i)

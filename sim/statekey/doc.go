@@ -11,13 +11,17 @@
 // incrementally along a search's path (Keyer.Start, Advance, KeyAt); and
 // the Models the key rests on, which a search learns and checks at every
 // step it performs (Learn, Models.Step): which locals may still be read
-// (liveness), how the program synchronizes (syncModel), and which compare
-// and swaps can only fail (doomedModel). The search itself, its state
-// cache and what it counts are the explore package's.
+// (liveness, kept by the subpackage locals), how the program synchronizes
+// (syncModel), and which compare and swaps can only fail (doomedModel,
+// resting on the subpackage gone's claims about count-and-head words). The
+// search itself, its state cache and what it counts are the explore
+// package's.
 //
 // # Imports
 //
-// The standard library and lockstep/sim only. It reads machines through
+// The standard library, lockstep/sim and its own subpackages (locals and
+// gone, which import only the standard library and lockstep/sim). It reads
+// machines through
 // sim's read-only views (Machine.Coroutine, Stack, Queue, Memory, Clocks,
 // LastWrites, LastReads, LastAccess...) and never changes one, except to
 // step the copies Models.Step is given. It is a package of its own, apart
@@ -34,7 +38,7 @@
 //   - each thread's stack and run queue;
 //   - each coroutine's control state: status, operation, label, script
 //     position, loop counters, argument, the locals that may still be read
-//     (see liveness), and the detector flags (dropped, registered, the
+//     (see the locals package), and the detector flags (dropped, registered, the
 //     condition held since, lock holder), with the semaphore and lock
 //     queues as ranks; a finished coroutine is just "done". A local that
 //     holds a stale snapshot of a word, which the coroutine's next step
@@ -51,8 +55,9 @@
 //     clocks that cover it, and nothing else of the clocks; an access they
 //     all cover can never race and counts as none. Of those clocks, the key
 //     leaves out the release clocks of atomic cells private to one thread,
-//     and counts a thread whose next step acquires from a cell as covering
-//     what that cell's release clock covers (see syncModel).
+//     and counts a thread that will acquire from a cell before its clock is
+//     next read or published as covering what that cell's release clock
+//     covers (see syncModel).
 //
 // What it leaves out: the step count, the step at which a wait registered
 // and anything else kept only for messages, and the step limit (a search

@@ -1,6 +1,10 @@
 package statekey
 
-import "lockstep/sim"
+import (
+	"lockstep/sim"
+	"lockstep/sim/statekey/gone"
+	"lockstep/sim/statekey/locals"
+)
 
 // doomedModel is a search's model of the compare-and-swaps that can no
 // longer succeed, which lets a key leave out the stale snapshots they
@@ -14,37 +18,39 @@ import "lockstep/sim"
 // no difference once the compare-and-swap can only fail; keyed as they are,
 // they multiply the states by the number of stale values each can hold.
 //
-// Monotone cells. A PairCountHead cell whose count half (its high 32 bits,
-// signed) no step raises can never again hold a pair whose count is above
-// its own: a snapshot of it with a higher count is stale for good.
+// Gone values. Of each PairCountHead cell no member owns, the gone package
+// claims that no step raises its count, and that no step that keeps the
+// count takes a node off the chain below its head (a waiter stack only
+// grows while the count stays). A value with a count above the cell's, or
+// with its count and a head on that chain, is then one the cell can never
+// hold again: a snapshot holding it is stale for good.
 //
 // Doomed sites. A label is a site of local i and cell x when the step from
 // it compares and swaps x, expecting the value local i held, and when the
 // swap fails the step does the same whatever that value was, and leaves
 // local i dead or written. A coroutine at a site whose local i holds a
-// pair with a higher count than a monotone x will fail its compare and
-// swap, and what it holds of i makes no difference: the key writes it as
-// doomed, merging the states that differ only there.
+// value gone from x will fail its compare and swap, and what it holds of
+// i makes no difference: the key writes it as doomed, merging the states
+// that differ only there.
 //
-// Like liveness, the model is learned and checked at every step a search
-// performs: a step that raises the count of a cell the model says is
-// monotone, or a step from a site that does not compare and swap its cell
-// against its local, or that fails and then does otherwise than it does
-// with another value in the local (the search runs it again to see), shows
-// the model wrong; it is corrected and the search starts again. While every
+// Like the locals package's liveness, the model is learned and checked at
+// every step a search performs: a step that shows a claim of the gone package wrong (see
+// gone.Words.Check), or a step from a site that does not compare and swap
+// its cell against its local, or that fails and then does otherwise than
+// it does with other values in the local (the search runs it again to
+// see), shows the model wrong; it is corrected and the search starts again. While every
 // step passes, merged states behave alike: the runs from them take the same
 // steps, whose only use of the doomed local is a compare-and-swap that
 // fails in both, alike. Sites learned during a search are used from the
 // next (see freeze), so that every state of a search is keyed alike. Only
 // cells no member of a group owns can be a site's cell.
 type doomedModel struct {
-	p      *sim.Program
-	raises []bool       // per address: a step raised this cell's count (or it is no PairCountHead atomic)
-	mono   []sim.Word   // the cells that may be monotone
-	at     [][]doomSite // per op, per label: what the steps from it showed
-	used   [][]doomSite // at, when the search started
-	alt    *sim.Machine // for running a step again
-	exact  *Keyer       // compares the two results
+	p     *sim.Program
+	words *gone.Words  // the values cells can never hold again
+	at    [][]doomSite // per op, per label: what the steps from it showed
+	used  [][]doomSite // at, when the search started
+	alt   *sim.Machine // for running a step again
+	exact *Keyer       // compares the two results
 }
 
 // doomSite is what is known of a label: unknown (the zero value), not a
@@ -57,16 +63,15 @@ type doomSite struct {
 var notSite = doomSite{local: -1}
 
 func newDoomedModel(p *sim.Program) *doomedModel {
-	d := &doomedModel{p: p, raises: make([]bool, len(p.Cells)), at: make([][]doomSite, len(p.Ops)),
-		used: make([][]doomSite, len(p.Ops))}
 	owned := memberCells(p)
+	var cells []sim.Word
 	for a, c := range p.Cells {
-		d.raises[a] = !c.Atomic || c.Kind != sim.PairCountHead || owned[a]
-		if !d.raises[a] {
-			d.mono = append(d.mono, sim.Word(a))
+		if c.Atomic && c.Kind == sim.PairCountHead && !owned[a] {
+			cells = append(cells, sim.Word(a))
 		}
 	}
-	return d
+	return &doomedModel{p: p, words: gone.New(p, cells), at: make([][]doomSite, len(p.Ops)),
+		used: make([][]doomSite, len(p.Ops))}
 }
 
 // memberCells is, per address, whether it is a cell of a group member's
@@ -100,30 +105,21 @@ func (d *doomedModel) site(op, pc int) (doomSite, bool) {
 		return doomSite{}, false
 	}
 	s := d.used[op][pc]
-	return s, s.local > 0 && !d.raises[s.cell]
+	return s, s.local > 0 && d.words.Falls(s.cell)
 }
 
 // doomed reports whether v, in local i of a coroutine of op at label pc
 // in m, is a stale snapshot the key leaves out.
 func (d *doomedModel) doomed(m *sim.Machine, op, pc, i int, v sim.Word) bool {
 	s, ok := d.site(op, pc)
-	return ok && int(s.local)-1 == i && count(v) > count(m.Memory()[s.cell])
+	return ok && int(s.local)-1 == i && d.words.Gone(m, s.cell, v)
 }
-
-// count is the count half of a PairCountHead value.
-func count(v sim.Word) int32 { return int32(v >> 32) }
 
 // check takes note of coroutine c's step, from label pc of op in m into
 // child on thread t, which made access a. It reports false when the step
 // showed the model wrong (it has been corrected).
-func (d *doomedModel) check(child, m *sim.Machine, t, c, op, pc int, a sim.StepAccess, live *liveness) bool {
-	ok := true
-	for _, x := range d.mono {
-		if !d.raises[x] && count(child.Memory()[x]) > count(m.Memory()[x]) {
-			d.raises[x] = true
-			ok = false
-		}
-	}
+func (d *doomedModel) check(child, m *sim.Machine, t, c, op, pc int, a sim.StepAccess, live *locals.Live) bool {
+	ok := d.words.Check(m, child)
 	if op < 0 || pc < 0 {
 		return ok
 	}
@@ -148,8 +144,8 @@ func (d *doomedModel) check(child, m *sim.Machine, t, c, op, pc int, a sim.StepA
 }
 
 // shown is the site the step shows label pc to be, or notSite.
-func (d *doomedModel) shown(child, m *sim.Machine, t, c, op int, a sim.StepAccess, live *liveness) doomSite {
-	if a.Op != sim.OpCAS || d.raises[a.Addr] {
+func (d *doomedModel) shown(child, m *sim.Machine, t, c, op int, a sim.StepAccess, live *locals.Live) doomSite {
+	if a.Op != sim.OpCAS || !d.words.Falls(a.Addr) {
 		return notSite
 	}
 	co := m.Coroutine(c)
@@ -170,30 +166,46 @@ func (d *doomedModel) shown(child, m *sim.Machine, t, c, op int, a sim.StepAcces
 	// Failed: local i must be dead or written after, and the step must do
 	// the same with another value there.
 	after := child.Coroutine(c)
-	if after.Status() != sim.Done && after.Op() == op && live.at(op, after.PC())&^uint8(a.Locals>>8)&(1<<i) != 0 {
+	if after.Status() != sim.Done && after.Op() == op && live.At(op, after.PC())&^uint8(a.Locals>>8)&(1<<i) != 0 {
 		return notSite
 	}
+	// Other values: every bit flipped, and the low bit of each half, so
+	// that a step whose failure looks at the value shows it.
 	v := co.Local(i)
-	other := v ^ 1<<62
-	if other == m.Memory()[a.Addr] {
-		other = v ^ 1<<61
-	}
 	if d.alt == nil {
 		d.alt = sim.New(d.p, sim.Options{})
 		d.exact = New(d.p, Options{})
 	}
-	d.alt.CopyFrom(m)
-	d.alt.SetLocal(c, i, other)
-	d.alt.QuietStep(t)
-	if a.Locals&(0x100<<i) == 0 {
-		d.alt.SetLocal(c, i, v)
-	}
-	b := d.alt.LastAccess()
-	b.Expected = a.Expected
-	if b != a || d.exact.Key(d.alt) != d.exact.Key(child) {
-		return notSite
+	want := d.exact.Key(child)
+	for _, other := range [...]sim.Word{^v, v ^ (1<<32 | 1)} {
+		if other == m.Memory()[a.Addr] {
+			other ^= 1 << 33
+		}
+		d.alt.CopyFrom(m)
+		d.alt.SetLocal(c, i, other)
+		d.alt.QuietStep(t)
+		if a.Locals&(0x100<<i) == 0 {
+			d.alt.SetLocal(c, i, v)
+		}
+		b := d.alt.LastAccess()
+		b.Expected = a.Expected
+		if b != a || d.exact.Key(d.alt) != want {
+			return notSite
+		}
 	}
 	return s
+}
+
+// moved is the set of members of child whose doomed snapshots may differ
+// from parent's: those at a site of a cell whose gone values changed.
+func (k *Keyer) moved(parent, child *sim.Machine) uint64 {
+	var set uint64
+	for _, x := range k.doom.words.Cells() {
+		if k.doom.words.Moved(parent, child, x) {
+			set |= k.atSiteOf(child, x)
+		}
+	}
+	return set
 }
 
 // atSiteOf is the set of members of m at a site of cell x (see

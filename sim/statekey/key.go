@@ -1,6 +1,9 @@
 package statekey
 
-import "lockstep/sim"
+import (
+	"lockstep/sim"
+	"lockstep/sim/statekey/locals"
+)
 
 // A Key identifies a state (see the package doc).
 type Key [2]uint64
@@ -48,7 +51,7 @@ type Keyer struct {
 	freeThreads []int
 	freeCoros   []int
 
-	live *liveness    // which locals matter; nil: all of them
+	live *locals.Live // which locals matter; nil: all of them
 	sync *syncModel   // how the program synchronizes; nil: nothing known
 	doom *doomedModel // which compare-and-swaps must fail; nil: none known
 
@@ -246,7 +249,7 @@ func (k *Keyer) liveMask(co sim.CoroutineView) uint8 {
 	case k.live == nil:
 		return 1<<sim.NumLocals - 1
 	}
-	return k.live.at(co.Op(), co.PC())
+	return k.live.At(co.Op(), co.PC())
 }
 
 func flags(bs ...bool) uint64 {

@@ -1,19 +1,20 @@
 package statekey
 
 import (
+	"lockstep/sim/statekey/locals"
 	"math/rand/v2"
 
 	"lockstep/sim"
 )
 
 // Models are what a search learns of a program's steps and checks at every
-// step it performs: which locals are live (see liveness), and how the
+// step it performs: which locals are live (see the locals package), and how the
 // program synchronizes (see syncModel). A key computed with them is sound
 // while every step of the search agrees with them: a search whose step
 // shows a model wrong (Step returns false) must start again, with the
 // models as the step corrected them. The models only grow, so this ends.
 type Models struct {
-	live *liveness
+	live *locals.Live
 	sync *syncModel
 	doom *doomedModel
 }
@@ -21,7 +22,7 @@ type Models struct {
 // Learn returns models of p seeded with the steps of a few random runs, so
 // that searches seldom have to start again.
 func Learn(p *sim.Program) *Models {
-	ms := &Models{live: newLiveness(p), sync: newSyncModel(p), doom: newDoomedModel(p)}
+	ms := &Models{live: locals.New(p), sync: newSyncModel(p), doom: newDoomedModel(p)}
 	rng := rand.New(rand.NewPCG(1, 2))
 	m, child := sim.New(p, sim.Options{}), sim.New(p, sim.Options{})
 	var en []int
@@ -61,7 +62,8 @@ func (ms *Models) Step(child, m *sim.Machine, t int) bool {
 	op, pc := co.Op(), co.PC()
 	child.QuietStep(t)
 	a := child.LastAccess()
-	synced := ms.sync.check(t, op, pc, a.Op, a.Addr, a.Acquired)
-	lived := ms.live.check(stepFact(child, c, op, pc, a.Locals))
+	f := locals.StepFact(child, c, op, pc, a.Locals)
+	synced := ms.sync.check(t, op, pc, a, int(f.To))
+	lived := ms.live.Check(f)
 	return ms.doom.check(child, m, t, c, op, pc, a, ms.live) && lived && synced
 }

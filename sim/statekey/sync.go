@@ -22,9 +22,15 @@ import "lockstep/sim"
 // it. So whatever x's release clock covers now, v's clock will cover when
 // it next matters, and the key counts v as covering it: whether a thread
 // learned something by an earlier load of the word it is about to CAS
-// makes no difference.
+// makes no difference. A step in between that neither reads nor publishes
+// v's clock changes none of this: a compare-and-swap that fails and
+// acquires nothing (it reads the latest value, whatever v's clock), or an
+// access to a private atomic cell. So a label whose steps either acquire x
+// first or make such an access and go on to a label claimed for x is
+// claimed for x too (a lock's failed swap, retried by a load of the
+// word).
 //
-// Like liveness, the model is learned and checked: a step from a label the
+// Like liveness (the locals package), the model is learned and checked: a step from a label the
 // model says acquires x must acquire x first, no step may store to a cell a
 // claim uses, and a cell the model says is private must not be accessed by
 // a second thread. A step that shows the model wrong corrects it, and the
@@ -39,7 +45,8 @@ import "lockstep/sim"
 // its own member's thread. And only cells no member owns are claimed.
 type syncModel struct {
 	at     [][]sim.Word // per op, per label: the cell its steps acquire first; 0 unknown, noAcquire none
-	claims [][]sim.Word // at, when the search started
+	via    [][][]int32  // per op, per label: the labels its steps that use no clock went on to
+	claims [][]sim.Word // at, when the search started, passed along via (see freeze)
 	stored []bool       // per address: a step stored to it
 	// Per address: the cell's class among the members' cells, or -1; the
 	// thread of the member that owns it.
@@ -62,7 +69,8 @@ const (
 )
 
 func newSyncModel(p *sim.Program) *syncModel {
-	s := &syncModel{at: make([][]sim.Word, len(p.Ops)), claims: make([][]sim.Word, len(p.Ops)), stored: make([]bool, len(p.Cells)),
+	s := &syncModel{at: make([][]sim.Word, len(p.Ops)), via: make([][][]int32, len(p.Ops)),
+		claims: make([][]sim.Word, len(p.Ops)), stored: make([]bool, len(p.Cells)),
 		class: make([]int32, len(p.Cells)), ownedBy: make([]int16, len(p.Cells)),
 		accessor: make([]int16, len(p.Cells))}
 	for a := range s.accessor {
@@ -103,11 +111,60 @@ func (s *syncModel) private(x sim.Word) bool {
 	return s.accessor[x] != sharedCell
 }
 
-// freeze makes the claims learned so far those that claim returns.
+// freeze makes the claims learned so far those that claim returns: a
+// label's cell, if all its steps that acquire acquire it first and all
+// those that use no clock go on to labels claimed for it (the greatest
+// such claims, found by dropping those that disagree until none do).
 func (s *syncModel) freeze() {
 	for op, ls := range s.at {
 		s.claims[op] = append(s.claims[op][:0], ls...)
+		for pc, vs := range s.via[op] {
+			if len(vs) > 0 && s.claims[op][pc] == 0 {
+				s.claims[op][pc] = unknownCell
+			}
+		}
 	}
+	for changed := true; changed; {
+		changed = false
+		for op, vs := range s.via {
+			cs := s.claims[op]
+			for pc, next := range vs {
+				x := cs[pc]
+				for _, to := range next {
+					switch y := s.claimAt(op, int(to)); {
+					case x == noAcquire || y == unknownCell || y == x:
+					case x == unknownCell && y != noAcquire:
+						x = y
+					default:
+						x = noAcquire
+					}
+				}
+				if x != cs[pc] {
+					cs[pc], changed = x, true
+				}
+			}
+		}
+	}
+	for _, cs := range s.claims {
+		for pc, x := range cs {
+			if x == unknownCell {
+				cs[pc] = 0
+			}
+		}
+	}
+}
+
+// unknownCell is, while freeze runs, the claim of a label whose steps
+// seen so far all use no clock.
+const unknownCell = noAcquire - 1
+
+// claimAt is the claim of label pc of op as freeze left it, 0 for a
+// label never reached.
+func (s *syncModel) claimAt(op, pc int) sim.Word {
+	if cs := s.claims[op]; pc < len(cs) {
+		return cs[pc]
+	}
+	return 0
 }
 
 // claim returns the cell that steps from label pc of operation op acquire
@@ -128,11 +185,12 @@ func (s *syncModel) claim(op, pc int) sim.Word {
 }
 
 // check takes note of thread t's step from label pc of operation op (op
-// -1: it resumed a coroutine), which made an access of kind kind at addr
-// and, when acquired, acquired from addr. It reports false when the step
-// showed the model wrong; the model has then been corrected.
-func (s *syncModel) check(t, op, pc int, kind sim.OpKind, addr sim.Word, acquired bool) bool {
+// -1: it resumed a coroutine), which made access a and left its coroutine
+// at label to of op (-1: elsewhere). It reports false when the step showed
+// the model wrong; the model has then been corrected.
+func (s *syncModel) check(t, op, pc int, a sim.StepAccess, to int) bool {
 	ok := true
+	kind, addr, acquired := a.Op, a.Addr, a.Acquired
 	atomic := kind.Atomic() || kind == sim.OpSemAcquire || kind == sim.OpSemRelease
 	if atomic && addr < sim.Word(len(s.accessor)) {
 		ok = s.access(t, addr)
@@ -149,10 +207,19 @@ func (s *syncModel) check(t, op, pc int, kind sim.OpKind, addr sim.Word, acquire
 		ls = append(ls, 0)
 	}
 	s.at[op] = ls
+	claim := s.claimAt(op, pc)
+	if claim == noAcquire {
+		claim = 0
+	}
 	reads := kind == sim.OpLoad || kind == sim.OpExchange || kind == sim.OpCAS || kind == sim.OpFetchAdd
 	got := noAcquire
-	if reads && acquired && s.class[addr] < 0 {
+	switch {
+	case reads && acquired && s.class[addr] < 0:
 		got = addr
+	case to >= 0 && (kind == sim.OpCAS && !a.Swapped && !acquired || kind.Atomic() && s.private(addr)):
+		// The step uses no clock: the claim passes to label to.
+		s.addVia(op, pc, to)
+		return ok && (claim == 0 || s.claimAt(op, to) == claim)
 	}
 	switch ls[pc] {
 	case 0:
@@ -160,16 +227,24 @@ func (s *syncModel) check(t, op, pc int, kind sim.OpKind, addr sim.Word, acquire
 	case got, noAcquire:
 	default:
 		ls[pc] = noAcquire
-		return ok && !s.claimedAt(op, pc)
 	}
-	return ok
+	return ok && (claim == 0 || got == claim)
 }
 
-// claimedAt reports whether the search uses a claim for label pc of
-// operation op.
-func (s *syncModel) claimedAt(op, pc int) bool {
-	ls := s.claims[op]
-	return pc < len(ls) && ls[pc] != 0 && ls[pc] != noAcquire
+// addVia notes that a step from label pc of op that used no clock went
+// on to label to.
+func (s *syncModel) addVia(op, pc, to int) {
+	vs := s.via[op]
+	for pc >= len(vs) {
+		vs = append(vs, nil)
+	}
+	s.via[op] = vs
+	for _, x := range vs[pc] {
+		if int(x) == to {
+			return
+		}
+	}
+	vs[pc] = append(vs[pc], int32(to))
 }
 
 // access notes thread t's access to atomic cell x; false when x was
