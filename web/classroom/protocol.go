@@ -18,6 +18,11 @@ const (
 	roomClose   = "close"   // presenter: close the room
 	roomVote    = "vote"    // student: choose an option
 	roomFollow  = "follow"  // student: following or exploring
+
+	roomChallenge = "challenge" // presenter: start the lesson's challenge for everyone
+	roomHint      = "hint"      // presenter: reveal the challenge's next hint to everyone
+	roomEnd       = "end"       // presenter: end the challenge; the pages follow again
+	roomProgress  = "progress"  // student: how far its page got in the challenge
 )
 
 // roomCommand is one message from a room page. Which fields matter
@@ -31,6 +36,11 @@ type roomCommand struct {
 	Poll      int               `json:"poll,omitempty"`
 	Option    *int              `json:"option,omitempty"`
 	Following *bool             `json:"following,omitempty"`
+	Hints     *int              `json:"hints,omitempty"`     // challenge
+	Challenge int               `json:"challenge,omitempty"` // progress
+	State     string            `json:"state,omitempty"`     // progress
+	Schedule  string            `json:"schedule,omitempty"`  // progress, reached
+	Step      int               `json:"step,omitempty"`      // progress
 }
 
 // decodeRoomCommand reads one frame. On an error it still returns the
@@ -87,6 +97,22 @@ func (rs *Rooms) dispatch(m *lecture.Member, c roomCommand) error {
 			return lecture.Problemf(nil, "follow: say true or false", "follow：请说 true 或 false")
 		}
 		return room.Follow(m, *c.Following)
+	case roomChallenge:
+		if c.Position == nil || c.Hints == nil {
+			return lecture.Problemf(nil, "challenge: say the position and the number of hints", "challenge：请给出位置和提示的条数")
+		}
+		_, err := room.StartChallenge(m, *c.Position, *c.Hints)
+		return err
+	case roomHint:
+		_, err := room.RevealHint(m)
+		return err
+	case roomEnd:
+		return room.EndChallenge(m)
+	case roomProgress:
+		if c.Challenge == 0 || c.State == "" {
+			return lecture.Problemf(nil, "progress: say the challenge and the state", "progress：请给出挑战和状态")
+		}
+		return room.Report(m, c.Challenge, c.State, c.Schedule, c.Step)
 	}
 	return lecture.Problemf(nil, "unknown command type %q", "未知的命令类型 %q", c.Type)
 }
