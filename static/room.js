@@ -6,7 +6,10 @@
 //     reveals, which steps the chosen thread;
 //   - on a student's page it mirrors the presenter's position on the
 //     page's own playground socket until the student acts on their own
-//     (branching off), and snaps back on request; the student votes.
+//     (branching off), and snaps back on request; the student votes;
+//   - while the room plays the lesson's challenge (room-challenge.js),
+//     each student's page plays it on its own and the presenter's column
+//     counts who reached the goal.
 // The server computes the polls and counts the votes; this module only
 // carries commands and draws what it is sent.
 
@@ -15,6 +18,7 @@ import { Connection, socketURL } from "./protocol.js";
 import { h, clear } from "./dom.js";
 import { PollCard } from "./room-poll.js";
 import { LessonPicker } from "./room-pick.js";
+import { PresenterChallenge, StudentChallenge } from "./room-challenge.js";
 
 // VERSION is the room protocol's version.
 const VERSION = 1;
@@ -178,6 +182,10 @@ class Room {
         if (ev.poll) this.card.open(ev.poll, ev.tally);
         this.welcome(ev);
         break;
+      case "challenge":
+      case "progress":
+        this.challenged(ev);
+        break;
       case "roster":
         this.drawRoster(ev.roster);
         break;
@@ -219,6 +227,7 @@ class Room {
 
   // The hooks each role fills in.
   welcome() {}
+  challenged() {}
   position() {}
   revealed() {}
   closed() {}
@@ -232,6 +241,8 @@ class Presenter extends Room {
     super(cfg);
     this.ask = $("room-ask");
     this.picker = new LessonPicker($("room-pick"), cfg.variants, this.app);
+    this.challenge = new PresenterChallenge(this, lang);
+    this.students = 0;
     this.shown = null; // the last position published, as a key
     $("room-close").addEventListener("click", () => {
       if (confirm(t("confirmclose"))) this.sock.send("close");
@@ -249,11 +260,21 @@ class Presenter extends Room {
     document.querySelector("header.site").append(drawer);
   }
 
-  welcome() {
+  // welcome publishes the page's position, unless the room plays a
+  // challenge: the students play it from the position it started at.
+  welcome(ev) {
+    this.challenge.event(ev);
     this.publish();
   }
 
+  challenged(ev) {
+    this.challenge.event(ev);
+    if (this.app.state) this.drawAsk(this.app.state);
+  }
+
   drawRoster(r) {
+    this.students = r.students;
+    if (this.challenge.open) this.challenge.draw();
     this.roster.textContent = t(r.students === 1 ? "student1" : "students", { n: r.students, k: r.following });
     this.roster.dataset.students = String(r.students);
     this.roster.dataset.following = String(r.following);
@@ -269,13 +290,14 @@ class Presenter extends Room {
   loaded(lesson) {
     super.loaded(lesson);
     this.picker.loaded(lesson);
+    this.challenge.draw();
   }
 
   // publish sends the position on screen; a new one also moves a revealed
   // poll's card along (PollCard.moved).
   publish() {
     const { lesson, state } = this.app;
-    if (!lesson || !state) return;
+    if (!lesson || !state || this.challenge.open) return;
     const position = { lesson: lesson.id, variant: state.variant, params: lesson.params, lang: state.lang, schedule: state.schedule, position: state.position, memory: state.memory === "c11" ? "c11" : undefined };
     const key = JSON.stringify(position);
     if (this.shown !== null && key !== this.shown) this.card.moved();
@@ -290,6 +312,7 @@ class Presenter extends Room {
     const cellOps = new Set(["load", "read", "store", "write", "exchange", "cas", "fetch_add"]);
     const poll = (fields) => () => this.sock.send("poll", fields);
     const buttons = [];
+    if (this.challenge.open) return clear(this.ask);
     if (movers.length >= 2) buttons.push(h("button", { type: "button", "data-kind": "thread", onclick: poll({ kind: "thread" }) }, t("asknext")));
     for (const p of movers) {
       if (!cellOps.has(p.op) || !p.cell) continue;
@@ -324,7 +347,15 @@ class Student extends Room {
     this.toggle = $("room-toggle");
     this.follow = $("room-follow");
     this.toggle.addEventListener("click", () => (this.following ? this.branch() : this.snapBack()));
+    this.challenge = new StudentChallenge(this, lang);
     this.drawFollow();
+  }
+
+  // challenged plays the challenge once it and its position are both
+  // known (the position comes first), and follows again when it ends.
+  challenged(ev) {
+    if (this.challenge.event(ev)) return this.snapBack();
+    this.mirror();
   }
 
   drawRoster(r) {
@@ -332,6 +363,8 @@ class Student extends Room {
   }
 
   welcome(ev) {
+    if (this.challenge.event(ev)) this.following = true;
+    this.drawFollow();
     if (ev.position && (!this.latest || ev.seq !== this.latest.seq)) this.latest = ev;
     if (!ev.position) this.follow.textContent = t("waiting");
     this.sock.send("follow", { following: this.following });
@@ -356,7 +389,8 @@ class Student extends Room {
       this.mirror();
       return;
     }
-    if (msg.id === undefined) return;
+    if (msg.type === "loaded") this.challenge.loaded(msg);
+    if (msg.id === undefined || this.challenge.playing) return;
     if (!this.ours.has(msg.id)) {
       if (this.following && msg.type !== "loaded") this.branch();
       return;
@@ -371,6 +405,10 @@ class Student extends Room {
     if (!this.latest) return;
     const pos = this.latest.position;
     this.panel.dataset.mode = pos.mode || "";
+    if (pos.mode === "challenge") {
+      if (this.challenge.play(pos)) this.drawFollow();
+      return;
+    }
     if (!this.following) return;
     this.drawFollow();
     const key = JSON.stringify([pos.lesson, pos.variant || "", sorted(pos.params), pos.schedule, pos.memory || ""]);
@@ -405,7 +443,7 @@ class Student extends Room {
 
   drawFollow() {
     this.panel.dataset.following = String(this.following);
-    this.follow.textContent = this.following ? (this.latest ? t("following") : t("waiting")) : t("exploring");
+    this.follow.textContent = this.challenge.playing ? this.challenge.status() : this.following ? (this.latest ? t("following") : t("waiting")) : t("exploring");
     this.toggle.textContent = this.following ? t("explore") : t("back");
   }
 
