@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"lockstep/sim/words"
 	"lockstep/web/classroom/lecture"
 	"lockstep/web/playground"
 	"lockstep/web/site"
@@ -123,12 +124,13 @@ func badFrame(why site.Phrase) error {
 }
 
 // unreplayable says that the presenter's position cannot be replayed, for
-// an error of the lessons or of the step machine that is in English only.
+// an error of the lessons or of the step machine that is in English only:
+// a schedule's error is said in Chinese by words.
 func unreplayable(err error) error {
 	if err == nil || lecture.Chinese(err) != "" {
 		return err
 	}
-	return lecture.Problemf(err, "%v", "主讲人的位置无法重放：%v", err)
+	return lecture.NewProblem(err, err.Error(), "主讲人的位置无法重放："+words.Error(err, words.Chinese))
 }
 
 // openPoll derives the poll of kind about thread from the presenter's
