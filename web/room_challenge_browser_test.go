@@ -71,9 +71,15 @@ func TestRoomChallengeInBrowser(t *testing.T) {
 
 	// A reload of the presenter's page keeps the challenge and its count;
 	// a student who joins now plays it too.
-	pres.do(chromedp.Navigate(b.base + "/room/" + code + "/present"))
+	pres.do(chromedp.Navigate(b.base + "/room/" + code + "/present?lang=zh"))
 	pres.wait(`document.querySelector('#room').dataset.welcomed === "true"`)
 	pres.wait(`document.querySelector('[data-testid="room-challenge-count"]') && document.querySelector('[data-testid="room-challenge-count"]').dataset.reached === "1"`)
+	pres.wait(`document.querySelector('#room-challenge .goal')`)
+	if got := pres.text(`[data-testid="room-challenge-count"]`); !strings.Contains(got, "1 人中 1 人达到了目标") {
+		t.Errorf("presenter's count after the reload, in Chinese: %q", got)
+	}
+	checkFits(t, pres, "#room-challenge")
+	pres.shot("room-challenge-presenter-zh-1280")
 	late := b.open(t, "/room/"+code+"?lang=zh", chromedp.WithNewBrowserContext())
 	late.wait(`document.querySelector('[data-testid="challenge-goal"]')`)
 	late.wait(`document.querySelectorAll('[data-testid="hints"] li').length === 1`)
@@ -82,6 +88,12 @@ func TestRoomChallengeInBrowser(t *testing.T) {
 	}
 	checkFits(t, late, `[data-testid="challenge"]`)
 	late.shot("room-challenge-student-zh-1280")
+	for _, p := range []*page{pres, late} {
+		p.do(chromedp.EmulateViewport(1920, 1080))
+	}
+	pres.wait(`innerWidth === 1920`)
+	pres.shot("room-challenge-presenter-zh-1920")
+	late.shot("room-challenge-student-zh-1920")
 
 	// Ending on the winning run: every page follows the presenter there.
 	pres.press(`#room-challenge button[data-action="room-show-win"]`)
