@@ -81,7 +81,7 @@ export class PresenterChallenge {
     if (!c || !state) return;
     const position = { lesson: lesson.id, variant: c.variant, params: lesson.params, lang: state.lang, schedule: "", position: 0 };
     if (state.memory === "c11") position.memory = "c11";
-    this.room.sock.send("challenge", { position, hints: c.hints.length });
+    this.room.sock.send("challenge", { position });
     const load = { lesson: lesson.id, variant: c.variant, params: lesson.params, step: 0, exact: true, lang: this.room.app.lang };
     if (position.memory) load.memory = "c11";
     this.room.app.send("load", load);

@@ -37,7 +37,6 @@ type roomCommand struct {
 	Poll      int               `json:"poll,omitempty"`
 	Option    *int              `json:"option,omitempty"`
 	Following *bool             `json:"following,omitempty"`
-	Hints     *int              `json:"hints,omitempty"`     // challenge
 	Challenge int               `json:"challenge,omitempty"` // progress
 	State     string            `json:"state,omitempty"`     // progress
 	Schedule  string            `json:"schedule,omitempty"`  // progress, reached
@@ -99,11 +98,10 @@ func (rs *Rooms) dispatch(m *lecture.Member, c roomCommand) error {
 		}
 		return room.Follow(m, *c.Following)
 	case roomChallenge:
-		if c.Position == nil || c.Hints == nil {
-			return lecture.Problemf(nil, "challenge: say the position and the number of hints", "challenge：请给出位置和提示的条数")
+		if c.Position == nil {
+			return lecture.Problemf(nil, "challenge: no position", "challenge：没有位置")
 		}
-		_, err := room.StartChallenge(m, *c.Position, *c.Hints)
-		return err
+		return rs.startChallenge(m, *c.Position)
 	case roomHint:
 		_, err := room.RevealHint(m)
 		return err
