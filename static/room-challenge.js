@@ -126,6 +126,8 @@ export class PresenterChallenge {
       h("h2", {}, t("title")),
       c ? h("p", { class: "goal" }, h("b", {}, t("goal")), c.goal) : null,
       count,
+      // The hints every page shows now, so the presenter can speak to them.
+      c && shown ? h("ol", { class: "hints", "data-testid": "room-challenge-hints" }, ...c.hints.slice(0, shown).map((x) => h("li", {}, x))) : null,
       h("div", { class: "buttons" },
         hints ? h("button", { type: "button", "data-action": "room-hint", disabled: shown >= hints, onclick: () => this.room.sock.send("hint") }, shown < hints ? t("hint", { i: shown + 1, of: hints }) : t("nohint")) : null,
         h("button", { type: "button", "data-action": "room-show-win", disabled: !wins.length, onclick: () => this.end(wins[0]) }, t("show")),

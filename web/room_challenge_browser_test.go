@@ -45,6 +45,7 @@ func TestRoomChallengeInBrowser(t *testing.T) {
 	}
 	pres.press(`#room-challenge button[data-action="room-hint"]`)
 	stu.wait(`document.querySelectorAll('[data-testid="hints"] li').length === 1`)
+	pres.wait(`document.querySelectorAll('[data-testid="room-challenge-hints"] li').length === 1`)
 	pres.wait(`document.querySelector('#room-challenge button[data-action="room-hint"]').textContent.includes("2 of 3")`)
 	checkFits(t, pres, "#room-challenge")
 	checkFits(t, stu, `[data-testid="challenge"]`)
