@@ -88,7 +88,8 @@ export class PresenterChallenge {
   }
 
   // end ends the challenge; with a win, the presenter's page then shows
-  // its run, which every student's page follows.
+  // its run, which every student's page follows, and without one what it
+  // shows now (the presenter may have stepped on their own meanwhile).
   end(win) {
     const c = this.lesson;
     this.room.sock.send("end");
@@ -96,6 +97,8 @@ export class PresenterChallenge {
     if (win && c) {
       const { lesson } = this.room.app;
       this.room.app.send("load", { lesson: lesson.id, variant: c.variant, params: lesson.params, schedule: win.schedule, step: win.step, exact: true, lang: this.room.app.lang });
+    } else {
+      this.room.publish();
     }
     this.draw();
   }
