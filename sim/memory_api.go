@@ -2,7 +2,6 @@ package sim
 
 import (
 	"fmt"
-	"strings"
 )
 
 // ErrSource is wrapped by the errors of a read's source that names no
@@ -127,21 +126,20 @@ func (m *Machine) checkSource(t int, from Source) error {
 		name = m.prog.Threads[t].Name
 	}
 	if m.weak == nil {
-		return fmt.Errorf("%w: step %d: %s<%s: a read chooses its write only under the c11 memory model", ErrSource, m.step+1, name, from)
+		return &ScheduleError{Kind: SourceNotC11, Step: m.step + 1, Thread: name, Source: from}
 	}
 	rc, ok := m.NextRead(t)
 	if !ok {
-		return fmt.Errorf("%w: step %d: %s's next step makes no read", ErrSource, m.step+1, name)
+		return &ScheduleError{Kind: SourceNoRead, Step: m.step + 1, Thread: name, Source: from}
 	}
-	var srcs []string
+	var srcs []Source
 	for _, c := range rc.Candidates {
 		if c.Source == from {
 			return nil
 		}
-		srcs = append(srcs, c.Source.String())
+		srcs = append(srcs, c.Source)
 	}
-	return fmt.Errorf("%w: step %d: %s's read of %s cannot return the write %s (it may read: %s)",
-		ErrSource, m.step+1, name, rc.Cell, from, strings.Join(srcs, ", "))
+	return &ScheduleError{Kind: SourceNotCandidate, Step: m.step + 1, Thread: name, Source: from, Cell: rc.Cell, Sources: srcs}
 }
 
 // StaleReads returns the stale reads of the run so far.

@@ -2,7 +2,6 @@ package sim
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -49,13 +48,13 @@ func ParseScheduleMax(text string, max int) (Schedule, error) {
 	var s Schedule
 	var err error
 	scanSchedule(text, func(tok string, start, line, col int) bool {
-		c, n, perr := parseToken(tok)
-		if perr != nil {
-			err = &ScheduleError{Offset: start, Len: len(tok), msg: fmt.Sprintf("line %d, column %d: %q: %v", line, col, tok, perr)}
+		c, n, kind := parseToken(tok)
+		if kind != "" {
+			err = &ScheduleError{Kind: kind, Offset: start, Len: len(tok), Line: line, Col: col, Token: tok, Max: MaxScheduleSteps}
 			return false
 		}
 		if len(s)+n > max {
-			err = &ScheduleError{Offset: start, Len: len(tok), msg: fmt.Sprintf("line %d, column %d: longer than %d steps", line, col, max)}
+			err = &ScheduleError{Kind: TooLong, Offset: start, Len: len(tok), Line: line, Col: col, Token: tok, Max: max}
 			return false
 		}
 		for range n {
@@ -67,34 +66,6 @@ func ParseScheduleMax(text string, max int) (Schedule, error) {
 		return nil, err
 	}
 	return s, nil
-}
-
-// A ScheduleError is a schedule that does not parse or cannot be
-// followed. It wraps ErrSchedule, and says where, so that a page can point
-// at the token: Step is the step (from 1) that could not be performed,
-// 0 for a text that does not parse; Offset and Len are then the place of
-// the token that does not, in bytes.
-type ScheduleError struct {
-	Step        int
-	Offset, Len int
-	msg         string
-}
-
-// Error says what went wrong and where: "bad schedule: step 3: ...".
-func (e *ScheduleError) Error() string {
-	if e.Step > 0 {
-		return fmt.Sprintf("%v: step %d: %s", ErrSchedule, e.Step, e.msg)
-	}
-	return fmt.Sprintf("%v: %s", ErrSchedule, e.msg)
-}
-
-// Unwrap returns ErrSchedule.
-func (e *ScheduleError) Unwrap() error { return ErrSchedule }
-
-// stepError is the error of a schedule's step (from 1) that cannot be
-// performed.
-func stepError(step int, format string, a ...any) error {
-	return &ScheduleError{Step: step, msg: fmt.Sprintf(format, a...)}
 }
 
 // A Token is one token of a schedule's text: where it is, in bytes, and
@@ -109,8 +80,8 @@ type Token struct {
 func ScheduleTokens(text string) []Token {
 	var out []Token
 	scanSchedule(text, func(tok string, start, _, _ int) bool {
-		_, n, err := parseToken(tok)
-		if err != nil {
+		_, n, kind := parseToken(tok)
+		if kind != "" {
 			n = 0
 		}
 		out = append(out, Token{Start: start, End: start + len(tok), Steps: n})
@@ -167,13 +138,14 @@ func scanSchedule(text string, f func(tok string, start, line, col int) bool) {
 	}
 }
 
-// parseToken reads NAME[@LABEL][<SOURCE][*COUNT].
-func parseToken(tok string) (Choice, int, error) {
+// parseToken reads NAME[@LABEL][<SOURCE][*COUNT]; the kind of error is
+// "" when it does.
+func parseToken(tok string) (Choice, int, ScheduleErrorKind) {
 	n := 1
 	if k := strings.IndexByte(tok, '*'); k >= 0 {
 		v, err := strconv.Atoi(tok[k+1:])
 		if err != nil || v < 1 || v > MaxScheduleSteps {
-			return Choice{}, 0, fmt.Errorf("repeat count must be a number from 1 to %d", MaxScheduleSteps)
+			return Choice{}, 0, BadRepeat
 		}
 		n, tok = v, tok[:k]
 	}
@@ -181,7 +153,7 @@ func parseToken(tok string) (Choice, int, error) {
 	if k := strings.IndexByte(tok, '<'); k >= 0 {
 		from, err := ParseSource(tok[k+1:])
 		if err != nil {
-			return Choice{}, 0, err
+			return Choice{}, 0, BadSource
 		}
 		c.From, tok = from, tok[:k]
 	}
@@ -189,13 +161,13 @@ func parseToken(tok string) (Choice, int, error) {
 	if k := strings.IndexByte(tok, '@'); k >= 0 {
 		c.Thread, c.Label = tok[:k], tok[k+1:]
 		if !validName(c.Label) {
-			return Choice{}, 0, errors.New("a label is letters, digits, '_', '.', '\\'' or '-'")
+			return Choice{}, 0, BadLabel
 		}
 	}
 	if !validName(c.Thread) {
-		return Choice{}, 0, errors.New("a thread name is letters, digits, '_', '.' or '-'")
+		return Choice{}, 0, BadThreadName
 	}
-	return c, n, nil
+	return c, n, ""
 }
 
 func validName(s string) bool {

@@ -67,17 +67,14 @@ func (r *Replay) Choose(m *Machine, enabled []int) (int, error) {
 	p := m.Program()
 	t := p.Thread(c.Thread)
 	if t < 0 {
-		return 0, stepError(m.Steps()+1, "no thread %q (threads: %s)", c.Thread, threadNames(p))
+		return 0, &ScheduleError{Kind: NoThread, Step: m.Steps() + 1, Thread: c.Thread, Threads: threadNames(p)}
 	}
 	if !m.CanMove(t) {
-		return 0, stepError(m.Steps()+1, "%s cannot move: %s", c.Thread, m.Why(t))
+		return 0, &ScheduleError{Kind: CannotMove, Step: m.Steps() + 1, Thread: c.Thread, Blocked: m.Blocked(t)}
 	}
 	if c.Label != "" {
 		if got := m.NextLabel(t); got != c.Label {
-			if got == "" {
-				got = "a resume from its run queue"
-			}
-			return 0, stepError(m.Steps()+1, "%s is at %s, not %s", c.Thread, got, c.Label)
+			return 0, &ScheduleError{Kind: WrongLabel, Step: m.Steps() + 1, Thread: c.Thread, Label: c.Label, At: got}
 		}
 	}
 	if err := m.checkSource(t, c.From); err != nil {
@@ -90,13 +87,10 @@ func (r *Replay) Choose(m *Machine, enabled []int) (int, error) {
 	return t, nil
 }
 
-func threadNames(p *Program) string {
-	s := ""
+func threadNames(p *Program) []string {
+	s := make([]string, len(p.Threads))
 	for i, t := range p.Threads {
-		if i > 0 {
-			s += ", "
-		}
-		s += t.Name
+		s[i] = t.Name
 	}
 	return s
 }
@@ -133,7 +127,7 @@ func ReplayPrefix(p *Program, s Schedule, o Options) (*Machine, error) {
 	var buf [64]int
 	for range s {
 		if m.Finished() {
-			return m, stepError(m.Steps()+1, "the run is already over")
+			return m, &ScheduleError{Kind: RunOver, Step: m.Steps() + 1}
 		}
 		t, err := r.Choose(m, m.Enabled(buf[:0]))
 		if err != nil {

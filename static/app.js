@@ -162,8 +162,10 @@ class App {
       case "error":
         // Before a lesson is loaded there are no controls: the page says it
         // where it says it is connecting.
-        if (!this.lesson) this.root.dataset.statusText = this.t("status.error", { msg: msg.message });
-        else this.controls.setStatus(this.t("status.error", { msg: msg.message }), true);
+        // A schedule's error comes in Chinese too (message_zh).
+        msg = { msg: (this.lang === "zh" && msg.message_zh) || msg.message };
+        if (!this.lesson) this.root.dataset.statusText = this.t("status.error", msg);
+        else this.controls.setStatus(this.t("status.error", msg), true);
         break;
     }
   }

@@ -10,7 +10,10 @@
 // proved: on the fixed variant, try to break it, then Verify, whose
 // exhaustive search says whether the fix held. Progress is remembered in
 // the browser (progress.js). The lesson's challenge comes with its loaded
-// event; everything is computed by the server.
+// event; everything is computed by the server. Each time it draws, the
+// panel tells the page how far the reader got (a "challenge-status" event
+// on the page's root: the state its status line says, the schedule and
+// the step shown), which a room's page reports to the room (room.js).
 
 import { h, put } from "./dom.js";
 import { kindName } from "./i18n.js";
@@ -223,7 +226,14 @@ export class Tool {
   }
 
   nextHint() {
-    this.hints = Math.min(this.hints + 1, this.c.hints.length);
+    this.showHints(this.hints + 1);
+  }
+
+  // showHints shows the first n hints, or more if more are shown already:
+  // a room's presenter reveals hints to every student this way.
+  showHints(n) {
+    if (!this.c) return;
+    this.hints = Math.max(this.hints, Math.min(n, this.c.hints.length));
     this.draw();
   }
 
@@ -247,6 +257,10 @@ export class Tool {
     const say = this.say(phase, state, kind);
     this.status.dataset.state = say[0];
     this.status.textContent = say[1];
+    if (state) {
+      const detail = { phase, state: say[0], schedule: state.schedule || "", step: state.position };
+      this.app.root.dispatchEvent(new CustomEvent("challenge-status", { detail }));
+    }
     const total = c.hints.length;
     this.hintButton.textContent = this.hints < total ? fill(w.hint, { n: this.hints + 1, of: total }) : w.noHint;
     this.hintButton.disabled = this.hints >= total;

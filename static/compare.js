@@ -104,7 +104,7 @@ export class Compare {
       case "error": {
         // The other variant cannot follow the threads past some step: it
         // follows them up to there, and says so.
-        put(this.note, this.app.t("cmp.diverges", { variant: this.other(), msg: msg.message }));
+        put(this.note, this.app.t("cmp.diverges", { variant: this.other(), msg: (this.app.lang === "zh" && msg.message_zh) || msg.message }));
         this.note.hidden = false;
         const m = /step (\d+)/.exec(msg.message);
         if (this.threads && m) {

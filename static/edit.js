@@ -197,7 +197,7 @@ export class Tool {
         h("code", {}, text.slice(Math.max(0, start - 24), start), h("mark", { "data-testid": "bad-token" }, text.slice(start, end)), text.slice(end, end + 24)),
         " ",
         // The step is said already: the engine's reason follows.
-        h("span", { class: "msg" }, msg.message.replace(/^bad schedule: (step \d+: )?/, "")),
+        h("span", { class: "msg" }, said(this.app.lang, msg)),
       );
       if (this.box.value === text) {
         this.box.focus();
@@ -209,6 +209,14 @@ export class Tool {
     put(this.echo, kids);
     this.echo.hidden = false;
   }
+}
+
+// said is the engine's reason in the error event msg, in the page's
+// language (message_zh is a schedule's error in Chinese), without "bad
+// schedule" and the step, which the page says already.
+function said(lang, msg) {
+  const text = (lang === "zh" && msg.message_zh) || msg.message;
+  return text.replace(/^bad schedule: (bad read source: )?(step \d+: )?/, "").replace(/^调度有误：(读取来源有误：)?(第 \d+ 步：)?/, "");
 }
 
 // sourceOf is the lesson's source when it was written in the browser.

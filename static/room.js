@@ -6,7 +6,10 @@
 //     reveals, which steps the chosen thread;
 //   - on a student's page it mirrors the presenter's position on the
 //     page's own playground socket until the student acts on their own
-//     (branching off), and snaps back on request; the student votes.
+//     (branching off), and snaps back on request; the student votes;
+//   - while the room plays the lesson's challenge (room-challenge.js),
+//     each student's page plays it on its own and the presenter's column
+//     counts who reached the goal.
 // The server computes the polls and counts the votes; this module only
 // carries commands and draws what it is sent.
 
@@ -15,6 +18,8 @@ import { Connection, socketURL } from "./protocol.js";
 import { h, clear } from "./dom.js";
 import { PollCard } from "./room-poll.js";
 import { LessonPicker } from "./room-pick.js";
+import { PresenterChallenge, StudentChallenge } from "./room-challenge.js";
+import { STRINGS, lang, t, said } from "./room-words.js";
 
 // VERSION is the room protocol's version.
 const VERSION = 1;
@@ -22,105 +27,6 @@ const VERSION = 1;
 // FINAL is the close status of a refusal (no such room, a full room, a bad
 // token): reconnecting would be refused again.
 const FINAL = 4403;
-
-const STRINGS = {
-  en: {
-    following: "Following the presenter",
-    exploring: "Exploring on your own: the presenter's steps are not shown",
-    explore: "Explore on my own",
-    back: "Back to the presenter",
-    waiting: "Waiting for the presenter…",
-    students: "{n} students · {k} following",
-    student1: "1 student · {k} following",
-    inroom: "{n} in the room",
-    nopresenter: "the presenter is not connected",
-    connecting: "Connecting to the room…",
-    lost: "Connection to the room lost, reconnecting…",
-    poll: "Predict the next step",
-    votes: "{n} votes",
-    vote1: "1 vote",
-    yourvote: "Your vote: {x}",
-    answer: "The answer: {x}.",
-    moves: "{x} moves next.",
-    right: "You were right.",
-    wrong: "Not this time.",
-    cancelled: "The poll was withdrawn.",
-    reveal: "Reveal and step",
-    revealthis: "Step {x}",
-    cancel: "Withdraw",
-    ask: "Ask the class",
-    asknext: "Who moves next?",
-    askread: "{thread}: what will it read from {cell}?",
-    askhold: "{thread}: what will {cell} hold after its step?",
-    close: "Close the room",
-    drawer: "Room",
-    confirmclose: "Close the room for every student?",
-    error: "⚠ {msg}",
-    "closed-no-room": "There is no open room with that code: check the code, or ask the presenter whether the room is still open.",
-    "closed-full": "The room is full.",
-    "closed-token": "The presenter token does not match this room.",
-    "closed-closed": "The presenter closed the room.",
-    "closed-idle": "The room was closed because its presenter was idle for too long.",
-    "closed-unclaimed": "The room was closed because its presenter never opened it.",
-    "closed-slow": "Your connection fell behind the room and was dropped: reconnecting to catch up.",
-    "closed-replaced": "The presenter view was opened somewhere else.",
-    "closed-left": "You left the room.",
-  },
-  zh: {
-    following: "正在跟随讲师",
-    exploring: "正在自行探索：不再显示讲师的步骤",
-    explore: "自己探索",
-    back: "回到讲师",
-    waiting: "等待讲师……",
-    students: "{n} 名学生 · {k} 人跟随",
-    student1: "1 名学生 · {k} 人跟随",
-    inroom: "课堂中 {n} 人",
-    nopresenter: "讲师未连接",
-    connecting: "正在连接课堂……",
-    lost: "与课堂的连接中断，正在重连……",
-    poll: "预测下一步",
-    votes: "{n} 票",
-    vote1: "1 票",
-    yourvote: "你的选择：{x}",
-    answer: "答案：{x}。",
-    moves: "下一步：{x}。",
-    right: "你答对了。",
-    wrong: "这次没猜中。",
-    cancelled: "投票已撤回。",
-    reveal: "揭晓并执行",
-    revealthis: "执行 {x}",
-    cancel: "撤回",
-    ask: "向全班提问",
-    asknext: "下一步谁执行？",
-    askread: "{thread}：会从 {cell} 读到什么？",
-    askhold: "{thread}：这一步之后 {cell} 的值是什么？",
-    close: "关闭课堂",
-    drawer: "课堂",
-    confirmclose: "要为所有学生关闭课堂吗？",
-    error: "⚠ {msg}",
-    "closed-no-room": "没有使用这个代码的课堂：请检查代码，或者问问讲师课堂是否还开着。",
-    "closed-full": "课堂已满。",
-    "closed-token": "讲师令牌与这个课堂不符。",
-    "closed-closed": "讲师关闭了课堂。",
-    "closed-idle": "讲师太久没有操作，课堂已关闭。",
-    "closed-unclaimed": "讲师一直没有打开课堂，课堂已关闭。",
-    "closed-slow": "你的连接跟不上课堂，已被断开：正在重连以赶上进度。",
-    "closed-replaced": "讲师视图在别处打开了。",
-    "closed-left": "你已离开课堂。",
-  },
-};
-
-const lang = document.documentElement.lang === "zh" ? "zh" : "en";
-
-// t is the UI string key with {name} placeholders filled from vars.
-function t(key, vars = {}) {
-  const s = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
-  return s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ""));
-}
-
-// said is the message of an error or closed event in the page's language:
-// the server says each in English and in Chinese.
-const said = (ev) => (lang === "zh" && ev.message_zh) || ev.message;
 
 const $ = (id) => document.getElementById(id);
 
@@ -178,6 +84,10 @@ class Room {
         if (ev.poll) this.card.open(ev.poll, ev.tally);
         this.welcome(ev);
         break;
+      case "challenge":
+      case "progress":
+        this.challenged(ev);
+        break;
       case "roster":
         this.drawRoster(ev.roster);
         break;
@@ -219,6 +129,7 @@ class Room {
 
   // The hooks each role fills in.
   welcome() {}
+  challenged() {}
   position() {}
   revealed() {}
   closed() {}
@@ -232,6 +143,8 @@ class Presenter extends Room {
     super(cfg);
     this.ask = $("room-ask");
     this.picker = new LessonPicker($("room-pick"), cfg.variants, this.app);
+    this.challenge = new PresenterChallenge(this, lang);
+    this.students = 0;
     this.shown = null; // the last position published, as a key
     $("room-close").addEventListener("click", () => {
       if (confirm(t("confirmclose"))) this.sock.send("close");
@@ -249,11 +162,21 @@ class Presenter extends Room {
     document.querySelector("header.site").append(drawer);
   }
 
-  welcome() {
+  // welcome publishes the page's position, unless the room plays a
+  // challenge: the students play it from the position it started at.
+  welcome(ev) {
+    this.challenge.event(ev);
     this.publish();
   }
 
+  challenged(ev) {
+    this.challenge.event(ev);
+    if (this.app.state) this.drawAsk(this.app.state);
+  }
+
   drawRoster(r) {
+    this.students = r.students;
+    if (this.challenge.open) this.challenge.draw();
     this.roster.textContent = t(r.students === 1 ? "student1" : "students", { n: r.students, k: r.following });
     this.roster.dataset.students = String(r.students);
     this.roster.dataset.following = String(r.following);
@@ -269,13 +192,14 @@ class Presenter extends Room {
   loaded(lesson) {
     super.loaded(lesson);
     this.picker.loaded(lesson);
+    this.challenge.draw();
   }
 
   // publish sends the position on screen; a new one also moves a revealed
   // poll's card along (PollCard.moved).
   publish() {
     const { lesson, state } = this.app;
-    if (!lesson || !state) return;
+    if (!lesson || !state || this.challenge.open) return;
     const position = { lesson: lesson.id, variant: state.variant, params: lesson.params, lang: state.lang, schedule: state.schedule, position: state.position, memory: state.memory === "c11" ? "c11" : undefined };
     const key = JSON.stringify(position);
     if (this.shown !== null && key !== this.shown) this.card.moved();
@@ -290,6 +214,7 @@ class Presenter extends Room {
     const cellOps = new Set(["load", "read", "store", "write", "exchange", "cas", "fetch_add"]);
     const poll = (fields) => () => this.sock.send("poll", fields);
     const buttons = [];
+    if (this.challenge.open) return clear(this.ask);
     if (movers.length >= 2) buttons.push(h("button", { type: "button", "data-kind": "thread", onclick: poll({ kind: "thread" }) }, t("asknext")));
     for (const p of movers) {
       if (!cellOps.has(p.op) || !p.cell) continue;
@@ -324,7 +249,15 @@ class Student extends Room {
     this.toggle = $("room-toggle");
     this.follow = $("room-follow");
     this.toggle.addEventListener("click", () => (this.following ? this.branch() : this.snapBack()));
+    this.challenge = new StudentChallenge(this, lang);
     this.drawFollow();
+  }
+
+  // challenged plays the challenge once it and its position are both
+  // known (the position comes first), and follows again when it ends.
+  challenged(ev) {
+    if (this.challenge.event(ev)) return this.snapBack();
+    this.mirror();
   }
 
   drawRoster(r) {
@@ -332,6 +265,8 @@ class Student extends Room {
   }
 
   welcome(ev) {
+    if (this.challenge.event(ev)) this.following = true;
+    this.drawFollow();
     if (ev.position && (!this.latest || ev.seq !== this.latest.seq)) this.latest = ev;
     if (!ev.position) this.follow.textContent = t("waiting");
     this.sock.send("follow", { following: this.following });
@@ -356,7 +291,8 @@ class Student extends Room {
       this.mirror();
       return;
     }
-    if (msg.id === undefined) return;
+    if (msg.type === "loaded") this.challenge.loaded(msg);
+    if (msg.id === undefined || this.challenge.playing) return;
     if (!this.ours.has(msg.id)) {
       if (this.following && msg.type !== "loaded") this.branch();
       return;
@@ -371,6 +307,16 @@ class Student extends Room {
     if (!this.latest) return;
     const pos = this.latest.position;
     this.panel.dataset.mode = pos.mode || "";
+    if (pos.mode === "challenge") {
+      // The student plays on their own: the roster does not count them
+      // as following until the challenge ends (snapBack).
+      if (this.challenge.play(pos)) {
+        this.following = false;
+        this.sock.send("follow", { following: false });
+        this.drawFollow();
+      }
+      return;
+    }
     if (!this.following) return;
     this.drawFollow();
     const key = JSON.stringify([pos.lesson, pos.variant || "", sorted(pos.params), pos.schedule, pos.memory || ""]);
@@ -405,7 +351,7 @@ class Student extends Room {
 
   drawFollow() {
     this.panel.dataset.following = String(this.following);
-    this.follow.textContent = this.following ? (this.latest ? t("following") : t("waiting")) : t("exploring");
+    this.follow.textContent = this.challenge.playing ? this.challenge.status() : this.following ? (this.latest ? t("following") : t("waiting")) : t("exploring");
     this.toggle.textContent = this.following ? t("explore") : t("back");
   }
 

@@ -20,6 +20,8 @@ func TestRoomErrorsInChinese(t *testing.T) {
 		return publish(`{"lesson":"wg-lost-wakeup","variant":"tinycoro","schedule":"` + schedule + `","position":` + strconv.Itoa(index) + `}`)
 	}
 	thread := `p{"v":1,"type":"poll","kind":"thread"}`
+	challengeOf := func(pos string) string { return `p{"v":1,"type":"challenge","position":{` + pos + `}}` }
+	challenge := challengeOf(`"lesson":"wg-lost-wakeup","variant":"tinycoro","schedule":"","position":0`)
 	tests := []struct {
 		name   string
 		frames []string // the last one is refused
@@ -57,6 +59,25 @@ func TestRoomErrorsInChinese(t *testing.T) {
 		{"follow without a flag", []string{`s{"v":1,"type":"follow"}`}, "say true or false"},
 		{"the presenter follows", []string{`p{"v":1,"type":"follow","following":true}`}, "only students"},
 		{"a student closes the room", []string{`s{"v":1,"type":"close"}`}, "only the presenter"},
+		{"a challenge without a position", []string{`p{"v":1,"type":"challenge"}`}, "no position"},
+		{"a challenge of no lesson", []string{challengeOf(`"lesson":"no-such-lesson","position":0`)}, "there is no lesson"},
+		{"a challenge of a lesson without one", []string{challengeOf(`"lesson":"wg-basic","position":0`)}, "has no challenge"},
+		{"a challenge on another variant", []string{challengeOf(`"lesson":"wg-lost-wakeup","variant":"fixed","position":0`)}, "played on tinycoro"},
+		{"a challenge past the first step", []string{challengeOf(`"lesson":"wg-lost-wakeup","variant":"tinycoro","schedule":"W1","position":1`)}, "starts at the first step"},
+		{"a challenge at a bad position", []string{challengeOf(`"lesson":"wg-lost-wakeup","variant":"tinycoro","position":0,"lang":"` + strings.Repeat("x", 65) + `"`)}, "too long"},
+		{"a student starts a challenge", []string{"s" + challenge[1:]}, "only the presenter"},
+		{"publish a mode", []string{publish(`{"lesson":"wg-lost-wakeup","position":0,"mode":"challenge"}`)}, "set by starting it"},
+		{"publish during a challenge", []string{challenge, wg("W1", 1)}, "a challenge is running"},
+		{"a hint without a challenge", []string{`p{"v":1,"type":"hint"}`}, "no challenge is open"},
+		{"a hint past the last", []string{challenge, `p{"v":1,"type":"hint"}`, `p{"v":1,"type":"hint"}`, `p{"v":1,"type":"hint"}`, `p{"v":1,"type":"hint"}`}, "no hint is left"},
+		{"a student reveals a hint", []string{challenge, `s{"v":1,"type":"hint"}`}, "only the presenter"},
+		{"an end without a challenge", []string{`p{"v":1,"type":"end"}`}, "no challenge is open"},
+		{"progress without a state", []string{challenge, `s{"v":1,"type":"progress","challenge":1}`}, "the challenge and the state"},
+		{"progress of another challenge", []string{challenge, `s{"v":1,"type":"progress","challenge":7,"state":"playing"}`}, "challenge 7 is over"},
+		{"progress of an unknown state", []string{challenge, `s{"v":1,"type":"progress","challenge":1,"state":"won"}`}, "want playing, reached or stuck"},
+		{"a goal reached without its run", []string{challenge, `s{"v":1,"type":"progress","challenge":1,"state":"reached","step":3}`}, "needs its schedule"},
+		{"progress from the presenter", []string{challenge, `p{"v":1,"type":"progress","challenge":1,"state":"playing"}`}, "only students play"},
+		{"progress after the end", []string{challenge, `p{"v":1,"type":"end"}`, `s{"v":1,"type":"progress","challenge":1,"state":"playing"}`}, "no challenge is open"},
 		{"after the room closed", []string{`p{"v":1,"type":"close"}`, `p{"v":1,"type":"cancel"}`}, "not a member"},
 	}
 	for _, tt := range tests {

@@ -27,6 +27,9 @@ func FuzzRoomProtocol(f *testing.F) {
 		`p{"v":1,"type":"publish","position":{"lesson":"nope","params":{"":1},"schedule":"","position":-1}}`,
 		`s{"v":1,"type":"follow","following":false}` + "\n" + `s{"v":1,"type":"vote","poll":0}`,
 		`p{"v":1,"type":"close"}` + "\n" + `p{"v":1,"type":"publish",` + pos + `}`,
+		`p{"v":1,"type":"challenge","position":{"lesson":"wg-lost-wakeup","variant":"tinycoro","position":0}}` + "\n" + `p{"v":1,"type":"hint"}` + "\n" +
+			`s{"v":1,"type":"progress","challenge":1,"state":"reached","schedule":"W1*5 D1*2 W1","step":8}` + "\n" + `p{"v":1,"type":"end"}`,
+		`s{"v":1,"type":"progress","challenge":-1,"state":"stuck","step":-3}` + "\n" + `p{"v":1,"type":"hint"}` + "\n" + `p{"v":1,"type":"end"}`,
 		`s{"v":1,"type":"poll"}`, `p{"v":2,"type":"publish"}`, `p{"v":1,"type":"reveal","option":-7}`, `s[]`, `pnull`, "p\xff",
 	} {
 		f.Add(seq)

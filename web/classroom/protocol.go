@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"lockstep/sim/words"
 	"lockstep/web/classroom/lecture"
 	"lockstep/web/playground"
 	"lockstep/web/site"
@@ -18,6 +19,11 @@ const (
 	roomClose   = "close"   // presenter: close the room
 	roomVote    = "vote"    // student: choose an option
 	roomFollow  = "follow"  // student: following or exploring
+
+	roomChallenge = "challenge" // presenter: start the lesson's challenge for everyone
+	roomHint      = "hint"      // presenter: reveal the challenge's next hint to everyone
+	roomEnd       = "end"       // presenter: end the challenge; the pages follow again
+	roomProgress  = "progress"  // student: how far its page got in the challenge
 )
 
 // roomCommand is one message from a room page. Which fields matter
@@ -31,6 +37,10 @@ type roomCommand struct {
 	Poll      int               `json:"poll,omitempty"`
 	Option    *int              `json:"option,omitempty"`
 	Following *bool             `json:"following,omitempty"`
+	Challenge int               `json:"challenge,omitempty"` // progress
+	State     string            `json:"state,omitempty"`     // progress
+	Schedule  string            `json:"schedule,omitempty"`  // progress, reached
+	Step      int               `json:"step,omitempty"`      // progress
 }
 
 // decodeRoomCommand reads one frame. On an error it still returns the
@@ -87,6 +97,21 @@ func (rs *Rooms) dispatch(m *lecture.Member, c roomCommand) error {
 			return lecture.Problemf(nil, "follow: say true or false", "follow：请说 true 或 false")
 		}
 		return room.Follow(m, *c.Following)
+	case roomChallenge:
+		if c.Position == nil {
+			return lecture.Problemf(nil, "challenge: no position", "challenge：没有位置")
+		}
+		return rs.startChallenge(m, *c.Position)
+	case roomHint:
+		_, err := room.RevealHint(m)
+		return err
+	case roomEnd:
+		return room.EndChallenge(m)
+	case roomProgress:
+		if c.Challenge == 0 || c.State == "" {
+			return lecture.Problemf(nil, "progress: say the challenge and the state", "progress：请给出挑战和状态")
+		}
+		return room.Report(m, c.Challenge, c.State, c.Schedule, c.Step)
 	}
 	return lecture.Problemf(nil, "unknown command type %q", "未知的命令类型 %q", c.Type)
 }
@@ -97,12 +122,13 @@ func badFrame(why site.Phrase) error {
 }
 
 // unreplayable says that the presenter's position cannot be replayed, for
-// an error of the lessons or of the step machine that is in English only.
+// an error of the lessons or of the step machine that is in English only:
+// a schedule's error is said in Chinese by words.
 func unreplayable(err error) error {
 	if err == nil || lecture.Chinese(err) != "" {
 		return err
 	}
-	return lecture.Problemf(err, "%v", "主讲人的位置无法重放：%v", err)
+	return lecture.NewProblem(err, err.Error(), "主讲人的位置无法重放："+words.Error(err, words.Chinese))
 }
 
 // openPoll derives the poll of kind about thread from the presenter's

@@ -131,6 +131,9 @@ type errorEvent struct {
 	envelope
 	Command string `json:"command,omitempty"`
 	Message string `json:"message"`
+	// MessageZH is Message in Chinese, for an error of a schedule
+	// (messageZH), which a page in Chinese shows instead; "" otherwise.
+	MessageZH string `json:"message_zh,omitempty"`
 	// At points into the command's schedule text at the token that does
 	// not parse or cannot be followed (schedule_span.go); nil otherwise.
 	At *textSpan `json:"at,omitempty"`

@@ -5,6 +5,7 @@ import (
 	"unicode/utf16"
 
 	"lockstep/sim"
+	"lockstep/sim/words"
 )
 
 // textSpan is where, in a command's schedule text, the token an error is
@@ -39,4 +40,14 @@ func scheduleSpan(c command, err error) *textSpan {
 	}
 	units := func(b int) int { return len(utf16.Encode([]rune(c.Schedule[:b]))) }
 	return &textSpan{Step: se.Step, Start: units(start), End: units(end)}
+}
+
+// messageZH is err in Chinese when it is a schedule's error (words.Error
+// says the engine's sim.ScheduleError in Chinese), else "": the error
+// event's message_zh.
+func messageZH(err error) string {
+	if zh := words.Error(err, words.Chinese); zh != err.Error() {
+		return zh
+	}
+	return ""
 }

@@ -132,7 +132,7 @@ func (s *session) handle(data []byte, out Sink) error {
 		}
 	}
 	return s.emit(out, errorEvent{envelope: envelope{V: ProtocolVersion, ID: c.ID, Type: "error"},
-		Command: c.Type, Message: err.Error(), At: scheduleSpan(c, err)})
+		Command: c.Type, Message: err.Error(), MessageZH: messageZH(err), At: scheduleSpan(c, err)})
 }
 
 // dispatch runs command c and returns the events that answer it. On an

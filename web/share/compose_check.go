@@ -250,7 +250,7 @@ func (c *checker) checkSteps(field, steps string) {
 	if len(steps) > playground.MaxScheduleText {
 		c.add(field, site.Phrase{fmt.Sprintf("At most %d bytes.", playground.MaxScheduleText), fmt.Sprintf("最多 %d 字节。", playground.MaxScheduleText)})
 	} else if _, err := sim.ParseSchedule(steps); err != nil {
-		c.add(field, site.Phrase{err.Error() + ".", err.Error() + "。"})
+		c.add(field, site.Phrase{err.Error() + ".", words.Error(err, "zh") + "。"})
 	}
 }
 

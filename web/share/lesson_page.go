@@ -13,6 +13,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/words"
 	"lockstep/templates"
 	"lockstep/web/playground"
 	"lockstep/web/site"
@@ -51,7 +52,7 @@ func (s *Share) ServeLesson(w http.ResponseWriter, r *http.Request) error {
 	initial := templates.Initial{Protocol: playground.ProtocolVersion, Lesson: id, Variant: variant, Params: params, Lang: lang, Socket: "/ws"}
 	if text := q.Get("schedule"); text != "" {
 		if _, err := playground.LessonSchedule(lesson, variant, text); err != nil {
-			return site.BadRequest(site.Phrase{"The schedule cannot be read: " + err.Error(), "无法读取调度：" + err.Error()}.In(lang), nil)
+			return site.BadRequest(site.Phrase{"The schedule cannot be read: " + err.Error(), "无法读取调度：" + words.Error(err, "zh")}.In(lang), nil)
 		}
 		initial.Schedule = text
 	}

@@ -122,7 +122,7 @@ func replayLink(lesson *scenarios.Scenario, in *templates.Initial) (length int, 
 	}
 	sched, err := playground.LessonSchedule(lesson, in.Variant, in.Schedule)
 	if err != nil {
-		return fail(err.Error()+".", err.Error()+"。")
+		return fail(err.Error()+".", words.Error(err, "zh")+"。")
 	}
 	mm := sim.SC
 	if in.Memory == "c11" {
@@ -133,36 +133,21 @@ func replayLink(lesson *scenarios.Scenario, in *templates.Initial) (length int, 
 			mm = sim.C11 // a c11 schedule by name opens under c11
 		}
 	}
-	m := sim.New(p, sim.Options{Memory: mm})
-	for i, c := range sched {
+	m, err := sim.ReplayPrefix(p, sched, sim.Options{Memory: mm})
+	var se *sim.ScheduleError
+	if errors.As(err, &se) && se.Step > 0 && se.Step <= len(sched) {
+		// The step is named as the link writes it, and why it failed is
+		// the engine's, said in each language by words.
+		c := sched[se.Step-1]
 		step := c.Thread
 		if c.Label != "" {
 			step += "@" + c.Label
 		}
-		t := p.Thread(c.Thread)
-		switch {
-		case m.Finished():
-			return fail(fmt.Sprintf("step %d (%s) failed: the run was already over.", i+1, step),
-				fmt.Sprintf("第 %d 步（%s）失败：运行已经结束了。", i+1, step))
-		case t < 0:
-			return fail(fmt.Sprintf("step %d (%s) failed: there is no thread %s.", i+1, step, c.Thread),
-				fmt.Sprintf("第 %d 步（%s）失败：没有线程 %s。", i+1, step, c.Thread))
-		case !m.CanMove(t):
-			b := m.Blocked(t)
-			return fail(fmt.Sprintf("step %d (%s) failed: %s cannot move: %s.", i+1, step, c.Thread, words.Blocked(b, "en")),
-				fmt.Sprintf("第 %d 步（%s）失败：%s 不能前进：%s。", i+1, step, c.Thread, words.Blocked(b, "zh")))
-		case c.Label != "" && m.NextLabel(t) != c.Label:
-			at := m.NextLabel(t)
-			atZH := at
-			if at == "" {
-				at, atZH = "a resume from its run queue", "从运行队列恢复"
-			}
-			return fail(fmt.Sprintf("step %d (%s) failed: %s is at %s, not %s.", i+1, step, c.Thread, at, c.Label),
-				fmt.Sprintf("第 %d 步（%s）失败：%s 停在 %s，而不是 %s。", i+1, step, c.Thread, atZH, c.Label))
-		}
-		if _, err := m.StepFrom(t, c.From); err != nil {
-			return fail(fmt.Sprintf("step %d (%s) failed: %v.", i+1, step, err), fmt.Sprintf("第 %d 步（%s）失败：%v。", i+1, step, err))
-		}
+		return fail(fmt.Sprintf("step %d (%s) failed: %s.", se.Step, step, words.ScheduleReason(se, "en")),
+			fmt.Sprintf("第 %d 步（%s）失败：%s。", se.Step, step, words.ScheduleReason(se, "zh")))
+	}
+	if err != nil {
+		return fail(err.Error()+".", words.Error(err, "zh")+"。")
 	}
 	_, _ = sim.Run(m, sim.Continue{}) // Continue never fails
 	return m.Steps(), nil

@@ -126,7 +126,7 @@ func TestDeepLinks(t *testing.T) {
 		{name: "a label that no longer matches", path: "/lesson/test-wakeup?schedule=W1@G1+W1@G7&step=2", status: 200,
 			want: []string{"step 2 (W1@G7) failed: W1 is at G2, not G7"}},
 		{name: "no such thread, in Chinese", path: "/lesson/test-wakeup?schedule=X9&lang=zh", status: 200,
-			want: []string{"第 1 步（X9）失败：没有线程 X9"}},
+			want: []string{"第 1 步（X9）失败：没有线程 &#34;X9&#34;（线程有："}},
 		{name: "a step past the end", path: "/lesson/test-wakeup?schedule=lost&step=500", status: 200,
 			want: []string{"asks for step 500, but this run has 8 steps", `data-step="8"`}},
 		{name: "a step without a schedule", path: "/lesson/test-wakeup?step=3", status: 200,

@@ -19,8 +19,18 @@
 //
 // A Position is what the presenter's page shows: a lesson, a variant, its
 // parameters, the language, the history as schedule text, the step of
-// the history on screen, and the mode the room works the lesson in. The presenter publishes it after every change;
-// every member receives each published position in order, numbered by Seq.
+// the history on screen, and the mode the room works the lesson in. The
+// presenter publishes it after every change; every member receives each
+// published position in order, numbered by Seq.
+//
+// A Challenge is a lesson's challenge played by the whole room: the
+// presenter starts it at a position, which the room publishes with
+// ModeChallenge, and each student's page plays it from there on its own
+// and reports its state (Playing, Reached, Stuck); the Progress counts
+// them, each browser once, and holds the first winning runs for the
+// presenter. While it runs the presenter publishes nothing; ending it
+// publishes its position again without the mode, and the students'
+// pages follow the presenter once more.
 //
 // A Poll asks the students to predict the next step. Each student holds at
 // most one vote per poll (a second vote replaces the first); the Tally is

@@ -104,6 +104,16 @@ var (
 	ErrBadPoll = problem("bad poll", "投票有误")
 	// ErrBadPosition: the position is malformed or too large.
 	ErrBadPosition = problem("bad position", "位置有误")
+	// ErrBadChallenge: the challenge to start is malformed.
+	ErrBadChallenge = problem("bad challenge", "挑战有误")
+	// ErrNoChallenge: no challenge is open, or not the one named.
+	ErrNoChallenge = problem("no challenge is open", "现在没有进行中的挑战")
+	// ErrChallengeOn: the presenter published while the students play.
+	ErrChallengeOn = problem("a challenge is running: end it before stepping for the room", "挑战正在进行：先结束挑战，再为全班执行步骤")
+	// ErrNoHint: the presenter revealed a hint the challenge does not have.
+	ErrNoHint = problem("no hint is left to reveal", "没有可以揭示的提示了")
+	// ErrBadReport: a student's report of the challenge is malformed.
+	ErrBadReport = problem("bad challenge report", "挑战报告有误")
 	// ErrClosed: the room was closed by its presenter.
 	ErrClosed = problem("the presenter closed the room", "讲师关闭了课堂")
 	// ErrUnclaimed: the room was closed because its presenter never came.

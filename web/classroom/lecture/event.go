@@ -32,6 +32,12 @@ const (
 	TypeCancel Type = "cancel"
 	// TypeRoster counts the students. It replaces a roster still queued.
 	TypeRoster Type = "roster"
+	// TypeChallenge is a challenge started, a hint revealed to everyone,
+	// or a challenge ended.
+	TypeChallenge Type = "challenge"
+	// TypeProgress counts how far the students got in the open challenge.
+	// It replaces a progress still queued.
+	TypeProgress Type = "progress"
 	// TypeError answers a command that could not be carried out.
 	TypeError Type = "error"
 	// TypeClosed is the last event of a member: why it left the room.
@@ -40,7 +46,7 @@ const (
 
 // coalesces reports whether an event of type t only states a current value,
 // so a newer one replaces an older one still queued.
-func (t Type) coalesces() bool { return t == TypeTally || t == TypeRoster }
+func (t Type) coalesces() bool { return t == TypeTally || t == TypeRoster || t == TypeProgress }
 
 // Role is what a member does in a room.
 type Role string
@@ -71,6 +77,9 @@ type Event struct {
 	Vote   *int    `json:"vote,omitempty"`   // voted: the option counted
 	Result *Result `json:"result,omitempty"` // reveal
 	Roster *Roster `json:"roster,omitempty"` // roster, welcome
+
+	Challenge *Challenge `json:"challenge,omitempty"` // challenge, welcome
+	Progress  *Progress  `json:"progress,omitempty"`  // progress, welcome
 
 	PollID int `json:"poll_id,omitempty"` // voted, cancel
 

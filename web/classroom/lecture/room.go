@@ -32,9 +32,12 @@ type Room struct {
 	polls int   // polls opened, for ids
 	poll  *poll // the open poll, or nil
 
-	// Set when a broadcast or a departure changed what they report; settle
-	// sends them.
-	rosterDirty, tallyDirty bool
+	challenges int        // challenges started, for ids
+	challenge  *challenge // the open challenge, or nil
+
+	// Set when a broadcast, a report or a departure changed what they
+	// report; settle sends them.
+	rosterDirty, tallyDirty, progressDirty bool
 }
 
 // roomState is what a room is made from: a new room's, or a restored
@@ -46,13 +49,16 @@ type roomState struct {
 	seq, polls         int
 	position           *Position
 	poll               *poll
+	challenges         int
+	challenge          *challenge
 }
 
 // newRoom returns a room of h in state st whose idle timer runs.
 func newRoom(h *Hub, st roomState) *Room {
 	r := &Room{code: st.code, token: st.token, owner: st.owner, opened: st.opened, hub: h, limits: h.limits,
 		students: map[string]*Member{}, claimed: st.claimed, lastActive: st.lastActive,
-		seq: st.seq, polls: st.polls, position: st.position, poll: st.poll}
+		seq: st.seq, polls: st.polls, position: st.position, poll: st.poll,
+		challenges: st.challenges, challenge: st.challenge}
 	if r.opened.IsZero() {
 		r.opened = r.lastActive
 	}
@@ -167,7 +173,10 @@ func (r *Room) Leave(m *Member) {
 // Publish makes pos the presenter's position and sends it to every
 // student. Publishing the position already published only counts as
 // activity. A position that differs cancels the open poll, whose question
-// was about the position it was asked at.
+// was about the position it was asked at. While a challenge is open the
+// students play on their own and nothing is published (ErrChallengeOn);
+// a position with a mode is published by the way of working it names
+// (StartChallenge), not by Publish.
 func (r *Room) Publish(m *Member, pos Position) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -175,24 +184,23 @@ func (r *Room) Publish(m *Member, pos Position) error {
 	if err := r.checkPresenter(m); err != nil {
 		return err
 	}
+	if pos.Mode != "" {
+		return Detail(ErrBadPosition, "mode %q is set by starting it, not by publish", "模式 %q 由开始它的命令设定，而不是 publish", pos.Mode)
+	}
 	if err := pos.Validate(); err != nil {
 		return err
 	}
 	r.lastActive = time.Now()
+	if r.challenge != nil {
+		return ErrChallengeOn
+	}
 	if r.position != nil && r.position.Equal(&pos) {
 		return nil
 	}
 	if r.poll != nil {
 		r.cancelPoll()
 	}
-	r.seq++
-	r.position = pos.clone()
-	r.changed()
-	ev := newEvent(TypePosition)
-	ev.Seq, ev.Position = r.seq, r.position
-	for _, s := range r.students {
-		r.send(s, ev)
-	}
+	r.publish(&pos)
 	return nil
 }
 
@@ -243,7 +251,7 @@ func (r *Room) shut(reason error) {
 	if r.presenter != nil {
 		r.presenter.out.close(reason)
 	}
-	r.students, r.presenter, r.poll = nil, nil, nil
+	r.students, r.presenter, r.poll, r.challenge = nil, nil, nil, nil
 }
 
 // checkIdle runs when the idle timer fires: it closes the room once its
@@ -327,20 +335,37 @@ func (r *Room) drop(m *Member, reason error) {
 	}
 	delete(r.students, m.id)
 	r.rosterDirty = true
-	if r.poll != nil && !r.hasVoter(m.voter) {
+	if r.hasVoter(m.voter) {
+		return
+	}
+	if r.poll != nil {
 		if _, ok := r.poll.votes[m.voter]; ok {
 			delete(r.poll.votes, m.voter)
 			r.tallyDirty = true
 			r.changed()
 		}
 	}
+	if c := r.challenge; c != nil {
+		if st, ok := c.states[m.voter]; ok && st != Reached {
+			delete(c.states, m.voter)
+			r.progressDirty = true
+			r.changed()
+		}
+	}
 }
 
-// settle sends the roster and the tally when something changed them. A
+// settle sends the roster, the tally and the challenge's progress when
+// something changed them. A
 // send may drop a slow member, which changes them again: settle repeats
 // until nothing did. r.mu is held.
 func (r *Room) settle() {
-	for r.rosterDirty || r.tallyDirty {
+	for r.rosterDirty || r.tallyDirty || r.progressDirty {
+		if r.progressDirty {
+			r.progressDirty = false
+			if r.challenge != nil {
+				r.sendProgress()
+			}
+		}
 		if r.tallyDirty {
 			r.tallyDirty = false
 			if r.poll != nil {

@@ -26,6 +26,10 @@ func (r *Room) welcome(m *Member) *Event {
 			ev.Tally = ev.Tally.hidden()
 		}
 	}
+	if c := r.challenge; c != nil {
+		open := c.Challenge
+		ev.Challenge, ev.Progress = &open, c.progress(m.role == Presenter)
+	}
 	return ev
 }
 

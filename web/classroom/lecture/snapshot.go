@@ -25,6 +25,17 @@ type Snapshot struct {
 	Position *Position `json:"position,omitempty"`
 	Polls    int       `json:"polls"` // polls opened
 	Poll     *OpenPoll `json:"poll,omitempty"`
+	// Challenges counts the challenges started; Challenge is the open one.
+	Challenges int            `json:"challenges,omitempty"`
+	Challenge  *OpenChallenge `json:"challenge,omitempty"`
+}
+
+// An OpenChallenge is a snapshot's challenge: the challenge, the state
+// each voter reported, and the first wins.
+type OpenChallenge struct {
+	Challenge Challenge         `json:"challenge"`
+	States    map[string]string `json:"states"`
+	Wins      []Win             `json:"wins,omitempty"`
 }
 
 // An OpenPoll is a snapshot's poll: the poll, its answer, and the votes
@@ -49,6 +60,10 @@ func (r *Room) Snapshot() Snapshot {
 		p.Options = slices.Clone(p.Options)
 		s.Poll = &OpenPoll{Poll: p, Answer: p.Answer, Votes: maps.Clone(r.poll.votes)}
 	}
+	s.Challenges = r.challenges
+	if c := r.challenge; c != nil {
+		s.Challenge = &OpenChallenge{Challenge: c.Challenge, States: maps.Clone(c.states), Wins: slices.Clone(c.wins)}
+	}
 	return s
 }
 
@@ -64,7 +79,7 @@ func (h *Hub) Restore(s Snapshot) (*Room, error) {
 		return nil, fmt.Errorf("room %q: %w", s.Code, err)
 	}
 	st := roomState{code: s.Code, token: s.Token, owner: s.Owner, opened: s.Opened, lastActive: s.LastActive,
-		claimed: s.Claimed, seq: s.Seq, polls: s.Polls}
+		claimed: s.Claimed, seq: s.Seq, polls: s.Polls, challenges: s.Challenges}
 	if s.Position != nil {
 		st.position = s.Position.clone()
 	}
@@ -74,6 +89,12 @@ func (h *Hub) Restore(s Snapshot) (*Room, error) {
 		st.poll = &poll{Poll: q, votes: maps.Clone(s.Poll.Votes)}
 		if st.poll.votes == nil {
 			st.poll.votes = map[string]int{}
+		}
+	}
+	if c := s.Challenge; c != nil {
+		st.challenge = &challenge{Challenge: c.Challenge, states: maps.Clone(c.States), wins: slices.Clone(c.Wins)}
+		if st.challenge.states == nil {
+			st.challenge.states = map[string]string{}
 		}
 	}
 	h.mu.Lock()
@@ -104,8 +125,11 @@ func (s *Snapshot) check() error {
 		return errors.New("no presenter token")
 	case s.LastActive.IsZero():
 		return errors.New("no time of last activity")
-	case s.Seq < 0 || s.Polls < 0:
+	case s.Seq < 0 || s.Polls < 0 || s.Challenges < 0:
 		return errors.New("negative counts")
+	}
+	if err := s.Challenge.check(s.Challenges); err != nil {
+		return err
 	}
 	if s.Position != nil {
 		if err := s.Position.Validate(); err != nil {
@@ -125,6 +149,29 @@ func (s *Snapshot) check() error {
 			if voter == "" || o < 0 || o >= len(q.Options) {
 				return fmt.Errorf("%w: a vote for option %d", ErrBadPoll, o)
 			}
+		}
+	}
+	return nil
+}
+
+// check reports what in c, one of challenges started, does not hold
+// together. A nil c is no challenge, which holds.
+func (c *OpenChallenge) check(challenges int) error {
+	if c == nil {
+		return nil
+	}
+	ch := c.Challenge
+	switch {
+	case ch.ID < 1 || ch.ID > challenges:
+		return fmt.Errorf("%w: challenge %d of %d", ErrBadChallenge, ch.ID, challenges)
+	case ch.Hints < 0 || ch.Hints > maxHints || ch.Shown < 0 || ch.Shown > ch.Hints || ch.Ended:
+		return fmt.Errorf("%w: %d of %d hints shown", ErrBadChallenge, ch.Shown, ch.Hints)
+	case len(c.Wins) > maxWins:
+		return fmt.Errorf("%w: %d wins", ErrBadChallenge, len(c.Wins))
+	}
+	for voter, st := range c.States {
+		if voter == "" || (st != Playing && st != Reached && st != Stuck) {
+			return fmt.Errorf("%w: state %q", ErrBadChallenge, st)
 		}
 	}
 	return nil

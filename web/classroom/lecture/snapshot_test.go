@@ -17,10 +17,10 @@ func TestSnapshotRestore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The presenter changed lesson, variant and mode in the room: the
-	// snapshot keeps them.
+	// The presenter changed lesson and variant in the room: the snapshot
+	// keeps them.
 	pos := step(3)
-	pos.Lesson, pos.Variant, pos.Mode = "event-basic", "fixed", "challenge"
+	pos.Lesson, pos.Variant = "event-basic", "fixed"
 	if err := r.Publish(p, pos); err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestSnapshotRestore(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := drain(t, s2)[0]
-	if w.Type != TypeWelcome || w.Position.Index != 3 || w.Position.Lesson != "event-basic" || w.Position.Mode != "challenge" ||
+	if w.Type != TypeWelcome || w.Position.Index != 3 || w.Position.Lesson != "event-basic" ||
 		w.Poll == nil || w.Tally.Votes != 1 || w.Tally.Counts != nil {
 		t.Errorf("welcome after the restore: %+v, want position 3 and the poll with its vote", w)
 	}

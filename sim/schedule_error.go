@@ -1,0 +1,137 @@
+package sim
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A ScheduleError is a schedule that does not parse or cannot be
+// followed. It wraps ErrSchedule (ErrSource for a read's source), and it
+// is data: what went wrong (Kind), where, and the values the sentence
+// about it names, so that each language can say it (package sim/words
+// says it in Chinese; Error is the English).
+//
+// Step is the step (from 1) that could not be performed, 0 for a text
+// that does not parse; Offset and Len are then the place of the token
+// that does not, in bytes, and Line and Col its line and column (from 1).
+type ScheduleError struct {
+	Kind        ScheduleErrorKind
+	Step        int
+	Offset, Len int
+	Line, Col   int
+	// Token is the token that does not parse (or passes Max steps).
+	Token string
+	// Max is the bound a repeat count or a read's source passed
+	// (BadRepeat, BadSource), or the bound on steps (TooLong).
+	Max int
+	// Thread is the thread the step names; Threads the program's threads
+	// (NoThread).
+	Thread  string
+	Threads []string
+	// Label is the label the step asks for, and At the one the thread is
+	// at, "" when its next step is a resume from its run queue
+	// (WrongLabel).
+	Label, At string
+	// Blocked says why the thread cannot move (CannotMove).
+	Blocked Blocked
+	// Source is the write the step's read asks for, Cell the cell it
+	// reads and Sources the writes it may return (the Source kinds).
+	Source  Source
+	Cell    string
+	Sources []Source
+}
+
+// ScheduleErrorKind names what is wrong with a schedule.
+type ScheduleErrorKind string
+
+// The kinds of ScheduleError. The first five are of a text that does not
+// parse; the others of a step that cannot be performed.
+const (
+	BadRepeat     ScheduleErrorKind = "repeat"      // NAME*K with K not in 1..Max
+	BadSource     ScheduleErrorKind = "source"      // NAME<S with S not init or 1..Max
+	BadLabel      ScheduleErrorKind = "label"       // NAME@LABEL with a LABEL of other characters
+	BadThreadName ScheduleErrorKind = "thread-name" // a NAME of other characters
+	TooLong       ScheduleErrorKind = "too-long"    // more than Max steps
+
+	NoThread           ScheduleErrorKind = "no-thread"            // the program has no such thread
+	CannotMove         ScheduleErrorKind = "cannot-move"          // the thread cannot move (Blocked)
+	WrongLabel         ScheduleErrorKind = "wrong-label"          // the thread is At another label
+	RunOver            ScheduleErrorKind = "over"                 // the run ended before the step
+	SourceNotC11       ScheduleErrorKind = "source-sc"            // a read's source under sc
+	SourceNoRead       ScheduleErrorKind = "source-no-read"       // a source for a step that reads nothing
+	SourceNotCandidate ScheduleErrorKind = "source-not-candidate" // a write the read cannot return
+)
+
+// ScheduleErrorKinds lists every kind, for a table of their wordings.
+var ScheduleErrorKinds = []ScheduleErrorKind{BadRepeat, BadSource, BadLabel, BadThreadName, TooLong,
+	NoThread, CannotMove, WrongLabel, RunOver, SourceNotC11, SourceNoRead, SourceNotCandidate}
+
+// IsSource reports whether k is about a read's source.
+func (k ScheduleErrorKind) IsSource() bool {
+	return k == SourceNotC11 || k == SourceNoRead || k == SourceNotCandidate
+}
+
+// Error says what went wrong and where, in English: "bad schedule: step
+// 3: ...", "bad schedule: line 1, column 4: ...".
+func (e *ScheduleError) Error() string {
+	if e.Step > 0 {
+		return fmt.Sprintf("%v: step %d: %s", e.Unwrap(), e.Step, e.Reason())
+	}
+	return fmt.Sprintf("%v: %s", ErrSchedule, e.Reason())
+}
+
+// Reason is the English of what went wrong, without "bad schedule" and
+// the step: "W1 is at G3, not G4". A text that does not parse says its
+// line and column.
+func (e *ScheduleError) Reason() string {
+	at := fmt.Sprintf("line %d, column %d: ", e.Line, e.Col)
+	switch e.Kind {
+	case BadRepeat:
+		return at + fmt.Sprintf("%q: repeat count must be a number from 1 to %d", e.Token, e.Max)
+	case BadSource:
+		return at + fmt.Sprintf("%q: a read's source is init or the number of the step that wrote (1 to %d)", e.Token, e.Max)
+	case BadLabel:
+		return at + fmt.Sprintf("%q: a label is letters, digits, '_', '.', '\\'' or '-'", e.Token)
+	case BadThreadName:
+		return at + fmt.Sprintf("%q: a thread name is letters, digits, '_', '.' or '-'", e.Token)
+	case TooLong:
+		return at + fmt.Sprintf("longer than %d steps", e.Max)
+	case NoThread:
+		return fmt.Sprintf("no thread %q (threads: %s)", e.Thread, strings.Join(e.Threads, ", "))
+	case CannotMove:
+		return fmt.Sprintf("%s cannot move: %s", e.Thread, e.Blocked)
+	case WrongLabel:
+		at := e.At
+		if at == "" {
+			at = "a resume from its run queue"
+		}
+		return fmt.Sprintf("%s is at %s, not %s", e.Thread, at, e.Label)
+	case RunOver:
+		return "the run is already over"
+	case SourceNotC11:
+		return fmt.Sprintf("%s<%s: a read chooses its write only under the c11 memory model", e.Thread, e.Source)
+	case SourceNoRead:
+		return fmt.Sprintf("%s's next step makes no read", e.Thread)
+	case SourceNotCandidate:
+		return fmt.Sprintf("%s's read of %s cannot return the write %s (it may read: %s)", e.Thread, e.Cell, e.Source, SourceList(e.Sources))
+	}
+	return string(e.Kind)
+}
+
+// Unwrap returns ErrSource for an error of a read's source, else
+// ErrSchedule.
+func (e *ScheduleError) Unwrap() error {
+	if e.Kind.IsSource() {
+		return ErrSource
+	}
+	return ErrSchedule
+}
+
+// SourceList writes sources as a schedule names them: "init, 3, 5".
+func SourceList(sources []Source) string {
+	s := make([]string, len(sources))
+	for i, src := range sources {
+		s[i] = src.String()
+	}
+	return strings.Join(s, ", ")
+}
