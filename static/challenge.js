@@ -264,12 +264,15 @@ export class Tool {
     const total = c.hints.length;
     this.hintButton.textContent = this.hints < total ? fill(w.hint, { n: this.hints + 1, of: total }) : w.noHint;
     this.hintButton.disabled = this.hints >= total;
-    put(this.hintList, phase === "goal" ? c.hints.slice(0, this.hints).map((text) => h("li", {}, text)) : null);
+    // Once the goal is reached the hints fold away, leaving the stage its
+    // room: the run itself is now the answer.
+    const hinting = phase === "goal" && say[0] !== "reached";
+    put(this.hintList, hinting ? c.hints.slice(0, this.hints).map((text) => h("li", {}, text)) : null);
     const b = (action, text, onclick) => h("button", { type: "button", "data-action": action, onclick }, text);
     const goalDone = say[0] === "reached" || !!readProgress()[lesson.id];
     put(
       this.buttons,
-      phase === "goal" ? this.hintButton : null,
+      hinting ? this.hintButton : null,
       phase === "other" ? b("challenge-variant", fill(w.back, { variant: c.variant }), () => this.app.send("variant", { variant: c.variant })) : null,
       phase !== "other" ? b("restart", "↺ " + w.restart, () => this.app.send("reset")) : null,
       phase === "goal" && !this.app.root.classList.contains("find-shown")

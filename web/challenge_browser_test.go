@@ -65,6 +65,9 @@ func TestChallengeInBrowser(t *testing.T) {
 	if got := p.text(`[data-testid="challenge-status"]`); !strings.Contains(got, "Goal reached at step 8") {
 		t.Errorf("status %q; want the goal reached at step 8", got)
 	}
+	if p.eval(`document.querySelectorAll('[data-testid="hints"] li').length > 0 || !!document.querySelector('[data-testid="challenge"] button[data-action="hint"]')`) {
+		t.Error("the hints still show once the goal is reached")
+	}
 	p.shot("challenge-1-reached-1280")
 	if !p.eval(`JSON.parse(localStorage.getItem("lockstep.challenges"))["wg-lost-wakeup"] === "goal"`) {
 		t.Error("the browser does not remember the goal reached")
