@@ -51,14 +51,28 @@ func (m *Machine) lowestFloor(addr Word, retired []bool) int32 {
 	return lo
 }
 
-// heldClocks returns, per thread u, the values of u's component that some
-// clock holds now, sorted: every thread's clock, every coroutine's wakeup
-// clock, every atomic cell's release clock, and the release clock of
-// every write a read may still return (from lows on). Every clock the run
-// will ever compare is a join of these and of ticks above them all, so
-// its component u is one of these values or above the largest, which is
-// u's own clock.
-func (m *Machine) heldClocks(lows []int32) [][]uint32 {
+// queued reports, per coroutine, whether it is in a run queue: the only
+// place its wakeup clock is joined from (when a thread takes it off, see
+// acquireWake); the clock is written anew when it is queued again.
+func (m *Machine) queued(out []bool) []bool {
+	out = slices.Grow(out[:0], len(m.coros))[:len(m.coros)]
+	clear(out)
+	for t := range m.threads {
+		for _, c := range m.threads[t].queue {
+			out[c] = true
+		}
+	}
+	return out
+}
+
+// heldClocks returns, per thread u, the values of u's component that a
+// clock that may still flow holds now, sorted: the clock of every thread
+// not retired, the wakeup clock of every queued coroutine, every atomic
+// cell's release clock, and the release clock of every write a read may
+// still return (from lows on). Every clock the run will ever compare is a
+// join of these and of ticks of threads not retired, above them all, so
+// its component u is one of these values or above the largest.
+func (m *Machine) heldClocks(lows []int32, retired, queued []bool) [][]uint32 {
 	n := len(m.threads)
 	held := make([][]uint32, n)
 	hold := func(c []uint32) {
@@ -67,10 +81,14 @@ func (m *Machine) heldClocks(lows []int32) [][]uint32 {
 		}
 	}
 	for t := range n {
-		hold(m.vc[t*n : (t+1)*n])
+		if !retired[t] {
+			hold(m.vc[t*n : (t+1)*n])
+		}
 	}
 	for c := range m.coros {
-		hold(m.wake[c*n : (c+1)*n])
+		if queued[c] {
+			hold(m.wake[c*n : (c+1)*n])
+		}
 	}
 	for a := FirstAddress; a < Word(len(m.weak.hist)); a++ {
 		if c := &m.prog.Cells[a]; c.Atomic {
@@ -89,14 +107,19 @@ func (m *Machine) heldClocks(lows []int32) [][]uint32 {
 	return held
 }
 
-// bucket is the least value of u's component some clock holds (held, see
-// heldClocks) at or above v, a value of u's clock at some past access:
-// a clock the run compares with v reaches v exactly when it reaches the
-// bucket, so an access may be keyed by its bucket instead of its clock.
+// never is the bucket of a clock value no clock will ever reach.
+const never = ^uint32(0)
+
+// bucket is the least value of u's component a clock that may still flow
+// holds (held, see heldClocks) at or above v, a value of u's clock at some
+// past access: a clock the run compares with v reaches v exactly when it
+// reaches the bucket, so an access may be keyed by its bucket instead of
+// its clock. Above them all, when u is retired (its own clock is held
+// otherwise), no clock will reach v: its bucket is never.
 func bucket(held [][]uint32, u int, v uint32) uint32 {
 	i, _ := slices.BinarySearch(held[u], v)
 	if i == len(held[u]) {
-		return v // never so for a past access: u's own clock is held
+		return never
 	}
 	return held[u][i]
 }

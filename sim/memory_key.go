@@ -57,7 +57,8 @@ func (m *Machine) MemoryKey(r Renaming, add func(uint64)) {
 	for a := FirstAddress; a < Word(len(w.hist)); a++ {
 		lows[a] = m.lowestFloor(a, retired)
 	}
-	held := m.heldClocks(lows)
+	queued := m.queued(nil)
+	held := m.heldClocks(lows, retired, queued)
 	th := make([][]uint32, n)
 	for t := range n {
 		th[t] = append(th[t], m.vc[t*n+t])
@@ -106,10 +107,18 @@ func (m *Machine) MemoryKey(r Renaming, add func(uint64)) {
 		}
 	}
 	for _, t := range cols {
+		if retired[t] {
+			add(0) // its clock flows nowhere
+			continue
+		}
 		row(m.vc[t*n : (t+1)*n])
 	}
 	for c := range m.coros {
 		src := r.SourceCoroutine(c)
+		if !queued[src] {
+			add(0) // its wakeup clock is joined only from a run queue
+			continue
+		}
 		row(m.wake[src*n : (src+1)*n])
 	}
 	for ca := FirstAddress; ca < Word(len(w.hist)); ca++ {
