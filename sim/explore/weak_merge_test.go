@@ -37,7 +37,6 @@ type mergeChecker struct {
 	key     func(*sim.Machine) statekey.Key
 	observe func(*sim.Machine) string
 	seen    map[statekey.Key]*future
-	states  int
 	merged  int
 	budget  int // states left to walk
 	failed  bool
@@ -80,7 +79,6 @@ func (c *mergeChecker) walk(m *sim.Machine, d int) *future {
 			}
 		}
 	}
-	c.states++
 	k := c.key(m)
 	if prev, ok := c.seen[k]; !ok {
 		c.seen[k] = f
