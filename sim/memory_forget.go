@@ -26,8 +26,8 @@ func (m *Machine) retired(out []bool) []bool {
 		}
 	}
 	for a := FirstAddress; a < Word(len(m.weak.hist)); a++ {
-		if m.ended[m.prog.Cells[a].Object] != 0 {
-			continue
+		if o := m.prog.Cells[a].Object; o < 0 || m.ended[o] != 0 {
+			continue // no object, or a dead one: reading it ends the run
 		}
 		for i := range m.weak.hist[a] {
 			if t := m.prog.threadOfContext(m.weak.hist[a][i].val); t >= 0 {
