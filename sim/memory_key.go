@@ -10,15 +10,16 @@ import "slices"
 //
 // A thread may read a cell's writes from its floor on (the newest write it
 // saw, or that was seen by a thread whose clock its own covers), and
-// floors only rise. The writes below the lowest floor of all threads can
-// never be read again: they are left out, and the rest are numbered from
-// the oldest one still readable. A search names the write a read returns
-// by its place among the candidates, which this renumbering keeps. What
-// is left of a write is its value and the release clock an acquire
-// reading it joins; its writer, its step and the writer's clock serve
-// only the messages. Of who saw what, the entries above the lowest floor
-// remain, each thread's by rising clock, without those another entry of
-// the same thread dominates (an older clock and a newer write).
+// floors only rise. A retired thread (see retired) never reads again. The
+// writes below the lowest floor of the other threads can never be read
+// again: they are left out, and the rest are numbered from the oldest one
+// still readable. A search names the write a read returns by its place
+// among the candidates, which this renumbering keeps. What is left of a
+// write is its value and the release clock an acquire reading it joins;
+// its writer, its step and the writer's clock serve only the messages. Of
+// who saw what, the entries above the lowest floor remain, each thread's
+// by rising clock, without those another entry of the same thread
+// dominates (a clock no later, once bucketed, and a newer write).
 //
 // # Clocks
 //
@@ -27,11 +28,14 @@ import "slices"
 // a clock of thread s's component is only how it compares with the values
 // at which s made an access someone may still ask about: the seen entries
 // above, the race detector's last accesses, and s's own clock now (the
-// value of its next accesses, until its next tick). Every value of the
-// component is replaced by the number of those thresholds it reaches.
-// That map is monotone and exact on the thresholds, so every comparison
-// the run can still make (a threshold against a clock, the clocks being
-// joins of today's and of ticks above them all) comes out the same.
+// value of its next accesses, until its next tick). Every clock the run
+// will compare with those is a join of the clocks held now and of ticks
+// above them all (see heldClocks), so an access's clock is first replaced
+// by its bucket, the least held value at or above it: no clock can tell
+// the two apart, and accesses in one bucket are one threshold. Then every
+// value of the component is replaced by the number of thresholds it
+// reaches. That map is monotone and exact on the thresholds, so every
+// comparison the run can still make comes out the same.
 //
 // # Symmetry
 //
@@ -48,30 +52,32 @@ func (m *Machine) MemoryKey(r Renaming, add func(uint64)) {
 	if r == nil {
 		r = identity{}
 	}
+	retired := m.retired(nil)
 	lows := make([]int32, len(w.hist))
-	live := make([][]weakSeen, len(w.hist))
+	for a := FirstAddress; a < Word(len(w.hist)); a++ {
+		lows[a] = m.lowestFloor(a, retired)
+	}
+	queued := m.queued(nil)
+	held := m.heldClocks(lows, retired, queued)
 	th := make([][]uint32, n)
 	for t := range n {
 		th[t] = append(th[t], m.vc[t*n+t])
 	}
 	for _, e := range m.lastW {
 		if e.thread >= 0 {
-			th[e.thread] = append(th[e.thread], e.clock)
+			th[e.thread] = append(th[e.thread], bucket(held, int(e.thread), e.clock))
 		}
 	}
 	for _, e := range m.reads {
 		if e.thread >= 0 {
-			th[e.thread] = append(th[e.thread], e.clock)
+			th[e.thread] = append(th[e.thread], bucket(held, int(e.thread), e.clock))
 		}
 	}
+	live := make([][]weakSeen, len(w.hist))
 	for a := FirstAddress; a < Word(len(w.hist)); a++ {
-		lo := m.floor(0, a)
-		for t := 1; t < n; t++ {
-			lo = min(lo, m.floor(t, a))
-		}
-		lows[a] = lo
 		for _, s := range w.seen[a] {
-			if s.idx > lo {
+			if s.idx > lows[a] {
+				s.clock = bucket(held, int(s.thread), s.clock)
 				live[a] = append(live[a], s)
 				th[s.thread] = append(th[s.thread], s.clock)
 			}
@@ -101,10 +107,18 @@ func (m *Machine) MemoryKey(r Renaming, add func(uint64)) {
 		}
 	}
 	for _, t := range cols {
+		if retired[t] {
+			add(0) // its clock flows nowhere
+			continue
+		}
 		row(m.vc[t*n : (t+1)*n])
 	}
 	for c := range m.coros {
 		src := r.SourceCoroutine(c)
+		if !queued[src] {
+			add(0) // its wakeup clock is joined only from a run queue
+			continue
+		}
 		row(m.wake[src*n : (src+1)*n])
 	}
 	for ca := FirstAddress; ca < Word(len(w.hist)); ca++ {

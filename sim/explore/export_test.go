@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"lockstep/sim"
+	"lockstep/sim/statekey"
 )
 
 // CheckingKeys is Explore with every state key the search computes
@@ -26,4 +27,12 @@ func KeepingStale(ctx context.Context, p *sim.Program, o Options) (Result, error
 func WideKeys(ctx context.Context, p *sim.Program, o Options) (Result, error) {
 	o.wideKeys = true
 	return Explore(ctx, p, o)
+}
+
+// WeakKeys returns the state key the c11 search gives p's machines, with
+// or without symmetry (as an exhaustive search without preemption bounds
+// computes it).
+func WeakKeys(p *sim.Program, symmetric bool) func(*sim.Machine) statekey.Key {
+	s := newWeakSearch(context.Background(), p, &Options{Memory: sim.C11, NoSymmetry: !symmetric})
+	return func(m *sim.Machine) statekey.Key { return s.key(m, -1, 0) }
 }

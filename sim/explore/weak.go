@@ -100,10 +100,17 @@ func exploreWeak(ctx context.Context, p *sim.Program, o Options) (Result, error)
 	case FindThenProve:
 		// The bounded phase, then, unless it found what the search was
 		// to stop at or was stopped, the exhaustive proof: one after the
-		// other (the c11 search runs on one goroutine).
-		bounded := weakPreemption(ctx, p, &o)
+		// other (the c11 search runs on one goroutine). As under sc (see
+		// exploreFindThenProve), a search not to stop at its first bug
+		// caps the bounded phase at findStates.
+		bo := o
+		if !o.stopsAtAny() {
+			bo.MaxStates = min(o.MaxStates, findStates)
+		}
+		bounded := weakPreemption(ctx, p, &bo)
 		bounded.Strategy, bounded.Memory = PreemptionBounded, sim.C11
-		if bounded.Complete || ctx.Err() != nil || bounded.Stopped == "first-counterexample" {
+		if bounded.Complete || ctx.Err() != nil || bounded.Stopped == "first-counterexample" ||
+			bounded.Stopped == "max-states" && o.stopsAtAny() {
 			res = merge(bounded)
 			break
 		}
