@@ -51,6 +51,9 @@ type dfs struct {
 
 	walk   [2]*sim.Machine // stepsTo's
 	walkEn []int
+	below  map[belowKey]uint32 // stepsBelow's
+
+	par *worker // the parallel search this is a worker of, or nil
 }
 
 // newDFS prepares a search of p keyed with the models ms, which it freezes
@@ -68,7 +71,12 @@ const relearn = "relearn"
 
 // step performs thread t's step from m into child and checks it against
 // the models; false means a model was wrong (and is corrected).
-func (e *dfs) step(child, m *sim.Machine, t int) bool { return e.ms.Step(child, m, t) }
+func (e *dfs) step(child, m *sim.Machine, t int) bool {
+	if e.par != nil {
+		return e.par.step(child, m, t)
+	}
+	return e.ms.Step(child, m, t)
+}
 
 // level grows the per-depth buffers to depth d.
 func (e *dfs) level(d int) {
@@ -180,26 +188,19 @@ func (e *dfs) visit(d, last, left int) *summary {
 	}
 	e.chain[d+1] = 0
 	key := e.nodeKeyAt(d, m, last, left)
-	idx, ok := e.store.find(key)
-	if ok {
-		if e.store.inProgressAt(idx) {
-			e.cycleDepth = d
-			e.cycleAt(d, idx, last)
-			out.reset()
-			k := kindIndex(sim.StepLimit)
-			out.paths, out.kinds, out.count[k] = 1, 1<<k, 1
+	var idx uint32
+	var r ref
+	if e.par != nil {
+		var ok bool
+		if r, ok = e.par.enter(e, d, key, out); !ok {
 			return out
 		}
-		e.store.load(idx, out)
-		return out
+	} else {
+		var ok bool
+		if idx, ok = e.enter(d, key, last, out); !ok {
+			return out
+		}
 	}
-	out.reset()
-	if int64(e.store.n) >= e.o.MaxStates {
-		e.stop = "max-states"
-		return out
-	}
-	idx = e.store.insert(key)
-	e.stack[d] = idx
 	e.periodic()
 	en := m.Enabled(e.en[d][:0])
 	e.en[d] = en
@@ -214,10 +215,17 @@ func (e *dfs) visit(d, last, left int) *summary {
 			}
 		}
 	}
+	if e.par != nil {
+		e.par.order(en)
+	}
 	twins := e.findTwins(m, d, en)
 	preemptible := last >= 0 && m.CanMove(last)
 	for _, t := range en {
 		if twins && e.dup[d][t] >= 0 {
+			if e.par != nil && e.par.deferring(d, e.dup[d][t]) {
+				e.par.later[d] = append(e.par.later[d], t)
+				continue
+			}
 			out.add(&e.twin[d][e.dup[d][t]])
 			continue
 		}
@@ -236,6 +244,11 @@ func (e *dfs) visit(d, last, left int) *summary {
 		}
 		e.path = append(e.path[:d], int16(t))
 		sub := e.visit(d+1, t, left-cost)
+		if e.par != nil && e.par.deferred {
+			e.par.deferred = false
+			e.par.later[d] = append(e.par.later[d], t)
+			continue
+		}
 		out.add(sub)
 		if e.stop != "" {
 			return out
@@ -244,8 +257,42 @@ func (e *dfs) visit(d, last, left int) *summary {
 			e.twin[d][t].set(sub)
 		}
 	}
+	if e.par != nil {
+		if e.finishLater(d, left, twins, out); e.stop == "" {
+			e.par.store.save(r, out)
+		}
+		return out
+	}
 	e.store.save(idx, out)
 	return out
+}
+
+// enter looks up the state pool[d], with key key, in the cache. It
+// returns false when the state needs no search: its summary is known (in
+// out), it closes a cycle, or the cache is full. Otherwise it inserts the
+// state, in progress, and returns its number.
+func (e *dfs) enter(d int, key statekey.Key, last int, out *summary) (uint32, bool) {
+	idx, ok := e.store.find(key)
+	if ok {
+		if e.store.inProgressAt(idx) {
+			e.cycleDepth = d
+			e.cycleAt(d, idx, last)
+			out.reset()
+			k := kindIndex(sim.StepLimit)
+			out.paths, out.kinds, out.count[k] = 1, 1<<k, 1
+			return 0, false
+		}
+		e.store.load(idx, out)
+		return 0, false
+	}
+	out.reset()
+	if int64(e.store.n) >= e.o.MaxStates {
+		e.stop = "max-states"
+		return 0, false
+	}
+	idx = e.store.insert(key)
+	e.stack[d] = idx
+	return idx, true
 }
 
 // maxChain bounds the uncached states in a row (see visit).

@@ -67,8 +67,11 @@ const noSteps = math.MaxUint32
 
 const maxLoad = 0.7
 
-func newStateStore() *stateStore {
-	return &stateStore{slots: make([]storeSlot, 1<<12)}
+func newStateStore() *stateStore { return newStateStoreOf(1 << 12) }
+
+// newStateStoreOf returns a store of n slots (a power of two) to begin with.
+func newStateStoreOf(n int) *stateStore {
+	return &stateStore{slots: make([]storeSlot, n), infos: [][]stateInfo{nil}}
 }
 
 func slotOf(k statekey.Key) storeSlot {
@@ -101,7 +104,12 @@ func (s *stateStore) insert(k statekey.Key) uint32 {
 	sl.b |= uint64(idx)
 	s.put(sl)
 	s.n++
-	if idx%infoChunk == 0 {
+	switch {
+	case idx < infoChunk && len(s.infos) == 1:
+		// The first chunk grows as the states come, so that a small
+		// search (or a shard of a large one) holds a small one.
+		s.infos[0] = append(s.infos[0], stateInfo{})
+	case idx%infoChunk == 0:
 		s.infos = append(s.infos, make([]stateInfo, infoChunk))
 	}
 	*s.info(idx) = stateInfo{kinds: inProgress}
@@ -191,6 +199,6 @@ func (s *stateStore) minSteps(idx uint32, k int) uint32 {
 
 // bytes is the memory the store holds.
 func (s *stateStore) bytes() int64 {
-	return int64(len(s.slots))*16 + int64(len(s.infos))*infoChunk*16 +
+	return int64(len(s.slots))*16 + int64(len(s.infos)-1)*infoChunk*16 + int64(cap(s.infos[0]))*16 +
 		int64(cap(s.extCount))*8 + int64(cap(s.extMin))*4 + int64(cap(s.wide))*8
 }

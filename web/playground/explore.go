@@ -25,8 +25,8 @@ const (
 	// searchTimeLimit bounds a search's running time; a search that
 	// reaches it ends incomplete (stopped "time-limit").
 	searchTimeLimit = 20 * time.Second
-	// searchMaxStates bounds the states a search caches (about 100 bytes
-	// each with the search's own bookkeeping).
+	// searchMaxStates bounds the states a search caches, all its workers
+	// together (about 100 bytes each with the search's own bookkeeping).
 	searchMaxStates = 2_000_000
 	// searchMaxPreemptions is the highest preemption bound the preemption
 	// strategy searches: most bugs need one or two.
@@ -62,11 +62,11 @@ var (
 // wait in the queue (queue.go).
 func searchSlotCount() int { return max(1, runtime.NumCPU()/2) }
 
-// searchWorkers is how many goroutines one search may use
-// (explore.Options.Workers): the CPUs shared among the slots, so that the
-// searches running at once use no more than all of them. Each of a
-// search's goroutines caches up to searchMaxStates states.
-func searchWorkers() int { return max(1, runtime.NumCPU()/searchSlotCount()) }
+// searchWorkers is how many goroutines (explore.Options.Workers) each of
+// slots searches running at once may use when the server's configuration
+// says no number (Config.SearchWorkers): the CPUs shared among the slots,
+// so that the searches running at once use no more than all of them.
+func searchWorkers(slots int) int { return max(1, runtime.NumCPU()/max(1, slots)) }
 
 // A search is one explore command's search of one program, running in its
 // own goroutine. The session owns it: it is created by explore, read by
@@ -82,6 +82,7 @@ type search struct {
 	params   map[string]int
 	memory   sim.MemoryModel
 	limit    time.Duration // the search's time limit
+	workers  int           // the goroutines it may use, as its slot grants (searchQueue.workers)
 	// goal, for a reach search (reach.go), is the kind it looks for from
 	// the state after from, the history up to position; "" otherwise.
 	goal     sim.Kind
@@ -159,7 +160,7 @@ func newSearch(server context.Context, id *int64, prog *sim.Program, strategy ex
 func (sr *search) options() explore.Options {
 	o := explore.Options{Strategy: sr.strategy, MaxStates: searchMaxStates,
 		MaxPreemptions: searchMaxPreemptions, Runs: searchRuns, Seed: searchSeed, ProgressEvery: progressEvery,
-		Memory: sr.memory, Workers: searchWorkers()}
+		Memory: sr.memory, Workers: max(1, sr.workers)}
 	if sr.strategy == explore.Randomized {
 		o.ProgressEvery = progressEveryRun
 	}
@@ -184,6 +185,7 @@ func (sr *search) run(t *ticket) {
 	defer stop()
 	start := time.Now()
 	last := start
+	sr.workers = t.q.workers
 	o := sr.options()
 	o.Progress = func(p explore.Progress) {
 		now := time.Now()

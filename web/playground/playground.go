@@ -31,6 +31,11 @@ type Config struct {
 	// SearchSlots is how many searches run at once (0: one per two
 	// cores, at least one); the others wait in the queue.
 	SearchSlots int
+	// SearchWorkers is how many goroutines, and so cores, each search
+	// may use (explore.Options.Workers), so that one classroom's searches
+	// cannot take every core (0: the cores shared among the slots, at
+	// least one).
+	SearchWorkers int
 }
 
 // A Playground serves the playground's WebSocket. It is safe for
@@ -58,8 +63,12 @@ func New(cfg Config) (*Playground, error) {
 	if cfg.SearchSlots <= 0 {
 		cfg.SearchSlots = searchSlotCount()
 	}
+	q := newSearchQueue(cfg.SearchSlots)
+	if cfg.SearchWorkers > 0 {
+		q.workers = cfg.SearchWorkers
+	}
 	return &Playground{cfg: cfg, log: cfg.Logger, code: newCodeCache(primitives.Source),
-		writeTimeout: WriteTimeout, pingInterval: PingInterval, pingTimeout: PingTimeout, queue: newSearchQueue(cfg.SearchSlots)}, nil
+		writeTimeout: WriteTimeout, pingInterval: PingInterval, pingTimeout: PingTimeout, queue: q}, nil
 }
 
 // lookup returns the catalog's lesson with the given id (lessonSource).

@@ -22,6 +22,8 @@ import (
 // search knows how many wait ahead of it, which its page shows.
 type searchQueue struct {
 	slots int
+	// workers is how many goroutines each search may use (Config.SearchWorkers).
+	workers int
 
 	mu      sync.Mutex
 	running int
@@ -54,7 +56,7 @@ const (
 var errSearchQueued = errors.New("you already have a search running or waiting, in this tab or another: wait for its result, or cancel it")
 
 func newSearchQueue(slots int) *searchQueue {
-	return &searchQueue{slots: slots, clients: map[string]bool{}, addrs: map[string]int{}}
+	return &searchQueue{slots: slots, workers: searchWorkers(slots), clients: map[string]bool{}, addrs: map[string]int{}}
 }
 
 // enter queues a search of client, or refuses it with errSearchQueued.
