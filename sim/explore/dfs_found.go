@@ -100,15 +100,15 @@ func (e *dfs) periodic() {
 // states is the number of states cached.
 func (e *dfs) states() int64 {
 	if e.par != nil {
-		return e.par.store.n.Load()
+		return e.par.store.Len()
 	}
-	return int64(e.store.n)
+	return int64(e.store.Len())
 }
 
 // cacheBytes is the memory the state cache holds.
 func (e *dfs) cacheBytes() int64 {
 	if e.par != nil {
-		return e.par.store.bytes()
+		return e.par.store.Bytes()
 	}
-	return e.store.bytes()
+	return e.store.Bytes()
 }

@@ -9,12 +9,13 @@
 // # What it owns
 //
 // The strategies and their options and results; the depth-first search
-// (dfs) and its state cache (stateStore), which counts executions through
-// the cached states; the same search on several goroutines over a shared
-// cache (parallel, sharedStore); the partial-order reduction (reducer);
-// the probe and the random runs; and the smallest counterexamples
-// (minimal). How a state is keyed, and the models of the program the key
-// rests on, are the statekey package's.
+// (dfs), which counts executions through the states it caches; the same
+// search on several goroutines over one shared cache (parallel); the
+// partial-order reduction (reducer); the probe and the random runs; and
+// the smallest counterexamples (minimal). The state cache and its exact
+// counts are the internal cache package's (cache.Store, cache.Shared,
+// cache.Summary); how a state is keyed, and the models of the program the
+// key rests on, are the statekey package's.
 //
 // # Contracts
 //
@@ -42,7 +43,7 @@
 //
 // # Imports
 //
-// The standard library, lockstep/sim (exported API only) and
-// lockstep/sim/statekey. Never the lessons (lockstep/scenarios, which only
+// The standard library, lockstep/sim (exported API only),
+// lockstep/sim/statekey and lockstep/sim/explore/internal/cache. Never the lessons (lockstep/scenarios, which only
 // its tests use) nor the playground.
 package explore

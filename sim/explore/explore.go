@@ -7,6 +7,7 @@ import (
 	"math/big"
 
 	"lockstep/sim"
+	"lockstep/sim/explore/internal/cache"
 )
 
 // Strategy is how Explore chooses the executions it runs.
@@ -326,4 +327,4 @@ func kindIndex(k sim.Kind) int {
 }
 
 // numKinds is len(Kinds), as a constant for arrays.
-const numKinds = 13
+const numKinds = cache.NumKinds

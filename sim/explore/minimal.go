@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"lockstep/sim"
+	"lockstep/sim/explore/internal/cache"
 	"lockstep/sim/statekey"
 )
 
@@ -47,7 +48,7 @@ func (e *dfs) minimal(k int) []int16 {
 // pool[d+1], valid during the call).
 func (e *dfs) options(m *sim.Machine, d, last, left, k int, f func(t, cost int, child *sim.Machine)) {
 	need := e.stepsTo(m, last, left, k)
-	if need == noSteps || need == 0 {
+	if need == cache.NoSteps || need == 0 {
 		return
 	}
 	preemptible := last >= 0 && m.CanMove(last)
@@ -63,7 +64,7 @@ func (e *dfs) options(m *sim.Machine, d, last, left, k int, f func(t, cost int, 
 		}
 		child := e.pool[d+1]
 		e.step(child, m, t)
-		if s := e.stepsTo(child, t, left-cost, k); s != noSteps && s+1 == need {
+		if s := e.stepsTo(child, t, left-cost, k); s != cache.NoSteps && s+1 == need {
 			f(t, cost, child)
 		}
 	}
@@ -78,14 +79,14 @@ func (e *dfs) stepsTo(m *sim.Machine, last, left, k int) uint32 {
 			if kindIndex(m.Outcome().Kind) == k {
 				return steps
 			}
-			return noSteps
+			return cache.NoSteps
 		}
 		key := e.nodeKey(m, last, left)
 		if s, ok := e.minSteps(key, k); ok {
-			if s != noSteps {
+			if s != cache.NoSteps {
 				return s + steps
 			}
-			return noSteps
+			return cache.NoSteps
 		}
 		if e.red == nil {
 			return e.stepsBelow(m, key, last, left, k, steps)
@@ -102,14 +103,14 @@ func (e *dfs) stepsTo(m *sim.Machine, last, left, k int) uint32 {
 		t, ok := e.ample(m, next, e.walkEn)
 		if e.stop != stop {
 			e.stop = stop
-			return noSteps
+			return cache.NoSteps
 		}
 		if !ok {
 			return e.stepsBelow(m, key, last, left, k, steps)
 		}
 		m, last = next, t
 	}
-	return noSteps
+	return cache.NoSteps
 }
 
 // belowKey is a state's key and an outcome kind, for stepsBelow's memo.
@@ -132,12 +133,12 @@ func (e *dfs) stepsBelow(m *sim.Machine, key statekey.Key, last, left, k int, wa
 	bk := belowKey{key, k}
 	s, ok := e.below[bk]
 	if !ok {
-		e.below[bk] = noSteps // a cycle back to m counts as no execution
+		e.below[bk] = cache.NoSteps // a cycle back to m counts as no execution
 		s = e.belowOnce(m, last, left, k)
 		e.below[bk] = s
 	}
-	if s == noSteps {
-		return noSteps
+	if s == cache.NoSteps {
+		return cache.NoSteps
 	}
 	return s + walked
 }
@@ -147,7 +148,7 @@ func (e *dfs) belowOnce(m *sim.Machine, last, left, k int) uint32 {
 	cur, child := sim.New(e.p, sim.Options{}), sim.New(e.p, sim.Options{})
 	cur.CopyFrom(m)
 	preemptible := last >= 0 && cur.CanMove(last)
-	best := uint32(noSteps)
+	best := uint32(cache.NoSteps)
 	for _, t := range cur.Enabled(nil) {
 		cost := 0
 		if preemptible && t != last {
@@ -158,7 +159,7 @@ func (e *dfs) belowOnce(m *sim.Machine, last, left, k int) uint32 {
 		}
 		child.CopyFrom(cur)
 		child.QuietStep(t)
-		if s := e.stepsTo(child, t, left-cost, k); s != noSteps && s+1 < best {
+		if s := e.stepsTo(child, t, left-cost, k); s != cache.NoSteps && s+1 < best {
 			best = s + 1
 		}
 	}
@@ -207,7 +208,7 @@ func (e *dfs) fewestPreemptions(d, last, left, k int, memo map[statekey.Key]int)
 // in pool[d+1].
 func (e *dfs) optionsOne(m *sim.Machine, d, last, left, k, t int, f func(cost int)) {
 	need := e.stepsTo(m, last, left, k)
-	if need == noSteps || need == 0 {
+	if need == cache.NoSteps || need == 0 {
 		return
 	}
 	cost := 0
@@ -219,7 +220,7 @@ func (e *dfs) optionsOne(m *sim.Machine, d, last, left, k, t int, f func(cost in
 	}
 	child := e.pool[d+1]
 	e.step(child, m, t)
-	if s := e.stepsTo(child, t, left-cost, k); s != noSteps && s+1 == need {
+	if s := e.stepsTo(child, t, left-cost, k); s != cache.NoSteps && s+1 == need {
 		f(cost)
 	}
 }
@@ -228,11 +229,11 @@ func (e *dfs) optionsOne(m *sim.Machine, d, last, left, k, t int, f func(cost in
 // execution's end of kind k, and whether the state is cached.
 func (e *dfs) minSteps(key statekey.Key, k int) (uint32, bool) {
 	if e.par != nil {
-		return e.par.store.minSteps(key, k)
+		return e.par.store.MinSteps(key, k)
 	}
-	idx, ok := e.store.find(key)
+	idx, ok := e.store.Find(key)
 	if !ok {
-		return noSteps, false
+		return cache.NoSteps, false
 	}
-	return e.store.minSteps(idx, k), true
+	return e.store.MinSteps(idx, k), true
 }

@@ -8,13 +8,14 @@ import (
 	"sync/atomic"
 
 	"lockstep/sim"
+	"lockstep/sim/explore/internal/cache"
 	"lockstep/sim/statekey"
 )
 
 // The exhaustive search on several goroutines (Options.Workers): each
 // worker runs the depth-first search of dfs.visit from the first state,
 // with machines, keyer and reducer of its own, over one shared state
-// cache (sharedStore). Worker 0 takes the threads in the order of the
+// cache (cache.Shared). Worker 0 takes the threads in the order of the
 // search alone; the others shuffle them, so that they spread over the
 // state graph. A worker that meets a state another is searching puts it
 // off until it has searched the state's other children, and then, if it
@@ -47,14 +48,14 @@ const cycle = "cycle"
 
 // parallel is what a parallel search's workers share.
 type parallel struct {
-	store  *sharedStore
+	store  *cache.Shared
 	halted atomic.Bool // every worker is to stop
 
 	mu     sync.Mutex
 	ms     *statekey.Models // the search's models, checked under mu
 	reason string           // the first stop reason other than halted
 	done   bool             // a worker finished the first state
-	root   summary          // its summary, once done
+	root   cache.Summary    // its summary, once done
 }
 
 // worker is one worker's part of a parallel search.
@@ -63,16 +64,16 @@ type worker struct {
 	id  int
 	rng *rand.Rand // the order of the threads; nil: as the search alone
 
-	join     bool     // the next state in progress by others is joined
-	deferred bool     // the last visit met a state in progress by others
-	later    [][]int  // per depth: the threads whose steps were put off
-	top      *summary // the summary of the first state, as far as it got
+	join     bool           // the next state in progress by others is joined
+	deferred bool           // the last visit met a state in progress by others
+	later    [][]int        // per depth: the threads whose steps were put off
+	top      *cache.Summary // the summary of the first state, as far as it got
 }
 
 // exhaustiveParallel is exhaustive on o.Workers goroutines (at most
-// maxWorkers), the caller's among them; it returns worker 0's search, with
+// cache.MaxWorkers), the caller's among them; it returns worker 0's search, with
 // the others' findings merged in.
-func exhaustiveParallel(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *summary) {
+func exhaustiveParallel(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *cache.Summary) {
 	for {
 		e, root := searchParallel(ctx, p, o, ms, reduce)
 		switch e.stop {
@@ -87,11 +88,11 @@ func exhaustiveParallel(ctx context.Context, p *sim.Program, o *Options, ms *sta
 
 // searchParallel runs the workers once, until the first state is finished
 // or one stops the search.
-func searchParallel(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *summary) {
+func searchParallel(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *cache.Summary) {
 	ms.Freeze()
 	keys := ms.Clone()
-	par := &parallel{store: newSharedStore(), ms: ms}
-	ws := make([]*dfs, min(o.Workers, maxWorkers))
+	par := &parallel{store: cache.NewShared(), ms: ms}
+	ws := make([]*dfs, min(o.Workers, cache.MaxWorkers))
 	for i := range ws {
 		wo := o
 		if i > 0 {
@@ -134,7 +135,7 @@ func (e *dfs) work() {
 	switch {
 	case e.stop == "" && !w.done && w.reason == "":
 		w.done = true
-		w.root.set(w.top)
+		w.root.Set(w.top)
 		w.halted.Store(true)
 	case e.stop != "" && e.stop != halted && w.reason == "" && !w.done:
 		w.reason = e.stop
@@ -146,7 +147,7 @@ func (e *dfs) work() {
 // with the first state's summary, or stopped for the first reason a
 // worker stopped, with the counterexamples all workers ran into and the
 // labels all found public.
-func (par *parallel) outcome(ws []*dfs) (*dfs, *summary) {
+func (par *parallel) outcome(ws []*dfs) (*dfs, *cache.Summary) {
 	e := ws[0]
 	for _, o := range ws[1:] {
 		e.mergeFindings(o)
@@ -198,33 +199,33 @@ func (w *worker) step(child, m *sim.Machine, t int) bool {
 // enter is dfs.enter for a worker: it returns true when the worker is to
 // search the state, new or joined; otherwise the state's summary is in out
 // (finished), or the worker puts it off (deferred), or stops.
-func (w *worker) enter(e *dfs, d int, key statekey.Key, out *summary) (ref, bool) {
+func (w *worker) enter(e *dfs, d int, key statekey.Key, out *cache.Summary) (cache.Ref, bool) {
 	join := w.join
 	w.join = false
 	if w.halted.Load() {
 		e.stop = halted
-		out.reset()
+		out.Reset()
 		return 0, false
 	}
-	r, got := w.store.open(key, w.id, join, e.o.MaxStates, out)
+	r, got := w.store.Open(key, w.id, join, e.o.MaxStates, out)
 	switch got {
-	case opened, joined:
-		out.reset()
+	case cache.Opened, cache.Joined:
+		out.Reset()
 		for len(w.later) <= d {
 			w.later = append(w.later, nil)
 		}
 		w.later[d] = w.later[d][:0]
 		return r, true
-	case finished:
+	case cache.Finished:
 		return r, false
-	case busy:
+	case cache.Busy:
 		w.deferred = true
-	case onPath:
+	case cache.OnPath:
 		e.stop = cycle
-	case full:
+	case cache.Full:
 		e.stop = "max-states"
 	}
-	out.reset()
+	out.Reset()
 	return r, false
 }
 
@@ -241,12 +242,12 @@ func (w *worker) deferring(d, t int) bool { return slices.Contains(w.later[d], t
 
 // finishLater searches the steps from pool[d] that were put off, adding
 // their summaries to out: each state others are still searching is joined.
-func (e *dfs) finishLater(d, left int, twins bool, out *summary) {
+func (e *dfs) finishLater(d, left int, twins bool, out *cache.Summary) {
 	w, m := e.par, e.pool[d]
 	for i := 0; i < len(w.later[d]); i++ {
 		t := w.later[d][i]
 		if twins && e.dup[d][t] >= 0 {
-			out.add(&e.twin[d][e.dup[d][t]])
+			out.Add(&e.twin[d][e.dup[d][t]])
 			continue
 		}
 		child := e.pool[d+1]
@@ -258,12 +259,12 @@ func (e *dfs) finishLater(d, left int, twins bool, out *summary) {
 		w.join = true
 		sub := e.visit(d+1, t, left)
 		w.join, w.deferred = false, false
-		out.add(sub)
+		out.Add(sub)
 		if e.stop != "" {
 			return
 		}
 		if twins {
-			e.twin[d][t].set(sub)
+			e.twin[d][t].Set(sub)
 		}
 	}
 }

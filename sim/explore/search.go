@@ -6,6 +6,7 @@ import (
 	"math/big"
 
 	"lockstep/sim"
+	"lockstep/sim/explore/internal/cache"
 	"lockstep/sim/statekey"
 )
 
@@ -39,7 +40,7 @@ func exploreExhaustive(ctx context.Context, p *sim.Program, o Options) (Result, 
 // models wrong, and returns it with the summary of every execution: on
 // o.Workers goroutines (see parallel), unless it has one or is to stop at
 // its first bug, whose finding would then depend on the workers' pace.
-func exhaustive(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *summary) {
+func exhaustive(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *cache.Summary) {
 	if o.Workers > 1 && !o.stopsAtAny() {
 		return exhaustiveParallel(ctx, p, o, ms, reduce)
 	}
@@ -47,7 +48,7 @@ func exhaustive(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Mo
 }
 
 // exhaustiveAlone is exhaustive on the calling goroutine alone.
-func exhaustiveAlone(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *summary) {
+func exhaustiveAlone(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *cache.Summary) {
 	var red *reducer
 	if reduce {
 		red = newReducer(p)
@@ -66,7 +67,7 @@ func exhaustiveAlone(ctx context.Context, p *sim.Program, o *Options, ms *statek
 
 // result is what search e found, root being the summary of every
 // execution, without its counterexamples.
-func (e *dfs) result(root *summary) Result {
+func (e *dfs) result(root *cache.Summary) Result {
 	res := Result{Complete: e.stop == "", Stopped: e.stop, States: e.states(),
 		MemoryBytes: e.cacheBytes(), Reduced: e.red != nil}
 	res.fill(root)
@@ -111,8 +112,8 @@ func explorePreemption(ctx context.Context, p *sim.Program, o Options) (Result, 
 			e.bounded, e.bound = true, b
 			root = e.run()
 		}
-		res.States += int64(e.store.n)
-		res.MemoryBytes = max(res.MemoryBytes, e.store.bytes())
+		res.States += int64(e.store.Len())
+		res.MemoryBytes = max(res.MemoryBytes, e.store.Bytes())
 		res.Bound = b
 		res.Outcomes = nil
 		res.fill(root)
@@ -150,11 +151,11 @@ func explorePreemption(ctx context.Context, p *sim.Program, o Options) (Result, 
 }
 
 // fill sets the execution counts from the summary of the start state.
-func (r *Result) fill(root *summary) {
-	r.Executions = root.executions()
+func (r *Result) fill(root *cache.Summary) {
+	r.Executions = root.Executions()
 	r.Outcomes = map[sim.Kind]*big.Int{}
 	for k := range numKinds {
-		if n := root.executionsOf(k); root.kinds&(1<<k) != 0 && n.Sign() > 0 {
+		if n := root.ExecutionsOf(k); root.Kinds()&(1<<k) != 0 && n.Sign() > 0 {
 			r.Outcomes[sim.Kinds[k]] = n
 		}
 	}
@@ -163,14 +164,14 @@ func (r *Result) fill(root *summary) {
 // counterexamples returns one execution per kind other than ok that the
 // search saw: the smallest one when the search was complete, else the
 // shortest one it ran into.
-func (e *dfs) counterexamples(root *summary, complete bool) []Counterexample {
+func (e *dfs) counterexamples(root *cache.Summary, complete bool) []Counterexample {
 	var out []Counterexample
 	for k := 1; k < numKinds; k++ {
 		if !e.bestSet[k] {
 			continue
 		}
 		path := e.best[k]
-		if complete && root.kinds&(1<<k) != 0 && root.min[k] != noSteps {
+		if complete && root.Kinds()&(1<<k) != 0 && root.MinSteps(k) != cache.NoSteps {
 			if p := e.minimal(k); p != nil {
 				path = p
 			}
