@@ -33,6 +33,14 @@ import (
 // runs again alone. The smallest counterexamples follow the cached fewest
 // steps (see minimal) and do not depend on who cached them either.
 //
+// What the workers need of the key. Two states of one key have the same
+// futures (see statekey), so a state's summary does not depend on which of
+// them a worker met first; the reducer decides only from what the key
+// keeps of a state (reducer.keeps); and the smallest counterexamples are
+// searched below a state the cache holds under another key (stepsBelow).
+// Where a key merged states whose futures differ, the search alone would
+// miscount too, and the workers might miscount differently.
+//
 // The models keys rest on (statekey.Models) are checked at every step, one
 // step at a time, against the search's models; the workers key with a
 // frozen copy of them, which nothing changes while they read it. A step
@@ -71,8 +79,8 @@ type worker struct {
 }
 
 // exhaustiveParallel is exhaustive on o.Workers goroutines (at most
-// cache.MaxWorkers), the caller's among them; it returns worker 0's search, with
-// the others' findings merged in.
+// cache.MaxWorkers), the caller's among them; it returns worker 0's
+// search, with the others' findings merged in.
 func exhaustiveParallel(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *cache.Summary) {
 	for {
 		e, root := searchParallel(ctx, p, o, ms, reduce)
