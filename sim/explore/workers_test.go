@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -112,9 +113,16 @@ func TestWorkersRandomPrograms(t *testing.T) {
 
 // TestWorkersStop stops parallel searches by their state bound and by
 // cancellation: each ends incomplete, for that reason, with every worker
-// returned (the race detector and the test's end would see one left).
+// returned when Explore returns. (The test runs alone, as it does not call
+// t.Parallel: the goroutines it counts are its own.)
 func TestWorkersStop(t *testing.T) {
 	p := build(t, "wg-lost-wakeup", "fixed", map[string]int{"waiters": 3, "workers": 4})
+	before := runtime.NumGoroutine()
+	defer func() {
+		if n := runtime.NumGoroutine(); n > before {
+			t.Errorf("%d goroutines after the searches, %d before: a worker outlived Explore", n, before)
+		}
+	}()
 	r := search(t, p, explore.Options{Workers: 4, MaxStates: 500})
 	if r.Complete || r.Stopped != "max-states" || r.States > 500 {
 		t.Errorf("MaxStates 500: complete=%v stopped=%q states=%d", r.Complete, r.Stopped, r.States)
