@@ -36,6 +36,14 @@ var simBanned = map[string]string{
 // why.
 var simAllowed = map[string]map[string]string{
 	"lockstep/sim/trace": {"encoding/json": "trace writes the command line's JSON trace of a run: the one wire format sim owns"},
+	"lockstep/sim/explore": {
+		"sync":        "an exhaustive search runs on several goroutines (Options.Workers), each with machines of its own: the search is parallel, never a machine",
+		"sync/atomic": "an exhaustive search's workers learn at once that one of them stopped",
+	},
+	"lockstep/sim/explore/internal/cache": {
+		"sync":        "the state cache a parallel search's workers share locks its shards",
+		"sync/atomic": "the shared state cache counts its states across its shards",
+	},
 }
 
 var primitivesBanned = map[string]string{

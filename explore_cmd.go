@@ -44,7 +44,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	maxStates := fs.Int64("max-states", explore.DefaultMaxStates, "stop (incomplete) after caching this many states")
 	noSym := fs.Bool("no-symmetry", false, "exhaustive, preemption: do not merge symmetric states")
 	noRed := fs.Bool("no-reduction", false, "exhaustive: count every interleaving (no partial-order reduction)")
-	workers := fs.Int("workers", runtime.NumCPU(), "run up to this many searches at once (the result is the same)")
+	workers := fs.Int("workers", runtime.NumCPU(), "run an exhaustive search on this many cores (the counts and counterexamples are the same)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of text")
 	memory := fs.String("memory", "sc", "the memory model: sc, or c11 (the search also chooses the write each read returns)")
 	rest, err := fs.parse(args)

@@ -135,12 +135,13 @@ func serveCmd(ctx context.Context, e *env, args []string) error {
 	if a := e.getenv("LOCKSTEP_ADDR"); a != "" {
 		addrDefault = a
 	}
-	fs := newFlagSet(e, "lockstep", "[--addr HOST:PORT] [--dev] [--data DIR] [--trust-proxy] [--sockets-per-address N]   (or: lockstep help)")
+	fs := newFlagSet(e, "lockstep", "[--addr HOST:PORT] [--dev] [--data DIR] [--trust-proxy] [--sockets-per-address N] [--search-workers N]   (or: lockstep help)")
 	addr := fs.String("addr", addrDefault, "address to listen on (env LOCKSTEP_ADDR sets the default)")
 	dev := fs.Bool("dev", false, "serve static/ from disk instead of the embedded assets")
 	data := fs.String("data", defaultDataDir(e.getenv), `directory of the file that keeps the rooms across restarts ("" keeps them in memory only)`)
 	trustProxy := fs.Bool("trust-proxy", false, "count per-client limits by X-Forwarded-For (only behind a reverse proxy that sets it)")
 	perAddress := fs.Int("sockets-per-address", web.DefaultSocketsPerAddress, "WebSockets all the browsers at one address may hold open at once (a classroom behind one NAT)")
+	searchWorkers := fs.Int("search-workers", 0, "cores each page's search may use (0: the cores shared among the searches that run at once)")
 	rest, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -154,7 +155,11 @@ func serveCmd(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("the embedded catalog: %w", err)
 	}
 	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
-	cfg := web.Config{Catalog: cat, Logger: logger, DataDir: *data, TrustForwardedFor: *trustProxy, SocketsPerAddress: *perAddress}
+	if *searchWorkers < 0 {
+		return usageErrorf("--search-workers must be at least 0")
+	}
+	cfg := web.Config{Catalog: cat, Logger: logger, DataDir: *data, TrustForwardedFor: *trustProxy, SocketsPerAddress: *perAddress,
+		SearchWorkers: *searchWorkers}
 	if *dev {
 		cfg.DevStaticDir = "static"
 	}

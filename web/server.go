@@ -40,6 +40,9 @@ type Config struct {
 	// SearchSlots is how many searches run at once
 	// (playground.Config.SearchSlots).
 	SearchSlots int
+	// SearchWorkers is how many cores each search may use
+	// (playground.Config.SearchWorkers).
+	SearchWorkers int
 	// SocketsPerClient bounds the WebSockets one client (a browser at an
 	// address, or an address without a browser) holds open at once
 	// (DefaultSocketsPerClient when 0).
@@ -100,7 +103,7 @@ func NewServer(cfg Config) (*Server, error) {
 	s := &Server{catalog: cfg.Catalog, assets: a, pages: site.NewPages(cfg.Logger, a.version), docs: loadDocs(cfg.Logger),
 		clients: site.Clients{TrustForwardedFor: cfg.TrustForwardedFor}, sockets: &site.Quota{Limit: cfg.SocketsPerClient},
 		addrSockets: &site.Quota{Limit: cfg.SocketsPerAddress}}
-	s.play, err = playground.New(playground.Config{Lessons: cfg.Catalog, FromLink: share.CustomLesson, Logger: cfg.Logger, Origins: cfg.Origins, SearchSlots: cfg.SearchSlots, BugPages: s.bugPages()})
+	s.play, err = playground.New(playground.Config{Lessons: cfg.Catalog, FromLink: share.CustomLesson, Logger: cfg.Logger, Origins: cfg.Origins, SearchSlots: cfg.SearchSlots, SearchWorkers: cfg.SearchWorkers, BugPages: s.bugPages()})
 	if err != nil {
 		return nil, err
 	}

@@ -15,18 +15,10 @@ const findStates = 1 << 14
 
 // exploreFindThenProve runs the FindThenProve strategy: the bounded phase,
 // then, unless the search was to stop at what that phase found or was
-// stopped, the exhaustive phase; and merges the two. With a worker to
-// spare the exhaustive phase runs alongside the bounded one from the
-// start, and is stopped if the bounded phase ends the search; not when
-// the search is to stop at its first bug, which the bounded phase most
-// often finds in milliseconds, so that the proof would only slow it down.
+// stopped, the exhaustive phase; and merges the two. The phases run one
+// after the other, each on every worker it may use: the bounded phase, on
+// one, is short (findStates), and the exhaustive one runs on o.Workers.
 func exploreFindThenProve(ctx context.Context, p *sim.Program, o Options) (Result, error) {
-	var proof *side[phase]
-	if o.Workers > 1 && !o.stopsAtAny() {
-		proof = spawn(ctx, &o, func(ctx context.Context, so *Options) phase {
-			return provePhase(ctx, p, *so)
-		})
-	}
 	bo := o
 	bo.Strategy = PreemptionBounded
 	if !o.stopsAtAny() {
@@ -36,17 +28,9 @@ func exploreFindThenProve(ctx context.Context, p *sim.Program, o Options) (Resul
 	bounded.Strategy = PreemptionBounded
 	if err != nil || bounded.Complete || ctx.Err() != nil || bounded.Stopped == "first-counterexample" ||
 		bounded.Stopped == "max-states" && o.stopsAtAny() {
-		if proof != nil {
-			proof.stop()
-		}
 		return merge(bounded), err
 	}
-	var full phase
-	if proof != nil {
-		full = proof.wait(&o)
-	} else {
-		full = provePhase(ctx, p, o)
-	}
+	full := provePhase(ctx, p, o)
 	if full.err != nil {
 		return full.res, full.err
 	}

@@ -61,6 +61,34 @@ func BenchmarkExploreVerifyFixed(b *testing.B) {
 	}
 }
 
+// BenchmarkExploreVerifyWorkers is BenchmarkExploreVerifyFixed at 4/5
+// and 5/6 (skipped with -short) on one worker and on two: the parallel
+// search's time, states cached and the cache's memory. On an idle
+// machine, two workers should take a little over half the time of one.
+//
+//	go test ./sim/explore -run '^$' -bench VerifyWorkers -benchtime 1x
+func BenchmarkExploreVerifyWorkers(b *testing.B) {
+	for _, size := range [][2]int{{4, 5}, {5, 6}} {
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%d-%d/workers=%d", size[0], size[1], workers), func(b *testing.B) {
+				if testing.Short() && size[0] >= 5 {
+					b.Skip("5/6 takes seconds")
+				}
+				p := build(b, "wg-lost-wakeup", "fixed", map[string]int{"waiters": size[0], "workers": size[1]})
+				var r explore.Result
+				for b.Loop() {
+					r = search(b, p, explore.Options{Workers: workers})
+				}
+				if !r.Complete || len(r.Counterexamples) > 0 {
+					b.Fatalf("complete=%v (%s), found %v", r.Complete, r.Stopped, kinds(r))
+				}
+				b.ReportMetric(float64(r.States), "states")
+				b.ReportMetric(float64(r.MemoryBytes)/(1<<20), "cache-MB")
+			})
+		}
+	}
+}
+
 // BenchmarkExploreBuggy is the complete exhaustive search of tinyCoro's
 // wait_group (every execution counted, the smallest counterexample of
 // each bug) at waiters/workers 3/3 and 4/5.

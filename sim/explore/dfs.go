@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"lockstep/sim"
+	"lockstep/sim/explore/internal/cache"
 	"lockstep/sim/statekey"
 )
 
@@ -19,17 +20,17 @@ type dfs struct {
 	ctx   context.Context
 	k     *statekey.Keyer
 	ms    *statekey.Models
-	store *stateStore
+	store *cache.Store
 
 	bounded bool // count preemptions
 	bound   int
 
-	pool  []*sim.Machine // the machine at each depth
-	sums  []*summary     // the summary being built at each depth
-	en    [][]int        // enabled threads at each depth
-	stack []uint32       // the state number at each depth (exhaustive cycles), or noState
-	chain []int          // the uncached states in a row before each depth (see visit)
-	path  []int16        // the threads moved so far
+	pool  []*sim.Machine   // the machine at each depth
+	sums  []*cache.Summary // the summary being built at each depth
+	en    [][]int          // enabled threads at each depth
+	stack []uint32         // the state number at each depth (exhaustive cycles), or noState
+	chain []int            // the uncached states in a row before each depth (see visit)
+	path  []int16          // the threads moved so far
 
 	best      [numKinds][]int16 // shortest path seen to each kind
 	bestSet   [numKinds]bool
@@ -47,10 +48,13 @@ type dfs struct {
 	// step leads to a symmetric state, or -1; and the summary of the state
 	// after each thread's step.
 	dup  [][]int
-	twin [][]summary
+	twin [][]cache.Summary
 
 	walk   [2]*sim.Machine // stepsTo's
 	walkEn []int
+	below  map[belowKey]uint32 // stepsBelow's
+
+	par *worker // the parallel search this is a worker of, or nil
 }
 
 // newDFS prepares a search of p keyed with the models ms, which it freezes
@@ -59,7 +63,7 @@ func newDFS(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models
 	k := statekey.New(p, statekey.Options{Symmetric: !o.NoSymmetry, Models: ms, Wide: o.wideKeys,
 		KeepStale: o.keepStale})
 	ms.Freeze()
-	return &dfs{p: p, o: o, ctx: ctx, k: k, ms: ms, store: newStateStore()}
+	return &dfs{p: p, o: o, ctx: ctx, k: k, ms: ms, store: cache.NewStore()}
 }
 
 // relearn is the stop reason of a search whose models a step showed wrong:
@@ -68,26 +72,31 @@ const relearn = "relearn"
 
 // step performs thread t's step from m into child and checks it against
 // the models; false means a model was wrong (and is corrected).
-func (e *dfs) step(child, m *sim.Machine, t int) bool { return e.ms.Step(child, m, t) }
+func (e *dfs) step(child, m *sim.Machine, t int) bool {
+	if e.par != nil {
+		return e.par.step(child, m, t)
+	}
+	return e.ms.Step(child, m, t)
+}
 
 // level grows the per-depth buffers to depth d.
 func (e *dfs) level(d int) {
 	for len(e.pool) <= d {
 		e.pool = append(e.pool, sim.New(e.p, sim.Options{}))
-		s := &summary{}
-		s.reset()
+		s := &cache.Summary{}
+		s.Reset()
 		e.sums = append(e.sums, s)
 		e.en = append(e.en, make([]int, 0, len(e.p.Threads)))
 		e.stack = append(e.stack, noState)
 		e.chain = append(e.chain, 0)
 		e.dup = append(e.dup, make([]int, len(e.p.Threads)))
-		e.twin = append(e.twin, make([]summary, len(e.p.Threads)))
+		e.twin = append(e.twin, make([]cache.Summary, len(e.p.Threads)))
 	}
 }
 
 // run searches from the first state (the start, or after Options.From)
 // and returns the summary of every execution.
-func (e *dfs) run() *summary {
+func (e *dfs) run() *cache.Summary {
 	e.level(0)
 	e.pool[0].CopyFrom(e.o.start)
 	e.path = e.path[:0]
@@ -140,12 +149,12 @@ func (e *dfs) withContext(key statekey.Key, last, left int) statekey.Key {
 // other (the state is symmetric in their members, see Keyer.Twins), their
 // executions map one to one, and the second thread counts the summary of
 // the first's without being searched.
-func (e *dfs) visit(d, last, left int) *summary {
+func (e *dfs) visit(d, last, left int) *cache.Summary {
 	m := e.pool[d]
 	out := e.sums[d]
 	if m.Finished() {
 		k := kindIndex(m.Outcome().Kind)
-		out.terminal(k)
+		out.Terminal(k)
 		e.terminals++
 		e.found(k, d)
 		return out
@@ -162,7 +171,7 @@ func (e *dfs) visit(d, last, left int) *summary {
 		e.en[d] = en
 		t, ok := e.ample(m, e.pool[d+1], en)
 		if e.stop != "" {
-			out.reset()
+			out.Reset()
 			return out
 		}
 		if ok {
@@ -170,9 +179,9 @@ func (e *dfs) visit(d, last, left int) *summary {
 			e.cycleDepth = -1
 			e.chain[d+1] = e.chain[d] + 1
 			sub := e.visit(d+1, t, left)
-			out.reset()
+			out.Reset()
 			if e.stop != "" || e.cycleDepth != d+1 {
-				out.add(sub)
+				out.Add(sub)
 				return out
 			}
 			// The step closed a cycle: cache this state, search every thread.
@@ -180,26 +189,19 @@ func (e *dfs) visit(d, last, left int) *summary {
 	}
 	e.chain[d+1] = 0
 	key := e.nodeKeyAt(d, m, last, left)
-	idx, ok := e.store.find(key)
-	if ok {
-		if e.store.inProgressAt(idx) {
-			e.cycleDepth = d
-			e.cycleAt(d, idx, last)
-			out.reset()
-			k := kindIndex(sim.StepLimit)
-			out.paths, out.kinds, out.count[k] = 1, 1<<k, 1
+	var idx uint32
+	var r cache.Ref
+	if e.par != nil {
+		var ok bool
+		if r, ok = e.par.enter(e, d, key, out); !ok {
 			return out
 		}
-		e.store.load(idx, out)
-		return out
+	} else {
+		var ok bool
+		if idx, ok = e.enter(d, key, last, out); !ok {
+			return out
+		}
 	}
-	out.reset()
-	if int64(e.store.n) >= e.o.MaxStates {
-		e.stop = "max-states"
-		return out
-	}
-	idx = e.store.insert(key)
-	e.stack[d] = idx
 	e.periodic()
 	en := m.Enabled(e.en[d][:0])
 	e.en[d] = en
@@ -214,11 +216,18 @@ func (e *dfs) visit(d, last, left int) *summary {
 			}
 		}
 	}
+	if e.par != nil {
+		e.par.order(en)
+	}
 	twins := e.findTwins(m, d, en)
 	preemptible := last >= 0 && m.CanMove(last)
 	for _, t := range en {
 		if twins && e.dup[d][t] >= 0 {
-			out.add(&e.twin[d][e.dup[d][t]])
+			if e.par != nil && e.par.deferring(d, e.dup[d][t]) {
+				e.par.later[d] = append(e.par.later[d], t)
+				continue
+			}
+			out.Add(&e.twin[d][e.dup[d][t]])
 			continue
 		}
 		cost := 0
@@ -236,16 +245,53 @@ func (e *dfs) visit(d, last, left int) *summary {
 		}
 		e.path = append(e.path[:d], int16(t))
 		sub := e.visit(d+1, t, left-cost)
-		out.add(sub)
+		if e.par != nil && e.par.deferred {
+			e.par.deferred = false
+			e.par.later[d] = append(e.par.later[d], t)
+			continue
+		}
+		out.Add(sub)
 		if e.stop != "" {
 			return out
 		}
 		if twins {
-			e.twin[d][t].set(sub)
+			e.twin[d][t].Set(sub)
 		}
 	}
-	e.store.save(idx, out)
+	if e.par != nil {
+		if e.finishLater(d, left, twins, out); e.stop == "" {
+			e.par.store.Save(r, out)
+		}
+		return out
+	}
+	e.store.Save(idx, out)
 	return out
+}
+
+// enter looks up the state pool[d], with key key, in the cache. It
+// returns false when the state needs no search: its summary is known (in
+// out), it closes a cycle, or the cache is full. Otherwise it inserts the
+// state, in progress, and returns its number.
+func (e *dfs) enter(d int, key statekey.Key, last int, out *cache.Summary) (uint32, bool) {
+	idx, ok := e.store.Find(key)
+	if ok {
+		if e.store.InProgress(idx) {
+			e.cycleDepth = d
+			e.cycleAt(d, idx, last)
+			out.Endless(kindIndex(sim.StepLimit))
+			return 0, false
+		}
+		e.store.Load(idx, out)
+		return 0, false
+	}
+	out.Reset()
+	if int64(e.store.Len()) >= e.o.MaxStates {
+		e.stop = "max-states"
+		return 0, false
+	}
+	idx = e.store.Insert(key)
+	e.stack[d] = idx
+	return idx, true
 }
 
 // maxChain bounds the uncached states in a row (see visit).

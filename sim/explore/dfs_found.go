@@ -7,10 +7,6 @@ func (e *dfs) found(k, d int) {
 	if k == 0 {
 		return
 	}
-	if !e.bestSet[k] && e.o.onBug != nil && !e.bounded {
-		e.o.onBug()
-		e.o.onBug = nil
-	}
 	if !e.bestSet[k] || d < len(e.best[k]) {
 		e.best[k] = append(e.best[k][:0], e.path[:d]...)
 		e.bestSet[k] = true
@@ -77,6 +73,10 @@ func (e *dfs) cycleAt(d int, idx uint32, last int) {
 // periodic checks for cancellation and reports progress.
 func (e *dfs) periodic() {
 	e.visits++
+	if e.par != nil && e.par.halted.Load() {
+		e.stop = halted
+		return
+	}
 	if e.visits&1023 == 0 && e.ctx.Err() != nil {
 		e.stop = "canceled"
 		return
@@ -90,9 +90,25 @@ func (e *dfs) periodic() {
 			found = append(found, sim.Kinds[k])
 		}
 	}
-	e.o.Progress(Progress{States: int64(e.store.n), Executions: e.terminals, Bound: e.bound,
+	e.o.Progress(Progress{States: e.states(), Executions: e.terminals, Bound: e.bound,
 		Found: found})
 	if e.ctx.Err() != nil { // the callback may have cancelled the search
 		e.stop = "canceled"
 	}
+}
+
+// states is the number of states cached.
+func (e *dfs) states() int64 {
+	if e.par != nil {
+		return e.par.store.Len()
+	}
+	return int64(e.store.Len())
+}
+
+// cacheBytes is the memory the state cache holds.
+func (e *dfs) cacheBytes() int64 {
+	if e.par != nil {
+		return e.par.store.Bytes()
+	}
+	return e.store.Bytes()
 }

@@ -9,19 +9,27 @@
 // # What it owns
 //
 // The strategies and their options and results; the depth-first search
-// (dfs) and its state cache (stateStore), which counts executions through
-// the cached states; the partial-order reduction (reducer); the probe and
-// the random runs; and the smallest counterexamples (minimal). How a state
-// is keyed, and the models of the program the key rests on, are the
-// statekey package's.
+// (dfs), which counts executions through the states it caches; the same
+// search on several goroutines over one shared cache (parallel); the
+// partial-order reduction (reducer); the probe and the random runs; and
+// the smallest counterexamples (minimal). The state cache and its exact
+// counts are the internal cache package's (cache.Store, cache.Shared,
+// cache.Summary); how a state is keyed, and the models of the program the
+// key rests on, are the statekey package's.
 //
 // # Contracts
 //
 //   - The same program and options give the same result (Randomized:
-//     the same seed), whatever Options.Workers. The package keeps no
-//     clock, and starts goroutines only with Workers above one, each
-//     running a search of its own (see side), all returned before Explore
-//     does; the caller times a search and may cancel it.
+//     the same seed). Options.Workers changes only how fast a complete
+//     exhaustive search ends and what it caches (Result.States and
+//     MemoryBytes): its counts, outcome kinds and counterexamples are
+//     those of the search on one goroutine, as a state's summary is saved
+//     only once all its children's are known, and a search that meets a
+//     cycle runs again on one goroutine (see parallel). A search stopped
+//     early (MaxStates, cancellation) covers what its workers reached.
+//   - The package keeps no clock, and starts goroutines only for an
+//     exhaustive search with Workers above one, all returned before
+//     Explore does; the caller times a search and may cancel it.
 //   - Every counterexample is checked before Explore returns: it replays to
 //     its kind in exactly its steps (an error otherwise).
 //   - A search whose step shows the models wrong starts again with the
@@ -31,11 +39,11 @@
 //     context, or at the first counterexample asked for, with Complete
 //     false and Stopped saying why.
 //   - Searches share nothing: any number may run at once, each on its
-//     own goroutine.
+//     own goroutine (and its workers').
 //
 // # Imports
 //
-// The standard library, lockstep/sim (exported API only) and
-// lockstep/sim/statekey. Never the lessons (lockstep/scenarios, which only
+// The standard library, lockstep/sim (exported API only),
+// lockstep/sim/statekey and lockstep/sim/explore/internal/cache. Never the lessons (lockstep/scenarios, which only
 // its tests use) nor the playground.
 package explore

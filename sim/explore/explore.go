@@ -7,6 +7,7 @@ import (
 	"math/big"
 
 	"lockstep/sim"
+	"lockstep/sim/explore/internal/cache"
 )
 
 // Strategy is how Explore chooses the executions it runs.
@@ -107,14 +108,14 @@ type Options struct {
 	// (a litmus test's registers); Result.Observations lists the names.
 	Observe func(m *sim.Machine) string
 	// Workers is how many goroutines a search may use at once (0 counts
-	// as 1: only the caller's). With two or more, the searches a strategy
-	// may need run at once instead of one after the other: FindThenProve's
-	// exhaustive phase alongside its bounded phase, and Exhaustive's
-	// search without the reduction alongside the reduced one, from the
-	// reduced one's first bug; a search whose result turns out not to be
-	// needed is stopped. Each search runs alone on its goroutine, so
-	// results do not depend on Workers; memory does, as the searches'
-	// caches are held at once. A single search still runs on one core.
+	// as 1: only the caller's; at most 32 are used). With two or more,
+	// an exhaustive search (Exhaustive, FindThenProve's exhaustive phase)
+	// runs on that many over one shared state cache (see parallel),
+	// unless it is to stop at its first bug (StopAtFirst, Want), which
+	// the workers' pace would then choose. Its counts, outcome kinds and
+	// counterexamples are the same whatever Workers; the states it caches
+	// may differ by a few, as two symmetric states may have two keys and
+	// which of them the workers meet depends on their pace.
 	Workers int
 	// Progress, when set, is called from the goroutine that called
 	// Explore, never from two at once, every ProgressEvery states searched
@@ -133,10 +134,6 @@ type Options struct {
 	// Explore.
 	start  *sim.Machine
 	prefix []int16
-
-	// onBug, when set, is called by the exhaustive search at the first
-	// execution it finds of a kind other than ok (see exploreExhaustive).
-	onBug func()
 
 	// checkKeys checks every state key computed incrementally against
 	// the key computed from scratch, wideKeys keys every state as a
@@ -330,4 +327,4 @@ func kindIndex(k sim.Kind) int {
 }
 
 // numKinds is len(Kinds), as a constant for arrays.
-const numKinds = 13
+const numKinds = cache.NumKinds

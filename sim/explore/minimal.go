@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"lockstep/sim"
+	"lockstep/sim/explore/internal/cache"
 	"lockstep/sim/statekey"
 )
 
@@ -47,7 +48,7 @@ func (e *dfs) minimal(k int) []int16 {
 // pool[d+1], valid during the call).
 func (e *dfs) options(m *sim.Machine, d, last, left, k int, f func(t, cost int, child *sim.Machine)) {
 	need := e.stepsTo(m, last, left, k)
-	if need == noSteps || need == 0 {
+	if need == cache.NoSteps || need == 0 {
 		return
 	}
 	preemptible := last >= 0 && m.CanMove(last)
@@ -63,7 +64,7 @@ func (e *dfs) options(m *sim.Machine, d, last, left, k int, f func(t, cost int, 
 		}
 		child := e.pool[d+1]
 		e.step(child, m, t)
-		if s := e.stepsTo(child, t, left-cost, k); s != noSteps && s+1 == need {
+		if s := e.stepsTo(child, t, left-cost, k); s != cache.NoSteps && s+1 == need {
 			f(t, cost, child)
 		}
 	}
@@ -78,16 +79,17 @@ func (e *dfs) stepsTo(m *sim.Machine, last, left, k int) uint32 {
 			if kindIndex(m.Outcome().Kind) == k {
 				return steps
 			}
-			return noSteps
+			return cache.NoSteps
 		}
-		if idx, ok := e.store.find(e.nodeKey(m, last, left)); ok {
-			if s := e.store.minSteps(idx, k); s != noSteps {
+		key := e.nodeKey(m, last, left)
+		if s, ok := e.minSteps(key, k); ok {
+			if s != cache.NoSteps {
 				return s + steps
 			}
-			return noSteps
+			return cache.NoSteps
 		}
 		if e.red == nil {
-			return noSteps
+			return e.stepsBelow(m, key, last, left, k, steps)
 		}
 		if e.walk[0] == nil {
 			e.walk = [2]*sim.Machine{sim.New(e.p, sim.Options{}), sim.New(e.p, sim.Options{})}
@@ -99,13 +101,69 @@ func (e *dfs) stepsTo(m *sim.Machine, last, left, k int) uint32 {
 		e.walkEn = m.Enabled(e.walkEn[:0])
 		stop := e.stop
 		t, ok := e.ample(m, next, e.walkEn)
-		if !ok || e.stop != stop {
+		if e.stop != stop {
 			e.stop = stop
-			return noSteps
+			return cache.NoSteps
+		}
+		if !ok {
+			return e.stepsBelow(m, key, last, left, k, steps)
 		}
 		m, last = next, t
 	}
-	return noSteps
+	return cache.NoSteps
+}
+
+// belowKey is a state's key and an outcome kind, for stepsBelow's memo.
+type belowKey struct {
+	key statekey.Key
+	k   int
+}
+
+// stepsBelow is stepsTo for a state m, with key key, that the cache does
+// not hold although the search went through it as a renaming of a state
+// it cached: a key names symmetric states alike only as a rule (see
+// statekey), so which of them a search cached depends on the order it met
+// them in. It is the fewest over m's steps, each from the cache or again
+// from below, so that it does not depend on that order; plus the steps
+// walked to m.
+func (e *dfs) stepsBelow(m *sim.Machine, key statekey.Key, last, left, k int, walked uint32) uint32 {
+	if e.below == nil {
+		e.below = map[belowKey]uint32{}
+	}
+	bk := belowKey{key, k}
+	s, ok := e.below[bk]
+	if !ok {
+		e.below[bk] = cache.NoSteps // a cycle back to m counts as no execution
+		s = e.belowOnce(m, last, left, k)
+		e.below[bk] = s
+	}
+	if s == cache.NoSteps {
+		return cache.NoSteps
+	}
+	return s + walked
+}
+
+// belowOnce computes stepsBelow's fewest steps, on machines of its own.
+func (e *dfs) belowOnce(m *sim.Machine, last, left, k int) uint32 {
+	cur, child := sim.New(e.p, sim.Options{}), sim.New(e.p, sim.Options{})
+	cur.CopyFrom(m)
+	preemptible := last >= 0 && cur.CanMove(last)
+	best := uint32(cache.NoSteps)
+	for _, t := range cur.Enabled(nil) {
+		cost := 0
+		if preemptible && t != last {
+			cost = 1
+		}
+		if e.bounded && cost > left {
+			continue
+		}
+		child.CopyFrom(cur)
+		child.QuietStep(t)
+		if s := e.stepsTo(child, t, left-cost, k); s != cache.NoSteps && s+1 < best {
+			best = s + 1
+		}
+	}
+	return best
 }
 
 // fewestPreemptions is the fewest preemptions with which pool[d] can reach
@@ -150,7 +208,7 @@ func (e *dfs) fewestPreemptions(d, last, left, k int, memo map[statekey.Key]int)
 // in pool[d+1].
 func (e *dfs) optionsOne(m *sim.Machine, d, last, left, k, t int, f func(cost int)) {
 	need := e.stepsTo(m, last, left, k)
-	if need == noSteps || need == 0 {
+	if need == cache.NoSteps || need == 0 {
 		return
 	}
 	cost := 0
@@ -162,7 +220,20 @@ func (e *dfs) optionsOne(m *sim.Machine, d, last, left, k, t int, f func(cost in
 	}
 	child := e.pool[d+1]
 	e.step(child, m, t)
-	if s := e.stepsTo(child, t, left-cost, k); s != noSteps && s+1 == need {
+	if s := e.stepsTo(child, t, left-cost, k); s != cache.NoSteps && s+1 == need {
 		f(cost)
 	}
+}
+
+// minSteps is the fewest steps from the cached state with key key to an
+// execution's end of kind k, and whether the state is cached.
+func (e *dfs) minSteps(key statekey.Key, k int) (uint32, bool) {
+	if e.par != nil {
+		return e.par.store.MinSteps(key, k)
+	}
+	idx, ok := e.store.Find(key)
+	if !ok {
+		return cache.NoSteps, false
+	}
+	return e.store.MinSteps(idx, k), true
 }

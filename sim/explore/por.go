@@ -44,6 +44,12 @@ type reducer struct {
 	// not its coroutine's own, so it is not tried as a private step again
 	// (see dfs.ample; this only ever leaves a reduction out).
 	public [][]bool
+	// keeps, when set, says which locals the state's key holds (see
+	// statekey.Keyer.KeepsLocal): a local it leaves out is never read as
+	// an address again, and makes nothing reachable. So the reducer
+	// decides alike for every state of one key, which a parallel search,
+	// meeting them in another order, relies on.
+	keeps func(m *sim.Machine, c, i int) bool
 }
 
 func newReducer(p *sim.Program) *reducer {
@@ -119,7 +125,7 @@ func (r *reducer) reachable(m *sim.Machine, c int) bool {
 			continue
 		}
 		for j := range sim.NumLocals {
-			if r.names(co.Local(j), c) {
+			if r.names(co.Local(j), c) && (r.keeps == nil || r.keeps(m, i, j)) {
 				return true
 			}
 		}

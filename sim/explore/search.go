@@ -6,6 +6,7 @@ import (
 	"math/big"
 
 	"lockstep/sim"
+	"lockstep/sim/explore/internal/cache"
 	"lockstep/sim/statekey"
 )
 
@@ -18,66 +19,45 @@ func exploreExhaustive(ctx context.Context, p *sim.Program, o Options) (Result, 
 	// execution may be one it left out. A complete reduced search that
 	// found a bug is done again without it, for exact counts and the
 	// smallest counterexamples, unless that one cannot finish; its own
-	// counterexamples are then not needed. With a worker to spare, the
-	// search without the reduction starts as soon as the reduced one finds
-	// a bug, and runs alongside it; it is stopped if the reduced search
-	// does not complete.
-	redo := !o.NoReduction && !o.stopsAtAny()
-	var full *side[searched]
-	if redo && o.Workers > 1 {
-		o.onBug = func() {
-			if full == nil {
-				full = spawn(ctx, &o, func(ctx context.Context, so *Options) searched {
-					return searchOnce(ctx, p, so, statekey.Learn(p), false)
-				})
-			}
-		}
-	}
+	// counterexamples are then not needed.
 	ms := statekey.Learn(p)
 	e, root := exhaustive(ctx, p, &o, ms, !o.NoReduction)
 	res := e.result(root)
-	if redo && res.Complete && e.foundBug() {
-		var f searched
-		if full != nil {
-			f = full.wait(&o)
-		} else {
-			f = searchOnce(ctx, p, &o, ms, false)
-		}
-		if f.e.stop == "" {
-			r := f.e.result(f.root)
-			r.Counterexamples = f.e.counterexamples(f.root, true)
+	if !o.NoReduction && !o.stopsAtAny() && res.Complete && e.foundBug() {
+		f, froot := exhaustive(ctx, p, &o, ms, false)
+		if f.stop == "" {
+			r := f.result(froot)
+			r.Counterexamples = f.counterexamples(froot, true)
 			r.States += res.States
 			return r, nil
 		}
-	} else if full != nil {
-		full.stop()
 	}
 	res.Counterexamples = e.counterexamples(root, res.Complete)
 	return res, nil
 }
 
-// searched is an exhaustive search and the summary of every execution.
-type searched struct {
-	e    *dfs
-	root *summary
-}
-
-// searchOnce is exhaustive, as one value.
-func searchOnce(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models, reduce bool) searched {
-	e, root := exhaustive(ctx, p, o, ms, reduce)
-	return searched{e, root}
-}
-
 // exhaustive runs one exhaustive search, again while a step shows the
-// models wrong, and returns it with the summary of every execution.
-func exhaustive(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *summary) {
+// models wrong, and returns it with the summary of every execution: on
+// o.Workers goroutines (see parallel), unless it has one or is to stop at
+// its first bug, whose finding would then depend on the workers' pace.
+func exhaustive(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *cache.Summary) {
+	if o.Workers > 1 && !o.stopsAtAny() {
+		return exhaustiveParallel(ctx, p, o, ms, reduce)
+	}
+	return exhaustiveAlone(ctx, p, o, ms, reduce)
+}
+
+// exhaustiveAlone is exhaustive on the calling goroutine alone.
+func exhaustiveAlone(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *cache.Summary) {
 	var red *reducer
 	if reduce {
 		red = newReducer(p)
 	}
 	for {
 		e := newDFS(ctx, p, o, ms)
-		e.red = red
+		if e.red = red; red != nil {
+			red.keeps = e.k.KeepsLocal
+		}
 		root := e.run()
 		if e.stop != relearn {
 			return e, root
@@ -87,9 +67,9 @@ func exhaustive(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Mo
 
 // result is what search e found, root being the summary of every
 // execution, without its counterexamples.
-func (e *dfs) result(root *summary) Result {
-	res := Result{Complete: e.stop == "", Stopped: e.stop, States: int64(e.store.n),
-		MemoryBytes: e.store.bytes(), Reduced: e.red != nil}
+func (e *dfs) result(root *cache.Summary) Result {
+	res := Result{Complete: e.stop == "", Stopped: e.stop, States: e.states(),
+		MemoryBytes: e.cacheBytes(), Reduced: e.red != nil}
 	res.fill(root)
 	return res
 }
@@ -132,8 +112,8 @@ func explorePreemption(ctx context.Context, p *sim.Program, o Options) (Result, 
 			e.bounded, e.bound = true, b
 			root = e.run()
 		}
-		res.States += int64(e.store.n)
-		res.MemoryBytes = max(res.MemoryBytes, e.store.bytes())
+		res.States += int64(e.store.Len())
+		res.MemoryBytes = max(res.MemoryBytes, e.store.Bytes())
 		res.Bound = b
 		res.Outcomes = nil
 		res.fill(root)
@@ -171,11 +151,11 @@ func explorePreemption(ctx context.Context, p *sim.Program, o Options) (Result, 
 }
 
 // fill sets the execution counts from the summary of the start state.
-func (r *Result) fill(root *summary) {
-	r.Executions = root.executions()
+func (r *Result) fill(root *cache.Summary) {
+	r.Executions = root.Executions()
 	r.Outcomes = map[sim.Kind]*big.Int{}
 	for k := range numKinds {
-		if n := root.executionsOf(k); root.kinds&(1<<k) != 0 && n.Sign() > 0 {
+		if n := root.ExecutionsOf(k); root.Kinds()&(1<<k) != 0 && n.Sign() > 0 {
 			r.Outcomes[sim.Kinds[k]] = n
 		}
 	}
@@ -184,14 +164,14 @@ func (r *Result) fill(root *summary) {
 // counterexamples returns one execution per kind other than ok that the
 // search saw: the smallest one when the search was complete, else the
 // shortest one it ran into.
-func (e *dfs) counterexamples(root *summary, complete bool) []Counterexample {
+func (e *dfs) counterexamples(root *cache.Summary, complete bool) []Counterexample {
 	var out []Counterexample
 	for k := 1; k < numKinds; k++ {
 		if !e.bestSet[k] {
 			continue
 		}
 		path := e.best[k]
-		if complete && root.kinds&(1<<k) != 0 && root.min[k] != noSteps {
+		if complete && root.Kinds()&(1<<k) != 0 && root.MinSteps(k) != cache.NoSteps {
 			if p := e.minimal(k); p != nil {
 				path = p
 			}

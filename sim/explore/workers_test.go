@@ -1,15 +1,53 @@
 package explore_test
 
 import (
+	"context"
 	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
 	"testing"
 
 	"lockstep/sim"
 	"lockstep/sim/explore"
 )
 
+// findings is what a search found, as Options.Workers must not change it:
+// completeness, counts, outcome kinds and counterexamples, of the result
+// and of each phase. The states cached and their memory may differ: which
+// of two symmetric states a worker meets first decides which keys the
+// cache holds.
+func findings(r explore.Result) string {
+	s := fmt.Sprintf("%s complete=%v stopped=%q reduced=%v bound=%d executions=%v outcomes=%v observations=%v\n",
+		r.Strategy, r.Complete, r.Stopped, r.Reduced, r.Bound, r.Executions, r.Outcomes, r.Observations)
+	for _, c := range r.Counterexamples {
+		s += fmt.Sprintf("  %s in %d steps, %d preemptions: %s\n", c.Kind, c.Steps, c.Preemptions, c.Schedule)
+	}
+	for _, ph := range r.Phases {
+		s += "phase " + findings(ph)
+	}
+	return s
+}
+
+// sameWithWorkers searches p with o on 1, 2, 4 and 8 workers and reports
+// where the findings differ from those of the search alone.
+func sameWithWorkers(t *testing.T, name string, p *sim.Program, o explore.Options) {
+	t.Helper()
+	o.Workers = 1
+	want := findings(search(t, p, o))
+	for _, workers := range []int{2, 4, 8} {
+		o.Workers = workers
+		calls := 0
+		o.ProgressEvery = 8
+		o.Progress = func(explore.Progress) { calls++ }
+		if got := findings(search(t, p, o)); got != want {
+			t.Errorf("%s on %d workers:\n%s\nwant, as on one:\n%s", name, workers, got, want)
+		}
+	}
+}
+
 // TestWorkersSameResult runs searches with one worker and with several:
-// the results are the same, and Progress (which counts its calls in a
+// the findings are the same, and Progress (which counts its calls in a
 // variable of its own, checked by the race detector) is never called from
 // two goroutines at once.
 func TestWorkersSameResult(t *testing.T) {
@@ -20,28 +58,83 @@ func TestWorkersSameResult(t *testing.T) {
 		o explore.Options
 	}{
 		{buggy, explore.Options{}},
+		{buggy, explore.Options{NoReduction: true, NoSymmetry: true}},
 		{buggy, explore.Options{Strategy: explore.FindThenProve, MaxPreemptions: 2}},
 		{buggy, explore.Options{Strategy: explore.FindThenProve, MaxPreemptions: 2, Want: sim.LostWakeup}},
+		{buggy, explore.Options{From: sim.Schedule{{Thread: "W1"}, {Thread: "D1"}}}},
 		{fixed, explore.Options{}},
 		{fixed, explore.Options{Strategy: explore.FindThenProve, MaxPreemptions: 1}},
 	} {
 		t.Run(fmt.Sprintf("%d/%s/%s", i, tt.o.Strategy, tt.o.Want), func(t *testing.T) {
-			var want explore.Result
-			for _, workers := range []int{1, 2, 4} {
-				o := tt.o
-				o.Workers = workers
-				calls := 0
-				o.ProgressEvery = 8
-				o.Progress = func(explore.Progress) { calls++ }
-				r := search(t, tt.p, o)
-				if workers == 1 {
-					want = r
-					continue
-				}
-				if fmt.Sprintf("%+v", r) != fmt.Sprintf("%+v", want) {
-					t.Errorf("%d workers: %+v\nwant, as with one: %+v", workers, r, want)
-				}
-			}
+			sameWithWorkers(t, "", tt.p, tt.o)
 		})
+	}
+}
+
+// splitsKinds lists the lessons whose symmetric state keys do not keep
+// how the executions divide among the fatal kinds: some states of one key
+// end in a data race where others end in a use after free, so that which
+// one a search meets first decides the division (the search alone, too,
+// differs there from running every execution). Their totals and kinds are
+// right; they are compared here without symmetry.
+var splitsKinds = []string{"when-all-cross-thread", "when-all-inline"}
+
+// TestWorkersCatalog searches every lesson and variant of the catalog at
+// its own size, exhaustively, on one worker and on several.
+func TestWorkersCatalog(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches every lesson four times")
+	}
+	for _, s := range lessons(t).All() {
+		for _, v := range s.Variants {
+			t.Run(s.ID+"/"+v, func(t *testing.T) {
+				p := build(t, s.ID, v, nil)
+				o := explore.Options{MaxStates: 200_000, NoSymmetry: slices.Contains(splitsKinds, s.ID)}
+				sameWithWorkers(t, s.ID+"/"+v, p, o)
+			})
+		}
+	}
+}
+
+// TestWorkersRandomPrograms searches random programs, with and without
+// the reduction and symmetry, on one worker and on several.
+func TestWorkersRandomPrograms(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 29))
+	for i := range 40 {
+		p, desc := randomProgram(t, rng, i%3 == 0)
+		if i%4 == 3 {
+			p, desc = randomGroupProgram(t, rng, 3, 3)
+		}
+		for _, o := range []explore.Options{{}, {NoReduction: true}, {NoSymmetry: true}} {
+			sameWithWorkers(t, fmt.Sprintf("program %d (%s), %+v", i, desc, o), p, o)
+		}
+	}
+}
+
+// TestWorkersStop stops parallel searches by their state bound and by
+// cancellation: each ends incomplete, for that reason, with every worker
+// returned when Explore returns. (The test runs alone, as it does not call
+// t.Parallel: the goroutines it counts are its own.)
+func TestWorkersStop(t *testing.T) {
+	p := build(t, "wg-lost-wakeup", "fixed", map[string]int{"waiters": 3, "workers": 4})
+	before := runtime.NumGoroutine()
+	defer func() {
+		if n := runtime.NumGoroutine(); n > before {
+			t.Errorf("%d goroutines after the searches, %d before: a worker outlived Explore", n, before)
+		}
+	}()
+	r := search(t, p, explore.Options{Workers: 4, MaxStates: 500})
+	if r.Complete || r.Stopped != "max-states" || r.States > 500 {
+		t.Errorf("MaxStates 500: complete=%v stopped=%q states=%d", r.Complete, r.Stopped, r.States)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	o := explore.Options{Workers: 4, ProgressEvery: 64}
+	o.Progress = func(explore.Progress) { cancel() }
+	r, err := explore.Explore(ctx, p, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Complete || r.Stopped != "canceled" {
+		t.Errorf("canceled: complete=%v stopped=%q", r.Complete, r.Stopped)
 	}
 }

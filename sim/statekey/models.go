@@ -52,15 +52,20 @@ func (ms *Models) Freeze() {
 // again.
 func (ms *Models) Step(child, m *sim.Machine, t int) bool {
 	child.CopyFrom(m)
+	child.QuietStep(t)
+	return ms.Check(child, m, t)
+}
+
+// Check is Step for a step the caller performed: child is m after thread
+// t's step (CopyFrom, then QuietStep), and neither has changed since.
+func (ms *Models) Check(child, m *sim.Machine, t int) bool {
 	stack := m.Stack(t)
 	if len(stack) == 0 {
-		child.QuietStep(t)
 		return true
 	}
 	c := int(stack[len(stack)-1])
 	co := m.Coroutine(c)
 	op, pc := co.Op(), co.PC()
-	child.QuietStep(t)
 	a := child.LastAccess()
 	f := locals.StepFact(child, c, op, pc, a.Locals)
 	synced := ms.sync.check(t, op, pc, a, int(f.To))

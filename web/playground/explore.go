@@ -26,8 +26,8 @@ const (
 	// searchTimeLimit bounds a search's running time; a search that
 	// reaches it ends incomplete (stopped "time-limit").
 	searchTimeLimit = 20 * time.Second
-	// searchMaxStates bounds the states a search caches (about 100 bytes
-	// each with the search's own bookkeeping).
+	// searchMaxStates bounds the states a search caches, all its workers
+	// together (about 100 bytes each with the search's own bookkeeping).
 	searchMaxStates = 2_000_000
 	// searchMaxPreemptions is the highest preemption bound the preemption
 	// strategy searches: most bugs need one or two.
@@ -60,14 +60,14 @@ var (
 )
 
 // searchSlotCount is how many searches a server runs at once; the others
-// wait in the queue (queue.go).
+// wait in the queue (searchqueue).
 func searchSlotCount() int { return max(1, runtime.NumCPU()/2) }
 
-// searchWorkers is how many goroutines one search may use
-// (explore.Options.Workers): the CPUs shared among the slots, so that the
-// searches running at once use no more than all of them. Each of a
-// search's goroutines caches up to searchMaxStates states.
-func searchWorkers() int { return max(1, runtime.NumCPU()/searchSlotCount()) }
+// searchWorkers is how many goroutines (explore.Options.Workers) each of
+// slots searches running at once may use when the server's configuration
+// says no number (Config.SearchWorkers): the CPUs shared among the slots,
+// so that the searches running at once use no more than all of them.
+func searchWorkers(slots int) int { return max(1, runtime.NumCPU()/max(1, slots)) }
 
 // A search is one explore command's search of one program, running in its
 // own goroutine. The session owns it: it is created by explore, read by
@@ -83,6 +83,7 @@ type search struct {
 	params   map[string]int
 	memory   sim.MemoryModel
 	limit    time.Duration // the search's time limit
+	workers  int           // the goroutines it may use (Config.SearchWorkers)
 	// goal, for a reach search (reach.go), is the kind it looks for from
 	// the state after from, the history up to position; "" otherwise.
 	goal     sim.Kind
@@ -126,6 +127,7 @@ func (s *session) explore(c command) ([]any, error) {
 		return nil, err
 	}
 	sr := newSearch(s.server, c.ID, s.tl.prog, strategy, s.variant, s.params)
+	sr.workers = s.lessons.workers()
 	sr.memory = s.memory
 	ahead := t.Ahead()
 	go sr.run(t)
@@ -160,7 +162,7 @@ func newSearch(server context.Context, id *int64, prog *sim.Program, strategy ex
 func (sr *search) options() explore.Options {
 	o := explore.Options{Strategy: sr.strategy, MaxStates: searchMaxStates,
 		MaxPreemptions: searchMaxPreemptions, Runs: searchRuns, Seed: searchSeed, ProgressEvery: progressEvery,
-		Memory: sr.memory, Workers: searchWorkers()}
+		Memory: sr.memory, Workers: max(1, sr.workers)}
 	if sr.strategy == explore.Randomized {
 		o.ProgressEvery = progressEveryRun
 	}

@@ -120,16 +120,28 @@ func TestChooseCounterexample(t *testing.T) {
 	}
 }
 
-// TestSearchWorkers: a page's search uses its share of the CPUs, and the
-// searches the server runs at once use no more than all of them.
+// TestSearchWorkers: a page's search uses the workers its slot grants: by
+// default its share of the CPUs, so that the searches the server runs at
+// once use no more than all of them; or the number the server's
+// configuration says.
 func TestSearchWorkers(t *testing.T) {
+	slots := searchSlotCount()
 	sr := newSearch(t.Context(), nil, nil, explore.Exhaustive, "fixed", nil)
+	sr.workers = searchWorkers(slots)
 	w := sr.options().Workers
-	if w != searchWorkers() || w < 1 || runtime.NumCPU() >= 2 && w*searchSlotCount() > runtime.NumCPU() {
-		t.Errorf("a search's workers: %d (searchWorkers %d, %d slots, %d CPUs); want the slots' share of the CPUs",
-			w, searchWorkers(), searchSlotCount(), runtime.NumCPU())
+	if w < 1 || runtime.NumCPU() >= 2 && w*slots > runtime.NumCPU() {
+		t.Errorf("a search's workers: %d (%d slots, %d CPUs); want the slots' share of the CPUs", w, slots, runtime.NumCPU())
 	}
-	if runtime.NumCPU() >= 2 && w*searchSlotCount() < runtime.NumCPU()-1 {
-		t.Errorf("%d workers in each of %d slots leave CPUs of %d unused", w, searchSlotCount(), runtime.NumCPU())
+	if runtime.NumCPU() >= 2 && w*slots < runtime.NumCPU()-1 {
+		t.Errorf("%d workers in each of %d slots leave CPUs of %d unused", w, slots, runtime.NumCPU())
+	}
+	for _, tt := range []struct{ slots, workers, want int }{{1, 3, 3}, {2, 0, searchWorkers(2)}, {64, 0, 1}} {
+		p, err := New(Config{Lessons: webtest.Catalog(t), Logger: quietLogger(), SearchSlots: tt.slots, SearchWorkers: tt.workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.workers(); got != tt.want {
+			t.Errorf("New(SearchSlots %d, SearchWorkers %d): %d workers a search; want %d", tt.slots, tt.workers, got, tt.want)
+		}
 	}
 }

@@ -33,6 +33,11 @@ type Config struct {
 	// SearchSlots is how many searches run at once (0: one per two
 	// cores, at least one); the others wait in the queue.
 	SearchSlots int
+	// SearchWorkers is how many goroutines, and so cores, each search
+	// may use (explore.Options.Workers), so that one classroom's searches
+	// cannot take every core (0: the cores shared among the slots, at
+	// least one).
+	SearchWorkers int
 }
 
 // A Playground serves the playground's WebSocket. It is safe for
@@ -45,7 +50,7 @@ type Playground struct {
 	writeTimeout time.Duration
 	// pingInterval and pingTimeout keep a socket alive (KeepAlive).
 	pingInterval, pingTimeout time.Duration
-	// queue runs the searches pages ask for (queue.go).
+	// queue admits the searches pages ask for.
 	queue *searchqueue.Queue
 }
 
@@ -59,6 +64,9 @@ func New(cfg Config) (*Playground, error) {
 	}
 	if cfg.SearchSlots <= 0 {
 		cfg.SearchSlots = searchSlotCount()
+	}
+	if cfg.SearchWorkers <= 0 {
+		cfg.SearchWorkers = searchWorkers(cfg.SearchSlots)
 	}
 	return &Playground{cfg: cfg, log: cfg.Logger, code: lessonview.NewCodeCache(primitives.Source, CustomLessonID),
 		writeTimeout: WriteTimeout, pingInterval: PingInterval, pingTimeout: PingTimeout, queue: searchqueue.New(cfg.SearchSlots)}, nil
@@ -86,6 +94,9 @@ func (p *Playground) describe(l *scenarios.Scenario, v string) (*lessonview.Code
 
 // bugPages maps a bug code to its docs page (lessonSource).
 func (p *Playground) bugPages() map[string]string { return p.cfg.BugPages }
+
+// workers is how many goroutines each search may use (lessonSource).
+func (p *Playground) workers() int { return p.cfg.SearchWorkers }
 
 // searches is the queue of searches (lessonSource).
 func (p *Playground) searches() *searchqueue.Queue { return p.queue }

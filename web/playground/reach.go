@@ -43,6 +43,7 @@ func (s *session) reach(c command) ([]any, error) {
 		return nil, err
 	}
 	sr := newSearch(s.server, c.ID, s.tl.prog, explore.Exhaustive, s.variant, s.params)
+	sr.workers = s.lessons.workers()
 	sr.goal, sr.from, sr.position = k, append(sim.Schedule(nil), s.tl.history[:s.tl.pos]...), s.tl.pos
 	sr.limit = reachTimeLimit
 	ahead := t.Ahead()

@@ -64,6 +64,8 @@ type lessonSource interface {
 	describe(s *scenarios.Scenario, variant string) (*lessonview.Code, error)
 	// searches is the queue of searches.
 	searches() *searchqueue.Queue
+	// workers is how many goroutines each search may use.
+	workers() int
 	// bugPages maps a bug code to the path of its docs page.
 	bugPages() map[string]string
 }

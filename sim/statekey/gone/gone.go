@@ -192,3 +192,13 @@ func count(v sim.Word) int32 { return int32(v >> 32) }
 
 // head is the head half of a PairCountHead value.
 func head(v sim.Word) sim.Word { return v & 0xffffffff }
+
+// Clone returns a copy of w that shares no memory with it, for a search
+// that keys states on several goroutines from one frozen copy.
+func (w *Words) Clone() *Words {
+	c := *w
+	c.cells = append([]sim.Word(nil), w.cells...)
+	c.rises = append([]bool(nil), w.rises...)
+	c.pops = append([]bool(nil), w.pops...)
+	return &c
+}

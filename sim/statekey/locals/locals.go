@@ -130,3 +130,25 @@ func StepFact(m *sim.Machine, c, op, from int, use uint16) Fact {
 	}
 	return Fact{Op: int16(op), From: int32(from), To: to, Use: use}
 }
+
+// Clone returns a copy of l that shares no memory with it, for a search
+// that keys states on several goroutines from one frozen copy.
+func (l *Live) Clone() *Live {
+	c := &Live{live: cloneRows(l.live), facts: make(map[Fact]bool, len(l.facts)), seen: make([][][]Fact, len(l.seen))}
+	for f, ok := range l.facts {
+		c.facts[f] = ok
+	}
+	for op, ls := range l.seen {
+		c.seen[op] = cloneRows(ls)
+	}
+	return c
+}
+
+// cloneRows copies a slice of slices.
+func cloneRows[T any](xs [][]T) [][]T {
+	out := make([][]T, len(xs))
+	for i, x := range xs {
+		out[i] = append([]T(nil), x...)
+	}
+	return out
+}

@@ -1,4 +1,4 @@
-package explore
+package cache
 
 import (
 	"math"
@@ -9,40 +9,40 @@ import (
 )
 
 // TestSummaryCountsPast64Bits adds summaries whose counts carry past 64
-// bits, and checks the sums against math/big, in the summary and after a
+// bits, and checks the sums against math/big, in the Summary and after a
 // round trip through the state store.
 func TestSummaryCountsPast64Bits(t *testing.T) {
-	lost := kindIndex("lost-wakeup")
-	var a, b, c summary
-	a.terminal(0)
+	lost := 1 // a kind other than ok
+	var a, b, c Summary
+	a.Terminal(0)
 	a.paths, a.count[0] = math.MaxUint64, math.MaxUint64
-	b.terminal(lost)
+	b.Terminal(lost)
 	b.paths, b.count[lost] = math.MaxUint64-1, math.MaxUint64-1
-	c.terminal(0)
+	c.Terminal(0)
 	c.paths, c.count[0] = 3, 3
 
-	var s summary
-	s.reset()
-	s.add(&a)
+	var s Summary
+	s.Reset()
+	s.Add(&a)
 	if s.wide {
 		t.Fatal("a count that fits 64 bits was widened")
 	}
-	s.add(&b)
-	s.add(&c)
-	s.add(&c)
+	s.Add(&b)
+	s.Add(&c)
+	s.Add(&c)
 	m := new(big.Int).SetUint64(math.MaxUint64)
 	wantOK := new(big.Int).Add(m, big.NewInt(6))
 	wantLost := new(big.Int).Sub(m, big.NewInt(1))
 	wantAll := new(big.Int).Add(wantOK, wantLost)
-	check := func(where string, s *summary) {
+	check := func(where string, s *Summary) {
 		t.Helper()
-		if got := s.executions(); got.Cmp(wantAll) != 0 {
+		if got := s.Executions(); got.Cmp(wantAll) != 0 {
 			t.Errorf("%s: %v executions; want %v", where, got, wantAll)
 		}
-		if got := s.executionsOf(0); got.Cmp(wantOK) != 0 {
+		if got := s.ExecutionsOf(0); got.Cmp(wantOK) != 0 {
 			t.Errorf("%s: %v ok; want %v", where, got, wantOK)
 		}
-		if got := s.executionsOf(lost); got.Cmp(wantLost) != 0 {
+		if got := s.ExecutionsOf(lost); got.Cmp(wantLost) != 0 {
 			t.Errorf("%s: %v lost wakeups; want %v", where, got, wantLost)
 		}
 		if s.min[lost] != 1 {
@@ -51,26 +51,26 @@ func TestSummaryCountsPast64Bits(t *testing.T) {
 	}
 	check("summed", &s)
 
-	st := newStateStore()
-	idx := st.insert(keyOf(1))
-	st.save(idx, &s)
-	narrow := st.insert(keyOf(2))
-	st.save(narrow, &c)
-	var back summary
-	st.load(idx, &back)
+	st := NewStore()
+	idx := st.Insert(keyOf(1))
+	st.Save(idx, &s)
+	narrow := st.Insert(keyOf(2))
+	st.Save(narrow, &c)
+	var back Summary
+	st.Load(idx, &back)
 	check("loaded", &back)
-	if got := st.minSteps(idx, lost); got != 1 {
+	if got := st.MinSteps(idx, lost); got != 1 {
 		t.Errorf("minSteps = %d; want 1", got)
 	}
-	st.load(narrow, &back)
-	if back.wide || back.executions().Int64() != 3 {
-		t.Errorf("a narrow state loaded as %v executions, wide=%v; want 3, narrow", back.executions(), back.wide)
+	st.Load(narrow, &back)
+	if back.wide || back.Executions().Int64() != 3 {
+		t.Errorf("a narrow state loaded as %v executions, wide=%v; want 3, narrow", back.Executions(), back.wide)
 	}
 
 	// A copy shares nothing with its original.
-	var cp summary
-	cp.set(&s)
-	s.add(&c)
+	var cp Summary
+	cp.Set(&s)
+	s.Add(&c)
 	check("copied", &cp)
 }
 

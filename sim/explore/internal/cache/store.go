@@ -1,20 +1,19 @@
-package explore
+package cache
 
 import (
-	"math"
 	"math/big"
 
 	"lockstep/sim/statekey"
 )
 
-// stateStore caches what a search knows of each state it has visited: an
+// Store caches what a search knows of each state it has visited: an
 // open-addressing table from state keys to state numbers, and per state the
 // number of executions from it, the outcome kinds they reach and, for each
 // kind other than ok, how many and the fewest steps to one.
 //
 // A table slot keeps 96 bits of the key and the state's number in 16
 // bytes; two different keys meet with probability about 2^-96 per pair.
-type stateStore struct {
+type Store struct {
 	slots []storeSlot // a power of two; zero is empty
 	n     int
 
@@ -46,37 +45,41 @@ type stateInfo struct {
 const infoChunk = 1 << 16
 
 // info returns state idx's record.
-func (s *stateStore) info(idx uint32) *stateInfo {
+func (s *Store) info(idx uint32) *stateInfo {
 	return &s.infos[idx/infoChunk][idx%infoChunk]
 }
 
-// inProgressAt reports whether state idx is on the search's path.
-func (s *stateStore) inProgressAt(idx uint32) bool { return s.info(idx).kinds&inProgress != 0 }
+// Len is the number of states cached.
+func (s *Store) Len() int { return s.n }
+
+// InProgress reports whether state idx is on the search's path.
+func (s *Store) InProgress(idx uint32) bool { return s.info(idx).kinds&inProgress != 0 }
 
 // inProgress marks a state whose summary is not known yet: it is on the
 // path the search is exploring.
 const inProgress uint16 = 1 << 15
 
-// wideBit marks a state whose counts are kept in stateStore.wide.
+// wideBit marks a state whose counts are kept in Store.wide.
 const wideBit uint16 = 1 << 14
 
 // okBit is the kinds bit of OK (Kinds[0]).
 const okBit uint16 = 1
 
-const noSteps = math.MaxUint32
-
 const maxLoad = 0.7
 
-func newStateStore() *stateStore {
-	return &stateStore{slots: make([]storeSlot, 1<<12)}
+func NewStore() *Store { return newStoreOf(1 << 12) }
+
+// newStoreOf returns a store of n slots (a power of two) to begin with.
+func newStoreOf(n int) *Store {
+	return &Store{slots: make([]storeSlot, n), infos: [][]stateInfo{nil}}
 }
 
 func slotOf(k statekey.Key) storeSlot {
 	return storeSlot{a: k[1] | 1, b: k[0] &^ 0xffffffff}
 }
 
-// find returns the number of the state with key k.
-func (s *stateStore) find(k statekey.Key) (uint32, bool) {
+// Find returns the number of the state with key k.
+func (s *Store) Find(k statekey.Key) (uint32, bool) {
 	want := slotOf(k)
 	mask := uint64(len(s.slots) - 1)
 	for i := want.a & mask; ; i = (i + 1) & mask {
@@ -90,9 +93,9 @@ func (s *stateStore) find(k statekey.Key) (uint32, bool) {
 	}
 }
 
-// insert adds a state with key k, which must not be there, marked in
+// Insert adds a state with key k, which must not be there, marked in
 // progress, and returns its number.
-func (s *stateStore) insert(k statekey.Key) uint32 {
+func (s *Store) Insert(k statekey.Key) uint32 {
 	if float64(s.n+1) > maxLoad*float64(len(s.slots)) {
 		s.grow()
 	}
@@ -101,14 +104,19 @@ func (s *stateStore) insert(k statekey.Key) uint32 {
 	sl.b |= uint64(idx)
 	s.put(sl)
 	s.n++
-	if idx%infoChunk == 0 {
+	switch {
+	case idx < infoChunk && len(s.infos) == 1:
+		// The first chunk grows as the states come, so that a small
+		// search (or a shard of a large one) holds a small one.
+		s.infos[0] = append(s.infos[0], stateInfo{})
+	case idx%infoChunk == 0:
 		s.infos = append(s.infos, make([]stateInfo, infoChunk))
 	}
 	*s.info(idx) = stateInfo{kinds: inProgress}
 	return idx
 }
 
-func (s *stateStore) put(sl storeSlot) {
+func (s *Store) put(sl storeSlot) {
 	mask := uint64(len(s.slots) - 1)
 	i := sl.a & mask
 	for s.slots[i].a != 0 {
@@ -117,7 +125,7 @@ func (s *stateStore) put(sl storeSlot) {
 	s.slots[i] = sl
 }
 
-func (s *stateStore) grow() {
+func (s *Store) grow() {
 	old := s.slots
 	s.slots = make([]storeSlot, 2*len(old))
 	for _, sl := range old {
@@ -127,8 +135,8 @@ func (s *stateStore) grow() {
 	}
 }
 
-// save records state idx's summary.
-func (s *stateStore) save(idx uint32, sum *summary) {
+// Save records state idx's summary.
+func (s *Store) Save(idx uint32, sum *Summary) {
 	in := s.info(idx)
 	in.paths, in.kinds = sum.paths, sum.kinds
 	if sum.wide {
@@ -140,7 +148,7 @@ func (s *stateStore) save(idx uint32, sum *summary) {
 		return
 	}
 	in.ext = uint32(len(s.extCount))
-	for k := 1; k < numKinds; k++ {
+	for k := 1; k < NumKinds; k++ {
 		if sum.kinds&(1<<k) != 0 {
 			s.extCount = append(s.extCount, sum.count[k])
 			s.extMin = append(s.extMin, sum.min[k])
@@ -148,9 +156,9 @@ func (s *stateStore) save(idx uint32, sum *summary) {
 	}
 }
 
-// load reads state idx's summary into sum.
-func (s *stateStore) load(idx uint32, sum *summary) {
-	sum.reset()
+// Load reads state idx's summary into sum.
+func (s *Store) Load(idx uint32, sum *Summary) {
+	sum.Reset()
 	in := s.info(idx)
 	sum.paths, sum.kinds = in.paths, in.kinds&^wideBit
 	if in.kinds&wideBit != 0 {
@@ -159,7 +167,7 @@ func (s *stateStore) load(idx uint32, sum *summary) {
 	}
 	rest := sum.paths
 	j := in.ext
-	for k := 1; k < numKinds; k++ {
+	for k := 1; k < NumKinds; k++ {
 		if sum.kinds&(1<<k) != 0 {
 			sum.count[k] = s.extCount[j]
 			sum.min[k] = s.extMin[j]
@@ -172,13 +180,13 @@ func (s *stateStore) load(idx uint32, sum *summary) {
 	}
 }
 
-// minSteps is the fewest steps from state idx to an execution's end of
-// kind k, or noSteps.
-func (s *stateStore) minSteps(idx uint32, k int) uint32 {
+// MinSteps is the fewest steps from state idx to an execution's end of
+// kind k, or NoSteps.
+func (s *Store) MinSteps(idx uint32, k int) uint32 {
 	in := s.info(idx)
 	kinds := in.kinds
 	if kinds&(1<<k) == 0 || kinds&inProgress != 0 {
-		return noSteps
+		return NoSteps
 	}
 	j := in.ext
 	for i := 1; i < k; i++ {
@@ -189,8 +197,8 @@ func (s *stateStore) minSteps(idx uint32, k int) uint32 {
 	return s.extMin[j]
 }
 
-// bytes is the memory the store holds.
-func (s *stateStore) bytes() int64 {
-	return int64(len(s.slots))*16 + int64(len(s.infos))*infoChunk*16 +
+// Bytes is the memory the store holds.
+func (s *Store) Bytes() int64 {
+	return int64(len(s.slots))*16 + int64(len(s.infos)-1)*infoChunk*16 + int64(cap(s.infos[0]))*16 +
 		int64(cap(s.extCount))*8 + int64(cap(s.extMin))*4 + int64(cap(s.wide))*8
 }

@@ -1,11 +1,11 @@
-package explore
+package cache
 
 import (
 	"math/big"
 	"math/bits"
 )
 
-// summary is what a search knows of the executions from one state: how
+// Summary is what a search knows of the executions from one state: how
 // many, of which kinds, how many of each kind, and the fewest steps to
 // one of each kind.
 //
@@ -14,11 +14,11 @@ import (
 // common small counts cost no allocation, and the counts of a large
 // program (the fixed wait_group at 3 waiters and 3 workers already has
 // more than 2^63 executions) are not held at a ceiling.
-type summary struct {
+type Summary struct {
 	paths uint64
 	kinds uint16
-	count [numKinds]uint64
-	min   [numKinds]uint32
+	count [NumKinds]uint64
+	min   [NumKinds]uint32
 
 	// wide says the counts are in big, not in paths and count. big is
 	// kept across resets, for reuse.
@@ -29,37 +29,52 @@ type summary struct {
 // bigCounts are a summary's counts when they do not fit 64 bits.
 type bigCounts struct {
 	paths big.Int
-	count [numKinds]big.Int
+	count [NumKinds]big.Int
 	tmp   big.Int // scratch for adding a narrow count
 }
 
-func (s *summary) reset() {
+// Reset makes s the summary of no execution.
+func (s *Summary) Reset() {
 	s.paths, s.kinds = 0, 0
-	s.count = [numKinds]uint64{}
+	s.count = [NumKinds]uint64{}
 	for i := range s.min {
-		s.min[i] = noSteps
+		s.min[i] = NoSteps
 	}
 	s.wide = false
 }
 
-// terminal is the summary of a finished run of kind k.
-func (s *summary) terminal(k int) {
-	s.reset()
+// Terminal is the summary of a finished run of kind k.
+func (s *Summary) Terminal(k int) {
+	s.Reset()
 	s.paths = 1
 	s.kinds = 1 << k
 	s.count[k] = 1
 	s.min[k] = 0
 }
 
-// set makes s a copy of c that shares no memory with it.
-func (s *summary) set(c *summary) {
+// Endless is the summary of a state met again on the search's path: one
+// execution of kind k (a run that can go on forever), with no fewest
+// steps.
+func (s *Summary) Endless(k int) {
+	s.Reset()
+	s.paths, s.kinds, s.count[k] = 1, 1<<k, 1
+}
+
+// Kinds is the set of outcome kinds reached, one bit per kind.
+func (s *Summary) Kinds() uint16 { return s.kinds }
+
+// MinSteps is the fewest steps to an execution of kind k, or NoSteps.
+func (s *Summary) MinSteps(k int) uint32 { return s.min[k] }
+
+// Set makes s a copy of c that shares no memory with it.
+func (s *Summary) Set(c *Summary) {
 	s.paths, s.kinds, s.count, s.min, s.wide = c.paths, c.kinds, c.count, c.min, c.wide
 	if c.wide {
 		if s.big == nil {
 			s.big = &bigCounts{}
 		}
 		s.big.paths.Set(&c.big.paths)
-		for k := range numKinds {
+		for k := range NumKinds {
 			if c.kinds&(1<<k) != 0 {
 				s.big.count[k].Set(&c.big.count[k])
 			} else {
@@ -69,11 +84,11 @@ func (s *summary) set(c *summary) {
 	}
 }
 
-// add merges the summary of a state one step further.
-func (s *summary) add(c *summary) {
+// Add merges the summary of a state one step further.
+func (s *Summary) Add(c *Summary) {
 	s.kinds |= c.kinds
-	for k := range numKinds {
-		if c.kinds&(1<<k) != 0 && c.min[k] != noSteps && c.min[k]+1 < s.min[k] {
+	for k := range NumKinds {
+		if c.kinds&(1<<k) != 0 && c.min[k] != NoSteps && c.min[k]+1 < s.min[k] {
 			s.min[k] = c.min[k] + 1
 		}
 	}
@@ -84,10 +99,10 @@ func (s *summary) add(c *summary) {
 
 // addNarrow adds c's counts to s's in 64 bits, unless one would carry:
 // it then changes nothing and returns false.
-func (s *summary) addNarrow(c *summary) bool {
+func (s *Summary) addNarrow(c *Summary) bool {
 	paths, carry := bits.Add64(s.paths, c.paths, 0)
 	count := s.count
-	for k := range numKinds {
+	for k := range NumKinds {
 		var cy uint64
 		count[k], cy = bits.Add64(count[k], c.count[k], 0)
 		carry |= cy
@@ -100,12 +115,12 @@ func (s *summary) addNarrow(c *summary) bool {
 }
 
 // addWide adds c's counts to s's in big.
-func (s *summary) addWide(c *summary) {
+func (s *Summary) addWide(c *Summary) {
 	s.widen()
 	b := s.big
 	if c.wide {
 		b.paths.Add(&b.paths, &c.big.paths)
-		for k := range numKinds {
+		for k := range NumKinds {
 			if c.kinds&(1<<k) != 0 {
 				b.count[k].Add(&b.count[k], &c.big.count[k])
 			}
@@ -113,7 +128,7 @@ func (s *summary) addWide(c *summary) {
 		return
 	}
 	b.paths.Add(&b.paths, b.tmp.SetUint64(c.paths))
-	for k := range numKinds {
+	for k := range NumKinds {
 		if c.count[k] != 0 {
 			b.count[k].Add(&b.count[k], b.tmp.SetUint64(c.count[k]))
 		}
@@ -121,7 +136,7 @@ func (s *summary) addWide(c *summary) {
 }
 
 // widen moves s's counts into big.
-func (s *summary) widen() {
+func (s *Summary) widen() {
 	if s.wide {
 		return
 	}
@@ -129,7 +144,7 @@ func (s *summary) widen() {
 		s.big = &bigCounts{}
 	}
 	s.big.paths.SetUint64(s.paths)
-	for k := range numKinds {
+	for k := range NumKinds {
 		s.big.count[k].SetUint64(s.count[k])
 	}
 	s.wide = true
@@ -139,9 +154,9 @@ func (s *summary) widen() {
 // executions, then the count of each kind other than ok that s reaches in
 // the order of Kinds (ok's is the rest), each as its length in words and
 // its words.
-func (s *summary) appendWide(ws []big.Word) []big.Word {
+func (s *Summary) appendWide(ws []big.Word) []big.Word {
 	ws = appendNat(ws, &s.big.paths)
-	for k := 1; k < numKinds; k++ {
+	for k := 1; k < NumKinds; k++ {
 		if s.kinds&(1<<k) != 0 {
 			ws = appendNat(ws, &s.big.count[k])
 		}
@@ -157,8 +172,8 @@ func appendNat(ws []big.Word, n *big.Int) []big.Word {
 
 // loadWide sets s's counts from ws, as appendWide wrote them for s's
 // kinds, and its fewest steps to the kinds other than ok from mins, in the
-// order of Kinds (see stateStore.save).
-func (s *summary) loadWide(ws []big.Word, mins []uint32) {
+// order of Kinds (see Store.Save).
+func (s *Summary) loadWide(ws []big.Word, mins []uint32) {
 	if s.big == nil {
 		s.big = &bigCounts{}
 	}
@@ -167,7 +182,7 @@ func (s *summary) loadWide(ws []big.Word, mins []uint32) {
 	ok := &s.big.count[0]
 	ok.Set(&s.big.paths)
 	j := 0
-	for k := 1; k < numKinds; k++ {
+	for k := 1; k < NumKinds; k++ {
 		if s.kinds&(1<<k) == 0 {
 			s.big.count[k].SetUint64(0)
 			continue
@@ -190,16 +205,16 @@ func readNat(ws []big.Word, n *big.Int) []big.Word {
 	return ws[1+l:]
 }
 
-// executions is the number of executions from the state.
-func (s *summary) executions() *big.Int {
+// Executions is the number of executions from the state.
+func (s *Summary) Executions() *big.Int {
 	if s.wide {
 		return new(big.Int).Set(&s.big.paths)
 	}
 	return new(big.Int).SetUint64(s.paths)
 }
 
-// executionsOf is the number of executions of kind k from the state.
-func (s *summary) executionsOf(k int) *big.Int {
+// ExecutionsOf is the number of executions of kind k from the state.
+func (s *Summary) ExecutionsOf(k int) *big.Int {
 	if s.wide {
 		return new(big.Int).Set(&s.big.count[k])
 	}

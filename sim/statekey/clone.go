@@ -1,0 +1,37 @@
+package statekey
+
+import "slices"
+
+// Clone returns a copy of ms that shares no memory with it. A search that
+// runs on several goroutines keys its states with one frozen clone, which
+// nothing changes while they read it, and checks its steps against ms
+// alone, one at a time (see Check): a step that shows ms wrong stops the
+// search, so the clone says what ms said of every state it keyed.
+func (ms *Models) Clone() *Models {
+	return &Models{live: ms.live.Clone(), sync: ms.sync.clone(), doom: ms.doom.clone()}
+}
+
+func (s *syncModel) clone() *syncModel {
+	via := make([][][]int32, len(s.via))
+	for op, ls := range s.via {
+		via[op] = deepClone(ls)
+	}
+	return &syncModel{at: deepClone(s.at), via: via, claims: deepClone(s.claims), stored: slices.Clone(s.stored),
+		class: slices.Clone(s.class), ownedBy: slices.Clone(s.ownedBy), accessor: slices.Clone(s.accessor),
+		classShared: slices.Clone(s.classShared)}
+}
+
+// clone copies d but not its scratch machine and keyer, which it makes
+// again when it needs them.
+func (d *doomedModel) clone() *doomedModel {
+	return &doomedModel{p: d.p, words: d.words.Clone(), at: deepClone(d.at), used: deepClone(d.used)}
+}
+
+// deepClone copies a slice of slices.
+func deepClone[T any](xs [][]T) [][]T {
+	out := make([][]T, len(xs))
+	for i, x := range xs {
+		out[i] = slices.Clone(x)
+	}
+	return out
+}
