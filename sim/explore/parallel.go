@@ -43,9 +43,12 @@ import (
 //
 // The models keys rest on (statekey.Models) are checked at every step, one
 // step at a time, against the search's models; the workers key with a
-// frozen copy of them, which nothing changes while they read it. A step
-// that shows the models wrong stops every worker, and the search starts
-// again, as the search alone does.
+// frozen copy of them, which nothing changes while they read it. The
+// costly part of a step's check reads the models only: each worker
+// computes it on a clone of its own, outside the lock (Models.Probe). What
+// it reads changes only with a step that shows the models wrong, which
+// stops every worker, and the search starts again with new clones, as the
+// search alone does.
 
 // halted is the stop reason of a worker that another's stop (or the end
 // of the search) stopped.
@@ -71,6 +74,9 @@ type worker struct {
 	*parallel
 	id  int
 	rng *rand.Rand // the order of the threads; nil: as the search alone
+	// probe is the worker's own clone of the models, on which it probes
+	// its steps outside the lock (statekey.Models.Probe).
+	probe *statekey.Models
 
 	join     bool           // the next state in progress by others is joined
 	deferred bool           // the last visit met a state in progress by others
@@ -113,7 +119,7 @@ func searchParallel(ctx context.Context, p *sim.Program, o *Options, ms *stateke
 			e.red = newReducer(p)
 			e.red.keeps = e.k.KeepsLocal
 		}
-		e.par = &worker{parallel: par, id: i}
+		e.par = &worker{parallel: par, id: i, probe: ms.Clone()}
 		if i > 0 {
 			e.par.rng = rand.New(rand.NewPCG(uint64(i), 0x9e3779b97f4a7c15))
 		}
@@ -194,14 +200,16 @@ func (e *dfs) mergeFindings(o *dfs) {
 	}
 }
 
-// step is dfs.step for a worker: the step on its own machines, checked
-// against the search's models one step at a time.
+// step is dfs.step for a worker: the step on its own machines, probed on
+// the worker's clone of the models, then checked against the search's
+// models one step at a time.
 func (w *worker) step(child, m *sim.Machine, t int) bool {
 	child.CopyFrom(m)
 	child.QuietStep(t)
+	probe := w.probe.Probe(child, m, t)
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.ms.Check(child, m, t)
+	return w.ms.CheckProbed(child, m, t, probe)
 }
 
 // enter is dfs.enter for a worker: it returns true when the worker is to

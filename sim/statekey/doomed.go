@@ -117,8 +117,9 @@ func (d *doomedModel) doomed(m *sim.Machine, op, pc, i int, v sim.Word) bool {
 
 // check takes note of coroutine c's step, from label pc of op in m into
 // child on thread t, which made access a. It reports false when the step
-// showed the model wrong (it has been corrected).
-func (d *doomedModel) check(child, m *sim.Machine, t, c, op, pc int, a sim.StepAccess, live *locals.Live) bool {
+// showed the model wrong (it has been corrected). probed is what a clone
+// of the model computed of the step (see Models.Probe), or nil.
+func (d *doomedModel) check(child, m *sim.Machine, t, c, op, pc int, a sim.StepAccess, live *locals.Live, probed *Probe) bool {
 	ok := d.words.Check(m, child)
 	if op < 0 || pc < 0 {
 		return ok
@@ -130,7 +131,12 @@ func (d *doomedModel) check(child, m *sim.Machine, t, c, op, pc int, a sim.StepA
 	if s == notSite {
 		return ok
 	}
-	shown := d.shown(child, m, t, c, op, a, live)
+	var shown doomSite
+	if probed != nil && probed.valid {
+		shown = probed.site
+	} else {
+		shown = d.shown(child, m, t, c, op, a, live)
+	}
 	switch {
 	case s.local == 0:
 		d.at[op][pc] = shown
@@ -141,6 +147,15 @@ func (d *doomedModel) check(child, m *sim.Machine, t, c, op, pc int, a sim.StepA
 		}
 	}
 	return ok
+}
+
+// probe is shown where check would compute it, as far as d knows:
+// false when d holds that label pc of op is no site.
+func (d *doomedModel) probe(child, m *sim.Machine, t, c, op, pc int, a sim.StepAccess, live *locals.Live) (doomSite, bool) {
+	if op < 0 || pc < 0 || pc < len(d.at[op]) && d.at[op][pc] == notSite {
+		return doomSite{}, false
+	}
+	return d.shown(child, m, t, c, op, a, live), true
 }
 
 // shown is the site the step shows label pc to be, or notSite.

@@ -59,16 +59,61 @@ func (ms *Models) Step(child, m *sim.Machine, t int) bool {
 // Check is Step for a step the caller performed: child is m after thread
 // t's step (CopyFrom, then QuietStep), and neither has changed since.
 func (ms *Models) Check(child, m *sim.Machine, t int) bool {
-	stack := m.Stack(t)
-	if len(stack) == 0 {
+	return ms.check(child, m, t, nil)
+}
+
+// A Probe is the costly part of checking a step, which reads the models
+// and changes nothing: whether the step's failed compare-and-swap does
+// the same with other values in its snapshot (see doomedModel). A search
+// on several goroutines computes it on a clone of the models of its own
+// (Clone), with no lock, and checks the step with CheckProbed under its
+// lock. What a probe reads of the models changes only when a step shows
+// them wrong (Check reports false), so a clone made when the search
+// started probes as the models would until the search starts again; a
+// label the clone holds to be no site is probed again under the lock.
+type Probe struct {
+	site  doomSite
+	valid bool
+}
+
+// Probe computes the probe of thread t's step from m into child (as for
+// Check). It may change ms's scratch machines only, so each goroutine
+// probes with a clone of its own.
+func (ms *Models) Probe(child, m *sim.Machine, t int) Probe {
+	c, op, pc, ok := stepAt(m, t)
+	if !ok {
+		return Probe{}
+	}
+	a := child.LastAccess()
+	site, valid := ms.doom.probe(child, m, t, c, op, pc, a, ms.live)
+	return Probe{site: site, valid: valid}
+}
+
+// CheckProbed is Check with the step's probe, computed on a clone.
+func (ms *Models) CheckProbed(child, m *sim.Machine, t int, p Probe) bool {
+	return ms.check(child, m, t, &p)
+}
+
+func (ms *Models) check(child, m *sim.Machine, t int, probed *Probe) bool {
+	c, op, pc, ok := stepAt(m, t)
+	if !ok {
 		return true
 	}
-	c := int(stack[len(stack)-1])
-	co := m.Coroutine(c)
-	op, pc := co.Op(), co.PC()
 	a := child.LastAccess()
 	f := locals.StepFact(child, c, op, pc, a.Locals)
 	synced := ms.sync.check(t, op, pc, a, int(f.To))
 	lived := ms.live.Check(f)
-	return ms.doom.check(child, m, t, c, op, pc, a, ms.live) && lived && synced
+	return ms.doom.check(child, m, t, c, op, pc, a, ms.live, probed) && lived && synced
+}
+
+// stepAt is the coroutine thread t runs in m, and its operation and label;
+// false when t runs none (it takes a coroutine off its queue).
+func stepAt(m *sim.Machine, t int) (c, op, pc int, ok bool) {
+	stack := m.Stack(t)
+	if len(stack) == 0 {
+		return 0, 0, 0, false
+	}
+	c = int(stack[len(stack)-1])
+	co := m.Coroutine(c)
+	return c, co.Op(), co.PC(), true
 }
