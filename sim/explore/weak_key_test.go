@@ -34,28 +34,36 @@ func weakBruteForce(t *testing.T, p *sim.Program, limit int64, observe func(*sim
 			total++
 			return total <= limit
 		}
-		for _, th := range m.Enabled(nil) {
-			probe := m.Clone()
-			probe.QuietStep(th)
-			srcs := probe.LastSources(nil)
-			if len(srcs) < 2 {
-				srcs = []sim.Source{sim.Latest}
-			}
-			for _, src := range srcs {
-				c := m.Clone()
-				if _, err := c.StepFrom(th, src); err != nil {
-					t.Fatal(err)
-				}
-				if !walk(c) {
-					return false
-				}
-			}
-		}
-		return true
+		return eachWeakChild(t, m, walk)
 	}
 	ok := walk(sim.New(p, sim.Options{Memory: sim.C11}))
 	obs := slices.Sorted(maps.Keys(seen))
 	return counts, obs, ok
+}
+
+// eachWeakChild calls f with every machine one step of m can lead to
+// under c11: each thread that can move, with each write its read may
+// return. It stops, reporting false, when f does.
+func eachWeakChild(t testing.TB, m *sim.Machine, f func(child *sim.Machine) bool) bool {
+	t.Helper()
+	for _, th := range m.Enabled(nil) {
+		probe := m.Clone()
+		probe.QuietStep(th)
+		srcs := probe.LastSources(nil)
+		if len(srcs) < 2 {
+			srcs = []sim.Source{sim.Latest}
+		}
+		for _, src := range srcs {
+			child := m.Clone()
+			if _, err := child.StepFrom(th, src); err != nil {
+				t.Fatal(err)
+			}
+			if !f(child) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // registerProgram builds a small litmus-like program: two or three

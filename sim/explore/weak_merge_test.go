@@ -55,28 +55,20 @@ func (c *mergeChecker) walk(m *sim.Machine, d int) *future {
 			f.obs[c.observe(m)] = true
 		}
 	} else {
-		for _, th := range m.Enabled(nil) {
-			probe := m.Clone()
-			probe.QuietStep(th)
-			srcs := probe.LastSources(nil)
-			if len(srcs) < 2 {
-				srcs = []sim.Source{sim.Latest}
+		complete := eachWeakChild(c.t, m, func(child *sim.Machine) bool {
+			g := c.walk(child, d+1)
+			if g == nil {
+				return false
 			}
-			for _, src := range srcs {
-				child := m.Clone()
-				if _, err := child.StepFrom(th, src); err != nil {
-					c.t.Fatal(err)
-				}
-				g := c.walk(child, d+1)
-				if g == nil {
-					return nil
-				}
-				for k, n := range g.count {
-					f.count[k] += n
-					f.steps[k] += g.steps[k] + n
-				}
-				maps.Copy(f.obs, g.obs)
+			for k, n := range g.count {
+				f.count[k] += n
+				f.steps[k] += g.steps[k] + n
 			}
+			maps.Copy(f.obs, g.obs)
+			return true
+		})
+		if !complete {
+			return nil
 		}
 	}
 	k := c.key(m)
