@@ -1,13 +1,13 @@
 // Package playground runs a lesson one atomic step at a time for a page:
 // the WebSocket protocol (protocol.md), the session that owns one page's
 // lesson, history and machine (session.go, commands*.go), the timeline of
-// steps and its wire form (timeline.go, state.go), the code panel of a
-// lesson (describe.go), the algorithms and the glossary its loaded event
-// carries (algorithm.go, glossary.go), the lesson's challenge it carries
-// too (challenge.go), the searches for a bug a page asks for
-// (explore*.go), whether a challenge's bug can still be reached from the
-// step shown (reach.go), and where in a schedule's text its error lies
-// (schedule_span.go).
+// steps and its wire form (timeline.go, state.go), the lesson's challenge
+// its loaded event carries (challenge.go), the searches for a bug a page
+// asks for (explore*.go), whether a challenge's bug can still be reached
+// from the step shown (reach.go), and where in a schedule's text its
+// error lies (schedule_span.go). The code panel, the algorithms and the
+// glossary a lesson loads with are package lessonview's; the line the
+// searches wait in is package searchqueue's.
 //
 // The server is authoritative: a page sends commands (step this thread, go
 // back, replay that schedule) and draws the states it is sent. Each socket
@@ -20,7 +20,8 @@
 // catalog, the reader of the lessons links carry, which is package
 // share's (share imports playground, so playground cannot import it), and
 // the docs pages of the bugs, which package docs has.
-// Under lockstep/web it imports web/site only; share and classroom import
+// Under lockstep/web it imports web/site and its own subpackages
+// lessonview and searchqueue; share and classroom import
 // it for ProtocolVersion, LessonSchedule, the bounds of a socket and its
 // closing (Accept, Guard).
 package playground

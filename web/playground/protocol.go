@@ -162,10 +162,10 @@ type lessonInfo struct {
 	Source     []lessonview.SourceFile `json:"source"`
 	Labels     []lessonview.LabelInfo  `json:"labels"`
 	// Algorithms are, for each variant, the algorithms of the operations
-	// the lesson calls (algorithm.go).
+	// the lesson calls (lessonview.Algorithms).
 	Algorithms map[string][]lessonview.Algorithm `json:"algorithms"`
 	// Glossary explains the lesson's bug codes and every outcome kind
-	// (glossary.go).
+	// (lessonview.Glossary).
 	Glossary  map[string]lessonview.GlossaryEntry `json:"glossary"`
 	Condition string                              `json:"condition"`
 	Lang      string                              `json:"lang"`
