@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
-	"slices"
 	"testing"
 
 	"lockstep/sim"
@@ -71,14 +70,6 @@ func TestWorkersSameResult(t *testing.T) {
 	}
 }
 
-// splitsKinds lists the lessons whose symmetric state keys do not keep
-// how the executions divide among the fatal kinds: some states of one key
-// end in a data race where others end in a use after free, so that which
-// one a search meets first decides the division (the search alone, too,
-// differs there from running every execution). Their totals and kinds are
-// right; they are compared here without symmetry.
-var splitsKinds = []string{"when-all-cross-thread", "when-all-inline"}
-
 // TestWorkersCatalog searches every lesson and variant of the catalog at
 // its own size, exhaustively, on one worker and on several.
 func TestWorkersCatalog(t *testing.T) {
@@ -89,7 +80,7 @@ func TestWorkersCatalog(t *testing.T) {
 		for _, v := range s.Variants {
 			t.Run(s.ID+"/"+v, func(t *testing.T) {
 				p := build(t, s.ID, v, nil)
-				o := explore.Options{MaxStates: 200_000, NoSymmetry: slices.Contains(splitsKinds, s.ID)}
+				o := explore.Options{MaxStates: 200_000}
 				sameWithWorkers(t, s.ID+"/"+v, p, o)
 			})
 		}

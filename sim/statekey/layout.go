@@ -126,13 +126,18 @@ func (k *Keyer) layout() {
 
 // symmetricGroup reports whether renaming the members of g maps the
 // program onto itself: one script, a thread of its own each, and objects of
-// one shape (small enough for member codes).
+// one shape (small enough for member codes). Members that another
+// coroutine starts (Spawned) or whose frames another owns (OwnedFrame) are
+// not interchangeable: it starts them, and destroys their frames, in the
+// order of their indices, which the key does not rename (when_all destroys
+// C1's frame before C2's, so a state where C2 is still running and its
+// mirror where C1 is have different futures).
 func (k *Keyer) symmetricGroup(g []int, perThread []int) bool {
 	p := k.p
 	first := &p.Coroutines[g[0]]
 	for _, c := range g {
 		spec := &p.Coroutines[c]
-		if !slices.Equal(spec.Script, first.Script) || perThread[spec.Thread] != 1 {
+		if !slices.Equal(spec.Script, first.Script) || perThread[spec.Thread] != 1 || spec.Spawned || spec.OwnedFrame {
 			return false
 		}
 		for r := range numRoles {
