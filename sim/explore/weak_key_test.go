@@ -132,6 +132,14 @@ func registerProgram(t *testing.T, rng *rand.Rand) (*sim.Program, string, func(*
 	return p, desc, observe
 }
 
+// A weakProgram is a program the c11 tests search, with what its final
+// state shows of the values its reads returned (nil: nothing).
+type weakProgram struct {
+	name    string
+	p       *sim.Program
+	observe func(*sim.Machine) string
+}
+
 // TestWeakKeyAgainstEveryExecution compares the counts the c11 search
 // computes through its cache (keyed in canonical form: writes no thread
 // can read again left out, clocks by rank, members renamed) with running
@@ -145,31 +153,26 @@ func registerProgram(t *testing.T, rng *rand.Rand) (*sim.Program, string, func(*
 func TestWeakKeyAgainstEveryExecution(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(12, 4))
-	type prog struct {
-		name    string
-		p       *sim.Program
-		observe func(*sim.Machine) string
-	}
-	var progs []prog
+	var progs []weakProgram
 	for i := range 40 {
 		p, desc := randomProgram(t, rng, i%3 == 0)
-		progs = append(progs, prog{name: desc, p: p})
+		progs = append(progs, weakProgram{name: desc, p: p})
 	}
 	for range 40 {
 		p, desc, observe := registerProgram(t, rng)
-		progs = append(progs, prog{desc, p, observe})
+		progs = append(progs, weakProgram{desc, p, observe})
 	}
 	for _, id := range []string{"litmus-mp", "litmus-sb", "litmus-iriw", "litmus-corr"} {
 		for _, v := range []string{"relaxed", "acq_rel"} {
 			p := build(t, id, v, nil)
-			progs = append(progs, prog{id + "/" + v, p, scenarios.Observer(p)})
+			progs = append(progs, weakProgram{id + "/" + v, p, scenarios.Observer(p)})
 		}
 	}
-	progs = append(progs, prog{name: "event-missing-release/1", p: build(t, "event-missing-release", "tinycoro", map[string]int{"waiters": 1})},
+	progs = append(progs, weakProgram{name: "event-missing-release/1", p: build(t, "event-missing-release", "tinycoro", map[string]int{"waiters": 1})},
 		// Threads that finish while others are parked or not yet
 		// started: the key forgets the writes only they could read.
-		prog{name: "wg-basic/tinycoro/1/2", p: build(t, "wg-basic", "tinycoro", map[string]int{"waiters": 1, "workers": 2})},
-		prog{name: "latch-basic/1", p: build(t, "latch-basic", "tinycoro", map[string]int{"waiters": 1})})
+		weakProgram{name: "wg-basic/tinycoro/1/2", p: build(t, "wg-basic", "tinycoro", map[string]int{"waiters": 1, "workers": 2})},
+		weakProgram{name: "latch-basic/1", p: build(t, "latch-basic", "tinycoro", map[string]int{"waiters": 1})})
 	checked := 0
 	for _, pr := range progs {
 		want, obs, ok := weakBruteForce(t, pr.p, 20_000, pr.observe)

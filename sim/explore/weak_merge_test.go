@@ -95,20 +95,15 @@ func (c *mergeChecker) walk(m *sim.Machine, d int) *future {
 func TestWeakKeyMergesAlikeStates(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 11))
-	type prog struct {
-		name    string
-		p       *sim.Program
-		observe func(*sim.Machine) string
-	}
-	var progs []prog
+	var progs []weakProgram
 	for range 12 {
 		p, desc, observe := registerProgram(t, rng)
-		progs = append(progs, prog{desc, p, observe})
+		progs = append(progs, weakProgram{desc, p, observe})
 	}
 	for _, id := range []string{"litmus-mp", "litmus-sb", "litmus-iriw", "litmus-corr"} {
 		for _, v := range []string{"relaxed", "acq_rel"} {
 			p := build(t, id, v, nil)
-			progs = append(progs, prog{id + "/" + v, p, scenarios.Observer(p)})
+			progs = append(progs, weakProgram{id + "/" + v, p, scenarios.Observer(p)})
 		}
 	}
 	for _, l := range []struct {
@@ -121,7 +116,7 @@ func TestWeakKeyMergesAlikeStates(t *testing.T) {
 		{"latch-basic", "tinycoro", map[string]int{"waiters": 1}},
 		{"event-missing-release", "tinycoro", map[string]int{"waiters": 1}},
 	} {
-		progs = append(progs, prog{name: fmt.Sprintf("%s/%s %v", l.id, l.variant, l.params), p: build(t, l.id, l.variant, l.params)})
+		progs = append(progs, weakProgram{name: fmt.Sprintf("%s/%s %v", l.id, l.variant, l.params), p: build(t, l.id, l.variant, l.params)})
 	}
 	var merged int
 	for _, pr := range progs {

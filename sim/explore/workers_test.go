@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"testing"
 
 	"lockstep/sim"
@@ -105,13 +106,17 @@ func TestWorkersRandomPrograms(t *testing.T) {
 // TestWorkersStop stops parallel searches by their state bound and by
 // cancellation: each ends incomplete, for that reason, with every worker
 // returned when Explore returns. (The test runs alone, as it does not call
-// t.Parallel: the goroutines it counts are its own.)
+// t.Parallel: no other search runs while it looks at the stacks.)
 func TestWorkersStop(t *testing.T) {
 	p := build(t, "wg-lost-wakeup", "fixed", map[string]int{"waiters": 3, "workers": 4})
-	before := runtime.NumGoroutine()
 	defer func() {
-		if n := runtime.NumGoroutine(); n > before {
-			t.Errorf("%d goroutines after the searches, %d before: a worker outlived Explore", n, before)
+		// A worker still searching has the search's frames on its stack.
+		// (Counting goroutines would not do: a worker's goroutine ends
+		// just after the WaitGroup has counted it done.)
+		buf := make([]byte, 1<<20)
+		stacks := string(buf[:runtime.Stack(buf, true)])
+		if strings.Contains(stacks, "lockstep/sim/explore.(*dfs)") {
+			t.Errorf("a worker outlived Explore:\n%s", stacks)
 		}
 	}()
 	r := search(t, p, explore.Options{Workers: 4, MaxStates: 500})
