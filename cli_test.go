@@ -237,6 +237,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"run", filepath.Join(dir, "missing.jsonc")}, "no lesson file " + filepath.Join(dir, "missing.jsonc")},
 		{[]string{"run", broken}, "broken.jsonc:3: "},
 		{[]string{"run", "wg-lost-wakeup", "--lang", "fr"}, `--lang "fr": want en or zh`},
+		{[]string{"run", "wg-lost-wakeup", "--schedule", "D1 D1 D1", "--lang", "zh"}, "调度有误：第 3 步：D1 不能前进：D1 已经结束"},
+		{[]string{"run", "wg-lost-wakeup", "--schedule", "X1", "--lang", "zh"}, `第 1 步：没有线程 "X1"`},
 	}
 	for _, tt := range tests {
 		out, errs, status := cli(t, tt.args...)

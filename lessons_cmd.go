@@ -64,7 +64,7 @@ func runCmd(_ context.Context, e *env, args []string) error {
 	warnMismatches(e.stderr, rest[0], s)
 	job, err := plan(s, def, *variant, *schedule, overrides)
 	if err != nil {
-		return err
+		return inLang(err, lang)
 	}
 	if *memory == "" && job.named != nil {
 		mm = job.named.MemoryModel()
@@ -77,12 +77,12 @@ func runCmd(_ context.Context, e *env, args []string) error {
 		if t, err = trace.ExecuteMemory(job.prog, job.schedule.Threads(), mm); err == nil {
 			job.labelsIgnored = true
 		} else if errors.Is(err, sim.ErrSchedule) {
-			return badInput(fmt.Errorf("%w; the schedule is variant %s's, and %s cannot follow it even by its threads: "+
-				"--variant picks the variant whose schedules the primitive follows, --schedule gives one", err, job.variant, def.File()))
+			return inLang(badInput(fmt.Errorf("%w; the schedule is variant %s's, and %s cannot follow it even by its threads: "+
+				"--variant picks the variant whose schedules the primitive follows, --schedule gives one", err, job.variant, def.File())), lang)
 		}
 	}
 	if errors.Is(err, sim.ErrSchedule) {
-		return badInput(err)
+		return inLang(badInput(err), lang)
 	}
 	if err != nil {
 		return err
@@ -211,6 +211,24 @@ func writeHeader(w io.Writer, s *scenarios.Scenario, pl *runPlan, lang string) e
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// inLang is err with the schedule's error it ends in said in language
+// lang (words.Error); it wraps err, so its exit status stays.
+func inLang(err error, lang string) error {
+	if err == nil || lang != words.Chinese {
+		return err
+	}
+	return &langError{err: err, msg: words.Error(err, lang)}
+}
+
+// A langError is an error said in another language.
+type langError struct {
+	err error
+	msg string
+}
+
+func (e *langError) Error() string { return e.msg }
+func (e *langError) Unwrap() error { return e.err }
 
 // parseLang reads --lang: "en" or "zh".
 func parseLang(s string) (string, error) {
