@@ -85,6 +85,21 @@ func TestC11Session(t *testing.T) {
 	}
 }
 
+// TestC11ExactReload: a page that reconnects to exactly what it showed
+// (load with exact) gets its c11 run back, stale read included.
+func TestC11ExactReload(t *testing.T) {
+	src, err := os.ReadFile("../../scenarios/lessons/litmus-mp.jsonc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	load, _ := json.Marshal(map[string]any{"v": 1, "type": "load", "source": string(src), "variant": "relaxed",
+		"memory": "c11", "schedule": "P P Q Q Q@LDX<init", "step": 5, "exact": true})
+	st := newDriver(t).c11(t, string(load))
+	if st.Memory != "c11" || !strings.HasSuffix(st.Schedule, "Q@LDX<init") {
+		t.Errorf("exact reload = memory %s, schedule %q; want c11 and the stale read", st.Memory, st.Schedule)
+	}
+}
+
 // TestC11ScheduleByName: a lesson's c11 schedule, loaded or replayed by
 // name, switches the session to c11.
 func TestC11ScheduleByName(t *testing.T) {

@@ -160,22 +160,27 @@ func (tl *timeline) rebuild(target int) error {
 // thread in turn until the run is over) the history, and moves to step.
 // On an error nothing changes.
 func (tl *timeline) replace(sched sim.Schedule, step int) error {
-	m, _, err := sim.ReplaySchedule(tl.prog, sched, sim.Options{Record: true, Memory: tl.mm})
-	if err != nil {
-		return err
-	}
-	history := m.Schedule()
-	if step < 0 || step > len(history) {
-		return fmt.Errorf("step %d is out of range 0..%d", step, len(history))
-	}
-	tl.history, tl.entries = history, entriesOf(tl.prog, m.Records())
-	return tl.rebuild(step)
+	m, _, err := sim.ReplaySchedule(tl.prog, sched, tl.replayOptions())
+	return tl.adopt(m, err, step)
 }
 
 // replaceExact makes the run of sched, as far as sched goes, the history,
 // and moves to step. On an error nothing changes.
 func (tl *timeline) replaceExact(sched sim.Schedule, step int) error {
-	m, err := sim.ReplayPrefix(tl.prog, sched, sim.Options{Record: true})
+	m, err := sim.ReplayPrefix(tl.prog, sched, tl.replayOptions())
+	return tl.adopt(m, err, step)
+}
+
+// replayOptions are how the runs that make a history go: recorded, under
+// the timeline's memory model, without the costly source locations
+// (recording adds them for the step shown).
+func (tl *timeline) replayOptions() sim.Options {
+	return sim.Options{Record: true, Memory: tl.mm}
+}
+
+// adopt makes m's run the history and moves to step, unless the replay
+// that made m failed (err) or step is out of its range.
+func (tl *timeline) adopt(m *sim.Machine, err error, step int) error {
 	if err != nil {
 		return err
 	}
@@ -190,7 +195,7 @@ func (tl *timeline) replaceExact(sched sim.Schedule, step int) error {
 // follow makes the history the given threads' steps, as far as they can
 // go on this program, and moves to pos or to the end of what was followed.
 func (tl *timeline) follow(threads sim.Schedule, pos int) {
-	m := sim.New(tl.prog, sim.Options{Record: true, Memory: tl.mm})
+	m := sim.New(tl.prog, tl.replayOptions())
 	for _, c := range threads {
 		t := tl.prog.Thread(c.Thread)
 		if !m.CanMove(t) {

@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/go-chi/chi/v5"
 
@@ -60,21 +58,14 @@ func (s *Share) ServeEmbed(w http.ResponseWriter, r *http.Request) error {
 // parameter, schedule or step is a bad request.
 func embedInitial(lesson *scenarios.Scenario, q url.Values, lang string) (templates.Initial, error) {
 	in := templates.Initial{Protocol: playground.ProtocolVersion, Lesson: lesson.ID, Lang: lang, Socket: "/ws"}
-	in.Variant = q.Get("variant")
-	if in.Variant == "" {
-		in.Variant = lesson.Variants[0]
-	}
-	if !slices.Contains(lesson.Variants, in.Variant) {
-		return in, site.NotFound(fmt.Sprintf("Lesson %s has no variant %q; it has %s.", lesson.ID, in.Variant, strings.Join(lesson.Variants, ", ")), nil)
-	}
-	params, err := queryParams(lesson, q, lang)
+	variant, params, err := queryRun(lesson, q, lang)
 	if err != nil {
-		return in, site.BadRequest(err.Error(), nil)
+		return in, err
 	}
-	in.Params = params
+	in.Variant, in.Params = variant, params
 	if text := q.Get("schedule"); text != "" {
 		if _, err := playground.LessonSchedule(lesson, in.Variant, text); err != nil {
-			return in, site.BadRequest("The schedule cannot be read: "+err.Error(), nil)
+			return in, badSchedule(unreadable, err, lang)
 		}
 		in.Schedule = text
 	}

@@ -34,6 +34,8 @@ func TestEmbedView(t *testing.T) {
 		{name: "bad step", path: "/embed/wg-basic?step=x", status: 400, body: []string{"not a step number"}},
 		{name: "negative step", path: "/embed/wg-basic?step=-2", status: 400},
 		{name: "bad schedule", path: "/embed/wg-basic?schedule=W1+%3F%3F", status: 400, body: []string{"cannot be read"}},
+		{name: "unknown variant, in Chinese", path: "/embed/wg-basic?variant=nope&lang=zh", status: 404, body: []string{"没有版本"}},
+		{name: "bad schedule, in Chinese", path: "/embed/wg-basic?schedule=W1+%3F%3F&lang=zh", status: 400, body: []string{"无法读取调度：调度有误：第 1 行"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

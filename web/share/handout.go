@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/go-chi/chi/v5"
 
@@ -37,17 +36,9 @@ func (s *Share) ServeHandout(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	q := r.URL.Query()
-	variant := q.Get("variant")
-	if variant == "" {
-		variant = lesson.Variants[0]
-	}
-	if !slices.Contains(lesson.Variants, variant) {
-		return site.NotFound(site.Phrase{fmt.Sprintf("Lesson %s has no variant %q; it has %s.", id, variant, strings.Join(lesson.Variants, ", ")),
-			fmt.Sprintf("课程 %s 没有版本 %q；它有 %s。", id, variant, strings.Join(lesson.Variants, "、"))}.In(lang), nil)
-	}
-	params, err := queryParams(lesson, q, lang)
+	variant, params, err := queryRun(lesson, q, lang)
 	if err != nil {
-		return site.BadRequest(err.Error(), nil)
+		return err
 	}
 	prog, err := lesson.Build(variant, params)
 	if err != nil {
@@ -55,7 +46,7 @@ func (s *Share) ServeHandout(w http.ResponseWriter, r *http.Request) error {
 	}
 	sched, name, err := handoutSchedule(lesson, variant, q.Get("schedule"), lang)
 	if err != nil {
-		return site.BadRequest(site.Phrase{"The schedule cannot be read: " + err.Error(), "无法读取调度：" + err.Error()}.In(lang), nil)
+		return badSchedule(unreadable, err, lang)
 	}
 	mm, err := playground.LessonMemory(lesson, q.Get("memory"), handoutScheduleName(lesson, q.Get("schedule")))
 	if err != nil {
@@ -64,7 +55,7 @@ func (s *Share) ServeHandout(w http.ResponseWriter, r *http.Request) error {
 	}
 	tr, err := trace.ExecuteMemory(prog, sched, mm)
 	if err != nil {
-		return site.BadRequest(site.Phrase{"The schedule cannot be followed: " + err.Error(), "无法按这个调度运行：" + err.Error()}.In(lang), nil)
+		return badSchedule(site.Phrase{"The schedule cannot be followed: ", "无法按这个调度运行："}, err, lang)
 	}
 	if n := len(tr.Steps); n > maxHandoutSteps {
 		return site.BadRequest(site.Phrase{fmt.Sprintf("This run has %d steps; a handout shows at most %d.", n, maxHandoutSteps),

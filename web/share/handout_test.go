@@ -80,6 +80,7 @@ func TestHandoutRefused(t *testing.T) {
 		{"step past the end", "/handout/wg-lost-wakeup?step=9", http.StatusBadRequest, "not a step of this run (0 to 8)"},
 		{"huge query", "/handout/wg-lost-wakeup?schedule=" + strings.Repeat("W1+", 4000), http.StatusRequestURITooLong, "too long"},
 		{"a run too long to print", "/handout/wg-lost-wakeup?waiters=60&workers=1", http.StatusBadRequest, "a handout shows at most"},
+		{"a thread that cannot move, in Chinese", "/handout/wg-lost-wakeup?lang=zh&schedule=W1*400", http.StatusBadRequest, "无法按这个调度运行：调度有误：第 7 步：W1 不能前进"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -37,22 +37,14 @@ func (s *Share) ServeLesson(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	q := r.URL.Query()
-	variant := q.Get("variant")
-	if variant == "" {
-		variant = lesson.Variants[0]
-	}
-	if !slices.Contains(lesson.Variants, variant) {
-		return site.NotFound(site.Phrase{fmt.Sprintf("Lesson %s has no variant %q; it has %s.", id, variant, strings.Join(lesson.Variants, ", ")),
-			fmt.Sprintf("课程 %s 没有版本 %q；它有 %s。", id, variant, strings.Join(lesson.Variants, "、"))}.In(lang), nil)
-	}
-	params, err := queryParams(lesson, q, lang)
+	variant, params, err := queryRun(lesson, q, lang)
 	if err != nil {
-		return site.BadRequest(err.Error(), nil)
+		return err
 	}
 	initial := templates.Initial{Protocol: playground.ProtocolVersion, Lesson: id, Variant: variant, Params: params, Lang: lang, Socket: "/ws"}
 	if text := q.Get("schedule"); text != "" {
 		if _, err := playground.LessonSchedule(lesson, variant, text); err != nil {
-			return site.BadRequest(site.Phrase{"The schedule cannot be read: " + err.Error(), "无法读取调度：" + words.Error(err, "zh")}.In(lang), nil)
+			return badSchedule(unreadable, err, lang)
 		}
 		initial.Schedule = text
 	}
@@ -89,6 +81,35 @@ func (s *Share) ServeLesson(w http.ResponseWriter, r *http.Request) error {
 		page.Variants = append(page.Variants, templates.Link{Href: u.RequestURI(), Text: v, Key: v, Current: v == variant})
 	}
 	return s.pages.Render(w, r, templates.Lesson(page))
+}
+
+// queryRun reads which run of lesson a page's query asks for: the variant
+// (the lesson's first when it names none) and the parameters. An unknown
+// variant is not found, a bad parameter a bad request, in language lang.
+func queryRun(lesson *scenarios.Scenario, q url.Values, lang string) (variant string, params map[string]int, err error) {
+	variant = q.Get("variant")
+	if variant == "" {
+		variant = lesson.Variants[0]
+	}
+	if !slices.Contains(lesson.Variants, variant) {
+		return "", nil, site.NotFound(site.Phrase{fmt.Sprintf("Lesson %s has no variant %q; it has %s.", lesson.ID, variant, strings.Join(lesson.Variants, ", ")),
+			fmt.Sprintf("课程 %s 没有版本 %q；它有 %s。", lesson.ID, variant, strings.Join(lesson.Variants, "、"))}.In(lang), nil)
+	}
+	if params, err = queryParams(lesson, q, lang); err != nil {
+		return "", nil, site.BadRequest(err.Error(), nil)
+	}
+	return variant, params, nil
+}
+
+// unreadable leads the error of a schedule a page's query gives that
+// cannot be read.
+var unreadable = site.Phrase{"The schedule cannot be read: ", "无法读取调度："}
+
+// badSchedule is the bad request of a schedule that cannot be read or
+// followed: lead, then err, whose schedule's error words.Error says in
+// Chinese.
+func badSchedule(lead site.Phrase, err error, lang string) error {
+	return site.BadRequest(site.Phrase{lead[0] + err.Error(), lead[1] + words.Error(err, words.Chinese)}.In(lang), nil)
 }
 
 // queryParams reads the lesson's parameters from the query and resolves
