@@ -18,7 +18,7 @@ import (
 
 	"lockstep/primitives/lang"
 	"lockstep/scenarios"
-	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // A usageError is bad input from the command line: the binary exits with
@@ -238,7 +238,7 @@ func loadPrimitive(path string) (*lang.Def, error) {
 // buildLesson compiles lesson s as variant v, with written primitive d in
 // place of the built-in one when d is not nil (the variant then picks
 // only the lesson's schedules and expected outcomes).
-func buildLesson(s *scenarios.Scenario, d *lang.Def, v string, overrides map[string]int) (*sim.Program, error) {
+func buildLesson(s *scenarios.Scenario, d *lang.Def, v string, overrides map[string]int) (*program.Program, error) {
 	if d == nil {
 		return s.Build(v, overrides)
 	}

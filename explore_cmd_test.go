@@ -10,6 +10,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 func TestExploreText(t *testing.T) {
@@ -85,7 +86,7 @@ func TestExploreJSON(t *testing.T) {
 	}
 }
 
-func buildProgram(t *testing.T, id, variant string, params map[string]int) *sim.Program {
+func buildProgram(t *testing.T, id, variant string, params map[string]int) *program.Program {
 	t.Helper()
 	cat, err := scenarios.Load()
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"lockstep/primitives/lang"
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/program"
 	"lockstep/sim/trace"
 	"lockstep/sim/words"
 )
@@ -102,7 +103,7 @@ type runPlan struct {
 	variant  string
 	written  *lang.Def // the written primitive run, or nil
 	params   map[string]int
-	prog     *sim.Program
+	prog     *program.Program
 	schedule sim.Schedule
 	named    *scenarios.Schedule // the lesson's schedule, if one was named
 	memory   sim.MemoryModel

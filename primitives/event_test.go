@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 const randomRuns = 400
@@ -126,13 +127,13 @@ func TestEventWakeOrder(t *testing.T) {
 func TestConstructedSet(t *testing.T) {
 	cases := []struct {
 		name, cell string
-		build      func(t *testing.T, variant string) *sim.Program
+		build      func(t *testing.T, variant string) *program.Program
 	}{
-		{"event(true)", "ev.m_state", func(t *testing.T, v string) *sim.Program {
+		{"event(true)", "ev.m_state", func(t *testing.T, v string) *program.Program {
 			s := parse(t, "event", []string{"tinycoro", "fixed"}, `"init": {"set": "1"},`, `[{"name": "W", "count": "2", "script": "wait"}]`)
 			return build(t, s, v, nil)
 		}},
-		{"latch(0)", "latch.m_ev.m_state", func(t *testing.T, v string) *sim.Program {
+		{"latch(0)", "latch.m_ev.m_state", func(t *testing.T, v string) *program.Program {
 			return build(t, lesson(t, "latch-basic"), v, map[string]int{"workers": 0, "waiters": 2})
 		}},
 	}

@@ -10,6 +10,7 @@ import (
 	"lockstep/primitives"
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // ported are the primitives whose lessons these tests own.
@@ -86,7 +87,7 @@ func lesson(t *testing.T, id string) *scenarios.Scenario {
 }
 
 // build compiles s for variant with parameter overrides.
-func build(t *testing.T, s *scenarios.Scenario, variant string, params map[string]int) *sim.Program {
+func build(t *testing.T, s *scenarios.Scenario, variant string, params map[string]int) *program.Program {
 	t.Helper()
 	p, err := s.Build(variant, params)
 	if err != nil {
@@ -126,7 +127,7 @@ func parse(t *testing.T, primitive string, variants []string, extra, coroutines 
 }
 
 // runRandom runs p under a seeded random scheduler.
-func runRandom(t *testing.T, p *sim.Program, seed uint64, o sim.Options) (*sim.Machine, sim.Outcome) {
+func runRandom(t *testing.T, p *program.Program, seed uint64, o sim.Options) (*sim.Machine, sim.Outcome) {
 	t.Helper()
 	m := sim.New(p, o)
 	out, err := sim.Run(m, sim.NewRandom(seed))

@@ -5,11 +5,12 @@ import (
 	"testing"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // contended is a mutex lesson with four coroutines that each take the lock
 // three times, half of them through lock_guard.
-func contended(t *testing.T, fifo bool) func(variant string) *sim.Program {
+func contended(t *testing.T, fifo bool) func(variant string) *program.Program {
 	t.Helper()
 	extra := ""
 	if fifo {
@@ -18,7 +19,7 @@ func contended(t *testing.T, fifo bool) func(variant string) *sim.Program {
 	s := parse(t, "mutex", []string{"tinycoro", "lifo"}, extra, `[
 		{"name": "L", "count": "2", "script": "repeat 3 { lock; cs; unlock }"},
 		{"name": "G", "count": "2", "script": "repeat 3 { lock_guard; cs; unlock }"}]`)
-	return func(variant string) *sim.Program { return build(t, s, variant, nil) }
+	return func(variant string) *program.Program { return build(t, s, variant, nil) }
 }
 
 // TestMutexExclusion runs both mutexes under many random schedules: no two

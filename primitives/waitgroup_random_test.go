@@ -6,6 +6,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // wgRounds is a wait_group used for two rounds by three waiters and three
@@ -92,7 +93,7 @@ func wgScenario(t *testing.T, coroutines string) *scenarios.Scenario {
 }
 
 // wgBuild compiles s for variant.
-func wgBuild(t *testing.T, s *scenarios.Scenario, variant string) *sim.Program {
+func wgBuild(t *testing.T, s *scenarios.Scenario, variant string) *program.Program {
 	t.Helper()
 	p, err := s.Build(variant, nil)
 	if err != nil {
@@ -102,7 +103,7 @@ func wgBuild(t *testing.T, s *scenarios.Scenario, variant string) *sim.Program {
 }
 
 // wgRandom runs p under the random scheduler seeded with seed.
-func wgRandom(t *testing.T, p *sim.Program, seed uint64) (*sim.Machine, sim.Outcome) {
+func wgRandom(t *testing.T, p *program.Program, seed uint64) (*sim.Machine, sim.Outcome) {
 	t.Helper()
 	m := sim.New(p, sim.Options{})
 	out, err := sim.Run(m, sim.NewRandom(seed))

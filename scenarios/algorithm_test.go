@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // TestStepsFollowTheirLines replays every lesson's schedules and a few
@@ -27,8 +28,8 @@ func TestStepsFollowTheirLines(t *testing.T) {
 				for _, r := range m.Records() {
 					if r.Label >= 0 && r.Op != sim.OpResume {
 						c := before.Coroutines[r.Coroutine]
-						op := slices.IndexFunc(p.Ops, func(o sim.Op) bool { return o.Name == c.Op })
-						if op < 0 || !slices.ContainsFunc(p.Ops[op].Lines, func(l sim.Line) bool { return l.Label == r.Label }) {
+						op := slices.IndexFunc(p.Ops, func(o program.Op) bool { return o.Name == c.Op })
+						if op < 0 || !slices.ContainsFunc(p.Ops[op].Lines, func(l program.Line) bool { return l.Label == r.Label }) {
 							t.Errorf("%s/%s %s: step %d (%s) is not a line of %q", s.ID, v, what, r.Index, p.Label(r.Label), c.Op)
 						}
 					}

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"lockstep/primitives"
-	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // The runtime's parameters and variant (see Scenario.Params).
@@ -53,7 +53,7 @@ func (s *Scenario) Resolve(overrides map[string]int) (map[string]int, error) {
 
 // Build compiles the lesson for one variant with the given parameter
 // overrides.
-func (s *Scenario) Build(variant string, overrides map[string]int) (*sim.Program, error) {
+func (s *Scenario) Build(variant string, overrides map[string]int) (*program.Program, error) {
 	p, err := s.build(variant, overrides)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", s.ID, err)
@@ -61,7 +61,7 @@ func (s *Scenario) Build(variant string, overrides map[string]int) (*sim.Program
 	return p, nil
 }
 
-func (s *Scenario) build(variant string, overrides map[string]int) (*sim.Program, error) {
+func (s *Scenario) build(variant string, overrides map[string]int) (*program.Program, error) {
 	if !slices.Contains(s.Variants, variant) {
 		return nil, fmt.Errorf("no variant %q (it has %s)", variant, strings.Join(s.Variants, ", "))
 	}
@@ -119,23 +119,23 @@ func (s *Scenario) initValues(params map[string]int) (map[string]int64, error) {
 // assemble lays out the program of the lesson with primitive prim, whose
 // object is named object: the primitive, the contexts, the frames and
 // awaiters, the scripts; on the fixed engine when engine is set.
-func (s *Scenario) assemble(prim primitives.Primitive, object string, params map[string]int, engine bool) (*sim.Program, error) {
+func (s *Scenario) assemble(prim primitives.Primitive, object string, params map[string]int, engine bool) (*program.Program, error) {
 	coros, err := s.expand(params)
 	if err != nil {
 		return nil, err
 	}
 
-	l := sim.NewLayout()
+	l := program.NewLayout()
 	base := addPrimitive(l, object, prim.Fields())
 	prim.Bind(base)
 	// Resolve the fields that refer to their own address (Self, InitSelf)
 	// now that the object has one.
 	p := l.Program()
 	for i, f := range prim.Fields() {
-		addr := base + sim.Word(i)
+		addr := base + program.Word(i)
 		c := &p.Cells[addr]
 		if f.Self != "" {
-			names := map[sim.Word]string{addr: f.Self}
+			names := map[program.Word]string{addr: f.Self}
 			for k, v := range c.Names {
 				names[k] = v
 			}
@@ -147,7 +147,7 @@ func (s *Scenario) assemble(prim primitives.Primitive, object string, params map
 	}
 
 	if qc, ok := params[ParamQueueCap]; ok {
-		p.Engine = &sim.Engine{QueueCap: qc, DepthCap: DefaultDepthCap, Fixed: engine}
+		p.Engine = &program.Engine{QueueCap: qc, DepthCap: DefaultDepthCap, Fixed: engine}
 		if dc, ok := params[ParamDepthCap]; ok {
 			p.Engine.DepthCap = dc
 		}
@@ -157,27 +157,27 @@ func (s *Scenario) assemble(prim primitives.Primitive, object string, params map
 		if _, ok := threadOf[c.thread]; ok {
 			continue
 		}
-		ctxFields := []sim.Field{{Name: "num_wait", Kind: sim.Int64, Atomic: true}}
+		ctxFields := []program.Field{{Name: "num_wait", Kind: program.Int64, Atomic: true}}
 		if p.Engine != nil {
-			ctxFields = append(ctxFields, sim.Field{Name: "m_max_recursive_depth", Kind: sim.Int64})
+			ctxFields = append(ctxFields, program.Field{Name: "m_max_recursive_depth", Kind: program.Int64})
 		}
-		ctx := l.Add(c.thread+".ctx", sim.ContextObject, -1, c.thread, ctxFields...)
+		ctx := l.Add(c.thread+".ctx", program.ContextObject, -1, c.thread, ctxFields...)
 		threadOf[c.thread] = len(p.Threads)
-		p.Threads = append(p.Threads, sim.ThreadSpec{Name: c.thread, Context: ctx})
+		p.Threads = append(p.Threads, program.ThreadSpec{Name: c.thread, Context: ctx})
 	}
 
-	awaiterFields := []sim.Field{
-		{Name: "m_next", Kind: sim.Pointer},
-		{Name: "m_await_coro", Kind: sim.Handle},
-		{Name: "m_ctx", Kind: sim.Context},
+	awaiterFields := []program.Field{
+		{Name: "m_next", Kind: program.Pointer},
+		{Name: "m_await_coro", Kind: program.Handle},
+		{Name: "m_ctx", Kind: program.Context},
 	}
 	if af, ok := prim.(primitives.AwaiterFielder); ok {
 		awaiterFields = append(awaiterFields, fields(af.AwaiterFields())...)
 	}
 	ops := prim.Ops()
-	var counter sim.Word
+	var counter program.Word
 	if slices.ContainsFunc(coros, func(c expanded) bool { return usesCS(c.script) }) {
-		counter = l.Add("shared", sim.DataObject, -1, "", sim.Field{Name: "counter", Kind: sim.Int64})
+		counter = l.Add("shared", program.DataObject, -1, "", program.Field{Name: "counter", Kind: program.Int64})
 		cs := &primitives.CriticalSection{Counter: counter}
 		ops = append(ops, cs.Operation())
 	}
@@ -203,10 +203,10 @@ func (s *Scenario) assemble(prim primitives.Primitive, object string, params map
 		if err != nil {
 			return nil, fmt.Errorf("coroutine %s: script: %v", c.name, err)
 		}
-		frame := l.Add(c.name+".frame", sim.FrameObject, i, c.name,
-			sim.Field{Name: "resume", Kind: sim.Pointer})
-		aw := l.Add(c.name+".awaiter", sim.AwaiterObject, i, c.name, awaiterFields...)
-		p.Coroutines = append(p.Coroutines, sim.CoroutineSpec{Name: c.name, Thread: threadOf[c.thread],
+		frame := l.Add(c.name+".frame", program.FrameObject, i, c.name,
+			program.Field{Name: "resume", Kind: program.Pointer})
+		aw := l.Add(c.name+".awaiter", program.AwaiterObject, i, c.name, awaiterFields...)
+		p.Coroutines = append(p.Coroutines, program.CoroutineSpec{Name: c.name, Thread: threadOf[c.thread],
 			Frame: frame, Awaiter: aw, Script: script, Group: c.group, Spawned: c.spawned})
 	}
 
@@ -234,7 +234,7 @@ func (s *Scenario) assemble(prim primitives.Primitive, object string, params map
 // that names its own labels, their source lines. Labels below
 // primitives.FirstFreeLabel are the built-in table's (the critical
 // section's among them).
-func setLabels(p *sim.Program, prim primitives.Primitive) {
+func setLabels(p *program.Program, prim primitives.Primitive) {
 	p.LabelName = primitives.LabelName
 	p.LabelDoc = primitives.LabelDoc
 	w, ok := prim.(primitives.Labeled)
@@ -254,12 +254,12 @@ func setLabels(p *sim.Program, prim primitives.Primitive) {
 		}
 		return w.Label(pc).Doc
 	}
-	p.LabelLoc = func(pc int) (sim.Location, bool) {
+	p.LabelLoc = func(pc int) (program.Location, bool) {
 		if pc < primitives.FirstFreeLabel {
-			return sim.Location{}, false
+			return program.Location{}, false
 		}
 		l := w.Label(pc)
-		return sim.Location{File: file, Line: l.Line, Function: l.Function}, true
+		return program.Location{File: file, Line: l.Line, Function: l.Function}, true
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"lockstep/primitives"
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // loadCatalog loads the embedded lessons or fails the test.
@@ -46,7 +47,7 @@ func TestCatalog(t *testing.T) {
 	}
 }
 
-func checkSchedule(t *testing.T, p *sim.Program, sc scenarios.Schedule, variant string) {
+func checkSchedule(t *testing.T, p *program.Program, sc scenarios.Schedule, variant string) {
 	steps := sc.For(variant)
 	sched, err := sim.ParseSchedule(steps)
 	if err != nil {
@@ -95,7 +96,7 @@ func checkSchedule(t *testing.T, p *sim.Program, sc scenarios.Schedule, variant 
 
 // checkRecord checks that a step is labelled and placed in a primitive's
 // source. Taking a coroutine off a run queue runs no primitive code.
-func checkRecord(t *testing.T, p *sim.Program, r sim.Record) {
+func checkRecord(t *testing.T, p *program.Program, r sim.Record) {
 	t.Helper()
 	if r.Op == sim.OpResume {
 		if r.Label != -1 || r.Loc.File != "" {

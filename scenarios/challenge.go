@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // A Challenge is a bug lesson played as a game, as The Deadlock Empire
@@ -106,7 +107,7 @@ func (s *Scenario) bugSchedule() (*Schedule, string) {
 
 // turnHint names the schedule's first preemption: the thread that stops
 // while it could go on, where, and who moves then.
-func turnHint(p *sim.Program, sched sim.Schedule) Text {
+func turnHint(p *program.Program, sched sim.Schedule) Text {
 	m := sim.New(p, sim.Options{})
 	last, label, steps := -1, "", 0
 	for _, c := range sched {

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"lockstep/primitives"
-	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 func TestPrimitives(t *testing.T) {
@@ -84,17 +84,17 @@ func TestCompileBlocks(t *testing.T) {
 	ops := append(prim.Ops(), (&primitives.CriticalSection{}).Operation())
 	table := &opTable{ops: ops, guards: guardsOf(prim), spawns: map[string]int{"W": len(ops)}}
 	op := func(name string) int { return table.op(name) }
-	call := func(name string) sim.Instr { return sim.Instr{Kind: sim.Call, Op: op(name)} }
+	call := func(name string) program.Instr { return program.Instr{Kind: program.Call, Op: op(name)} }
 	tests := []struct {
 		script string
-		want   []sim.Instr
+		want   []program.Instr
 	}{
-		{"if try_lock { cs; unlock }", []sim.Instr{call("try_lock"), {Kind: sim.JumpIfNot, Arg: 4}, call("cs"), call("unlock")}},
-		{"if try_lock { unlock } else { lock }; cs", []sim.Instr{call("try_lock"), {Kind: sim.JumpIfNot, Arg: 4}, call("unlock"),
-			{Kind: sim.Jump, Arg: 5}, call("lock"), call("cs")}},
-		{"lock_guard { cs }", []sim.Instr{call("lock_guard"), call("cs"), call("unlock")}},
-		{"repeat 2 { spawn W }; lock", []sim.Instr{{Kind: sim.Repeat, Arg: 2}, {Kind: sim.Call, Op: len(table.ops)},
-			{Kind: sim.EndLoop, Arg: 1}, call("lock")}},
+		{"if try_lock { cs; unlock }", []program.Instr{call("try_lock"), {Kind: program.JumpIfNot, Arg: 4}, call("cs"), call("unlock")}},
+		{"if try_lock { unlock } else { lock }; cs", []program.Instr{call("try_lock"), {Kind: program.JumpIfNot, Arg: 4}, call("unlock"),
+			{Kind: program.Jump, Arg: 5}, call("lock"), call("cs")}},
+		{"lock_guard { cs }", []program.Instr{call("lock_guard"), call("cs"), call("unlock")}},
+		{"repeat 2 { spawn W }; lock", []program.Instr{{Kind: program.Repeat, Arg: 2}, {Kind: program.Call, Op: len(table.ops)},
+			{Kind: program.EndLoop, Arg: 1}, call("lock")}},
 	}
 	for _, tt := range tests {
 		got, err := compileScript(tt.script, table)

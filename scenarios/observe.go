@@ -6,17 +6,18 @@ import (
 	"strings"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // Observer names what the final state of a litmus test shows: the
 // registers its scripts load into, "r1=1 r2=0", or, when they load
 // nothing (2+2W), the locations, "x=1 y=2". It returns nil for a program
 // that is not a litmus test.
-func Observer(p *sim.Program) func(*sim.Machine) string {
-	var regs []sim.Word
+func Observer(p *program.Program) func(*sim.Machine) string {
+	var regs []program.Word
 	for _, c := range p.Coroutines {
 		for _, in := range c.Script {
-			if in.Kind != sim.Call || in.Op >= len(p.Ops) {
+			if in.Kind != program.Call || in.Op >= len(p.Ops) {
 				continue
 			}
 			if name := p.Ops[in.Op].Name; name == "load_x" || name == "load_y" {
@@ -27,10 +28,10 @@ func Observer(p *sim.Program) func(*sim.Machine) string {
 		}
 	}
 	slices.Sort(regs)
-	cells := map[string]sim.Word{}
+	cells := map[string]program.Word{}
 	for a, c := range p.Cells {
 		if rest, ok := strings.CutPrefix(c.Name, "mem."); ok {
-			cells[rest] = sim.Word(a)
+			cells[rest] = program.Word(a)
 		}
 	}
 	if _, ok := cells["x"]; !ok {

@@ -8,7 +8,7 @@ import (
 	"unicode"
 
 	"lockstep/primitives"
-	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // A script is what a coroutine does, as a sequence of operations:
@@ -76,7 +76,7 @@ func (t *opTable) names() string {
 
 // compileScript turns a script into instructions for the operations and
 // guards of table.
-func compileScript(src string, table *opTable) ([]sim.Instr, error) {
+func compileScript(src string, table *opTable) ([]program.Instr, error) {
 	toks, err := tokenize(src)
 	if err != nil {
 		return nil, err
@@ -130,7 +130,7 @@ func tokenize(src string) ([]token, error) {
 type compiler struct {
 	toks   []token
 	pos    int
-	out    []sim.Instr
+	out    []program.Instr
 	table  *opTable
 	blocks int // if and guard blocks open
 }
@@ -153,7 +153,7 @@ func (c *compiler) peek() string {
 }
 
 // block compiles statements until '}' or the end, at loop depth depth.
-func (c *compiler) block(depth int) ([]sim.Instr, error) {
+func (c *compiler) block(depth int) ([]program.Instr, error) {
 	for c.pos < len(c.toks) {
 		switch t := c.peek(); t {
 		case ";":
@@ -201,7 +201,7 @@ func (c *compiler) repeat(depth int) error {
 		return c.errorf("repeat %d needs a { body }", n)
 	}
 	c.pos++
-	c.out = append(c.out, sim.Instr{Kind: sim.Repeat, Op: depth, Arg: sim.Word(n)})
+	c.out = append(c.out, program.Instr{Kind: program.Repeat, Op: depth, Arg: program.Word(n)})
 	start := len(c.out)
 	if _, err := c.block(depth + 1); err != nil {
 		return err
@@ -213,7 +213,7 @@ func (c *compiler) repeat(depth int) error {
 		return c.errorf("the repeat body is empty")
 	}
 	c.pos++
-	c.out = append(c.out, sim.Instr{Kind: sim.EndLoop, Op: depth, Arg: sim.Word(start)})
+	c.out = append(c.out, program.Instr{Kind: program.EndLoop, Op: depth, Arg: program.Word(start)})
 	return nil
 }
 
@@ -224,7 +224,7 @@ func (c *compiler) call(name string) error {
 	}
 	op := c.table.ops[i]
 	c.pos++
-	in := sim.Instr{Kind: sim.Call, Op: i}
+	in := program.Instr{Kind: program.Call, Op: i}
 	arg := c.peek()
 	switch {
 	case op.HasArg && (arg == "" || arg == ";" || arg == "}" || arg == "{"):
@@ -234,7 +234,7 @@ func (c *compiler) call(name string) error {
 		if err != nil {
 			return c.errorf("%s needs a number, not %q", name, arg)
 		}
-		in.Arg = sim.Word(n)
+		in.Arg = program.Word(n)
 		c.pos++
 	case arg != "" && arg != ";" && arg != "}" && arg != "{":
 		return c.errorf("%s takes no argument", name)
@@ -255,7 +255,7 @@ func (c *compiler) spawn() error {
 		return c.errorf("%s is not a spawned coroutine (declare it with \"spawned\": true)", name)
 	}
 	c.pos++
-	c.out = append(c.out, sim.Instr{Kind: sim.Call, Op: i})
+	c.out = append(c.out, program.Instr{Kind: program.Call, Op: i})
 	return nil
 }
 
@@ -301,22 +301,22 @@ func (c *compiler) ifBlock(depth int) error {
 		return err
 	}
 	jump := len(c.out)
-	c.out = append(c.out, sim.Instr{Kind: sim.JumpIfNot})
+	c.out = append(c.out, program.Instr{Kind: program.JumpIfNot})
 	if err := c.body("if "+name, depth); err != nil {
 		return err
 	}
 	if c.peek() != "else" {
-		c.out[jump].Arg = sim.Word(len(c.out))
+		c.out[jump].Arg = program.Word(len(c.out))
 		return nil
 	}
 	c.pos++
 	skip := len(c.out)
-	c.out = append(c.out, sim.Instr{Kind: sim.Jump})
-	c.out[jump].Arg = sim.Word(len(c.out))
+	c.out = append(c.out, program.Instr{Kind: program.Jump})
+	c.out[jump].Arg = program.Word(len(c.out))
 	if err := c.body("else", depth); err != nil {
 		return err
 	}
-	c.out[skip].Arg = sim.Word(len(c.out))
+	c.out[skip].Arg = program.Word(len(c.out))
 	return nil
 }
 
@@ -341,7 +341,7 @@ func (c *compiler) guardBlock(name string, depth int) error {
 	if exit < 0 {
 		return fmt.Errorf("guard %s: no operation %q", name, g.Exit) // a bug in the primitive
 	}
-	c.out = append(c.out, sim.Instr{Kind: sim.Call, Op: exit})
+	c.out = append(c.out, program.Instr{Kind: program.Call, Op: exit})
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // A Mismatch is a named schedule that does not lead, in one variant, to
@@ -42,7 +43,7 @@ type Verification struct {
 // the schedule expects.
 func (s *Scenario) Verify() Verification {
 	var v Verification
-	progs := make(map[string]*sim.Program, len(s.Variants))
+	progs := make(map[string]*program.Program, len(s.Variants))
 	errs := make(map[string]error, len(s.Variants))
 	for _, variant := range s.Variants {
 		progs[variant], errs[variant] = s.Build(variant, nil)

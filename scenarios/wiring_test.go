@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"lockstep/primitives"
-	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // TestWiring checks what sim and primitives agree on without importing each
@@ -22,7 +22,7 @@ func TestWiring(t *testing.T) {
 		{primitives.SeqCst, "seq_cst"},
 	}
 	for _, tt := range orders {
-		if got := sim.OrderName(tt.o); got != tt.want {
+		if got := program.OrderName(tt.o); got != tt.want {
 			t.Errorf("sim.OrderName(primitives order %d) = %q, want %q", tt.o, got, tt.want)
 		}
 	}

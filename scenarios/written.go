@@ -8,6 +8,7 @@ import (
 	"lockstep/primitives"
 	"lockstep/primitives/lang"
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // BuildWritten compiles the lesson with a written primitive in place of
@@ -19,14 +20,14 @@ import (
 // primitive has the guards of the lesson's built-in primitive whose
 // operations it writes (a mutex's lock_guard, an event's event_guard),
 // and the scripts' runtime statements (spawn, if) are the lesson's own.
-func (s *Scenario) BuildWritten(def *lang.Def, overrides map[string]int) (*sim.Program, error) {
+func (s *Scenario) BuildWritten(def *lang.Def, overrides map[string]int) (*program.Program, error) {
 	return s.BuildWrittenOn(def, "", overrides)
 }
 
 // BuildWrittenOn is BuildWritten for one of the lesson's variants: the
 // variant EngineFixed runs the written primitive on the fixed engine, as
 // it runs tinyCoro's; any other variant builds as BuildWritten does.
-func (s *Scenario) BuildWrittenOn(def *lang.Def, variant string, overrides map[string]int) (*sim.Program, error) {
+func (s *Scenario) BuildWrittenOn(def *lang.Def, variant string, overrides map[string]int) (*program.Program, error) {
 	p, err := s.buildWritten(def, variant == EngineFixed, overrides)
 	if err != nil {
 		return nil, fmt.Errorf("%s with %s: %w", s.ID, def.File(), err)
@@ -34,7 +35,7 @@ func (s *Scenario) BuildWrittenOn(def *lang.Def, variant string, overrides map[s
 	return p, nil
 }
 
-func (s *Scenario) buildWritten(def *lang.Def, engine bool, overrides map[string]int) (*sim.Program, error) {
+func (s *Scenario) buildWritten(def *lang.Def, engine bool, overrides map[string]int) (*program.Program, error) {
 	params, err := s.Resolve(overrides)
 	if err != nil {
 		return nil, err

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"lockstep/scenarios"
-	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/program"
 )
 
 // BenchmarkExploreWritten verifies the fixed wait_group at 3 waiters and 4
@@ -36,7 +36,7 @@ func BenchmarkExploreWritten(b *testing.B) {
 	}
 	for _, c := range []struct {
 		name string
-		p    *sim.Program
+		p    *program.Program
 	}{{"go", goPort}, {"written", written}} {
 		b.Run(c.name, func(b *testing.B) {
 			var r explore.Result

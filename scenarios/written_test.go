@@ -14,6 +14,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/program"
 	"lockstep/sim/trace"
 	"lockstep/sim/words"
 )
@@ -35,7 +36,7 @@ func example(t testing.TB, prim, v string) *lang.Def {
 }
 
 // textTrace replays sched on p and prints the trace.
-func textTrace(t *testing.T, p *sim.Program, sched string) string {
+func textTrace(t *testing.T, p *program.Program, sched string) string {
 	t.Helper()
 	s, err := sim.ParseSchedule(sched)
 	if err != nil {

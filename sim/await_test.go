@@ -5,6 +5,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/program"
 )
 
 // suspendingOp declares "wait": K1 publishes the coroutine's handle, K2
@@ -13,17 +14,17 @@ import (
 // parks and K5 runs once the coroutine is resumed.
 func suspendingOp(f *fixture.Fixture, d fixture.Shared, plain bool) int {
 	op := f.Op("wait", "K",
-		func(x *sim.Exec) { x.Write(x.Awaiter()+1, x.Handle()); fixture.Next(x) },
-		func(x *sim.Exec) {
-			x.Exchange(d.Slot, x.Awaiter(), sim.AcqRel)
+		func(x program.Exec) { x.Write(x.Awaiter()+1, x.Handle()); fixture.Next(x) },
+		func(x program.Exec) {
+			x.Exchange(d.Slot, x.Awaiter(), program.AcqRel)
 			if !plain {
 				x.Suspending()
 			}
 			fixture.Next(x)
 		},
-		func(x *sim.Exec) { x.Load(d.Flag, sim.Relaxed); fixture.Next(x) },
-		func(x *sim.Exec) { x.Load(d.Flag, sim.Relaxed); x.Suspend(x.PC() + 1) },
-		func(x *sim.Exec) { x.Load(d.Flag, sim.Acquire); x.Return() })
+		func(x program.Exec) { x.Load(d.Flag, program.Relaxed); fixture.Next(x) },
+		func(x program.Exec) { x.Load(d.Flag, program.Relaxed); x.Suspend(x.PC() + 1) },
+		func(x program.Exec) { x.Load(d.Flag, program.Acquire); x.Return() })
 	f.Ops[op].Awaits = true
 	return op
 }
@@ -35,13 +36,13 @@ func TestResumedWhileSuspending(t *testing.T) {
 	for _, tt := range []struct {
 		name   string
 		plain  bool
-		engine *sim.Engine
+		engine *program.Engine
 		want   sim.Kind
 		step   int
 	}{
 		{name: "queued", want: sim.OK, step: -1},
 		{name: "not published", plain: true, want: sim.DoubleResume, step: 3},
-		{name: "inline", engine: &sim.Engine{DepthCap: 4096}, want: sim.DoubleResume, step: 3},
+		{name: "inline", engine: &program.Engine{DepthCap: 4096}, want: sim.DoubleResume, step: 3},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			f := fixture.New()
@@ -69,9 +70,9 @@ func TestBeginAwait(t *testing.T) {
 	f2 := fixture.New()
 	f2.Shared()
 	op2 := f2.Op("await", "Y",
-		func(x *sim.Exec) { x.BeginAwait(7); x.SetLocal(0, x.Read(x.Awaiter()+3)); fixture.Next(x) },
-		func(x *sim.Exec) { x.EndAwait(); x.Read(x.Awaiter() + 3); x.Return() })
-	f2.ThreadWith("A", []sim.Field{{Name: "m_cond", Kind: sim.Int64}}, op2)
+		func(x program.Exec) { x.BeginAwait(7); x.SetLocal(0, x.Read(x.Awaiter()+3)); fixture.Next(x) },
+		func(x program.Exec) { x.EndAwait(); x.Read(x.Awaiter() + 3); x.Return() })
+	f2.ThreadWith("A", []program.Field{{Name: "m_cond", Kind: program.Int64}}, op2)
 	p2 := f2.Program(t)
 	m, out := fixture.Replay(t, p2, "A A")
 	checkOutcome(t, out, sim.UseAfterFree, 1, "A reads A.awaiter.m_cond at step 2 (Y2), but A's awaiter ended at step 2")
@@ -83,15 +84,15 @@ func TestBeginAwait(t *testing.T) {
 // An "if" in a script tests what the call before it returned
 // (Exec.Result): JumpIfNot skips the block when it returned false.
 func TestJumpIfNot(t *testing.T) {
-	for _, flag := range []sim.Word{0, 1} {
+	for _, flag := range []program.Word{0, 1} {
 		f := fixture.New()
 		d := f.Shared()
-		try := f.Op("try", "T", func(x *sim.Exec) { x.Result(x.Load(d.Flag, sim.Relaxed) == 1); x.Return() })
-		mark := f.Op("mark", "X", func(x *sim.Exec) { x.Write(d.X, 1); x.Return() })
+		try := f.Op("try", "T", func(x program.Exec) { x.Result(x.Load(d.Flag, program.Relaxed) == 1); x.Return() })
+		mark := f.Op("mark", "X", func(x program.Exec) { x.Write(d.X, 1); x.Return() })
 		f.Thread("A", try)
 		p := f.Program(t)
 		p.Cells[d.Flag].Init = flag
-		p.Coroutines[0].Script = []sim.Instr{{Kind: sim.Call, Op: try}, {Kind: sim.JumpIfNot, Arg: 3}, {Kind: sim.Call, Op: mark}}
+		p.Coroutines[0].Script = []program.Instr{{Kind: program.Call, Op: try}, {Kind: program.JumpIfNot, Arg: 3}, {Kind: program.Call, Op: mark}}
 		m, _ := fixture.Replay(t, p, "")
 		if got, want := m.Steps(), 1+int(flag); got != want {
 			t.Errorf("flag %d: %d steps (%s); want %d", flag, got, m.Schedule(), want)

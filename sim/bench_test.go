@@ -5,11 +5,12 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // benchProgram is wg-lost-wakeup at 16 waiters and 17 workers: a run of
 // several hundred steps in which the last done() wakes every waiter.
-func benchProgram(b *testing.B) *sim.Program {
+func benchProgram(b *testing.B) *program.Program {
 	b.Helper()
 	cat, err := scenarios.Load()
 	if err != nil {

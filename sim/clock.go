@@ -1,6 +1,9 @@
 package sim
 
-import "fmt"
+import (
+	"fmt"
+	"lockstep/sim/program"
+)
 
 // Happens-before is tracked with vector clocks, one per thread:
 //
@@ -44,8 +47,8 @@ func (m *Machine) relOf(slot int) []uint32 {
 }
 
 // atomicRead is the read half of an atomic access with order o.
-func (m *Machine) atomicRead(t int, addr Word, c *Cell, o Order) {
-	if acquires(o) {
+func (m *Machine) atomicRead(t int, addr program.Word, c *program.Cell, o program.Order) {
+	if program.Acquires(o) {
 		join(m.clockOf(t), m.relOf(c.Slot))
 		m.lastAcq[t] = addr
 		m.acquired = true
@@ -56,12 +59,12 @@ func (m *Machine) atomicRead(t int, addr Word, c *Cell, o Order) {
 }
 
 // atomicWrite is the write half of an atomic access with order o.
-func (m *Machine) atomicWrite(t, label int, addr Word, c *Cell, o Order, rmw bool, op OpKind) {
+func (m *Machine) atomicWrite(t, label int, addr program.Word, c *program.Cell, o program.Order, rmw bool, op OpKind) {
 	rel := m.relOf(c.Slot)
 	switch {
-	case releases(o) && rmw:
+	case program.Releases(o) && rmw:
 		join(rel, m.clockOf(t))
-	case releases(o):
+	case program.Releases(o):
 		copy(rel, m.clockOf(t))
 	case !rmw:
 		clear(rel)
@@ -87,7 +90,7 @@ func (m *Machine) happensBefore(e Epoch, t int) bool {
 }
 
 // plainRead checks and records a plain read of cell c by thread t.
-func (m *Machine) plainRead(t, co, label int, addr Word, c *Cell) {
+func (m *Machine) plainRead(t, co, label int, addr program.Word, c *program.Cell) {
 	n := len(m.threads)
 	if w := m.lastW[c.Slot]; !m.happensBefore(w, t) {
 		m.race(t, co, label, addr, c, w, "reads", "wrote")
@@ -97,7 +100,7 @@ func (m *Machine) plainRead(t, co, label int, addr Word, c *Cell) {
 }
 
 // plainWrite checks and records a plain write of cell c by thread t.
-func (m *Machine) plainWrite(t, co, label int, addr Word, c *Cell) {
+func (m *Machine) plainWrite(t, co, label int, addr program.Word, c *program.Cell) {
 	n := len(m.threads)
 	if w := m.lastW[c.Slot]; !m.happensBefore(w, t) {
 		m.race(t, co, label, addr, c, w, "writes", "wrote")
@@ -114,7 +117,7 @@ func (m *Machine) plainWrite(t, co, label int, addr Word, c *Cell) {
 
 // noteWrite records a write to the plain cell at addr without checking it
 // (the constructor of a fresh object).
-func (m *Machine) noteWrite(t int, addr Word, label int) {
+func (m *Machine) noteWrite(t int, addr program.Word, label int) {
 	n := len(m.threads)
 	c := &m.prog.Cells[addr]
 	m.ownReads()
@@ -140,7 +143,7 @@ func (m *Machine) ownReads() {
 
 // race records a data race between the current access and the earlier
 // access e. Only the first race on a cell per earlier access is kept.
-func (m *Machine) race(t, co, label int, addr Word, c *Cell, e Epoch, verb, earlier string) {
+func (m *Machine) race(t, co, label int, addr program.Word, c *program.Cell, e Epoch, verb, earlier string) {
 	for _, r := range m.races {
 		if r.Step == m.step {
 			return
@@ -189,9 +192,9 @@ func (m *Machine) missingRelease(t, w int, after int32) *MissingRelease {
 		return nil
 	}
 	p := m.prog
-	if releases(aw.order) {
+	if program.Releases(aw.order) {
 		return nil
 	}
 	return &MissingRelease{Writer: p.Threads[w].Name, Reader: p.Threads[t].Name, Op: aw.op, Cell: c.Name,
-		Step: int(aw.step), Label: p.Label(int(aw.label)), Order: OrderName(aw.order)}
+		Step: int(aw.step), Label: p.Label(int(aw.label)), Order: program.OrderName(aw.order)}
 }

@@ -1,6 +1,9 @@
 package sim
 
-import "fmt"
+import (
+	"fmt"
+	"lockstep/sim/program"
+)
 
 // A coroutine's life, as its steps drive it: an operation constructs its
 // awaiter, parks, returns (ending the awaiter, granting a lock) and starts
@@ -11,21 +14,21 @@ import "fmt"
 // local_context(), and the fields after them from init, or zero.
 // local_context() is the context of thread t, the one c runs on: its
 // own, or the waker's after an inline resume (spec §1.2 (b)).
-func (m *Machine) construct(t, c int, init []Word) {
+func (m *Machine) construct(t, c int, init []program.Word) {
 	spec := &m.prog.Coroutines[c]
 	a := spec.Awaiter
 	oi := m.prog.Cells[a].Object
 	m.ended[oi] = 0
 	m.constructed = true
 	for i := range m.prog.Objects[oi].Size {
-		var v Word
+		var v program.Word
 		switch {
 		case i == FieldCtx:
 			v = m.prog.Threads[t].Context
 		case i > FieldCtx && int(i-FieldCtx-1) < len(init):
 			v = init[i-FieldCtx-1]
 		}
-		m.mem[a+i] = normalize(m.prog.Cells[a+i].Kind, v)
+		m.mem[a+i] = program.Normalize(m.prog.Cells[a+i].Kind, v)
 		m.noteWrite(t, a+i, -1)
 	}
 }
@@ -43,7 +46,7 @@ func (m *Machine) register(co *coroutine) {
 // park suspends c: it leaves t's stack. A coroutine a waker resumed
 // while its await_suspend went on (see Exec.Suspending) is already in a
 // run queue: it only leaves the stack.
-func (m *Machine) park(t, c int, op *Op) {
+func (m *Machine) park(t, c int, op *program.Op) {
 	co := &m.coros[c]
 	co.suspending = false
 	if co.status == Runnable {
@@ -54,7 +57,7 @@ func (m *Machine) park(t, c int, op *Op) {
 	if !co.registered {
 		m.register(co)
 	}
-	if op.Role == Lock {
+	if op.Role == program.Lock {
 		m.lockSeq++
 		co.lockSeq = m.lockSeq
 	}
@@ -66,8 +69,8 @@ func (m *Machine) park(t, c int, op *Op) {
 
 // opReturned ends c's current operation and starts the next one, or ends
 // the coroutine.
-func (m *Machine) opReturned(t, c int, op *Op, result bool) {
-	if op.Role == Waiting && m.prog.Facts.Open != nil {
+func (m *Machine) opReturned(t, c int, op *program.Op, result bool) {
+	if op.Role == program.Waiting && m.prog.Facts.Open != nil {
 		m.checkReturn(c, op)
 		if m.fatal != nil {
 			return
@@ -79,7 +82,7 @@ func (m *Machine) opReturned(t, c int, op *Op, result bool) {
 	if op.Awaits {
 		m.endAwaiter(c)
 	}
-	if op.Role == Lock || op.Role == Relock || op.Role == TryLock && result {
+	if op.Role == program.Lock || op.Role == program.Relock || op.Role == program.TryLock && result {
 		m.granted(c)
 		if m.fatal != nil {
 			return
@@ -100,7 +103,7 @@ func (m *Machine) opReturned(t, c int, op *Op, result bool) {
 // at one of its steps that accessed the primitive. A wait that returns
 // otherwise was released by nobody while its condition never held: a
 // premature release (a wait_group whose wait() never parks, say).
-func (m *Machine) checkReturn(c int, op *Op) {
+func (m *Machine) checkReturn(c int, op *program.Op) {
 	co := &m.coros[c]
 	if co.registered && co.opened || !co.registered && co.sawOpen {
 		return
@@ -161,7 +164,7 @@ func (m *Machine) destroy(c int) {
 	co.holder = false
 	owned := m.prog.Coroutines[c].OwnedFrame
 	for oi, ob := range m.prog.Objects {
-		if ob.Coroutine == c && (ob.Kind == FrameObject && !owned || ob.Kind == AwaiterObject) && m.ended[oi] <= 0 {
+		if ob.Coroutine == c && (ob.Kind == program.FrameObject && !owned || ob.Kind == program.AwaiterObject) && m.ended[oi] <= 0 {
 			m.ended[oi] = int32(m.step) + 1
 		}
 	}
@@ -192,30 +195,30 @@ func (m *Machine) advance(c int, result bool) bool {
 	for int(co.ip) < len(script) {
 		in := script[co.ip]
 		switch in.Kind {
-		case Call:
+		case program.Call:
 			co.ip++
 			co.op = int16(in.Op)
 			co.pc = int32(m.prog.Ops[in.Op].Entry)
 			co.arg = in.Arg
-			co.locals = [NumLocals]Word{}
+			co.locals = [program.NumLocals]program.Word{}
 			co.started = false
 			return true
-		case Repeat:
+		case program.Repeat:
 			co.loops[in.Op] = in.Arg
 			co.ip++
-		case EndLoop:
+		case program.EndLoop:
 			co.loops[in.Op]--
 			if co.loops[in.Op] > 0 {
 				co.ip = int16(in.Arg)
 			} else {
 				co.ip++
 			}
-		case JumpIfNot:
+		case program.JumpIfNot:
 			co.ip++
 			if !result {
 				co.ip = int16(in.Arg)
 			}
-		case Jump:
+		case program.Jump:
 			co.ip = int16(in.Arg)
 		}
 	}
@@ -225,12 +228,12 @@ func (m *Machine) advance(c int, result bool) bool {
 
 // primitiveObject returns the index of the primitive object holding
 // address a, if it is one of the first maxWakerObjects objects, or -1.
-func (m *Machine) primitiveObject(a Word) int {
-	if a >= Word(len(m.prog.Cells)) {
+func (m *Machine) primitiveObject(a program.Word) int {
+	if a >= program.Word(len(m.prog.Cells)) {
 		return -1
 	}
 	oi := m.prog.Cells[a].Object
-	if oi < 0 || oi >= maxWakerObjects || m.prog.Objects[oi].Kind != PrimitiveObject {
+	if oi < 0 || oi >= maxWakerObjects || m.prog.Objects[oi].Kind != program.PrimitiveObject {
 		return -1
 	}
 	return oi

@@ -6,6 +6,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/program"
 )
 
 // checkOutcome fails the test unless out has kind want, step step and a
@@ -41,15 +42,15 @@ func TestUseAfterFree(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := fixture.New()
 			d := f.Shared()
-			wait := f.Op("wait", "W", func(x *sim.Exec) { x.Write(x.Awaiter()+1, x.Handle()); x.Return() })
+			wait := f.Op("wait", "W", func(x program.Exec) { x.Write(x.Awaiter()+1, x.Handle()); x.Return() })
 			f.Ops[wait].Awaits = true
 			ops := []int{wait}
 			if tt.idle {
-				ops = append(ops, f.Op("idle", "I", func(x *sim.Exec) { x.Load(d.Flag, sim.Relaxed); x.Return() }))
+				ops = append(ops, f.Op("idle", "I", func(x program.Exec) { x.Load(d.Flag, program.Relaxed); x.Return() }))
 			}
 			f.Thread("A", ops...)
-			var awaiterA sim.Word
-			peek := f.Op("peek", "R", func(x *sim.Exec) { x.Read(awaiterA); x.Return() })
+			var awaiterA program.Word
+			peek := f.Op("peek", "R", func(x program.Exec) { x.Read(awaiterA); x.Return() })
 			f.Thread("B", peek)
 			p := f.Program(t)
 			awaiterA = p.Coroutines[0].Awaiter
@@ -109,7 +110,7 @@ func TestPrematureRelease(t *testing.T) {
 func TestQuiescence(t *testing.T) {
 	tests := []struct {
 		name   string
-		engine *sim.Engine
+		engine *program.Engine
 		wake   bool // B wakes A after setting the flag
 		set    bool
 		want   sim.Kind
@@ -121,7 +122,7 @@ func TestQuiescence(t *testing.T) {
 			msg: "A parked at step 2 and d.flag == 1 holds, but B made it hold at step 4 (S1) without waking A"},
 		{name: "deadlock", want: sim.Deadlock, step: -1, cause: -1,
 			msg: "no thread can move and A still waits: d.flag == 1 does not hold"},
-		{name: "dropped task", engine: &sim.Engine{}, set: true, wake: true, want: sim.DroppedTask, step: 1, cause: 5,
+		{name: "dropped task", engine: &program.Engine{}, set: true, wake: true, want: sim.DroppedTask, step: 1, cause: 5,
 			msg: "A parked at step 2, and submit_task dropped its handle at step 6 (B's Z2)"},
 		{name: "woken", set: true, wake: true, want: sim.OK, step: -1, cause: -1},
 	}
@@ -130,7 +131,7 @@ func TestQuiescence(t *testing.T) {
 			f := fixture.New()
 			d := f.Shared()
 			f.Thread("A", f.ParkOp(d))
-			ops := []int{f.Op("noop", "N", func(x *sim.Exec) { x.Load(d.Flag, sim.Relaxed); x.Return() })}
+			ops := []int{f.Op("noop", "N", func(x program.Exec) { x.Load(d.Flag, program.Relaxed); x.Return() })}
 			if tt.set {
 				ops = append(ops, f.SetOp(d))
 			}
@@ -158,7 +159,7 @@ func TestInlineResume(t *testing.T) {
 	f.Thread("A", f.ParkOp(d))
 	f.Thread("B", f.SetOp(d), f.WakeOp(d, 1))
 	p := f.Program(t)
-	p.Engine = &sim.Engine{DepthCap: 4096}
+	p.Engine = &program.Engine{DepthCap: 4096}
 	fixture.OpenWhenFlag(p, d)
 	m, out := fixture.Replay(t, p, "A A B B B B")
 	checkOutcome(t, out, sim.OK, -1)
@@ -171,7 +172,7 @@ func TestInlineResume(t *testing.T) {
 func TestStepLimit(t *testing.T) {
 	f := fixture.New()
 	d := f.Shared()
-	f.Thread("A", f.Op("spin", "L", func(x *sim.Exec) { x.Load(d.Flag, sim.Relaxed); x.Goto(x.PC()) }))
+	f.Thread("A", f.Op("spin", "L", func(x program.Exec) { x.Load(d.Flag, program.Relaxed); x.Goto(x.PC()) }))
 	p := f.Program(t)
 	p.StepLimit = 10
 	m, out := fixture.Replay(t, p, "")
@@ -186,36 +187,36 @@ func TestStepLimit(t *testing.T) {
 func TestPanics(t *testing.T) {
 	tests := []struct {
 		name string
-		step func(x *sim.Exec, d fixture.Shared)
+		step func(x program.Exec, d fixture.Shared)
 		msg  string
 		// engine says the machine, not the operation's code, found the
 		// fault; such outcomes do not name a thread.
 	}{
-		{name: "Go panic", step: func(x *sim.Exec, d fixture.Shared) { x.Load(d.Flag, sim.Relaxed); panic("boom") }, msg: "boom"},
-		{name: "index out of range", step: func(x *sim.Exec, d fixture.Shared) {
+		{name: "Go panic", step: func(x program.Exec, d fixture.Shared) { x.Load(d.Flag, program.Relaxed); panic("boom") }, msg: "boom"},
+		{name: "index out of range", step: func(x program.Exec, d fixture.Shared) {
 			var a []int
-			_ = a[x.Load(d.Flag, sim.Relaxed)]
+			_ = a[x.Load(d.Flag, program.Relaxed)]
 		}, msg: "index out of range"},
-		{name: "primitive panics", step: func(x *sim.Exec, d fixture.Shared) {
-			x.Load(d.Flag, sim.Relaxed)
+		{name: "primitive panics", step: func(x program.Exec, d fixture.Shared) {
+			x.Load(d.Flag, program.Relaxed)
 			x.Panic("sync: negative WaitGroup counter")
 		}, msg: "panic: sync: negative WaitGroup counter"},
-		{name: "no access", step: func(x *sim.Exec, d fixture.Shared) { x.Return() }, msg: "sim: step B1 of bad made no memory access"},
-		{name: "two accesses", step: func(x *sim.Exec, d fixture.Shared) {
-			x.Load(d.Flag, sim.Relaxed)
-			x.Load(d.Flag, sim.Relaxed)
+		{name: "no access", step: func(x program.Exec, d fixture.Shared) { x.Return() }, msg: "sim: step B1 of bad made no memory access"},
+		{name: "two accesses", step: func(x program.Exec, d fixture.Shared) {
+			x.Load(d.Flag, program.Relaxed)
+			x.Load(d.Flag, program.Relaxed)
 			x.Return()
 		}, msg: "sim: step B1 makes a second memory access (load)"},
-		{name: "no next", step: func(x *sim.Exec, d fixture.Shared) { x.Load(d.Flag, sim.Relaxed) },
+		{name: "no next", step: func(x program.Exec, d fixture.Shared) { x.Load(d.Flag, program.Relaxed) },
 			msg: "sim: step B1 of bad did not say where to go next"},
-		{name: "nil dereference", step: func(x *sim.Exec, d fixture.Shared) { x.Load(0, sim.Relaxed); x.Return() },
+		{name: "nil dereference", step: func(x program.Exec, d fixture.Shared) { x.Load(0, program.Relaxed); x.Return() },
 			msg: "invalid memory address or nil pointer dereference"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := fixture.New()
 			d := f.Shared()
-			f.Thread("A", f.Op("bad", "B", func(x *sim.Exec) { tt.step(x, d) }))
+			f.Thread("A", f.Op("bad", "B", func(x program.Exec) { tt.step(x, d) }))
 			_, out := fixture.Replay(t, f.Program(t), "A")
 			checkOutcome(t, out, sim.Panic, 0, tt.msg)
 			if out.Thread != "A" || out.Coroutine != "A" {

@@ -4,9 +4,11 @@
 //
 // # Vocabulary
 //
-// A Program is a compiled scenario: the memory layout (objects and their
-// cells), the threads, the coroutines with their scripts, and the operations
-// those scripts call. It never changes once built.
+// A Program (package lockstep/sim/program) is a compiled scenario: the
+// memory layout (objects and their cells), the threads, the coroutines with
+// their scripts, and the operations those scripts call. It never changes
+// once built. A Machine runs one; its Exec is what the operations' steps
+// call.
 //
 // A thread is the worker thread of one context. It has a FIFO run queue, a
 // num_wait counter in memory, and a stack of running coroutines: the bottom

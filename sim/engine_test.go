@@ -6,27 +6,28 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/program"
 )
 
 // engineProgram: A and B share A's context (B queued behind A); each
 // parks with its awaiter in a slot of its own (K1 handle, K2 publish and
 // park, K3 after the wakeup). C submits A's awaiter and D B's (Z1 load,
 // Z2 submit), each from a thread of its own.
-func engineProgram(t *testing.T, e *sim.Engine) *sim.Program {
+func engineProgram(t *testing.T, e *program.Engine) *program.Program {
 	f := fixture.New()
-	slots := f.Data(sim.Field{Name: "a", Kind: sim.Pointer, Atomic: true}, sim.Field{Name: "b", Kind: sim.Pointer, Atomic: true})
-	park := func(slot sim.Word) int {
+	slots := f.Data(program.Field{Name: "a", Kind: program.Pointer, Atomic: true}, program.Field{Name: "b", Kind: program.Pointer, Atomic: true})
+	park := func(slot program.Word) int {
 		op := f.Op("park", "K",
-			func(x *sim.Exec) { x.Write(x.Awaiter()+sim.FieldAwaitCoro, x.Handle()); fixture.Next(x) },
-			func(x *sim.Exec) { x.Exchange(slot, x.Awaiter(), sim.AcqRel); x.Suspend(x.PC() + 1) },
-			func(x *sim.Exec) { x.FetchAdd(x.Context(), 1, sim.AcqRel); x.Return() })
+			func(x program.Exec) { x.Write(x.Awaiter()+sim.FieldAwaitCoro, x.Handle()); fixture.Next(x) },
+			func(x program.Exec) { x.Exchange(slot, x.Awaiter(), program.AcqRel); x.Suspend(x.PC() + 1) },
+			func(x program.Exec) { x.FetchAdd(x.Context(), 1, program.AcqRel); x.Return() })
 		f.Ops[op].Awaits = true
 		return op
 	}
-	wake := func(slot sim.Word) int {
+	wake := func(slot program.Word) int {
 		return f.Op("wake", "Z",
-			func(x *sim.Exec) { x.SetLocal(0, x.Load(slot, sim.Acquire)); fixture.Next(x) },
-			func(x *sim.Exec) { x.Submit(x.Local(0)); x.Return() })
+			func(x program.Exec) { x.SetLocal(0, x.Load(slot, program.Acquire)); fixture.Next(x) },
+			func(x program.Exec) { x.Submit(x.Local(0)); x.Return() })
 	}
 	f.Thread("A", park(slots))
 	f.Thread("B", park(slots+1), park(slots))
@@ -44,7 +45,7 @@ func engineProgram(t *testing.T, e *sim.Engine) *sim.Program {
 // The fixed engine counts in the waker's own context: no race.
 func TestEngineInlineDepthRace(t *testing.T) {
 	const sched = "A A A A A C C D D"
-	m, _ := fixture.Replay(t, engineProgram(t, &sim.Engine{QueueCap: 0, DepthCap: 4}), sched)
+	m, _ := fixture.Replay(t, engineProgram(t, &program.Engine{QueueCap: 0, DepthCap: 4}), sched)
 	if f := m.Records()[8].Findings; len(f) != 1 || f[0].Kind != sim.DataRace ||
 		!strings.Contains(f[0].Message, "data race on A.ctx.m_max_recursive_depth: D reads it at step 9 (Z2) and C wrote it at step 7 (Z2)") {
 		t.Errorf("step 8's findings %v; want the race on A's depth counter", f)
@@ -53,7 +54,7 @@ func TestEngineInlineDepthRace(t *testing.T) {
 	if len(r.Events) == 0 || r.Events[0].Kind != sim.EvInline {
 		t.Errorf("step 6 events %v; want A resumed inline", r.Events)
 	}
-	m, _ = fixture.Replay(t, engineProgram(t, &sim.Engine{QueueCap: 0, DepthCap: 4, Fixed: true}), sched)
+	m, _ = fixture.Replay(t, engineProgram(t, &program.Engine{QueueCap: 0, DepthCap: 4, Fixed: true}), sched)
 	for _, r := range m.Records() {
 		for _, f := range r.Findings {
 			if f.Kind == sim.DataRace {
@@ -69,16 +70,16 @@ func TestEngineInlineDepthRace(t *testing.T) {
 func TestEngineQueueInlineDrop(t *testing.T) {
 	tests := []struct {
 		name  string
-		e     sim.Engine
+		e     program.Engine
 		sched string
 		want  sim.Kind
 		event sim.EventKind // the event of D's submit (step 8)
 	}{
-		{"room", sim.Engine{QueueCap: 2, DepthCap: 4}, "A A A A A C C D D", sim.OK, sim.EvQueued},
-		{"queued, then full", sim.Engine{QueueCap: 1, DepthCap: 4}, "A A A A A C C D D", sim.OK, sim.EvInline},
-		{"full", sim.Engine{QueueCap: 0, DepthCap: 4}, "A A A A A D D", sim.OK, sim.EvInline},
-		{"cap", sim.Engine{QueueCap: 0, DepthCap: 0}, "A A A A A D D", sim.DroppedTask, sim.EvDropped},
-		{"fixed cap", sim.Engine{QueueCap: 0, DepthCap: 0, Fixed: true}, "A A A A A D D", sim.OK, sim.EvQueued},
+		{"room", program.Engine{QueueCap: 2, DepthCap: 4}, "A A A A A C C D D", sim.OK, sim.EvQueued},
+		{"queued, then full", program.Engine{QueueCap: 1, DepthCap: 4}, "A A A A A C C D D", sim.OK, sim.EvInline},
+		{"full", program.Engine{QueueCap: 0, DepthCap: 4}, "A A A A A D D", sim.OK, sim.EvInline},
+		{"cap", program.Engine{QueueCap: 0, DepthCap: 0}, "A A A A A D D", sim.DroppedTask, sim.EvDropped},
+		{"fixed cap", program.Engine{QueueCap: 0, DepthCap: 0, Fixed: true}, "A A A A A D D", sim.OK, sim.EvQueued},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -99,12 +100,12 @@ func TestEngineQueueInlineDrop(t *testing.T) {
 // first wait on A's context (its awaiter's m_ctx), then constructs its
 // next awaiter with D's.
 func TestLocalContextAfterInline(t *testing.T) {
-	m, _ := fixture.Replay(t, engineProgram(t, &sim.Engine{QueueCap: 0, DepthCap: 4}), "A A A A A D D D D")
+	m, _ := fixture.Replay(t, engineProgram(t, &program.Engine{QueueCap: 0, DepthCap: 4}), "A A A A A D D D D")
 	p := m.Program()
 	if r := m.Records()[7]; r.Thread != 3 || p.CellName(r.Addr) != "A.ctx.num_wait" {
 		t.Errorf("B's K3 on thread %d adds to %s; want thread 3 (D) and A.ctx.num_wait", r.Thread, p.CellName(r.Addr))
 	}
 	if got, want := m.Peek(p.Coroutines[1].Awaiter+sim.FieldCtx), p.Threads[3].Context; got != want {
-		t.Errorf("B's new awaiter has m_ctx %s; want D's context %s", p.Format(sim.Context, nil, got), p.Format(sim.Context, nil, want))
+		t.Errorf("B's new awaiter has m_ctx %s; want D's context %s", p.Format(program.Context, nil, got), p.Format(program.Context, nil, want))
 	}
 }

@@ -2,9 +2,13 @@ package sim
 
 import (
 	"fmt"
+	"lockstep/sim/program"
 	"path/filepath"
 	"runtime"
 )
+
+// The machine's Exec is what a program's operations step with.
+var _ program.Exec = (*Exec)(nil)
 
 type nextKind uint8
 
@@ -35,7 +39,7 @@ type Exec struct {
 
 // begin opens the step's single access. It reports false when the run has
 // already hit a fatal finding (the access then does nothing).
-func (x *Exec) begin(op OpKind, addr Word) bool {
+func (x *Exec) begin(op OpKind, addr program.Word) bool {
 	if x.ops > 0 {
 		panic(fmt.Sprintf("sim: step %s makes a second memory access (%s)", x.m.prog.Label(x.pc), op))
 	}
@@ -49,7 +53,7 @@ func (x *Exec) begin(op OpKind, addr Word) bool {
 		}
 		if x.m.where && r.Loc.File == "" {
 			if pc, file, line, ok := runtime.Caller(2); ok {
-				r.Loc = Location{File: filepath.Base(file), Line: line}
+				r.Loc = program.Location{File: filepath.Base(file), Line: line}
 				if f := runtime.FuncForPC(pc); f != nil {
 					r.Loc.Function = f.Name()
 				}
@@ -60,9 +64,9 @@ func (x *Exec) begin(op OpKind, addr Word) bool {
 }
 
 // cell checks that addr is a live cell of the right sort for this access.
-func (x *Exec) cell(addr Word, atomic bool, what string) (*Cell, bool) {
+func (x *Exec) cell(addr program.Word, atomic bool, what string) (*program.Cell, bool) {
 	m := x.m
-	if addr >= Word(len(m.prog.Cells)) || m.prog.Cells[addr].Object < 0 {
+	if addr >= program.Word(len(m.prog.Cells)) || m.prog.Cells[addr].Object < 0 {
 		x.nilPointer()
 		return nil, false
 	}
@@ -78,7 +82,7 @@ func (x *Exec) cell(addr Word, atomic bool, what string) (*Cell, bool) {
 	return c, true
 }
 
-func (x *Exec) useAfterFree(c *Cell, what string, end int32) {
+func (x *Exec) useAfterFree(c *program.Cell, what string, end int32) {
 	m := x.m
 	ob := &m.prog.Objects[c.Object]
 	who := m.prog.Coroutines[x.c].Name
@@ -88,10 +92,10 @@ func (x *Exec) useAfterFree(c *Cell, what string, end int32) {
 	case end < 0:
 		d.Reason, d.EndStep = NotConstructed, -1
 		why = fmt.Sprintf("%s has not been constructed", ob.Name)
-	case ob.Kind == FrameObject && m.coros[ob.Coroutine].status != Done:
+	case ob.Kind == program.FrameObject && m.coros[ob.Coroutine].status != Done:
 		d.Reason = FrameFreed
 		why = fmt.Sprintf("%s's frame was destroyed at step %d, before %s finished with it", ob.Owner, end, ob.Owner)
-	case ob.Kind == FrameObject || m.coros[ob.Coroutine].status == Done:
+	case ob.Kind == program.FrameObject || m.coros[ob.Coroutine].status == Done:
 		d.Reason = FrameDestroyed
 		why = fmt.Sprintf("%s finished at step %d and its frame was destroyed", ob.Owner, end)
 	default:
@@ -114,20 +118,20 @@ func (x *Exec) fail(k Kind, msg string, d Detail) {
 		Thread: x.m.prog.Threads[x.t].Name, Coroutine: x.m.prog.Coroutines[x.c].Name, Detail: d})
 }
 
-func (x *Exec) recordOrders(v, expected Word, o, f Order) {
+func (x *Exec) recordOrders(v, expected program.Word, o, f program.Order) {
 	if r := x.m.cur; r != nil {
 		r.Value, r.Expected, r.Order, r.FailOrder = v, expected, o, f
 	}
 }
 
-func (x *Exec) recordResult(res Word, ok bool) {
+func (x *Exec) recordResult(res program.Word, ok bool) {
 	if r := x.m.cur; r != nil {
 		r.Result, r.OK = res, ok
 	}
 }
 
 // Load is an atomic load.
-func (x *Exec) Load(addr Word, o Order) Word {
+func (x *Exec) Load(addr program.Word, o program.Order) program.Word {
 	if !x.begin(OpLoad, addr) {
 		return 0
 	}
@@ -147,7 +151,7 @@ func (x *Exec) Load(addr Word, o Order) Word {
 }
 
 // Store is an atomic store.
-func (x *Exec) Store(addr Word, v Word, o Order) {
+func (x *Exec) Store(addr program.Word, v program.Word, o program.Order) {
 	if !x.begin(OpStore, addr) {
 		return
 	}
@@ -156,12 +160,12 @@ func (x *Exec) Store(addr Word, v Word, o Order) {
 	if !ok {
 		return
 	}
-	x.m.mem[addr] = normalize(c.Kind, v)
+	x.m.mem[addr] = program.Normalize(c.Kind, v)
 	x.m.atomicWrite(x.t, x.pc, addr, c, o, false, OpStore)
 }
 
 // Exchange is an atomic exchange; it returns the old value.
-func (x *Exec) Exchange(addr Word, v Word, o Order) Word {
+func (x *Exec) Exchange(addr program.Word, v program.Word, o program.Order) program.Word {
 	if !x.begin(OpExchange, addr) {
 		return 0
 	}
@@ -172,14 +176,14 @@ func (x *Exec) Exchange(addr Word, v Word, o Order) Word {
 	}
 	old := x.m.mem[addr]
 	x.m.atomicRead(x.t, addr, c, o)
-	x.m.mem[addr] = normalize(c.Kind, v)
+	x.m.mem[addr] = program.Normalize(c.Kind, v)
 	x.m.atomicWrite(x.t, x.pc, addr, c, o, true, OpExchange)
 	x.recordResult(old, true)
 	return old
 }
 
 // CompareAndSwap is compare_exchange_strong.
-func (x *Exec) CompareAndSwap(addr Word, old, v Word, success, failure Order) (Word, bool) {
+func (x *Exec) CompareAndSwap(addr program.Word, old, v program.Word, success, failure program.Order) (program.Word, bool) {
 	if !x.begin(OpCAS, addr) {
 		return 0, false
 	}
@@ -190,13 +194,13 @@ func (x *Exec) CompareAndSwap(addr Word, old, v Word, success, failure Order) (W
 	}
 	cur := x.m.mem[addr]
 	x.m.lastExpected = old
-	if cur != normalize(c.Kind, old) {
+	if cur != program.Normalize(c.Kind, old) {
 		x.m.atomicRead(x.t, addr, c, failure)
 		x.recordResult(cur, false)
 		return cur, false
 	}
 	x.m.atomicRead(x.t, addr, c, success)
-	x.m.mem[addr] = normalize(c.Kind, v)
+	x.m.mem[addr] = program.Normalize(c.Kind, v)
 	x.m.atomicWrite(x.t, x.pc, addr, c, success, true, OpCAS)
 	x.m.swapped = true
 	x.recordResult(cur, true)
@@ -204,7 +208,7 @@ func (x *Exec) CompareAndSwap(addr Word, old, v Word, success, failure Order) (W
 }
 
 // FetchAdd adds delta and returns the old value.
-func (x *Exec) FetchAdd(addr Word, delta Word, o Order) Word {
+func (x *Exec) FetchAdd(addr program.Word, delta program.Word, o program.Order) program.Word {
 	if !x.begin(OpFetchAdd, addr) {
 		return 0
 	}
@@ -215,14 +219,14 @@ func (x *Exec) FetchAdd(addr Word, delta Word, o Order) Word {
 	}
 	old := x.m.mem[addr]
 	x.m.atomicRead(x.t, addr, c, o)
-	x.m.mem[addr] = normalize(c.Kind, old+delta)
+	x.m.mem[addr] = program.Normalize(c.Kind, old+delta)
 	x.m.atomicWrite(x.t, x.pc, addr, c, o, true, OpFetchAdd)
 	x.recordResult(old, true)
 	return old
 }
 
 // Read is a plain read of a shared field.
-func (x *Exec) Read(addr Word) Word {
+func (x *Exec) Read(addr program.Word) program.Word {
 	if !x.begin(OpRead, addr) {
 		return 0
 	}
@@ -232,7 +236,7 @@ func (x *Exec) Read(addr Word) Word {
 }
 
 // read is a checked plain read inside the step's access.
-func (x *Exec) read(addr Word) (Word, bool) {
+func (x *Exec) read(addr program.Word) (program.Word, bool) {
 	c, ok := x.cell(addr, false, "reads")
 	if !ok {
 		return 0, false
@@ -245,16 +249,16 @@ func (x *Exec) read(addr Word) (Word, bool) {
 }
 
 // Write is a plain write of a shared field.
-func (x *Exec) Write(addr Word, v Word) {
+func (x *Exec) Write(addr program.Word, v program.Word) {
 	if !x.begin(OpWrite, addr) {
 		return
 	}
-	x.recordOrders(v, 0, Relaxed, Relaxed)
+	x.recordOrders(v, 0, program.Relaxed, program.Relaxed)
 	c, ok := x.cell(addr, false, "writes")
 	if !ok {
 		return
 	}
-	x.m.mem[addr] = normalize(c.Kind, v)
+	x.m.mem[addr] = program.Normalize(c.Kind, v)
 	x.m.plainWrite(x.t, x.c, x.pc, addr, c)
 }
 
@@ -278,7 +282,7 @@ func (x *Exec) Result(ok bool) { x.result = ok }
 // operation, as an operation that Awaits does on entry: m_next = nullptr,
 // m_await_coro = null, m_ctx = local_context(), the next fields from init.
 // It costs no step; EndAwait ends its lifetime.
-func (x *Exec) BeginAwait(init ...Word) { x.m.construct(x.t, x.c, init) }
+func (x *Exec) BeginAwait(init ...program.Word) { x.m.construct(x.t, x.c, init) }
 
 // EndAwait ends the lifetime of the awaiter BeginAwait constructed, at the
 // end of its await_resume.
@@ -301,7 +305,7 @@ func (x *Exec) Suspending() { x.m.coros[x.c].suspending = true }
 // cell. Spinning steps that cannot see a change would only repeat a state;
 // a thread spinning on a cell nobody will change is stuck like a parked
 // one. It costs no step.
-func (x *Exec) Spin(addr, seen Word) {
+func (x *Exec) Spin(addr, seen program.Word) {
 	co := &x.m.coros[x.c]
 	co.spinAddr, co.spinSeen = addr, seen
 }
@@ -326,7 +330,7 @@ func (x *Exec) Panic(msg string) {
 func (x *Exec) Registered() { x.m.register(&x.m.coros[x.c]) }
 
 // Local reads local slot i of the operation.
-func (x *Exec) Local(i int) Word {
+func (x *Exec) Local(i int) program.Word {
 	if x.use&(0x100<<i) == 0 {
 		x.use |= 1 << i
 	}
@@ -334,7 +338,7 @@ func (x *Exec) Local(i int) Word {
 }
 
 // SetLocal writes local slot i of the operation.
-func (x *Exec) SetLocal(i int, v Word) {
+func (x *Exec) SetLocal(i int, v program.Word) {
 	co := &x.m.coros[x.c]
 	co.locals[i] = v
 	co.localKind[i] = x.kind
@@ -342,19 +346,19 @@ func (x *Exec) SetLocal(i int, v Word) {
 }
 
 // Arg is the operation's argument.
-func (x *Exec) Arg() Word { return x.m.coros[x.c].arg }
+func (x *Exec) Arg() program.Word { return x.m.coros[x.c].arg }
 
 // Awaiter is the address of the coroutine's awaiter node.
-func (x *Exec) Awaiter() Word { return x.m.prog.Coroutines[x.c].Awaiter }
+func (x *Exec) Awaiter() program.Word { return x.m.prog.Coroutines[x.c].Awaiter }
 
 // Handle is the coroutine's handle.
-func (x *Exec) Handle() Word { return x.m.prog.Coroutines[x.c].Frame }
+func (x *Exec) Handle() program.Word { return x.m.prog.Coroutines[x.c].Frame }
 
 // Context is the address of the context the coroutine's awaiter
 // captured (m_ctx, which register_wait and unregister_wait use): what
 // local_context() returned when it was constructed, the context of the
 // thread it ran on. Without a live awaiter, local_context() now.
-func (x *Exec) Context() Word {
+func (x *Exec) Context() program.Word {
 	m := x.m
 	a := m.prog.Coroutines[x.c].Awaiter
 	if m.ended[m.prog.Cells[a].Object] == 0 {

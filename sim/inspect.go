@@ -103,7 +103,7 @@ func (m *Machine) quiescent() (Outcome, bool) {
 func (m *Machine) waitThread(c int) int {
 	spec := &m.prog.Coroutines[c]
 	if m.ended[m.prog.Cells[spec.Awaiter].Object] == 0 {
-		if t := m.prog.threadOfContext(m.mem[spec.Awaiter+FieldCtx]); t >= 0 {
+		if t := m.prog.ThreadOfContext(m.mem[spec.Awaiter+FieldCtx]); t >= 0 {
 			return t
 		}
 	}

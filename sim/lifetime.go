@@ -1,6 +1,9 @@
 package sim
 
-import "fmt"
+import (
+	"fmt"
+	"lockstep/sim/program"
+)
 
 // Coroutines that start and end at another's hand: a spawn creates a
 // frame (submit_to_context of a new task, go f()), and a destroy frees
@@ -22,7 +25,7 @@ func (x *Exec) Spawn(first, n int) {
 			break
 		}
 	}
-	addr := Word(0)
+	addr := program.Word(0)
 	if c >= 0 {
 		addr = m.prog.Coroutines[c].Frame
 	}
@@ -60,19 +63,19 @@ func (x *Exec) Spawn(first, n int) {
 // checked like any: destroying a frame already freed is a use after free.
 // The coroutine may still be running (when_all's B12): its next access
 // to its frame is then a use after free.
-func (x *Exec) Destroy(h Word) {
+func (x *Exec) Destroy(h program.Word) {
 	m := x.m
 	c := m.prog.CoroutineOfHandle(h)
 	if !x.begin(OpWrite, h) {
 		return
 	}
 	if c < 0 {
-		shown := m.prog.Format(Handle, nil, h)
+		shown := m.prog.Format(program.Handle, nil, h)
 		x.fail(Panic, fmt.Sprintf("runtime error: destroy got %s, which is not a coroutine handle", shown),
 			Detail{Reason: NotHandle, Text: shown})
 		return
 	}
-	x.recordOrders(0, 0, Relaxed, Relaxed)
+	x.recordOrders(0, 0, program.Relaxed, program.Relaxed)
 	cell, ok := x.cell(h, false, "destroys")
 	if !ok {
 		return
@@ -80,7 +83,7 @@ func (x *Exec) Destroy(h Word) {
 	m.plainWrite(x.t, x.c, x.pc, h, cell)
 	m.mem[h] = 0
 	for oi, ob := range m.prog.Objects {
-		if ob.Coroutine == c && (ob.Kind == FrameObject || ob.Kind == AwaiterObject) && m.ended[oi] == 0 {
+		if ob.Coroutine == c && (ob.Kind == program.FrameObject || ob.Kind == program.AwaiterObject) && m.ended[oi] == 0 {
 			m.ended[oi] = int32(m.step) + 1
 		}
 	}

@@ -1,5 +1,7 @@
 package sim
 
+import "lockstep/sim/program"
+
 // Status is a coroutine's state.
 type Status uint8
 
@@ -16,12 +18,6 @@ var statusNames = [...]string{"running", "runnable", "parked", "done", "unstarte
 
 func (s Status) String() string { return statusNames[s] }
 
-// Bounds of a coroutine's control state.
-const (
-	MaxLoops  = 2 // loop nesting a script may use
-	NumLocals = 6 // locals an operation may use
-)
-
 // coroutine is the mutable state of one coroutine.
 type coroutine struct {
 	status  Status
@@ -30,9 +26,9 @@ type coroutine struct {
 	pc      int32
 	ip      int16 // next script instruction
 	started bool  // the operation's first step has run
-	locals  [NumLocals]Word
-	arg     Word
-	loops   [MaxLoops]Word
+	locals  [program.NumLocals]program.Word
+	arg     program.Word
+	loops   [program.MaxLoops]program.Word
 
 	// suspending is set while an await_suspend that has made the awaiter
 	// reachable goes on (Exec.Suspending): a waker may resume the
@@ -41,12 +37,12 @@ type coroutine struct {
 	// spinAddr and spinSeen say the coroutine spins: its next step only
 	// re-reads the cell at spinAddr, which held spinSeen (Exec.Spin). Its
 	// thread cannot move until the cell changes. 0 when it does not spin.
-	spinAddr, spinSeen Word
+	spinAddr, spinSeen program.Word
 	dropped            bool // submit_task dropped it
 	// inlined is the depth counter submit_task incremented to run it
 	// inline, which it decrements when it leaves the waker's stack; 0
 	// when it does not run inline.
-	inlined Word
+	inlined program.Word
 	// waitObj is the primitive object its wait registered on (the object
 	// of the access that registered or parked it), -1 if none.
 	waitObj  int16
@@ -56,11 +52,11 @@ type coroutine struct {
 	// release: from Exec.Registered, or else from the park, until the
 	// operation returns.
 	registered bool
-	opened     bool  // Facts.Open held at the end of some step since it registered
-	semWait    Word  // semaphore it is queued on, 0 if none
-	semSeq     int32 // its place among semaphore waiters
-	holder     bool  // holds the lock
-	lockSeq    int32 // its place among parked lock waiters, 0 if none
+	opened     bool         // Facts.Open held at the end of some step since it registered
+	semWait    program.Word // semaphore it is queued on, 0 if none
+	semSeq     int32        // its place among semaphore waiters
+	holder     bool         // holds the lock
+	lockSeq    int32        // its place among parked lock waiters, 0 if none
 	// sawOpen is set, in a wait that has not registered, when Facts.Open
 	// held at the end of one of its own steps that accessed the
 	// primitive: the wait has seen its condition, and may return.
@@ -68,7 +64,7 @@ type coroutine struct {
 	// localKind is 1 + the kind of the cell the step that last set each
 	// local accessed, 0 if it accessed none before setting it: what a
 	// search's symmetry reduction knows of what a local holds.
-	localKind [NumLocals]uint8
+	localKind [program.NumLocals]uint8
 }
 
 // stepRef names a step, who performed it and its label, for a verdict
@@ -108,14 +104,14 @@ type atomicWrite struct {
 	step  int32
 	label int32
 	op    OpKind
-	order Order
+	order program.Order
 }
 
 // A Machine is one execution of a Program. It is not safe for concurrent
 // use; Clone it to explore alternatives.
 type Machine struct {
-	prog    *Program
-	mem     []Word
+	prog    *program.Program
+	mem     []program.Word
 	ended   []int32 // per object: 0 alive, -1 never constructed, s+1 ended at step s
 	threads []thread
 	coros   []coroutine
@@ -127,7 +123,7 @@ type Machine struct {
 	lastW   []Epoch  // per plain cell, the last write
 	reads   []Epoch  // per plain cell and thread, the last read
 	atomW   []atomicWrite
-	lastAcq []Word // per thread, the last atomic cell it acquired from
+	lastAcq []program.Word // per thread, the last atomic cell it acquired from
 	// sharedReads says lastW and reads are another machine's: copies
 	// made by CopyFrom share them until a step writes them (ownReads).
 	// spareW and spareR are then this machine's own buffers, or nil.
@@ -160,14 +156,14 @@ type Machine struct {
 	// expected and whether it swapped.
 	localUse     uint16
 	lastOp       OpKind
-	lastAddr     Word
+	lastAddr     program.Word
 	acquired     bool
 	constructed  bool
-	lastExpected Word
+	lastExpected program.Word
 	swapped      bool
-	exec         Exec     // what the running step sees (see runStep)
-	weak         *weakMem // the C11 model's state (memory.go); nil under SC
-	peekFn       Peek     // m.peek, made once (a method value allocates)
+	exec         Exec         // what the running step sees (see runStep)
+	weak         *weakMem     // the C11 model's state (memory.go); nil under SC
+	peekFn       program.Peek // m.peek, made once (a method value allocates)
 
 	// recording
 	record  bool
@@ -191,20 +187,21 @@ type Options struct {
 }
 
 // New starts an execution of p.
-func New(p *Program, o Options) *Machine {
+func New(p *program.Program, o Options) *Machine {
 	n := len(p.Threads)
+	atomics, plains := p.Slots()
 	m := &Machine{
 		prog:    p,
-		mem:     make([]Word, len(p.Cells)),
+		mem:     make([]program.Word, len(p.Cells)),
 		ended:   make([]int32, len(p.Objects)),
 		threads: make([]thread, n),
 		coros:   make([]coroutine, len(p.Coroutines)),
 		vc:      make([]uint32, n*n),
-		rel:     make([]uint32, p.atomics*n),
+		rel:     make([]uint32, atomics*n),
 		wake:    make([]uint32, len(p.Coroutines)*n),
-		lastW:   make([]Epoch, p.plains),
-		reads:   make([]Epoch, p.plains*n),
-		lastAcq: make([]Word, n),
+		lastW:   make([]Epoch, plains),
+		reads:   make([]Epoch, plains*n),
+		lastAcq: make([]program.Word, n),
 		opened:  noStep,
 		record:  o.Record,
 		where:   o.Record && o.Locations,
@@ -214,7 +211,7 @@ func New(p *Program, o Options) *Machine {
 		m.weak = newWeakMem(p)
 	}
 	if o.Record {
-		m.atomW = make([]atomicWrite, p.atomics*n)
+		m.atomW = make([]atomicWrite, atomics*n)
 		for i := range m.atomW {
 			m.atomW[i].step = -1
 		}
@@ -223,7 +220,7 @@ func New(p *Program, o Options) *Machine {
 		m.mem[i] = c.Init
 	}
 	for i, ob := range p.Objects {
-		if ob.Kind == AwaiterObject {
+		if ob.Kind == program.AwaiterObject {
 			m.ended[i] = -1
 		}
 	}
@@ -265,7 +262,7 @@ func New(p *Program, o Options) *Machine {
 }
 
 // Program returns the program m runs.
-func (m *Machine) Program() *Program { return m.prog }
+func (m *Machine) Program() *program.Program { return m.prog }
 
 // Steps is the number of steps performed.
 func (m *Machine) Steps() int { return m.step }

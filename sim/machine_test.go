@@ -7,10 +7,11 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/program"
 )
 
 // parkWake is A parking and B setting the flag and waking it.
-func parkWake(t *testing.T) (*sim.Program, fixture.Shared) {
+func parkWake(t *testing.T) (*program.Program, fixture.Shared) {
 	t.Helper()
 	f := fixture.New()
 	d := f.Shared()
@@ -96,9 +97,9 @@ func TestRandomIsDeterministic(t *testing.T) {
 	f := fixture.New()
 	d := f.Shared()
 	inc := f.Op("inc", "I",
-		func(x *sim.Exec) { x.FetchAdd(d.Flag, 1, sim.Relaxed); fixture.Next(x) },
-		func(x *sim.Exec) { x.FetchAdd(d.Flag, 1, sim.Relaxed); fixture.Next(x) },
-		func(x *sim.Exec) { x.FetchAdd(d.Flag, 1, sim.Relaxed); x.Return() })
+		func(x program.Exec) { x.FetchAdd(d.Flag, 1, program.Relaxed); fixture.Next(x) },
+		func(x program.Exec) { x.FetchAdd(d.Flag, 1, program.Relaxed); fixture.Next(x) },
+		func(x program.Exec) { x.FetchAdd(d.Flag, 1, program.Relaxed); x.Return() })
 	for _, name := range []string{"A", "B", "C"} {
 		f.Thread(name, inc)
 	}
@@ -156,7 +157,7 @@ func TestStepErrors(t *testing.T) {
 
 	f := fixture.New()
 	d := f.Shared()
-	f.Thread("A", f.Op("boom", "X", func(x *sim.Exec) { x.Load(d.Flag, sim.Relaxed); panic("boom") }))
+	f.Thread("A", f.Op("boom", "X", func(x program.Exec) { x.Load(d.Flag, program.Relaxed); panic("boom") }))
 	f.Thread("B", f.SetOp(d))
 	m = sim.New(f.Program(t), sim.Options{})
 	step(t, m, "A")

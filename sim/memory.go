@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"lockstep/sim/program"
 	"strconv"
 )
 
@@ -104,7 +105,7 @@ func ParseSource(s string) (Source, error) {
 
 // weakWrite is one write in a cell's modification order.
 type weakWrite struct {
-	val    Word
+	val    program.Word
 	thread int16 // -1: the initial value
 	clock  uint32
 	step   int32
@@ -141,7 +142,7 @@ type weakMem struct {
 	// cell, the candidates (indices into hist, oldest first) and the one
 	// read.
 	read  bool
-	addr  Word
+	addr  program.Word
 	cands []int32
 	got   int32
 	bad   bool // want named no candidate
@@ -155,18 +156,18 @@ type StaleRead struct {
 	Thread       string
 	Label        string
 	Cell         string
-	Addr         Word
-	Value        Word
-	From         Source // the write read
-	Latest       Word   // the latest value, which the read did not see
+	Addr         program.Word
+	Value        program.Word
+	From         Source       // the write read
+	Latest       program.Word // the latest value, which the read did not see
 	LatestSource Source
 	// Shown and LatestShown are Value and Latest shown symbolically.
 	Shown, LatestShown string
 }
 
-func newWeakMem(p *Program) *weakMem {
+func newWeakMem(p *program.Program) *weakMem {
 	w := &weakMem{hist: make([][]weakWrite, len(p.Cells)), seen: make([][]weakSeen, len(p.Cells))}
-	for a := FirstAddress; a < Word(len(p.Cells)); a++ {
+	for a := program.FirstAddress; a < program.Word(len(p.Cells)); a++ {
 		w.hist[a] = []weakWrite{{val: p.Cells[a].Init, thread: -1, step: -1, label: -1}}
 	}
 	return w
@@ -195,7 +196,7 @@ func (w *weakMem) begin() {
 
 // floor is the index of the oldest write of the cell at addr that thread t
 // may still read.
-func (m *Machine) floor(t int, addr Word) int32 {
+func (m *Machine) floor(t int, addr program.Word) int32 {
 	n := len(m.threads)
 	f := int32(0)
 	for _, s := range m.weak.seen[addr] {
@@ -207,7 +208,7 @@ func (m *Machine) floor(t int, addr Word) int32 {
 }
 
 // see records that t saw the write at idx of the cell at addr.
-func (m *Machine) see(t int, addr Word, idx int32) {
+func (m *Machine) see(t int, addr program.Word, idx int32) {
 	if idx > m.floor(t, addr) {
 		m.weak.seen[addr] = append(m.weak.seen[addr], weakSeen{thread: int16(t), clock: m.vc[t*len(m.threads)+t], idx: idx})
 	}
@@ -215,7 +216,7 @@ func (m *Machine) see(t int, addr Word, idx int32) {
 
 // weakWrote appends the value now at addr, just written by thread t at
 // label, to the cell's modification order.
-func (m *Machine) weakWrote(t int, addr Word, label int) {
+func (m *Machine) weakWrote(t int, addr program.Word, label int) {
 	w := m.weak
 	c := &m.prog.Cells[addr]
 	ww := weakWrite{val: m.mem[addr], thread: int16(t), clock: m.vc[t*len(m.threads)+t], step: int32(m.step), label: int32(label)}
@@ -251,7 +252,7 @@ func zero(v []uint32) bool {
 // its choosable read already, else the write the step asks for (the
 // latest by default) among those coherence allows. It records what t
 // saw and returns the index of the write.
-func (m *Machine) weakRead(t int, addr Word, latest bool) int32 {
+func (m *Machine) weakRead(t int, addr program.Word, latest bool) int32 {
 	w := m.weak
 	h := w.hist[addr]
 	last := int32(len(h) - 1)
@@ -294,14 +295,14 @@ func (m *Machine) weakRead(t int, addr Word, latest bool) int32 {
 
 // readAtomic is the read half of an atomic load with order o: the value
 // it returns, after the happens-before it makes.
-func (m *Machine) readAtomic(t int, addr Word, c *Cell, o Order) Word {
+func (m *Machine) readAtomic(t int, addr program.Word, c *program.Cell, o program.Order) program.Word {
 	if m.weak == nil {
 		m.atomicRead(t, addr, c, o)
 		return m.mem[addr]
 	}
-	i := m.weakRead(t, addr, o == SeqCst)
+	i := m.weakRead(t, addr, o == program.SeqCst)
 	ww := &m.weak.hist[addr][i]
-	if acquires(o) {
+	if program.Acquires(o) {
 		if ww.rel != nil {
 			join(m.clockOf(t), ww.rel)
 		}
@@ -313,7 +314,7 @@ func (m *Machine) readAtomic(t int, addr Word, c *Cell, o Order) Word {
 
 // readPlain is a plain read of the cell at addr by thread t, checked for
 // races: the value it returns.
-func (m *Machine) readPlain(t, co, label int, addr Word, c *Cell) Word {
+func (m *Machine) readPlain(t, co, label int, addr program.Word, c *program.Cell) program.Word {
 	m.plainRead(t, co, label, addr, c)
 	if m.weak == nil {
 		return m.mem[addr]

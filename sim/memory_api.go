@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"lockstep/sim/program"
 )
 
 // ErrSource is wrapped by the errors of a read's source that names no
@@ -11,7 +12,7 @@ var ErrSource = fmt.Errorf("%w: bad read source", ErrSchedule)
 // A Candidate is a write a read may return.
 type Candidate struct {
 	Source Source // Init, or FromStep(Step)
-	Value  Word
+	Value  program.Word
 	Thread string // the writer; "" for the initial value
 	Label  string // the writer's step label; "" for the initial value and a constructor
 	Step   int    // the step of the write; -1 for the initial value
@@ -21,7 +22,7 @@ type Candidate struct {
 // ReadChoice is a step's read under C11: the cell, the writes it may
 // return (oldest first, the latest last) and the one it returned.
 type ReadChoice struct {
-	Addr       Word
+	Addr       program.Word
 	Cell       string
 	Candidates []Candidate
 	Chosen     int // index into Candidates
@@ -166,7 +167,7 @@ func (s StaleRead) Describe() string {
 
 // badResume fails a submit whose handle h came from a stale read and
 // names no suspended coroutine: a null handle, or one not yet written.
-func (x *Exec) badResume(h Word) bool {
+func (x *Exec) badResume(h program.Word) bool {
 	m := x.m
 	sr, ok := m.staleRead()
 	if !ok {
@@ -178,8 +179,8 @@ func (x *Exec) badResume(h Word) bool {
 	who := m.prog.Coroutines[x.c].Name
 	stale := new(StaleRead)
 	*stale = sr
-	x.fail(BadResume, fmt.Sprintf("%s resumes %s at step %d (%s): %s", who, m.prog.Format(Handle, nil, h), m.step+1,
-		m.prog.Label(x.pc), sr.Describe()), Detail{Cell: sr.Cell, Text: m.prog.Format(Handle, nil, h), Stale: stale})
+	x.fail(BadResume, fmt.Sprintf("%s resumes %s at step %d (%s): %s", who, m.prog.Format(program.Handle, nil, h), m.step+1,
+		m.prog.Label(x.pc), sr.Describe()), Detail{Cell: sr.Cell, Text: m.prog.Format(program.Handle, nil, h), Stale: stale})
 	return true
 }
 
@@ -198,7 +199,7 @@ func (m *Machine) staleCause(o Outcome) Outcome {
 // Readable calls f with every value a read of the cell at addr may still
 // return, by any thread: under sc its value; under c11 every write from
 // the lowest floor of all threads on (see MemoryKey).
-func (m *Machine) Readable(addr Word, f func(v Word)) {
+func (m *Machine) Readable(addr program.Word, f func(v program.Word)) {
 	if m.weak == nil {
 		f(m.mem[addr])
 		return

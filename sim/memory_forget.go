@@ -1,6 +1,9 @@
 package sim
 
-import "slices"
+import (
+	"lockstep/sim/program"
+	"slices"
+)
 
 // What the c11 state key may forget (see MemoryKey): the floors of threads
 // that can never read again, and the clock values no comparison can tell
@@ -25,12 +28,12 @@ func (m *Machine) retired(out []bool) []bool {
 			out[m.prog.Coroutines[c].Thread] = false
 		}
 	}
-	for a := FirstAddress; a < Word(len(m.weak.hist)); a++ {
+	for a := program.FirstAddress; a < program.Word(len(m.weak.hist)); a++ {
 		if o := m.prog.Cells[a].Object; o < 0 || m.ended[o] != 0 {
 			continue // no object, or a dead one: reading it ends the run
 		}
 		for i := range m.weak.hist[a] {
-			if t := m.prog.threadOfContext(m.weak.hist[a][i].val); t >= 0 {
+			if t := m.prog.ThreadOfContext(m.weak.hist[a][i].val); t >= 0 {
 				out[t] = false
 			}
 		}
@@ -41,7 +44,7 @@ func (m *Machine) retired(out []bool) []bool {
 // lowestFloor is the index of the oldest write of the cell at addr that a
 // thread not retired may still read (the latest, when every thread is
 // retired).
-func (m *Machine) lowestFloor(addr Word, retired []bool) int32 {
+func (m *Machine) lowestFloor(addr program.Word, retired []bool) int32 {
 	lo := int32(len(m.weak.hist[addr]) - 1)
 	for t := range m.threads {
 		if !retired[t] {
@@ -90,7 +93,7 @@ func (m *Machine) heldClocks(lows []int32, retired, queued []bool) [][]uint32 {
 			hold(m.wake[c*n : (c+1)*n])
 		}
 	}
-	for a := FirstAddress; a < Word(len(m.weak.hist)); a++ {
+	for a := program.FirstAddress; a < program.Word(len(m.weak.hist)); a++ {
 		if c := &m.prog.Cells[a]; c.Atomic {
 			hold(m.relOf(c.Slot))
 		}

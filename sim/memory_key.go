@@ -1,6 +1,9 @@
 package sim
 
-import "slices"
+import (
+	"lockstep/sim/program"
+	"slices"
+)
 
 // MemoryKey hands add, word by word, the state the c11 model adds to a
 // machine's, in a canonical form: two machines whose words are equal (and
@@ -54,7 +57,7 @@ func (m *Machine) MemoryKey(r Renaming, add func(uint64)) {
 	}
 	retired := m.retired(nil)
 	lows := make([]int32, len(w.hist))
-	for a := FirstAddress; a < Word(len(w.hist)); a++ {
+	for a := program.FirstAddress; a < program.Word(len(w.hist)); a++ {
 		lows[a] = m.lowestFloor(a, retired)
 	}
 	queued := m.queued(nil)
@@ -74,7 +77,7 @@ func (m *Machine) MemoryKey(r Renaming, add func(uint64)) {
 		}
 	}
 	live := make([][]weakSeen, len(w.hist))
-	for a := FirstAddress; a < Word(len(w.hist)); a++ {
+	for a := program.FirstAddress; a < program.Word(len(w.hist)); a++ {
 		for _, s := range w.seen[a] {
 			if s.idx > lows[a] {
 				s.clock = bucket(held, int(s.thread), s.clock)
@@ -121,7 +124,7 @@ func (m *Machine) MemoryKey(r Renaming, add func(uint64)) {
 		}
 		row(m.wake[src*n : (src+1)*n])
 	}
-	for ca := FirstAddress; ca < Word(len(w.hist)); ca++ {
+	for ca := program.FirstAddress; ca < program.Word(len(w.hist)); ca++ {
 		a := r.SourceAddr(ca)
 		if c := &m.prog.Cells[a]; c.Atomic {
 			row(m.relOf(c.Slot))
@@ -166,21 +169,21 @@ func (m *Machine) MemoryKey(r Renaming, add func(uint64)) {
 // A Renaming maps a state onto a symmetric one: the renaming a search's
 // state key chose (statekey.Keyer has these methods).
 type Renaming interface {
-	SourceThread(u int) int     // the thread at canonical place u
-	CanonicalThread(t int) int  // the canonical place of thread t
-	SourceCoroutine(c int) int  // the coroutine at canonical place c
-	SourceAddr(a Word) Word     // the address whose content is at canonical address a
-	RenameValue(a, v Word) Word // v, held by the cell at a, renamed
+	SourceThread(u int) int                     // the thread at canonical place u
+	CanonicalThread(t int) int                  // the canonical place of thread t
+	SourceCoroutine(c int) int                  // the coroutine at canonical place c
+	SourceAddr(a program.Word) program.Word     // the address whose content is at canonical address a
+	RenameValue(a, v program.Word) program.Word // v, held by the cell at a, renamed
 }
 
 // identity is the Renaming that renames nothing.
 type identity struct{}
 
-func (identity) SourceThread(u int) int     { return u }
-func (identity) CanonicalThread(t int) int  { return t }
-func (identity) SourceCoroutine(c int) int  { return c }
-func (identity) SourceAddr(a Word) Word     { return a }
-func (identity) RenameValue(_, v Word) Word { return v }
+func (identity) SourceThread(u int) int                     { return u }
+func (identity) CanonicalThread(t int) int                  { return t }
+func (identity) SourceCoroutine(c int) int                  { return c }
+func (identity) SourceAddr(a program.Word) program.Word     { return a }
+func (identity) RenameValue(_, v program.Word) program.Word { return v }
 
 func cmpClock(x, y uint32) int {
 	if x < y {

@@ -7,28 +7,29 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/program"
 )
 
 // litmusMP is message passing: W stores x = 1, then flag = 1 with order
 // st; R loads flag, then x, with order ld, keeping what it read in its
 // locals.
-func litmusMP(t *testing.T, st, ld sim.Order) (*sim.Program, sim.Word, sim.Word) {
+func litmusMP(t *testing.T, st, ld program.Order) (*program.Program, program.Word, program.Word) {
 	t.Helper()
 	f := fixture.New()
-	d := f.Data(sim.Field{Name: "x", Kind: sim.Int64, Atomic: true}, sim.Field{Name: "flag", Kind: sim.Int64, Atomic: true})
+	d := f.Data(program.Field{Name: "x", Kind: program.Int64, Atomic: true}, program.Field{Name: "flag", Kind: program.Int64, Atomic: true})
 	x, flag := d, d+1
 	w := f.Op("write", "W",
-		func(e *sim.Exec) { e.Store(x, 1, sim.Relaxed); fixture.Next(e) },
-		func(e *sim.Exec) { e.Store(flag, 1, st); e.Return() })
+		func(e program.Exec) { e.Store(x, 1, program.Relaxed); fixture.Next(e) },
+		func(e program.Exec) { e.Store(flag, 1, st); e.Return() })
 	r := f.Op("read", "R",
-		func(e *sim.Exec) { e.SetLocal(0, e.Load(flag, ld)); fixture.Next(e) },
-		func(e *sim.Exec) { e.SetLocal(1, e.Load(x, ld)); e.Return() })
+		func(e program.Exec) { e.SetLocal(0, e.Load(flag, ld)); fixture.Next(e) },
+		func(e program.Exec) { e.SetLocal(1, e.Load(x, ld)); e.Return() })
 	f.Thread("W", w)
 	f.Thread("R", r)
 	return f.Program(t), x, flag
 }
 
-func c11(t *testing.T, p *sim.Program, schedule string) (*sim.Machine, error) {
+func c11(t *testing.T, p *program.Program, schedule string) (*sim.Machine, error) {
 	t.Helper()
 	s, err := sim.ParseSchedule(schedule)
 	if err != nil {
@@ -49,14 +50,14 @@ func sources(rc sim.ReadChoice) []string {
 func TestC11MessagePassing(t *testing.T) {
 	cases := []struct {
 		name   string
-		st, ld sim.Order
+		st, ld program.Order
 		// what R's load of x may return once it read flag = 1
 		want []string
 	}{
-		{"relaxed", sim.Relaxed, sim.Relaxed, []string{"init", "1"}},
-		{"release/acquire", sim.Release, sim.Acquire, []string{"1"}},
-		{"release/relaxed", sim.Release, sim.Relaxed, []string{"init", "1"}},
-		{"relaxed/acquire", sim.Relaxed, sim.Acquire, []string{"init", "1"}},
+		{"relaxed", program.Relaxed, program.Relaxed, []string{"init", "1"}},
+		{"release/acquire", program.Release, program.Acquire, []string{"1"}},
+		{"release/relaxed", program.Release, program.Relaxed, []string{"init", "1"}},
+		{"relaxed/acquire", program.Relaxed, program.Acquire, []string{"init", "1"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -82,7 +83,7 @@ func TestC11MessagePassing(t *testing.T) {
 }
 
 func TestC11StaleReadIsRecordedAndReplays(t *testing.T) {
-	p, x, _ := litmusMP(t, sim.Relaxed, sim.Relaxed)
+	p, x, _ := litmusMP(t, program.Relaxed, program.Relaxed)
 	m, err := c11(t, p, "W W R@R1<2 R@R2<init")
 	if err != nil {
 		t.Fatal(err)
@@ -108,7 +109,7 @@ func TestC11StaleReadIsRecordedAndReplays(t *testing.T) {
 }
 
 func TestC11Coherence(t *testing.T) {
-	p, _, _ := litmusMP(t, sim.Relaxed, sim.Relaxed)
+	p, _, _ := litmusMP(t, program.Relaxed, program.Relaxed)
 	m, err := c11(t, p, "W W R<2")
 	if err != nil {
 		t.Fatal(err)
@@ -128,11 +129,11 @@ func TestC11Coherence(t *testing.T) {
 // cannot read an older one.
 func TestC11ReadReadCoherence(t *testing.T) {
 	f := fixture.New()
-	x := f.Data(sim.Field{Name: "x", Kind: sim.Int64, Atomic: true})
-	w := f.Op("write", "W", func(e *sim.Exec) { e.Store(x, 1, sim.Relaxed); e.Return() })
+	x := f.Data(program.Field{Name: "x", Kind: program.Int64, Atomic: true})
+	w := f.Op("write", "W", func(e program.Exec) { e.Store(x, 1, program.Relaxed); e.Return() })
 	r := f.Op("read", "R",
-		func(e *sim.Exec) { e.SetLocal(0, e.Load(x, sim.Relaxed)); fixture.Next(e) },
-		func(e *sim.Exec) { e.SetLocal(1, e.Load(x, sim.Relaxed)); e.Return() })
+		func(e program.Exec) { e.SetLocal(0, e.Load(x, program.Relaxed)); fixture.Next(e) },
+		func(e program.Exec) { e.SetLocal(1, e.Load(x, program.Relaxed)); e.Return() })
 	f.Thread("W", w)
 	f.Thread("R", r)
 	p := f.Program(t)
@@ -153,7 +154,7 @@ func TestC11ReadReadCoherence(t *testing.T) {
 }
 
 func TestC11SeqCstLoadsReadTheLatest(t *testing.T) {
-	p, _, _ := litmusMP(t, sim.SeqCst, sim.SeqCst)
+	p, _, _ := litmusMP(t, program.SeqCst, program.SeqCst)
 	m, err := c11(t, p, "W W")
 	if err != nil {
 		t.Fatal(err)
@@ -164,7 +165,7 @@ func TestC11SeqCstLoadsReadTheLatest(t *testing.T) {
 }
 
 func TestSCHasNoReadChoices(t *testing.T) {
-	p, _, _ := litmusMP(t, sim.Relaxed, sim.Relaxed)
+	p, _, _ := litmusMP(t, program.Relaxed, program.Relaxed)
 	s, _ := sim.ParseSchedule("W W R<init")
 	_, _, err := sim.ReplaySchedule(p, s, sim.Options{Record: true})
 	if !errors.Is(err, sim.ErrSource) {
@@ -217,9 +218,9 @@ func TestC11BadResume(t *testing.T) {
 	f := fixture.New()
 	d := f.Shared()
 	park := f.Op("park", "K",
-		func(x *sim.Exec) { x.Write(x.Awaiter()+sim.FieldAwaitCoro, x.Handle()); fixture.Next(x) },
-		func(x *sim.Exec) { x.Exchange(d.Slot, x.Awaiter(), sim.Relaxed); x.Suspend(x.PC() + 1) },
-		func(x *sim.Exec) { x.Load(d.Flag, sim.Relaxed); x.Return() })
+		func(x program.Exec) { x.Write(x.Awaiter()+sim.FieldAwaitCoro, x.Handle()); fixture.Next(x) },
+		func(x program.Exec) { x.Exchange(d.Slot, x.Awaiter(), program.Relaxed); x.Suspend(x.PC() + 1) },
+		func(x program.Exec) { x.Load(d.Flag, program.Relaxed); x.Return() })
 	f.Ops[park].Awaits = true
 	f.Thread("A", park)
 	f.Thread("B", f.WakeOp(d, 1))
@@ -252,7 +253,7 @@ func TestC11BadResume(t *testing.T) {
 // orders with its source until one of them writes, and neither sees the
 // other's later writes or reads.
 func TestC11CopiesAreIndependent(t *testing.T) {
-	p, _, _ := litmusMP(t, sim.Relaxed, sim.Relaxed)
+	p, _, _ := litmusMP(t, program.Relaxed, program.Relaxed)
 	m, err := c11(t, p, "W")
 	if err != nil {
 		t.Fatal(err)
@@ -284,7 +285,7 @@ func TestC11CopiesAreIndependent(t *testing.T) {
 // threads): after R acquires flag = 1, which W released after its write
 // of x, R cannot read x's initial value.
 func TestC11HappensBeforeCarriesCoherence(t *testing.T) {
-	p, _, _ := litmusMP(t, sim.Release, sim.Acquire)
+	p, _, _ := litmusMP(t, program.Release, program.Acquire)
 	m, err := c11(t, p, "W W R<2")
 	if err != nil {
 		t.Fatal(err)
@@ -307,15 +308,15 @@ func TestC11HappensBeforeCarriesCoherence(t *testing.T) {
 // happen before R.
 func TestC11ReadsPassOnThroughSynchronization(t *testing.T) {
 	f := fixture.New()
-	d := f.Data(sim.Field{Name: "x", Kind: sim.Int64, Atomic: true}, sim.Field{Name: "y", Kind: sim.Int64, Atomic: true})
+	d := f.Data(program.Field{Name: "x", Kind: program.Int64, Atomic: true}, program.Field{Name: "y", Kind: program.Int64, Atomic: true})
 	x, y := d, d+1
-	w := f.Op("write", "W", func(e *sim.Exec) { e.Store(x, 1, sim.Relaxed); e.Return() })
+	w := f.Op("write", "W", func(e program.Exec) { e.Store(x, 1, program.Relaxed); e.Return() })
 	u := f.Op("pass", "U",
-		func(e *sim.Exec) { e.SetLocal(0, e.Load(x, sim.Relaxed)); fixture.Next(e) },
-		func(e *sim.Exec) { e.Store(y, 1, sim.Release); e.Return() })
+		func(e program.Exec) { e.SetLocal(0, e.Load(x, program.Relaxed)); fixture.Next(e) },
+		func(e program.Exec) { e.Store(y, 1, program.Release); e.Return() })
 	r := f.Op("read", "R",
-		func(e *sim.Exec) { e.SetLocal(0, e.Load(y, sim.Acquire)); fixture.Next(e) },
-		func(e *sim.Exec) { e.SetLocal(1, e.Load(x, sim.Relaxed)); e.Return() })
+		func(e program.Exec) { e.SetLocal(0, e.Load(y, program.Acquire)); fixture.Next(e) },
+		func(e program.Exec) { e.SetLocal(1, e.Load(x, program.Relaxed)); e.Return() })
 	f.Thread("W", w)
 	f.Thread("U", u)
 	f.Thread("R", r)

@@ -6,18 +6,19 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/program"
 )
 
 // The message-passing litmus test: A writes the plain field x and then
 // publishes through the atomic flag; B reads the flag and then x. Whether
 // B's read of x races with A's write depends only on the memory orders.
 func TestHappensBefore(t *testing.T) {
-	type access func(x *sim.Exec, d fixture.Shared)
-	store := func(o sim.Order) access { return func(x *sim.Exec, d fixture.Shared) { x.Store(d.Flag, 1, o) } }
-	cas := func(o sim.Order) access {
-		return func(x *sim.Exec, d fixture.Shared) { x.CompareAndSwap(d.Flag, 0, 1, o, sim.Relaxed) }
+	type access func(x program.Exec, d fixture.Shared)
+	store := func(o program.Order) access { return func(x program.Exec, d fixture.Shared) { x.Store(d.Flag, 1, o) } }
+	cas := func(o program.Order) access {
+		return func(x program.Exec, d fixture.Shared) { x.CompareAndSwap(d.Flag, 0, 1, o, program.Relaxed) }
 	}
-	load := func(o sim.Order) access { return func(x *sim.Exec, d fixture.Shared) { x.Load(d.Flag, o) } }
+	load := func(o program.Order) access { return func(x program.Exec, d fixture.Shared) { x.Load(d.Flag, o) } }
 	tests := []struct {
 		name     string
 		publish  access // A's step after writing x
@@ -27,46 +28,46 @@ func TestHappensBefore(t *testing.T) {
 		want     sim.Kind
 		explain  string // in the race's message
 	}{
-		{name: "release store, acquire load", publish: store(sim.Release), consume: load(sim.Acquire),
+		{name: "release store, acquire load", publish: store(program.Release), consume: load(program.Acquire),
 			schedule: "A A B B", want: sim.OK},
-		{name: "seq_cst store, seq_cst load", publish: store(sim.SeqCst), consume: load(sim.SeqCst),
+		{name: "seq_cst store, seq_cst load", publish: store(program.SeqCst), consume: load(program.SeqCst),
 			schedule: "A A B B", want: sim.OK},
-		{name: "relaxed store", publish: store(sim.Relaxed), consume: load(sim.Acquire),
+		{name: "relaxed store", publish: store(program.Relaxed), consume: load(program.Acquire),
 			schedule: "A A B B", want: sim.DataRace,
 			explain: "A's store on d.flag at step 2 (P2) is relaxed, without release"},
-		{name: "relaxed load", publish: store(sim.Release), consume: load(sim.Relaxed),
+		{name: "relaxed load", publish: store(program.Release), consume: load(program.Relaxed),
 			schedule: "A A B B", want: sim.DataRace},
-		{name: "acq_rel CAS publishes", publish: cas(sim.AcqRel), consume: load(sim.Acquire),
+		{name: "acq_rel CAS publishes", publish: cas(program.AcqRel), consume: load(program.Acquire),
 			schedule: "A A B B", want: sim.OK},
-		{name: "acquire-only CAS does not publish", publish: cas(sim.Acquire), consume: load(sim.Acquire),
+		{name: "acquire-only CAS does not publish", publish: cas(program.Acquire), consume: load(program.Acquire),
 			schedule: "A A B B", want: sim.DataRace,
 			explain: "A's cas on d.flag at step 2 (P2) is acquire, without release"},
-		{name: "read before the write", publish: store(sim.Release), consume: load(sim.Acquire),
+		{name: "read before the write", publish: store(program.Release), consume: load(program.Acquire),
 			schedule: "B B A A", want: sim.DataRace},
-		{name: "relaxed store breaks the release sequence", publish: store(sim.Release),
-			middle:  func(x *sim.Exec, d fixture.Shared) { x.Store(d.Flag, 2, sim.Relaxed) },
-			consume: load(sim.Acquire), schedule: "A A C B B", want: sim.DataRace},
-		{name: "relaxed fetch_add continues the release sequence", publish: store(sim.Release),
-			middle:  func(x *sim.Exec, d fixture.Shared) { x.FetchAdd(d.Flag, 1, sim.Relaxed) },
-			consume: load(sim.Acquire), schedule: "A A C B B", want: sim.OK},
-		{name: "relaxed exchange continues the release sequence", publish: store(sim.Release),
-			middle:  func(x *sim.Exec, d fixture.Shared) { x.Exchange(d.Flag, 5, sim.Relaxed) },
-			consume: load(sim.Acquire), schedule: "A A C B B", want: sim.OK},
+		{name: "relaxed store breaks the release sequence", publish: store(program.Release),
+			middle:  func(x program.Exec, d fixture.Shared) { x.Store(d.Flag, 2, program.Relaxed) },
+			consume: load(program.Acquire), schedule: "A A C B B", want: sim.DataRace},
+		{name: "relaxed fetch_add continues the release sequence", publish: store(program.Release),
+			middle:  func(x program.Exec, d fixture.Shared) { x.FetchAdd(d.Flag, 1, program.Relaxed) },
+			consume: load(program.Acquire), schedule: "A A C B B", want: sim.OK},
+		{name: "relaxed exchange continues the release sequence", publish: store(program.Release),
+			middle:  func(x program.Exec, d fixture.Shared) { x.Exchange(d.Flag, 5, program.Relaxed) },
+			consume: load(program.Acquire), schedule: "A A C B B", want: sim.OK},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := fixture.New()
 			d := f.Shared()
 			pub := f.Op("publish", "P",
-				func(x *sim.Exec) { x.Write(d.X, 42); fixture.Next(x) },
-				func(x *sim.Exec) { tt.publish(x, d); x.Return() })
+				func(x program.Exec) { x.Write(d.X, 42); fixture.Next(x) },
+				func(x program.Exec) { tt.publish(x, d); x.Return() })
 			con := f.Op("consume", "C",
-				func(x *sim.Exec) { tt.consume(x, d); fixture.Next(x) },
-				func(x *sim.Exec) { x.Read(d.X); x.Return() })
+				func(x program.Exec) { tt.consume(x, d); fixture.Next(x) },
+				func(x program.Exec) { x.Read(d.X); x.Return() })
 			f.Thread("A", pub)
 			f.Thread("B", con)
 			if tt.middle != nil {
-				mid := f.Op("middle", "M", func(x *sim.Exec) { tt.middle(x, d); x.Return() })
+				mid := f.Op("middle", "M", func(x program.Exec) { tt.middle(x, d); x.Return() })
 				f.Thread("C", mid)
 			}
 			_, out := fixture.Replay(t, f.Program(t), tt.schedule)
@@ -89,14 +90,14 @@ func TestRunQueueSynchronizes(t *testing.T) {
 	f := fixture.New()
 	d := f.Shared()
 	park := f.Op("park", "K",
-		func(x *sim.Exec) { x.Write(x.Awaiter()+1, x.Handle()); fixture.Next(x) },
-		func(x *sim.Exec) { x.Exchange(d.Slot, x.Awaiter(), sim.AcqRel); x.Suspend(x.PC() + 1) },
-		func(x *sim.Exec) { x.Read(d.X); x.Return() })
+		func(x program.Exec) { x.Write(x.Awaiter()+1, x.Handle()); fixture.Next(x) },
+		func(x program.Exec) { x.Exchange(d.Slot, x.Awaiter(), program.AcqRel); x.Suspend(x.PC() + 1) },
+		func(x program.Exec) { x.Read(d.X); x.Return() })
 	f.Ops[park].Awaits = true
 	wake := f.Op("wake", "Z",
-		func(x *sim.Exec) { x.SetLocal(0, x.Load(d.Slot, sim.Acquire)); fixture.Next(x) },
-		func(x *sim.Exec) { x.Write(d.X, 1); fixture.Next(x) },
-		func(x *sim.Exec) { x.Submit(x.Local(0)); x.Return() })
+		func(x program.Exec) { x.SetLocal(0, x.Load(d.Slot, program.Acquire)); fixture.Next(x) },
+		func(x program.Exec) { x.Write(d.X, 1); fixture.Next(x) },
+		func(x program.Exec) { x.Submit(x.Local(0)); x.Return() })
 	f.Thread("A", park)
 	f.Thread("B", wake)
 	m, out := fixture.Replay(t, f.Program(t), "A A B B B A A")
@@ -117,7 +118,7 @@ func TestRunQueueSynchronizes(t *testing.T) {
 func TestRacesAreFindings(t *testing.T) {
 	f := fixture.New()
 	d := f.Shared()
-	w := f.Op("write", "W", func(x *sim.Exec) { x.Write(d.X, 1); fixture.Next(x) }, func(x *sim.Exec) { x.Write(d.X, 2); x.Return() })
+	w := f.Op("write", "W", func(x program.Exec) { x.Write(d.X, 1); fixture.Next(x) }, func(x program.Exec) { x.Write(d.X, 2); x.Return() })
 	f.Thread("A", w)
 	f.Thread("B", w)
 	m, out := fixture.Replay(t, f.Program(t), "A B A B")

@@ -1,5 +1,7 @@
 package sim
 
+import "lockstep/sim/program"
+
 // OpKind is what a step did.
 type OpKind uint8
 
@@ -26,13 +28,6 @@ func (o OpKind) String() string { return opNames[o] }
 
 // Atomic reports whether the operation is an atomic access.
 func (o OpKind) Atomic() bool { return o <= OpFetchAdd }
-
-// Location is a place in the Go source of a primitive.
-type Location struct {
-	File     string // base name, "waitgroup_tinycoro.go"
-	Line     int
-	Function string
-}
 
 // EventKind is something a step caused besides its memory access.
 type EventKind uint8
@@ -75,19 +70,19 @@ type Record struct {
 	Op        OpKind
 	// Addr is the cell accessed; for OpSubmit, the awaiter node; for
 	// OpSpawn, the new coroutine's frame.
-	Addr Word
+	Addr program.Word
 	// Value is the operand: the value stored or exchanged, the CAS's
 	// desired value, the fetch_add delta.
-	Value Word
+	Value program.Word
 	// Expected is the CAS's expected value.
-	Expected Word
+	Expected program.Word
 	// Result is what the step read: the loaded, observed or old value.
-	Result Word
+	Result program.Word
 	// OK is the CAS's success.
 	OK               bool
-	Order, FailOrder Order
+	Order, FailOrder program.Order
 	Label            int
-	Loc              Location
+	Loc              program.Location
 	Events           []Event
 	// Findings are what the detectors found at this step.
 	Findings []Outcome

@@ -1,19 +1,22 @@
 package sim
 
-import "fmt"
+import (
+	"fmt"
+	"lockstep/sim/program"
+)
 
 // Awaiter field offsets, as in the primitives package: every awaiter node
 // starts with these three cells.
 const (
-	FieldNext      Word = 0 // m_next: the next awaiter in an intrusive list
-	FieldAwaitCoro Word = 1 // m_await_coro: the handle to resume
-	FieldCtx       Word = 2 // m_ctx: the context to resume it on
+	FieldNext      program.Word = 0 // m_next: the next awaiter in an intrusive list
+	FieldAwaitCoro program.Word = 1 // m_await_coro: the handle to resume
+	FieldCtx       program.Word = 2 // m_ctx: the context to resume it on
 )
 
 // Submit is node->m_ctx.submit_task(node->m_await_coro). It reads the two
 // fields (checked like any plain read) and hands the coroutine to its
 // context as its engine does (see Engine and submitPath).
-func (x *Exec) Submit(node Word) {
+func (x *Exec) Submit(node program.Word) {
 	if !x.begin(OpSubmit, node) {
 		return
 	}
@@ -32,7 +35,7 @@ func (x *Exec) Submit(node Word) {
 		return
 	}
 	m := x.m
-	t := m.prog.threadOfContext(ctx)
+	t := m.prog.ThreadOfContext(ctx)
 	if t < 0 {
 		x.nilPointer()
 		return
@@ -83,15 +86,15 @@ const (
 // engine::submit_task does (see Engine): with a full queue it reads the
 // depth counter, a plain field, from the waker's thread, and returns its
 // address when the coroutine runs inline, and the value it read.
-func (x *Exec) submitPath(t int) (path submitPath, counter Word, depth int, ok bool) {
+func (x *Exec) submitPath(t int) (path submitPath, counter program.Word, depth int, ok bool) {
 	m := x.m
 	e := m.prog.Engine
 	if e == nil || len(m.threads[t].queue) < e.QueueCap {
 		return pathQueue, 0, 0, true
 	}
-	counter = m.prog.Threads[t].Context + ContextDepth
+	counter = m.prog.Threads[t].Context + program.ContextDepth
 	if e.Fixed {
-		counter = m.prog.Threads[x.t].Context + ContextDepth // thread-local
+		counter = m.prog.Threads[x.t].Context + program.ContextDepth // thread-local
 	}
 	v, ok := x.read(counter)
 	depth = int(int64(v))
@@ -109,7 +112,7 @@ func (x *Exec) submitPath(t int) (path submitPath, counter Word, depth int, ok b
 // inlineReturned is the end of exec_task for coroutine c, which ran
 // inline on thread t and now parks or finishes: the depth counter at
 // addr is decremented, a plain write from t.
-func (m *Machine) inlineReturned(t, c int, addr Word) {
+func (m *Machine) inlineReturned(t, c int, addr program.Word) {
 	m.coros[c].inlined = 0
 	x := &m.exec
 	m.plainWrite(t, x.c, x.pc, addr, &m.prog.Cells[addr])
@@ -118,11 +121,11 @@ func (m *Machine) inlineReturned(t, c int, addr Word) {
 
 // resumable checks that handle h may be resumed now and returns its
 // coroutine.
-func (x *Exec) resumable(h Word, inline bool) (int, bool) {
+func (x *Exec) resumable(h program.Word, inline bool) (int, bool) {
 	m := x.m
 	c := m.prog.CoroutineOfHandle(h)
 	if c < 0 {
-		shown := m.prog.Format(Handle, nil, h)
+		shown := m.prog.Format(program.Handle, nil, h)
 		x.fail(Panic, fmt.Sprintf("runtime error: submit_task got %s, which is not a coroutine handle", shown),
 			Detail{Reason: NotHandle, Text: shown})
 		return 0, false
@@ -159,7 +162,7 @@ func (x *Exec) resumable(h Word, inline bool) (int, bool) {
 // checked against Facts.Open.
 func (m *Machine) waiting(c int) bool {
 	co := &m.coros[c]
-	return co.op >= 0 && m.prog.Ops[co.op].Role == Waiting
+	return co.op >= 0 && m.prog.Ops[co.op].Role == program.Waiting
 }
 
 // enqueue pushes coroutine c on thread t's run queue, handing over the
@@ -178,7 +181,7 @@ func (m *Machine) enqueue(waker, c, t int) {
 
 // SemAcquire takes a permit of the semaphore at addr, or queues the
 // coroutine on it and returns true.
-func (x *Exec) SemAcquire(addr Word) bool {
+func (x *Exec) SemAcquire(addr program.Word) bool {
 	if !x.begin(OpSemAcquire, addr) {
 		return false
 	}
@@ -188,9 +191,9 @@ func (x *Exec) SemAcquire(addr Word) bool {
 	}
 	m := x.m
 	if v := m.mem[addr]; v > 0 {
-		m.atomicRead(x.t, addr, c, Acquire)
+		m.atomicRead(x.t, addr, c, program.Acquire)
 		m.mem[addr] = v - 1
-		m.atomicWrite(x.t, x.pc, addr, c, Relaxed, true, OpSemAcquire)
+		m.atomicWrite(x.t, x.pc, addr, c, program.Relaxed, true, OpSemAcquire)
 		x.recordResult(v, true)
 		return false
 	}
@@ -206,7 +209,7 @@ func (x *Exec) SemAcquire(addr Word) bool {
 
 // SemRelease hands a permit to the oldest coroutine queued on the
 // semaphore at addr (it is queued on its context), or banks it.
-func (x *Exec) SemRelease(addr Word) {
+func (x *Exec) SemRelease(addr program.Word) {
 	if !x.begin(OpSemRelease, addr) {
 		return
 	}
@@ -224,7 +227,7 @@ func (x *Exec) SemRelease(addr Word) {
 	}
 	if w < 0 {
 		m.mem[addr]++
-		m.atomicWrite(x.t, x.pc, addr, c, Release, true, OpSemRelease)
+		m.atomicWrite(x.t, x.pc, addr, c, program.Release, true, OpSemRelease)
 		x.recordResult(m.mem[addr]-1, true)
 		return
 	}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"lockstep/sim/program"
 	"math/rand/v2"
 )
 
@@ -87,7 +88,7 @@ func (r *Replay) Choose(m *Machine, enabled []int) (int, error) {
 	return t, nil
 }
 
-func threadNames(p *Program) []string {
+func threadNames(p *program.Program) []string {
 	s := make([]string, len(p.Threads))
 	for i, t := range p.Threads {
 		s[i] = t.Name
@@ -113,7 +114,7 @@ func (r *Random) Choose(_ *Machine, enabled []int) (int, error) {
 
 // ReplaySchedule runs p from the start along s (then Continue) and returns
 // the machine. The error reports a schedule that cannot be followed.
-func ReplaySchedule(p *Program, s Schedule, o Options) (*Machine, Outcome, error) {
+func ReplaySchedule(p *program.Program, s Schedule, o Options) (*Machine, Outcome, error) {
 	m := New(p, o)
 	out, err := Run(m, &Replay{Schedule: s})
 	return m, out, err
@@ -121,7 +122,7 @@ func ReplaySchedule(p *Program, s Schedule, o Options) (*Machine, Outcome, error
 
 // ReplayPrefix performs exactly the steps of s and stops; it is how an
 // interactive session goes back.
-func ReplayPrefix(p *Program, s Schedule, o Options) (*Machine, error) {
+func ReplayPrefix(p *program.Program, s Schedule, o Options) (*Machine, error) {
 	m := New(p, o)
 	r := &Replay{Schedule: s}
 	var buf [64]int

@@ -1,5 +1,7 @@
 package sim
 
+import "lockstep/sim/program"
+
 // The surface a search uses to step machines cheaply: machines are copied
 // into buffers they already own and stepped without keeping their path, so
 // a search allocates nothing per step once its buffers have grown. What it
@@ -81,7 +83,7 @@ type StepAccess struct {
 	// thread took a coroutine off its run queue).
 	Op OpKind
 	// Addr is the cell accessed; for OpSubmit, the awaiter node.
-	Addr Word
+	Addr program.Word
 	// Acquired says the access acquired from Addr: an atomic read, or
 	// a semaphore's, with an order that acquires.
 	Acquired bool
@@ -95,7 +97,7 @@ type StepAccess struct {
 	Constructed bool
 	// Expected is the value a compare-and-swap (OpCAS) expected, and
 	// Swapped whether it swapped.
-	Expected Word
+	Expected program.Word
 	Swapped  bool
 }
 
@@ -108,7 +110,7 @@ func (m *Machine) LastAccess() StepAccess {
 
 // SetLocal sets local slot i of coroutine c to v, keeping its kind: a
 // search uses it to run a step again with another value in a local.
-func (m *Machine) SetLocal(c, i int, v Word) { m.coros[c].locals[i] = v }
+func (m *Machine) SetLocal(c, i int, v program.Word) { m.coros[c].locals[i] = v }
 
 // Over reports whether the run has ended on a fatal finding or the step
 // limit: Finished without looking for a thread that can move.

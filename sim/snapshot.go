@@ -1,6 +1,9 @@
 package sim
 
-import "slices"
+import (
+	"lockstep/sim/program"
+	"slices"
+)
 
 // A Snapshot is the machine's state between two steps, in symbolic form.
 type Snapshot struct {
@@ -12,11 +15,11 @@ type Snapshot struct {
 
 // CellState is one cell: its name, its value shown symbolically and raw.
 type CellState struct {
-	Addr   Word
+	Addr   program.Word
 	Name   string
 	Object string
 	Value  string
-	Raw    Word
+	Raw    program.Word
 	Atomic bool
 	// Live is false once the cell's object has ended (a dead awaiter, a
 	// destroyed frame) or before it was constructed.
@@ -39,7 +42,7 @@ type ListState struct {
 
 // NodeState is one awaiter in a list.
 type NodeState struct {
-	Addr      Word
+	Addr      program.Word
 	Name      string // "W1.awaiter"
 	Coroutine string
 	Live      bool
@@ -73,14 +76,14 @@ type CoroutineState struct {
 type LocalState struct {
 	Name  string // its name in the code: "head"
 	Value string // its value, shown symbolically: "&W1.awaiter"
-	Raw   Word
+	Raw   program.Word
 }
 
 // Snapshot returns the current state.
 func (m *Machine) Snapshot() Snapshot {
 	p := m.prog
 	var s Snapshot
-	for a := FirstAddress; a < Word(len(p.Cells)); a++ {
+	for a := program.FirstAddress; a < program.Word(len(p.Cells)); a++ {
 		c := &p.Cells[a]
 		s.Cells = append(s.Cells, CellState{Addr: a, Name: c.Name, Object: p.Objects[c.Object].Name,
 			Value: p.Format(c.Kind, c.Names, m.mem[a]), Raw: m.mem[a], Atomic: c.Atomic, Live: m.ended[c.Object] == 0})
@@ -123,11 +126,11 @@ func (m *Machine) pointers(c int, cs *CoroutineState, lists []ListState) []ListS
 	}
 	p := m.prog
 	for _, pt := range p.Ops[co.op].Pointers {
-		if pt.Slot < 0 || pt.Slot >= NumLocals || !slices.Contains(pt.Labels, int(co.pc)) {
+		if pt.Slot < 0 || pt.Slot >= program.NumLocals || !slices.Contains(pt.Labels, int(co.pc)) {
 			continue
 		}
 		v := co.locals[pt.Slot]
-		cs.Locals = append(cs.Locals, LocalState{Name: pt.Name, Value: p.Format(Pointer, nil, v), Raw: v})
+		cs.Locals = append(cs.Locals, LocalState{Name: pt.Name, Value: p.Format(program.Pointer, nil, v), Raw: v})
 		if v == 0 {
 			continue
 		}
@@ -140,18 +143,18 @@ func (m *Machine) pointers(c int, cs *CoroutineState, lists []ListState) []ListS
 
 // walk follows an intrusive list from its head through m_next, without
 // performing steps.
-func (m *Machine) walk(l List) ListState {
+func (m *Machine) walk(l program.List) ListState {
 	return m.walkFrom(l.Name, l.Head(m.peek))
 }
 
 // walkFrom follows an intrusive list from head through m_next.
-func (m *Machine) walkFrom(name string, head Word) ListState {
+func (m *Machine) walkFrom(name string, head program.Word) ListState {
 	p := m.prog
-	ls := ListState{Name: name, Head: p.Format(Pointer, nil, head)}
-	seen := map[Word]bool{}
+	ls := ListState{Name: name, Head: p.Format(program.Pointer, nil, head)}
+	seen := map[program.Word]bool{}
 	for a := head; a != 0; a = m.peek(a + FieldNext) {
 		o := p.ObjectAt(a)
-		if o == nil || o.Kind != AwaiterObject || o.Base != a {
+		if o == nil || o.Kind != program.AwaiterObject || o.Base != a {
 			break
 		}
 		if seen[a] {

@@ -5,21 +5,22 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/program"
 )
 
 // spawnProgram is A: x = 1 (W1), spawn B (N1), then x = 2 when late;
 // B (spawned): x = 3 (W1).
-func spawnProgram(t *testing.T, late bool) *sim.Program {
+func spawnProgram(t *testing.T, late bool) *program.Program {
 	f := fixture.New()
 	d := f.Shared()
-	write := f.Op("write", "W", func(x *sim.Exec) { x.Write(d.X, x.Arg()); x.Return() })
-	spawn := f.Op("spawn", "N", func(x *sim.Exec) { x.Spawn(1, 1); x.Return() })
+	write := f.Op("write", "W", func(x program.Exec) { x.Write(d.X, x.Arg()); x.Return() })
+	spawn := f.Op("spawn", "N", func(x program.Exec) { x.Spawn(1, 1); x.Return() })
 	f.Thread("A", write, spawn)
 	f.Thread("B", write)
 	p := f.Program(t)
 	p.Coroutines[0].Script[0].Arg = 1
 	if late {
-		p.Coroutines[0].Script = append(p.Coroutines[0].Script, sim.Instr{Kind: sim.Call, Op: write, Arg: 2})
+		p.Coroutines[0].Script = append(p.Coroutines[0].Script, program.Instr{Kind: program.Call, Op: write, Arg: 2})
 	}
 	p.Coroutines[1].Script[0].Arg = 3
 	p.Coroutines[1].Spawned = true
@@ -51,7 +52,7 @@ func TestSpawn(t *testing.T) {
 func TestSpawnTwice(t *testing.T) {
 	f := fixture.New()
 	f.Shared()
-	spawn := f.Op("spawn", "N", func(x *sim.Exec) { x.Spawn(1, 1); x.Return() })
+	spawn := f.Op("spawn", "N", func(x program.Exec) { x.Spawn(1, 1); x.Return() })
 	f.Thread("A", spawn, spawn)
 	f.Thread("B", spawn)
 	p := f.Program(t)
@@ -65,15 +66,15 @@ func TestSpawnTwice(t *testing.T) {
 // a use after free, and so is a second destroy. A frame its coroutine
 // does not own outlives the coroutine until then.
 func TestDestroy(t *testing.T) {
-	build := func(owned bool, times int) *sim.Program {
+	build := func(owned bool, times int) *program.Program {
 		f := fixture.New()
 		f.Shared()
-		var frame sim.Word // B's, once laid out
+		var frame program.Word // B's, once laid out
 		var destroy []int
 		for range times {
-			destroy = append(destroy, f.Op("destroy", "X", func(x *sim.Exec) { x.Destroy(frame); x.Return() }))
+			destroy = append(destroy, f.Op("destroy", "X", func(x program.Exec) { x.Destroy(frame); x.Return() }))
 		}
-		touch := f.Op("touch", "T", func(x *sim.Exec) { x.Read(x.Handle()); x.Return() })
+		touch := f.Op("touch", "T", func(x program.Exec) { x.Read(x.Handle()); x.Return() })
 		f.Thread("A", destroy...)
 		f.Thread("B", touch, touch)
 		p := f.Program(t)

@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 	"fmt"
+	"lockstep/sim/program"
 )
 
 // One step: a thread resumes the next coroutine of its run queue, or runs
@@ -29,7 +30,7 @@ func (m *Machine) Step(t int) (Record, error) {
 	}
 	limit := m.prog.StepLimit
 	if limit <= 0 {
-		limit = DefaultStepLimit
+		limit = program.DefaultStepLimit
 	}
 	// The record is allocated only when recording, so that a search's
 	// steps allocate nothing.
@@ -115,7 +116,7 @@ func (m *Machine) runStep(t, c int) {
 		if op.Awaits {
 			m.construct(t, c, op.AwaiterInit)
 		}
-		if op.Role == Unlock || op.Role == Relock {
+		if op.Role == program.Unlock || op.Role == program.Relock {
 			co.holder = false
 		}
 		if r := m.cur; r != nil {
@@ -127,7 +128,7 @@ func (m *Machine) runStep(t, c int) {
 	if m.fatal != nil {
 		return
 	}
-	if x.ops > 0 && op.Role != Waiting && op.Role != Lock && op.Role != Relock {
+	if x.ops > 0 && op.Role != program.Waiting && op.Role != program.Lock && op.Role != program.Relock {
 		if o := m.primitiveObject(m.lastAddr); o >= 0 && m.lastOp != OpSubmit {
 			m.wakers[o] = m.this
 		}
@@ -138,7 +139,7 @@ func (m *Machine) runStep(t, c int) {
 			Message: fmt.Sprintf("sim: step %s of %s made no memory access", m.prog.Label(x.pc), op.Name)})
 		return
 	}
-	if op.Role == Waiting && !co.registered && !co.sawOpen && m.accessedPrimitive() && m.open() {
+	if op.Role == program.Waiting && !co.registered && !co.sawOpen && m.accessedPrimitive() && m.open() {
 		co.sawOpen = true
 	}
 	switch x.next {
@@ -157,7 +158,7 @@ func (m *Machine) runStep(t, c int) {
 }
 
 // call runs op's code, turning a Go panic into a panic outcome.
-func (m *Machine) call(op *Op, x *Exec) {
+func (m *Machine) call(op *program.Op, x *Exec) {
 	defer func() {
 		if r := recover(); r != nil {
 			m.setFatal(Outcome{Kind: Panic, Step: m.step, Message: fmt.Sprint(r),
@@ -172,7 +173,7 @@ func (m *Machine) call(op *Op, x *Exec) {
 // cell of the primitive.
 func (m *Machine) accessedPrimitive() bool {
 	o := m.prog.ObjectAt(m.lastAddr)
-	return o != nil && o.Kind == PrimitiveObject
+	return o != nil && o.Kind == program.PrimitiveObject
 }
 
 // open reports whether the wait condition (Facts.Open) holds now.
@@ -232,15 +233,15 @@ func (m *Machine) afterStep() {
 }
 
 // peek reads a cell without a step.
-func (m *Machine) peek(a Word) Word {
-	if a >= Word(len(m.mem)) {
+func (m *Machine) peek(a program.Word) program.Word {
+	if a >= program.Word(len(m.mem)) {
 		return 0
 	}
 	return m.mem[a]
 }
 
 // Peek reads the cell at address a without performing a step.
-func (m *Machine) Peek(a Word) Word { return m.peek(a) }
+func (m *Machine) Peek(a program.Word) program.Word { return m.peek(a) }
 
 // setFatal records the first fatal finding.
 func (m *Machine) setFatal(o Outcome) {

@@ -1,12 +1,14 @@
 package sim
 
+import "lockstep/sim/program"
+
 // Read-only views of a machine's state, for searches that hash and compare
 // states (see the statekey package). Slices returned here are the
 // machine's own: callers must not modify them, and they are valid until m
 // next steps or is copied into. The accessors are small enough to inline.
 
 // Memory is the content of every cell, indexed by address.
-func (m *Machine) Memory() []Word { return m.mem }
+func (m *Machine) Memory() []program.Word { return m.mem }
 
 // ObjectLive reports whether object o is alive: constructed (an awaiter's
 // lifetime starts with the call that creates it) and not ended.
@@ -30,7 +32,7 @@ func (m *Machine) Raced() bool { return len(m.races) > 0 }
 
 // PeekFunc returns Peek as a Peek function, for Facts and Lists. It is
 // made once per machine: a method value allocates.
-func (m *Machine) PeekFunc() Peek {
+func (m *Machine) PeekFunc() program.Peek {
 	if m.peekFn == nil {
 		m.peekFn = m.peek
 	}
@@ -93,13 +95,13 @@ func (v CoroutineView) IP() int { return int(v.co.ip) }
 func (v CoroutineView) Started() bool { return v.co.started }
 
 // Arg is Op's argument.
-func (v CoroutineView) Arg() Word { return v.co.arg }
+func (v CoroutineView) Arg() program.Word { return v.co.arg }
 
 // Loop is the iterations left in script loop slot i (below MaxLoops).
-func (v CoroutineView) Loop(i int) Word { return v.co.loops[i] }
+func (v CoroutineView) Loop(i int) program.Word { return v.co.loops[i] }
 
 // Local is Op's local i (below NumLocals).
-func (v CoroutineView) Local(i int) Word { return v.co.locals[i] }
+func (v CoroutineView) Local(i int) program.Word { return v.co.locals[i] }
 
 // LocalKind says what local i holds: 1 + the CellKind of the cell the step
 // that last set it accessed before setting it, 0 if that step accessed
@@ -127,21 +129,21 @@ func (v CoroutineView) Suspending() bool { return v.co.suspending }
 
 // SpinAddr is the cell it spins on (see Exec.Spin), 0 if it does not
 // spin; SpinSeen is the value it last read there.
-func (v CoroutineView) SpinAddr() Word { return v.co.spinAddr }
+func (v CoroutineView) SpinAddr() program.Word { return v.co.spinAddr }
 
 // SpinSeen is the value of SpinAddr its last step read.
-func (v CoroutineView) SpinSeen() Word { return v.co.spinSeen }
+func (v CoroutineView) SpinSeen() program.Word { return v.co.spinSeen }
 
 // Inlined is the address of the depth counter submit_task incremented
 // to run it inline on the thread whose stack it is on (see Engine), 0
 // when it does not run inline.
-func (v CoroutineView) Inlined() Word { return v.co.inlined }
+func (v CoroutineView) Inlined() program.Word { return v.co.inlined }
 
 // Holder says it holds the lock.
 func (v CoroutineView) Holder() bool { return v.co.holder }
 
 // SemWait is the address of the semaphore it is queued on, 0 if none.
-func (v CoroutineView) SemWait() Word { return v.co.semWait }
+func (v CoroutineView) SemWait() program.Word { return v.co.semWait }
 
 // SemSeq orders the semaphore's waiters: a lower SemSeq queued first.
 func (v CoroutineView) SemSeq() int32 { return v.co.semSeq }

@@ -2,8 +2,7 @@ package explore
 
 import (
 	"context"
-
-	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // findStates bounds the states FindThenProve's bounded phase caches when
@@ -18,7 +17,7 @@ const findStates = 1 << 14
 // stopped, the exhaustive phase; and merges the two. The phases run one
 // after the other, each on every worker it may use: the bounded phase, on
 // one, is short (findStates), and the exhaustive one runs on o.Workers.
-func exploreFindThenProve(ctx context.Context, p *sim.Program, o Options) (Result, error) {
+func exploreFindThenProve(ctx context.Context, p *program.Program, o Options) (Result, error) {
 	bo := o
 	bo.Strategy = PreemptionBounded
 	if !o.stopsAtAny() {
@@ -44,7 +43,7 @@ type phase struct {
 }
 
 // provePhase runs FindThenProve's exhaustive phase.
-func provePhase(ctx context.Context, p *sim.Program, o Options) phase {
+func provePhase(ctx context.Context, p *program.Program, o Options) phase {
 	o.Strategy = Exhaustive
 	res, err := exploreExhaustive(ctx, p, o)
 	res.Strategy = Exhaustive

@@ -9,6 +9,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/program"
 )
 
 func lessons(t testing.TB) *scenarios.Catalog {
@@ -20,7 +21,7 @@ func lessons(t testing.TB) *scenarios.Catalog {
 	return cat
 }
 
-func build(t testing.TB, id, variant string, params map[string]int) *sim.Program {
+func build(t testing.TB, id, variant string, params map[string]int) *program.Program {
 	t.Helper()
 	s, err := lessons(t).Lookup(id)
 	if err != nil {
@@ -33,7 +34,7 @@ func build(t testing.TB, id, variant string, params map[string]int) *sim.Program
 	return p
 }
 
-func search(t testing.TB, p *sim.Program, o explore.Options) explore.Result {
+func search(t testing.TB, p *program.Program, o explore.Options) explore.Result {
 	t.Helper()
 	r, err := explore.Explore(context.Background(), p, o)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // A Counterexample is one execution with a given outcome: sim.ReplaySchedule
@@ -28,7 +29,7 @@ func (r *Result) Found(k sim.Kind) bool {
 
 // check replays every counterexample and fills in its outcome, steps and
 // preemptions.
-func (r *Result) check(p *sim.Program) error {
+func (r *Result) check(p *program.Program) error {
 	for i := range r.Counterexamples {
 		c := &r.Counterexamples[i]
 		m, out, err := sim.ReplaySchedule(p, c.Schedule, sim.Options{})
@@ -50,7 +51,7 @@ func (r *Result) check(p *sim.Program) error {
 
 // Preemptions counts the steps of s where the thread changes although the
 // previous one could still have moved, on p.
-func Preemptions(p *sim.Program, s sim.Schedule) (int, error) {
+func Preemptions(p *program.Program, s sim.Schedule) (int, error) {
 	m := sim.New(p, sim.Options{})
 	n, last := 0, -1
 	for i, c := range s {
@@ -71,7 +72,7 @@ func Preemptions(p *sim.Program, s sim.Schedule) (int, error) {
 
 // schedulePath turns a path of threads into a schedule with labels, by
 // replaying it.
-func schedulePath(p *sim.Program, path []int16) sim.Schedule {
+func schedulePath(p *program.Program, path []int16) sim.Schedule {
 	m := sim.New(p, sim.Options{})
 	s := make(sim.Schedule, 0, len(path))
 	for _, t := range path {

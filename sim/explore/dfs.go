@@ -6,6 +6,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore/internal/cache"
+	"lockstep/sim/program"
 	"lockstep/sim/statekey"
 )
 
@@ -15,7 +16,7 @@ import (
 // how many, of which kinds, and the fewest steps to each kind. A state met
 // again adds its cached summary without being searched again.
 type dfs struct {
-	p     *sim.Program
+	p     *program.Program
 	o     *Options
 	ctx   context.Context
 	k     *statekey.Keyer
@@ -59,7 +60,7 @@ type dfs struct {
 
 // newDFS prepares a search of p keyed with the models ms, which it freezes
 // (see statekey.Models.Freeze).
-func newDFS(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models) *dfs {
+func newDFS(ctx context.Context, p *program.Program, o *Options, ms *statekey.Models) *dfs {
 	k := statekey.New(p, statekey.Options{Symmetric: !o.NoSymmetry, Models: ms, Wide: o.wideKeys,
 		KeepStale: o.keepStale})
 	ms.Freeze()

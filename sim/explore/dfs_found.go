@@ -1,6 +1,9 @@
 package explore
 
-import "lockstep/sim"
+import (
+	"lockstep/sim"
+	"lockstep/sim/program"
+)
 
 // found notes an execution of kind k that ends after d steps (the path).
 func (e *dfs) found(k, d int) {
@@ -46,7 +49,7 @@ func (e *dfs) cycleAt(d int, idx uint32, last int) {
 	}
 	limit := e.p.StepLimit
 	if limit <= 0 {
-		limit = sim.DefaultStepLimit
+		limit = program.DefaultStepLimit
 	}
 	run := append([]int16(nil), e.path[:d]...)
 	seg := append([]int16(nil), e.path[j:d]...)

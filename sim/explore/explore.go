@@ -8,6 +8,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore/internal/cache"
+	"lockstep/sim/program"
 )
 
 // Strategy is how Explore chooses the executions it runs.
@@ -205,7 +206,7 @@ type Result struct {
 // Explore searches p's executions as o says. The error reports bad options
 // or an internal inconsistency (a counterexample that does not replay);
 // cancelling ctx stops the search with an incomplete result and no error.
-func Explore(ctx context.Context, p *sim.Program, o Options) (Result, error) {
+func Explore(ctx context.Context, p *program.Program, o Options) (Result, error) {
 	if o.Strategy == "" {
 		o.Strategy = Exhaustive
 	}
@@ -285,7 +286,7 @@ func (r *Result) onlyOf(k sim.Kind) {
 
 // startFrom sets the search's first state: the start, or the state after
 // o.From, which only the exhaustive strategy takes.
-func (o *Options) startFrom(p *sim.Program) error {
+func (o *Options) startFrom(p *program.Program) error {
 	o.start, o.prefix = sim.New(p, sim.Options{}), nil
 	if len(o.From) == 0 {
 		return nil

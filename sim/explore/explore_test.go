@@ -10,11 +10,12 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/explore"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/program"
 )
 
 // bruteForce runs every execution of p one by one, without caching, and
 // counts them by outcome kind.
-func bruteForce(t *testing.T, p *sim.Program) map[sim.Kind]int64 {
+func bruteForce(t *testing.T, p *program.Program) map[sim.Kind]int64 {
 	t.Helper()
 	counts := map[sim.Kind]int64{}
 	var walk func(m *sim.Machine)
@@ -272,15 +273,15 @@ func TestRandomStrategies(t *testing.T) {
 func TestExploreSpinForever(t *testing.T) {
 	f := fixture.New()
 	sh := f.Shared()
-	spin := f.Op("spin", "P", func(x *sim.Exec) {
-		if x.Load(sh.Flag, sim.Acquire) == 0 {
+	spin := f.Op("spin", "P", func(x program.Exec) {
+		if x.Load(sh.Flag, program.Acquire) == 0 {
 			x.Goto(x.PC())
 			return
 		}
 		x.Return()
 	})
-	set := f.Op("set", "F", func(x *sim.Exec) {
-		x.Store(sh.Flag, 1, sim.Release)
+	set := f.Op("set", "F", func(x program.Exec) {
+		x.Store(sh.Flag, 1, program.Release)
 		x.Return()
 	})
 	f.Thread("S", spin)

@@ -4,27 +4,28 @@ import (
 	"context"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 	"lockstep/sim/statekey"
 )
 
 // CheckingKeys is Explore with every state key the search computes
 // incrementally checked against the key computed from scratch: a
 // difference panics.
-func CheckingKeys(ctx context.Context, p *sim.Program, o Options) (Result, error) {
+func CheckingKeys(ctx context.Context, p *program.Program, o Options) (Result, error) {
 	o.checkKeys = true
 	return Explore(ctx, p, o)
 }
 
 // KeepingStale is CheckingKeys with stale snapshots keyed as they are
 // (see statekey.Options.KeepStale).
-func KeepingStale(ctx context.Context, p *sim.Program, o Options) (Result, error) {
+func KeepingStale(ctx context.Context, p *program.Program, o Options) (Result, error) {
 	o.checkKeys, o.keepStale = true, true
 	return Explore(ctx, p, o)
 }
 
 // WideKeys is Explore with every state keyed as in a program too large
 // for incremental keys (see statekey.Options.Wide).
-func WideKeys(ctx context.Context, p *sim.Program, o Options) (Result, error) {
+func WideKeys(ctx context.Context, p *program.Program, o Options) (Result, error) {
 	o.wideKeys = true
 	return Explore(ctx, p, o)
 }
@@ -32,7 +33,7 @@ func WideKeys(ctx context.Context, p *sim.Program, o Options) (Result, error) {
 // WeakKeys returns the state key the c11 search gives p's machines, with
 // or without symmetry (as an exhaustive search without preemption bounds
 // computes it).
-func WeakKeys(p *sim.Program, symmetric bool) func(*sim.Machine) statekey.Key {
+func WeakKeys(p *program.Program, symmetric bool) func(*sim.Machine) statekey.Key {
 	s := newWeakSearch(context.Background(), p, &Options{Memory: sim.C11, NoSymmetry: !symmetric})
 	return func(m *sim.Machine) statekey.Key { return s.key(m, -1, 0) }
 }

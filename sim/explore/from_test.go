@@ -7,11 +7,12 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/program"
 )
 
 // kindsFrom runs every execution that begins with prefix, one by one with
 // no cache and no reduction, and returns the kinds they end in.
-func kindsFrom(t *testing.T, p *sim.Program, prefix sim.Schedule) map[sim.Kind]bool {
+func kindsFrom(t *testing.T, p *program.Program, prefix sim.Schedule) map[sim.Kind]bool {
 	t.Helper()
 	m, err := sim.ReplayPrefix(p, prefix, sim.Options{})
 	if err != nil {

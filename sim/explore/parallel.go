@@ -9,6 +9,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore/internal/cache"
+	"lockstep/sim/program"
 	"lockstep/sim/statekey"
 )
 
@@ -87,7 +88,7 @@ type worker struct {
 // exhaustiveParallel is exhaustive on o.Workers goroutines (at most
 // cache.MaxWorkers), the caller's among them; it returns worker 0's
 // search, with the others' findings merged in.
-func exhaustiveParallel(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *cache.Summary) {
+func exhaustiveParallel(ctx context.Context, p *program.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *cache.Summary) {
 	for {
 		e, root := searchParallel(ctx, p, o, ms, reduce)
 		switch e.stop {
@@ -102,7 +103,7 @@ func exhaustiveParallel(ctx context.Context, p *sim.Program, o *Options, ms *sta
 
 // searchParallel runs the workers once, until the first state is finished
 // or one stops the search.
-func searchParallel(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *cache.Summary) {
+func searchParallel(ctx context.Context, p *program.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *cache.Summary) {
 	ms.Freeze()
 	keys := ms.Clone()
 	par := &parallel{store: cache.NewShared(), ms: ms}

@@ -1,6 +1,9 @@
 package explore
 
-import "lockstep/sim"
+import (
+	"lockstep/sim"
+	"lockstep/sim/program"
+)
 
 // Partial-order reduction for the exhaustive search: in a state where some
 // thread's next step commutes with every step any other thread could take
@@ -35,7 +38,7 @@ import "lockstep/sim"
 // fall, so counts and the lengths of fatal counterexamples then describe
 // the reduced executions (see exploreExhaustive).
 type reducer struct {
-	p      *sim.Program
+	p      *program.Program
 	owner  []int  // per address: coroutine whose frame or awaiter holds it, or -1
 	ctxOf  []int  // per address: coroutine whose thread's context it is, if the thread has only it; -1
 	isAddr []bool // per address: the cell holds addresses (renamed, scanned)
@@ -52,13 +55,13 @@ type reducer struct {
 	keeps func(m *sim.Machine, c, i int) bool
 }
 
-func newReducer(p *sim.Program) *reducer {
+func newReducer(p *program.Program) *reducer {
 	r := &reducer{p: p, owner: make([]int, len(p.Cells)), ctxOf: make([]int, len(p.Cells)),
 		isAddr: make([]bool, len(p.Cells)), public: make([][]bool, len(p.Ops))}
 	for a := range r.owner {
 		r.owner[a], r.ctxOf[a] = -1, -1
 		switch p.Cells[a].Kind {
-		case sim.Pointer, sim.Handle, sim.Context, sim.PairCountHead:
+		case program.Pointer, program.Handle, program.Context, program.PairCountHead:
 			r.isAddr[a] = true
 		}
 	}
@@ -67,7 +70,7 @@ func newReducer(p *sim.Program) *reducer {
 		perThread[c.Thread]++
 	}
 	for i, c := range p.Coroutines {
-		bases := []sim.Word{c.Frame, c.Awaiter}
+		bases := []program.Word{c.Frame, c.Awaiter}
 		if c.OwnedFrame {
 			// Another coroutine destroys this frame (Exec.Destroy),
 			// through a handle the reducer does not see: not private.
@@ -94,8 +97,8 @@ func newReducer(p *sim.Program) *reducer {
 
 // names reports whether v, or either 32-bit half of it, is the address of
 // a cell of coroutine c's frame or awaiter.
-func (r *reducer) names(v sim.Word, c int) bool {
-	n := sim.Word(len(r.owner))
+func (r *reducer) names(v program.Word, c int) bool {
+	n := program.Word(len(r.owner))
 	lo, hi := v&0xffffffff, v>>32
 	return lo < n && r.owner[lo] == c || hi < n && r.owner[hi] == c
 }
@@ -104,7 +107,7 @@ func (r *reducer) names(v sim.Word, c int) bool {
 // awaiter: a cell outside them, or a local of another coroutine.
 func (r *reducer) reachable(m *sim.Machine, c int) bool {
 	p, mem := r.p, m.Memory()
-	for a := sim.FirstAddress; a < sim.Word(len(p.Cells)); a++ {
+	for a := program.FirstAddress; a < program.Word(len(p.Cells)); a++ {
 		if !r.isAddr[a] || r.owner[a] == c || !m.ObjectLive(p.Cells[a].Object) {
 			continue
 		}
@@ -113,7 +116,7 @@ func (r *reducer) reachable(m *sim.Machine, c int) bool {
 		}
 		if r.weak {
 			named := false
-			m.Readable(a, func(v sim.Word) { named = named || r.names(v, c) })
+			m.Readable(a, func(v program.Word) { named = named || r.names(v, c) })
 			if named {
 				return true
 			}
@@ -124,7 +127,7 @@ func (r *reducer) reachable(m *sim.Machine, c int) bool {
 		if i == c || co.Status() == sim.Done {
 			continue
 		}
-		for j := range sim.NumLocals {
+		for j := range program.NumLocals {
 			if r.names(co.Local(j), c) && (r.keeps == nil || r.keeps(m, i, j)) {
 				return true
 			}
@@ -146,7 +149,7 @@ func (r *reducer) private(m, child *sim.Machine, c int) bool {
 		return false
 	}
 	a := last.Addr
-	if a >= sim.Word(len(r.owner)) || r.owner[a] != c && r.ctxOf[a] != c {
+	if a >= program.Word(len(r.owner)) || r.owner[a] != c && r.ctxOf[a] != c {
 		return false
 	}
 	before, after := m.Coroutine(c), child.Coroutine(c)
@@ -170,7 +173,7 @@ func (r *reducer) ownAccess(child *sim.Machine, c int) bool {
 		return false
 	}
 	a := last.Addr
-	return a < sim.Word(len(r.owner)) && (r.owner[a] == c || r.ctxOf[a] == c)
+	return a < program.Word(len(r.owner)) && (r.owner[a] == c || r.ctxOf[a] == c)
 }
 
 // publicLabel reports whether a step from label pc of operation op was

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // probe is the fast first pass of the preemption-bounded strategy: before
@@ -15,7 +16,7 @@ import (
 // placed preemption (a lost wakeup, a use-after-free) show up in
 // milliseconds. It finds; it proves nothing, the complete search does.
 type probe struct {
-	p     *sim.Program
+	p     *program.Program
 	ctx   context.Context
 	want  func(k int) bool // stop when a counterexample of kind k is found
 	best  [numKinds][]int16

@@ -11,6 +11,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/explore"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/program"
 )
 
 // randomProgram builds a small program of two or three threads, each
@@ -18,7 +19,7 @@ import (
 // cells, with random accesses and memory orders, and a branch now and then
 // on a loaded value. With twins, two threads run one script as a group, so
 // that symmetry applies.
-func randomProgram(t *testing.T, rng *rand.Rand, twins bool) (*sim.Program, string) {
+func randomProgram(t *testing.T, rng *rand.Rand, twins bool) (*program.Program, string) {
 	group := 0
 	if twins {
 		group = 2
@@ -28,19 +29,19 @@ func randomProgram(t *testing.T, rng *rand.Rand, twins bool) (*sim.Program, stri
 
 // randomGroupProgram is randomProgram with threads threads, the first
 // group of which run one script as a group (none for a group below 2).
-func randomGroupProgram(t *testing.T, rng *rand.Rand, threads, group int) (*sim.Program, string) {
+func randomGroupProgram(t *testing.T, rng *rand.Rand, threads, group int) (*program.Program, string) {
 	t.Helper()
 	f := fixture.New()
 	base := f.Data(
-		sim.Field{Name: "x", Kind: sim.Int64},
-		sim.Field{Name: "y", Kind: sim.Int64},
-		sim.Field{Name: "f", Kind: sim.Int64, Atomic: true},
-		sim.Field{Name: "g", Kind: sim.Int64, Atomic: true})
-	plain := []sim.Word{base, base + 1}
-	atomic := []sim.Word{base + 2, base + 3}
-	orders := []sim.Order{sim.Relaxed, sim.Acquire, sim.Release, sim.AcqRel, sim.SeqCst}
-	loads := []sim.Order{sim.Relaxed, sim.Acquire, sim.SeqCst}
-	stores := []sim.Order{sim.Relaxed, sim.Release, sim.SeqCst}
+		program.Field{Name: "x", Kind: program.Int64},
+		program.Field{Name: "y", Kind: program.Int64},
+		program.Field{Name: "f", Kind: program.Int64, Atomic: true},
+		program.Field{Name: "g", Kind: program.Int64, Atomic: true})
+	plain := []program.Word{base, base + 1}
+	atomic := []program.Word{base + 2, base + 3}
+	orders := []program.Order{program.Relaxed, program.Acquire, program.Release, program.AcqRel, program.SeqCst}
+	loads := []program.Order{program.Relaxed, program.Acquire, program.SeqCst}
+	stores := []program.Order{program.Relaxed, program.Release, program.SeqCst}
 	var desc string
 	var ops []int
 	for i := range threads {
@@ -49,11 +50,11 @@ func randomGroupProgram(t *testing.T, rng *rand.Rand, threads, group int) (*sim.
 			continue
 		}
 		n := 2 + rng.IntN(2)
-		steps := make([]func(x *sim.Exec), n)
+		steps := make([]func(x program.Exec), n)
 		desc += fmt.Sprintf("T%d:", i)
 		for s := range n {
 			last := s == n-1
-			end := func(x *sim.Exec) {
+			end := func(x program.Exec) {
 				if last {
 					x.Return()
 					return
@@ -61,19 +62,19 @@ func randomGroupProgram(t *testing.T, rng *rand.Rand, threads, group int) (*sim.
 				fixture.Next(x)
 			}
 			p, a := plain[rng.IntN(2)], atomic[rng.IntN(2)]
-			v := sim.Word(rng.IntN(3))
+			v := program.Word(rng.IntN(3))
 			switch k := rng.IntN(7); k {
 			case 0:
 				desc += fmt.Sprintf(" read %d", p)
-				steps[s] = func(x *sim.Exec) { x.SetLocal(0, x.Read(p)); end(x) }
+				steps[s] = func(x program.Exec) { x.SetLocal(0, x.Read(p)); end(x) }
 			case 1:
 				desc += fmt.Sprintf(" write %d=%d", p, v)
-				steps[s] = func(x *sim.Exec) { x.Write(p, v); end(x) }
+				steps[s] = func(x program.Exec) { x.Write(p, v); end(x) }
 			case 2:
 				o := loads[rng.IntN(len(loads))]
 				skip := !last && s+2 < n && rng.IntN(2) == 0
 				desc += fmt.Sprintf(" load %d/%d skip=%v", a, o, skip)
-				steps[s] = func(x *sim.Exec) {
+				steps[s] = func(x program.Exec) {
 					if x.Load(a, o) == 0 && skip {
 						x.Goto(x.PC() + 2)
 						return
@@ -83,19 +84,19 @@ func randomGroupProgram(t *testing.T, rng *rand.Rand, threads, group int) (*sim.
 			case 3:
 				o := stores[rng.IntN(len(stores))]
 				desc += fmt.Sprintf(" store %d=%d/%d", a, v, o)
-				steps[s] = func(x *sim.Exec) { x.Store(a, v, o); end(x) }
+				steps[s] = func(x program.Exec) { x.Store(a, v, o); end(x) }
 			case 4:
 				o := orders[rng.IntN(len(orders))]
 				desc += fmt.Sprintf(" add %d/%d", a, o)
-				steps[s] = func(x *sim.Exec) { x.FetchAdd(a, 1, o); end(x) }
+				steps[s] = func(x program.Exec) { x.FetchAdd(a, 1, o); end(x) }
 			case 5:
 				o := orders[rng.IntN(len(orders))]
 				desc += fmt.Sprintf(" xchg %d=%d/%d", a, v, o)
-				steps[s] = func(x *sim.Exec) { x.Exchange(a, v, o); end(x) }
+				steps[s] = func(x program.Exec) { x.Exchange(a, v, o); end(x) }
 			default:
 				o, fo := orders[rng.IntN(len(orders))], loads[rng.IntN(len(loads))]
 				desc += fmt.Sprintf(" cas %d %d->%d/%d/%d", a, v, v+1, o, fo)
-				steps[s] = func(x *sim.Exec) { x.CompareAndSwap(a, v, v+1, o, fo); end(x) }
+				steps[s] = func(x program.Exec) { x.CompareAndSwap(a, v, v+1, o, fo); end(x) }
 			}
 		}
 		desc += ";"
@@ -215,37 +216,37 @@ func TestExploreRandomSymmetricPrograms(t *testing.T) {
 func TestExploreSyncModel(t *testing.T) {
 	cases := []struct {
 		name   string
-		second sim.Order // V loads f again, so, after its acquire
-		other  func(e *sim.Exec, f sim.Word)
+		second program.Order // V loads f again, so, after its acquire
+		other  func(e program.Exec, f program.Word)
 	}{
-		{"relaxed load", sim.Relaxed, nil},
-		{"acquire load", sim.Acquire, nil},
-		{"store clears", sim.Acquire, func(e *sim.Exec, f sim.Word) { e.Store(f, 0, sim.Relaxed) }},
-		{"two releasers", sim.Acquire, func(e *sim.Exec, f sim.Word) { e.Store(f, 1, sim.Release) }},
+		{"relaxed load", program.Relaxed, nil},
+		{"acquire load", program.Acquire, nil},
+		{"store clears", program.Acquire, func(e program.Exec, f program.Word) { e.Store(f, 0, program.Relaxed) }},
+		{"two releasers", program.Acquire, func(e program.Exec, f program.Word) { e.Store(f, 1, program.Release) }},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			f := fixture.New()
-			base := f.Data(sim.Field{Name: "x", Kind: sim.Int64}, sim.Field{Name: "f", Kind: sim.Int64, Atomic: true})
+			base := f.Data(program.Field{Name: "x", Kind: program.Int64}, program.Field{Name: "f", Kind: program.Int64, Atomic: true})
 			x, fl := base, base+1
 			v := f.Op("v", "V",
-				func(e *sim.Exec) { e.Load(fl, sim.Acquire); fixture.Next(e) },
-				func(e *sim.Exec) { e.Load(fl, c.second); fixture.Next(e) },
-				func(e *sim.Exec) { e.Read(x); e.Return() })
+				func(e program.Exec) { e.Load(fl, program.Acquire); fixture.Next(e) },
+				func(e program.Exec) { e.Load(fl, c.second); fixture.Next(e) },
+				func(e program.Exec) { e.Read(x); e.Return() })
 			w := f.Op("w", "W",
-				func(e *sim.Exec) { e.Write(x, 1); fixture.Next(e) },
-				func(e *sim.Exec) { e.Exchange(fl, 1, sim.Release); e.Return() })
+				func(e program.Exec) { e.Write(x, 1); fixture.Next(e) },
+				func(e program.Exec) { e.Exchange(fl, 1, program.Release); e.Return() })
 			f.Thread("V", v)
 			f.Thread("W", w)
 			if c.other != nil {
-				f.Thread("U", f.Op("u", "U", func(e *sim.Exec) { c.other(e, fl); e.Return() }))
+				f.Thread("U", f.Op("u", "U", func(e program.Exec) { c.other(e, fl); e.Return() }))
 			}
 			p := f.Program(t)
 			want := bruteForce(t, p)
 			if want[sim.DataRace] == 0 || want[sim.OK] == 0 {
 				t.Fatalf("running every execution: %v, want races and runs without", want)
 			}
-			for _, run := range []func(context.Context, *sim.Program, explore.Options) (explore.Result, error){
+			for _, run := range []func(context.Context, *program.Program, explore.Options) (explore.Result, error){
 				explore.CheckingKeys, explore.WideKeys,
 			} {
 				for _, o := range []explore.Options{{NoReduction: true}, {Strategy: explore.PreemptionBounded, MaxPreemptions: -1}} {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // exploreRandom runs the random strategy: o.Runs executions, each choosing
@@ -18,7 +19,7 @@ import (
 // drops to priority Depth-1, Depth-2, ... 1. A bug that needs Depth
 // ordering constraints is found by one run with probability at least
 // 1/(threads × steps^(Depth-1)).
-func exploreRandom(ctx context.Context, p *sim.Program, o Options) (Result, error) {
+func exploreRandom(ctx context.Context, p *program.Program, o Options) (Result, error) {
 	rng := rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15))
 	n := len(p.Threads)
 	initial := sim.New(p, sim.Options{})

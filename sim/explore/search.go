@@ -7,11 +7,12 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore/internal/cache"
+	"lockstep/sim/program"
 	"lockstep/sim/statekey"
 )
 
 // exploreExhaustive runs the exhaustive strategy.
-func exploreExhaustive(ctx context.Context, p *sim.Program, o Options) (Result, error) {
+func exploreExhaustive(ctx context.Context, p *program.Program, o Options) (Result, error) {
 	if len(sim.Kinds) != numKinds {
 		return Result{}, fmt.Errorf("explore: %d outcome kinds, the explorer knows %d", len(sim.Kinds), numKinds)
 	}
@@ -40,7 +41,7 @@ func exploreExhaustive(ctx context.Context, p *sim.Program, o Options) (Result, 
 // models wrong, and returns it with the summary of every execution: on
 // o.Workers goroutines (see parallel), unless it has one or is to stop at
 // its first bug, whose finding would then depend on the workers' pace.
-func exhaustive(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *cache.Summary) {
+func exhaustive(ctx context.Context, p *program.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *cache.Summary) {
 	if o.Workers > 1 && !o.stopsAtAny() {
 		return exhaustiveParallel(ctx, p, o, ms, reduce)
 	}
@@ -48,7 +49,7 @@ func exhaustive(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Mo
 }
 
 // exhaustiveAlone is exhaustive on the calling goroutine alone.
-func exhaustiveAlone(ctx context.Context, p *sim.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *cache.Summary) {
+func exhaustiveAlone(ctx context.Context, p *program.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *cache.Summary) {
 	var red *reducer
 	if reduce {
 		red = newReducer(p)
@@ -88,7 +89,7 @@ func (e *dfs) foundBug() bool {
 // explorePreemption runs the preemption-bounded strategy: bounds 0, 1, 2...
 // each searched completely, until a bound leaves no execution out, the
 // maximum bound is searched, or the search is stopped.
-func explorePreemption(ctx context.Context, p *sim.Program, o Options) (Result, error) {
+func explorePreemption(ctx context.Context, p *program.Program, o Options) (Result, error) {
 	if len(sim.Kinds) != numKinds {
 		return Result{}, fmt.Errorf("explore: %d outcome kinds, the explorer knows %d", len(sim.Kinds), numKinds)
 	}

@@ -11,11 +11,12 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/explore"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/program"
 )
 
 // pairOf packs a count and a head into a PairCountHead value.
-func pairOf(count int32, head sim.Word) sim.Word {
-	return sim.Word(uint32(count))<<32 | head&0xffffffff
+func pairOf(count int32, head program.Word) program.Word {
+	return program.Word(uint32(count))<<32 | head&0xffffffff
 }
 
 // randomCASProgram builds a program of three alike threads, in one group,
@@ -31,17 +32,17 @@ func pairOf(count int32, head sim.Word) sim.Word {
 // it. TestExploreGoneStacks has programs built by hand for the claim about
 // stacks, one where a head comes back (ABA) among them. Every loop ends: a
 // swap fails only after another thread changed the word.
-func randomCASProgram(t *testing.T, rng *rand.Rand) (*sim.Program, string) {
+func randomCASProgram(t *testing.T, rng *rand.Rand) (*program.Program, string) {
 	t.Helper()
 	f := fixture.New()
 	start := int32(2 + rng.IntN(3))
 	base := f.Data(
-		sim.Field{Name: "s", Kind: sim.PairCountHead, Atomic: true, Init: pairOf(start, 0)},
-		sim.Field{Name: "g", Kind: sim.Int64, Atomic: true},
-		sim.Field{Name: "x", Kind: sim.Int64})
+		program.Field{Name: "s", Kind: program.PairCountHead, Atomic: true, Init: pairOf(start, 0)},
+		program.Field{Name: "g", Kind: program.Int64, Atomic: true},
+		program.Field{Name: "x", Kind: program.Int64})
 	s, g, x := base, base+1, base+2
-	orders := []sim.Order{sim.Relaxed, sim.Acquire, sim.Release, sim.AcqRel, sim.SeqCst}
-	loads := []sim.Order{sim.Relaxed, sim.Acquire, sim.SeqCst}
+	orders := []program.Order{program.Relaxed, program.Acquire, program.Release, program.AcqRel, program.SeqCst}
+	loads := []program.Order{program.Relaxed, program.Acquire, program.SeqCst}
 	desc := fmt.Sprintf("s=(%d,0)", start)
 	op := func(name, prefix string) int {
 		lo, co, cf := loads[rng.IntN(len(loads))], orders[rng.IntN(len(orders))], loads[rng.IntN(len(loads))]
@@ -58,12 +59,12 @@ func randomCASProgram(t *testing.T, rng *rand.Rand) (*sim.Program, string) {
 		failure := rng.IntN(5)
 		desc += fmt.Sprintf(" %s: load/%d zero-exit=%v middle=%d cas/%d/%d delta=%d head=%d failure=%d;",
 			name, lo, exitOnZero, middle, co, cf, delta, head, failure)
-		newValue := func(e *sim.Exec, old sim.Word) sim.Word {
-			h := [...]sim.Word{0, old & 0xffffffff, s, e.Awaiter()}[head]
+		newValue := func(e program.Exec, old program.Word) program.Word {
+			h := [...]program.Word{0, old & 0xffffffff, s, e.Awaiter()}[head]
 			return pairOf(int32(old>>32)+delta, h)
 		}
 		op := f.Op(name, prefix,
-			func(e *sim.Exec) { // 1: load
+			func(e program.Exec) { // 1: load
 				old := e.Load(s, lo)
 				if exitOnZero && int32(old>>32) <= 0 {
 					e.Return()
@@ -76,11 +77,11 @@ func randomCASProgram(t *testing.T, rng *rand.Rand) (*sim.Program, string) {
 				}
 				fixture.Next(e)
 			},
-			func(e *sim.Exec) { // 2: something in between
+			func(e program.Exec) { // 2: something in between
 				old := e.Local(0)
 				switch middle {
 				case 0:
-					e.Store(g, old>>32, sim.Release)
+					e.Store(g, old>>32, program.Release)
 				case 1:
 					e.Write(x, old&0xffffffff)
 				default: // link its awaiter to the old head
@@ -88,7 +89,7 @@ func randomCASProgram(t *testing.T, rng *rand.Rand) (*sim.Program, string) {
 				}
 				fixture.Next(e)
 			},
-			func(e *sim.Exec) { // 3: the compare and swap
+			func(e program.Exec) { // 3: the compare and swap
 				old := e.Local(0)
 				cur, ok := e.CompareAndSwap(s, old, newValue(e, old), co, cf)
 				switch {
@@ -109,8 +110,8 @@ func randomCASProgram(t *testing.T, rng *rand.Rand) (*sim.Program, string) {
 					e.Goto(e.PC() + 1) // the stale value stays live
 				}
 			},
-			func(e *sim.Exec) { // 4: compare again while the word holds the snapshot
-				if e.Load(s, sim.Acquire) == e.Local(0) {
+			func(e program.Exec) { // 4: compare again while the word holds the snapshot
+				if e.Load(s, program.Acquire) == e.Local(0) {
 					e.Goto(e.PC() - 1)
 					return
 				}
@@ -153,7 +154,7 @@ func TestExploreRandomCASPrograms(t *testing.T) {
 		}
 		i++
 		var states [2]int64
-		for j, run := range []func(context.Context, *sim.Program, explore.Options) (explore.Result, error){
+		for j, run := range []func(context.Context, *program.Program, explore.Options) (explore.Result, error){
 			explore.CheckingKeys, explore.KeepingStale, explore.WideKeys,
 		} {
 			for _, o := range []explore.Options{{NoReduction: true}, {Strategy: explore.PreemptionBounded, MaxPreemptions: -1}} {
@@ -190,7 +191,7 @@ func TestExploreRandomCASPrograms(t *testing.T) {
 
 // bruteForceUpTo is bruteForce for programs of at most limit executions:
 // false when p has more.
-func bruteForceUpTo(t *testing.T, p *sim.Program, limit int64) (map[sim.Kind]int64, bool) {
+func bruteForceUpTo(t *testing.T, p *program.Program, limit int64) (map[sim.Kind]int64, bool) {
 	t.Helper()
 	counts := map[sim.Kind]int64{}
 	var n int64
@@ -241,7 +242,7 @@ func TestExploreGoneStacks(t *testing.T) {
 				total += n
 			}
 			var states [2]int64
-			for j, run := range []func(context.Context, *sim.Program, explore.Options) (explore.Result, error){
+			for j, run := range []func(context.Context, *program.Program, explore.Options) (explore.Result, error){
 				explore.CheckingKeys, explore.KeepingStale, explore.WideKeys,
 			} {
 				for _, o := range []explore.Options{{NoReduction: true}, {Strategy: explore.PreemptionBounded, MaxPreemptions: -1}} {
@@ -267,11 +268,11 @@ func TestExploreGoneStacks(t *testing.T) {
 // goneStacks builds TestExploreGoneStacks's programs, with C swapping the
 // word back to the empty stack when back is set. The word's count starts
 // at 2, and every access is relaxed.
-func goneStacks(t *testing.T, back bool) *sim.Program {
+func goneStacks(t *testing.T, back bool) *program.Program {
 	f := fixture.New()
-	s := f.Data(sim.Field{Name: "s", Kind: sim.PairCountHead, Atomic: true, Init: pairOf(2, 0)})
-	var p *sim.Program
-	awaiter := func(name string) sim.Word {
+	s := f.Data(program.Field{Name: "s", Kind: program.PairCountHead, Atomic: true, Init: pairOf(2, 0)})
+	var p *program.Program
+	awaiter := func(name string) program.Word {
 		for _, co := range p.Coroutines {
 			if co.Name == name {
 				return co.Awaiter
@@ -280,34 +281,34 @@ func goneStacks(t *testing.T, back bool) *sim.Program {
 		t.Fatalf("no coroutine %s", name)
 		return 0
 	}
-	leave := func(e *sim.Exec) { e.FetchAdd(s, pairOf(-1, 0), sim.Relaxed); e.Return() }
+	leave := func(e program.Exec) { e.FetchAdd(s, pairOf(-1, 0), program.Relaxed); e.Return() }
 	b := f.Op("b", "B",
-		func(e *sim.Exec) { e.SetLocal(0, e.Load(s, sim.Relaxed)); fixture.Next(e) },
-		func(e *sim.Exec) {
+		func(e program.Exec) { e.SetLocal(0, e.Load(s, program.Relaxed)); fixture.Next(e) },
+		func(e program.Exec) {
 			old := e.Local(0)
-			if _, ok := e.CompareAndSwap(s, old, pairOf(int32(old>>32)-1, e.Awaiter()), sim.Relaxed, sim.Relaxed); !ok {
+			if _, ok := e.CompareAndSwap(s, old, pairOf(int32(old>>32)-1, e.Awaiter()), program.Relaxed, program.Relaxed); !ok {
 				e.Goto(e.PC() - 1)
 				return
 			}
 			e.Return()
 		})
 	a := f.Op("a", "A",
-		func(e *sim.Exec) {
-			e.CompareAndSwap(s, pairOf(2, 0), pairOf(2, e.Awaiter()), sim.Relaxed, sim.Relaxed)
+		func(e program.Exec) {
+			e.CompareAndSwap(s, pairOf(2, 0), pairOf(2, e.Awaiter()), program.Relaxed, program.Relaxed)
 			fixture.Next(e)
 		},
 		leave)
-	cSteps := []func(e *sim.Exec){
-		func(e *sim.Exec) { e.Write(e.Awaiter()+sim.FieldNext, awaiter("A")); fixture.Next(e) },
-		func(e *sim.Exec) {
-			if _, ok := e.CompareAndSwap(s, pairOf(2, awaiter("A")), pairOf(2, e.Awaiter()), sim.Relaxed, sim.Relaxed); !ok || !back {
+	cSteps := []func(e program.Exec){
+		func(e program.Exec) { e.Write(e.Awaiter()+sim.FieldNext, awaiter("A")); fixture.Next(e) },
+		func(e program.Exec) {
+			if _, ok := e.CompareAndSwap(s, pairOf(2, awaiter("A")), pairOf(2, e.Awaiter()), program.Relaxed, program.Relaxed); !ok || !back {
 				e.Goto(e.PC() + 2)
 				return
 			}
 			fixture.Next(e)
 		},
-		func(e *sim.Exec) {
-			e.CompareAndSwap(s, pairOf(2, e.Awaiter()), pairOf(2, 0), sim.Relaxed, sim.Relaxed)
+		func(e program.Exec) {
+			e.CompareAndSwap(s, pairOf(2, e.Awaiter()), pairOf(2, 0), program.Relaxed, program.Relaxed)
 			fixture.Next(e)
 		},
 		leave,
@@ -335,28 +336,28 @@ func goneStacks(t *testing.T, back bool) *sim.Program {
 func TestExploreDoomedFailureLooks(t *testing.T) {
 	for _, c := range []struct {
 		name  string
-		retry func(old sim.Word) bool
+		retry func(old program.Word) bool
 	}{
-		{"the count's parity", func(old sim.Word) bool { return int32(old>>32)%2 != 0 }},
-		{"the count's sign", func(old sim.Word) bool { return int32(old>>32) < 4 }},
+		{"the count's parity", func(old program.Word) bool { return int32(old>>32)%2 != 0 }},
+		{"the count's sign", func(old program.Word) bool { return int32(old>>32) < 4 }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f := fixture.New()
-			s := f.Data(sim.Field{Name: "s", Kind: sim.PairCountHead, Atomic: true, Init: pairOf(4, 0)})
+			s := f.Data(program.Field{Name: "s", Kind: program.PairCountHead, Atomic: true, Init: pairOf(4, 0)})
 			b := f.Op("b", "B",
-				func(e *sim.Exec) { e.SetLocal(0, e.Load(s, sim.Relaxed)); fixture.Next(e) },
-				func(e *sim.Exec) {
+				func(e program.Exec) { e.SetLocal(0, e.Load(s, program.Relaxed)); fixture.Next(e) },
+				func(e program.Exec) {
 					old := e.Local(0)
-					if _, ok := e.CompareAndSwap(s, old, pairOf(int32(old>>32)-1, 0), sim.Relaxed, sim.Relaxed); !ok && c.retry(old) {
+					if _, ok := e.CompareAndSwap(s, old, pairOf(int32(old>>32)-1, 0), program.Relaxed, program.Relaxed); !ok && c.retry(old) {
 						e.Goto(e.PC() - 1)
 						return
 					}
 					e.Return()
 				})
-			a := f.Op("a", "A", func(e *sim.Exec) { e.FetchAdd(s, pairOf(-1, 0), sim.Relaxed); e.Return() })
+			a := f.Op("a", "A", func(e program.Exec) { e.FetchAdd(s, pairOf(-1, 0), program.Relaxed); e.Return() })
 			cOp := f.Op("c", "C",
-				func(e *sim.Exec) { e.FetchAdd(s, pairOf(-1, 0), sim.Relaxed); fixture.Next(e) },
-				func(e *sim.Exec) { e.Load(s, sim.Relaxed); e.Return() })
+				func(e program.Exec) { e.FetchAdd(s, pairOf(-1, 0), program.Relaxed); fixture.Next(e) },
+				func(e program.Exec) { e.Load(s, program.Relaxed); e.Return() })
 			f.Thread("A", a)
 			f.Thread("B", b)
 			f.Thread("C", cOp)
@@ -369,7 +370,7 @@ func TestExploreDoomedFailureLooks(t *testing.T) {
 			if want[sim.OK] != total {
 				t.Fatalf("running every execution: %v, want only ok", want)
 			}
-			for _, run := range []func(context.Context, *sim.Program, explore.Options) (explore.Result, error){
+			for _, run := range []func(context.Context, *program.Program, explore.Options) (explore.Result, error){
 				explore.CheckingKeys, explore.WideKeys,
 			} {
 				r, err := run(context.Background(), p, explore.Options{NoReduction: true})

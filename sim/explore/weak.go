@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 	"lockstep/sim/statekey"
 )
 
@@ -45,7 +46,7 @@ type wsum struct {
 
 type weakSearch struct {
 	ctx     context.Context
-	p       *sim.Program
+	p       *program.Program
 	o       *Options
 	keyer   *statekey.Keyer
 	memo    map[statekey.Key]int32
@@ -70,7 +71,7 @@ type weakSearch struct {
 	calls   int64 // states visited, for the cancel and progress checks
 }
 
-func exploreWeak(ctx context.Context, p *sim.Program, o Options) (Result, error) {
+func exploreWeak(ctx context.Context, p *program.Program, o Options) (Result, error) {
 	if o.Strategy == "" {
 		o.Strategy = Exhaustive
 	}
@@ -132,7 +133,7 @@ func exploreWeak(ctx context.Context, p *sim.Program, o Options) (Result, error)
 	return res, checkWeak(p, &res)
 }
 
-func newWeakSearch(ctx context.Context, p *sim.Program, o *Options) *weakSearch {
+func newWeakSearch(ctx context.Context, p *program.Program, o *Options) *weakSearch {
 	sym := !o.NoSymmetry && o.Observe == nil
 	return &weakSearch{ctx: ctx, p: p, o: o, keyer: statekey.New(p, statekey.Options{Symmetric: sym}), sym: sym,
 		memo: map[statekey.Key]int32{}, obs: map[string]bool{}, firstK: -1}
@@ -316,7 +317,7 @@ func (sum *wsum) add(below *wsum, mv wmove) {
 
 // weakExhaustive searches every execution (with at most bound
 // preemptions when bounded).
-func weakExhaustive(ctx context.Context, p *sim.Program, o *Options, bounded bool, bound int) Result {
+func weakExhaustive(ctx context.Context, p *program.Program, o *Options, bounded bool, bound int) Result {
 	s := newWeakSearch(ctx, p, o)
 	s.bounded = bounded
 	if !bounded && !o.NoReduction {

@@ -13,13 +13,14 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/explore"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/program"
 )
 
 // weakBruteForce runs every execution of p under the c11 memory model one
 // by one, without caching: every enabled thread, and for a step that reads,
 // every write the read may return. It counts them by outcome kind.
 // With observe, it also collects what the final states show.
-func weakBruteForce(t *testing.T, p *sim.Program, limit int64, observe func(*sim.Machine) string) (map[sim.Kind]int64, []string, bool) {
+func weakBruteForce(t *testing.T, p *program.Program, limit int64, observe func(*sim.Machine) string) (map[sim.Kind]int64, []string, bool) {
 	t.Helper()
 	counts := map[sim.Kind]int64{}
 	seen := map[string]bool{}
@@ -73,48 +74,51 @@ func eachWeakChild(t testing.TB, m *sim.Machine, f func(child *sim.Machine) bool
 // the access's second step). observe names the final registers and x and
 // y: what reads returned, which a key that merged states with different
 // futures would lose or invent.
-func registerProgram(t *testing.T, rng *rand.Rand) (*sim.Program, string, func(*sim.Machine) string) {
+func registerProgram(t *testing.T, rng *rand.Rand) (*program.Program, string, func(*sim.Machine) string) {
 	t.Helper()
 	f := fixture.New()
-	fields := []sim.Field{{Name: "x", Kind: sim.Int64, Atomic: true}, {Name: "y", Kind: sim.Int64, Atomic: true}}
+	fields := []program.Field{{Name: "x", Kind: program.Int64, Atomic: true}, {Name: "y", Kind: program.Int64, Atomic: true}}
 	for i := range 9 {
-		fields = append(fields, sim.Field{Name: fmt.Sprintf("r%d", i), Kind: sim.Int64})
+		fields = append(fields, program.Field{Name: fmt.Sprintf("r%d", i), Kind: program.Int64})
 	}
 	base := f.Data(fields...)
-	orders := []sim.Order{sim.Relaxed, sim.Acquire, sim.Release, sim.AcqRel, sim.SeqCst}
+	orders := []program.Order{program.Relaxed, program.Acquire, program.Release, program.AcqRel, program.SeqCst}
 	threads := 2 + rng.IntN(2)
 	var desc string
 	for i := range threads {
-		var steps []func(x *sim.Exec)
+		var steps []func(x program.Exec)
 		n := 2 + rng.IntN(2)
 		desc += fmt.Sprintf("T%d:", i)
 		for j := range n {
-			a := base + sim.Word(rng.IntN(2))
-			reg := base + 2 + sim.Word(3*i+j)
+			a := base + program.Word(rng.IntN(2))
+			reg := base + 2 + program.Word(3*i+j)
 			o := orders[rng.IntN(len(orders))]
-			v := sim.Word(1 + rng.IntN(2))
-			var access func(x *sim.Exec) sim.Word
+			v := program.Word(1 + rng.IntN(2))
+			var access func(x program.Exec) program.Word
 			switch rng.IntN(5) {
 			case 0:
 				desc += fmt.Sprintf(" store %d=%d/%d", a-base, v, o)
-				steps = append(steps, func(x *sim.Exec) { x.Store(a, v, o); fixture.Next(x) })
+				steps = append(steps, func(x program.Exec) { x.Store(a, v, o); fixture.Next(x) })
 				continue
 			case 1, 2:
 				desc += fmt.Sprintf(" load %d/%d", a-base, o)
-				access = func(x *sim.Exec) sim.Word { return x.Load(a, o) }
+				access = func(x program.Exec) program.Word { return x.Load(a, o) }
 			case 3:
 				desc += fmt.Sprintf(" add %d/%d", a-base, o)
-				access = func(x *sim.Exec) sim.Word { return x.FetchAdd(a, 1, o) }
+				access = func(x program.Exec) program.Word { return x.FetchAdd(a, 1, o) }
 			default:
 				desc += fmt.Sprintf(" cas %d 0->%d/%d", a-base, v, o)
-				access = func(x *sim.Exec) sim.Word { got, _ := x.CompareAndSwap(a, 0, v, o, sim.Relaxed); return got }
+				access = func(x program.Exec) program.Word {
+					got, _ := x.CompareAndSwap(a, 0, v, o, program.Relaxed)
+					return got
+				}
 			}
 			steps = append(steps,
-				func(x *sim.Exec) { x.SetLocal(0, access(x)); fixture.Next(x) },
-				func(x *sim.Exec) { x.Write(reg, x.Local(0)); fixture.Next(x) })
+				func(x program.Exec) { x.SetLocal(0, access(x)); fixture.Next(x) },
+				func(x program.Exec) { x.Write(reg, x.Local(0)); fixture.Next(x) })
 		}
 		last := steps[len(steps)-1]
-		steps[len(steps)-1] = func(x *sim.Exec) {
+		steps[len(steps)-1] = func(x program.Exec) {
 			last(x)
 			x.Return()
 		}
@@ -125,7 +129,7 @@ func registerProgram(t *testing.T, rng *rand.Rand) (*sim.Program, string, func(*
 	observe := func(m *sim.Machine) string {
 		var b strings.Builder
 		for i := range len(fields) {
-			fmt.Fprintf(&b, "%d ", m.Memory()[base+sim.Word(i)])
+			fmt.Fprintf(&b, "%d ", m.Memory()[base+program.Word(i)])
 		}
 		return b.String()
 	}
@@ -136,7 +140,7 @@ func registerProgram(t *testing.T, rng *rand.Rand) (*sim.Program, string, func(*
 // state shows of the values its reads returned (nil: nothing).
 type weakProgram struct {
 	name    string
-	p       *sim.Program
+	p       *program.Program
 	observe func(*sim.Machine) string
 }
 

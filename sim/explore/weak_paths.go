@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // stepMove performs move mv on m, resolving its candidate against the
@@ -27,7 +28,7 @@ func stepMove(m *sim.Machine, mv wmove) {
 
 // weakSchedule is the schedule of a path, with labels and the sources of
 // stale reads.
-func weakSchedule(p *sim.Program, path []wmove) sim.Schedule {
+func weakSchedule(p *program.Program, path []wmove) sim.Schedule {
 	m := sim.New(p, sim.Options{Memory: sim.C11})
 	for _, mv := range path {
 		stepMove(m, mv)
@@ -39,7 +40,7 @@ func weakSchedule(p *sim.Program, path []wmove) sim.Schedule {
 // o.MaxPreemptions (negative: until a bound leaves nothing out). A kind's
 // counterexample comes from the first bound that has one: the fewest
 // preemptions, then the fewest steps.
-func weakPreemption(ctx context.Context, p *sim.Program, o *Options) Result {
+func weakPreemption(ctx context.Context, p *program.Program, o *Options) Result {
 	var res Result
 	have := map[sim.Kind]bool{}
 	var found []Counterexample
@@ -69,7 +70,7 @@ func weakPreemption(ctx context.Context, p *sim.Program, o *Options) Result {
 // weakRandom runs o.Runs executions, each choosing uniformly among the
 // threads that can move and then among the writes the step's read may
 // return.
-func weakRandom(ctx context.Context, p *sim.Program, o *Options) Result {
+func weakRandom(ctx context.Context, p *program.Program, o *Options) Result {
 	rng := rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15))
 	initial := sim.New(p, sim.Options{Memory: sim.C11})
 	m, probe := &sim.Machine{}, &sim.Machine{}
@@ -136,7 +137,7 @@ func weakRandom(ctx context.Context, p *sim.Program, o *Options) Result {
 
 // checkWeak replays every counterexample under c11 and fills in its
 // outcome, steps and preemptions.
-func checkWeak(p *sim.Program, r *Result) error {
+func checkWeak(p *program.Program, r *Result) error {
 	for i := range r.Counterexamples {
 		c := &r.Counterexamples[i]
 		m := sim.New(p, sim.Options{Memory: sim.C11})

@@ -10,6 +10,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/program"
 )
 
 // findings is what a search found, as Options.Workers must not change it:
@@ -31,7 +32,7 @@ func findings(r explore.Result) string {
 
 // sameWithWorkers searches p with o on 1, 2, 4 and 8 workers and reports
 // where the findings differ from those of the search alone.
-func sameWithWorkers(t *testing.T, name string, p *sim.Program, o explore.Options) {
+func sameWithWorkers(t *testing.T, name string, p *program.Program, o explore.Options) {
 	t.Helper()
 	o.Workers = 1
 	want := findings(search(t, p, o))
@@ -54,7 +55,7 @@ func TestWorkersSameResult(t *testing.T) {
 	buggy := build(t, "wg-lost-wakeup", "tinycoro", map[string]int{"waiters": 2, "workers": 2})
 	fixed := build(t, "wg-lost-wakeup", "fixed", map[string]int{"waiters": 2, "workers": 3})
 	for i, tt := range []struct {
-		p *sim.Program
+		p *program.Program
 		o explore.Options
 	}{
 		{buggy, explore.Options{}},

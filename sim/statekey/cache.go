@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // keyCache is what the Keyer knows of one state before choosing its
@@ -26,7 +27,7 @@ type keyCache struct {
 	// first when it next moves (see claimOf); both unused for wide
 	// programs.
 	pins   []uint64
-	claims []sim.Word
+	claims []program.Word
 }
 
 // access is the last write or a last read of a plain cell: who made it,
@@ -45,7 +46,7 @@ type access struct {
 func (k *Keyer) newCache() *keyCache {
 	nc := len(k.p.Coroutines)
 	return &keyCache{sig: make([]Key, nc), refs: make([][]int32, nc), own: make([][]int32, nc),
-		pins: make([]uint64, nc), claims: make([]sim.Word, k.n)}
+		pins: make([]uint64, nc), claims: make([]program.Word, k.n)}
 }
 
 // level returns depth d's cache.
@@ -109,7 +110,7 @@ func (k *Keyer) Advance(d int, parent, child *sim.Machine, t int) {
 	// A spawn constructs another coroutine's frame and queues it; with an
 	// engine, a submit may write a depth counter and a park or a finish
 	// decrement one (see sim.Engine): these are keyed from scratch.
-	if !prev.valid || k.wide || child.Queued() || a >= sim.Word(len(p.Cells)) ||
+	if !prev.valid || k.wide || child.Queued() || a >= program.Word(len(p.Cells)) ||
 		last.Op == sim.OpSpawn || p.Engine != nil {
 		k.fill(c, child)
 		return
@@ -144,8 +145,8 @@ func (k *Keyer) Advance(d int, parent, child *sim.Machine, t int) {
 		}
 		slots[0], ns = k.cellSlot[a], 1
 	case sim.OpSubmit:
-		if a+sim.FieldCtx < sim.Word(len(p.Cells)) {
-			for i, f := range [...]sim.Word{sim.FieldAwaitCoro, sim.FieldCtx} {
+		if a+sim.FieldCtx < program.Word(len(p.Cells)) {
+			for i, f := range [...]program.Word{sim.FieldAwaitCoro, sim.FieldCtx} {
 				if s := k.cellSlot[a+f]; s >= 0 && !p.Cells[a+f].Atomic {
 					slots[i], ns = s, i+1
 				}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // The happens-before part of a key (see Key): for each live plain
@@ -283,7 +284,7 @@ func (k *Keyer) canonicalBits() {
 
 // claimOf is the atomic cell thread t of m will acquire from first when it
 // next moves (see syncModel), or 0.
-func (k *Keyer) claimOf(m *sim.Machine, t int) sim.Word {
+func (k *Keyer) claimOf(m *sim.Machine, t int) program.Word {
 	stack := m.Stack(t)
 	if len(stack) == 0 {
 		return 0

@@ -2,6 +2,7 @@ package statekey
 
 import (
 	"lockstep/sim"
+	"lockstep/sim/program"
 	"lockstep/sim/statekey/gone"
 	"lockstep/sim/statekey/locals"
 )
@@ -45,7 +46,7 @@ import (
 // next (see freeze), so that every state of a search is keyed alike. Only
 // cells no member of a group owns can be a site's cell.
 type doomedModel struct {
-	p     *sim.Program
+	p     *program.Program
 	words *gone.Words  // the values cells can never hold again
 	at    [][]doomSite // per op, per label: what the steps from it showed
 	used  [][]doomSite // at, when the search started
@@ -56,18 +57,18 @@ type doomedModel struct {
 // doomSite is what is known of a label: unknown (the zero value), not a
 // site, or a site of local and cell.
 type doomSite struct {
-	cell  sim.Word
+	cell  program.Word
 	local int8 // local+1 for a site; -1 not a site; 0 unknown
 }
 
 var notSite = doomSite{local: -1}
 
-func newDoomedModel(p *sim.Program) *doomedModel {
+func newDoomedModel(p *program.Program) *doomedModel {
 	owned := memberCells(p)
-	var cells []sim.Word
+	var cells []program.Word
 	for a, c := range p.Cells {
-		if c.Atomic && c.Kind == sim.PairCountHead && !owned[a] {
-			cells = append(cells, sim.Word(a))
+		if c.Atomic && c.Kind == program.PairCountHead && !owned[a] {
+			cells = append(cells, program.Word(a))
 		}
 	}
 	return &doomedModel{p: p, words: gone.New(p, cells), at: make([][]doomSite, len(p.Ops)),
@@ -76,12 +77,12 @@ func newDoomedModel(p *sim.Program) *doomedModel {
 
 // memberCells is, per address, whether it is a cell of a group member's
 // frame, awaiter or context.
-func memberCells(p *sim.Program) []bool {
+func memberCells(p *program.Program) []bool {
 	owned := make([]bool, len(p.Cells))
 	for _, g := range groups(p) {
 		for _, c := range g {
 			spec := &p.Coroutines[c]
-			for _, base := range [...]sim.Word{spec.Frame, spec.Awaiter, p.Threads[spec.Thread].Context} {
+			for _, base := range [...]program.Word{spec.Frame, spec.Awaiter, p.Threads[spec.Thread].Context} {
 				ob := p.ObjectAt(base)
 				for a := ob.Base; a < ob.Base+ob.Size; a++ {
 					owned[a] = true
@@ -110,7 +111,7 @@ func (d *doomedModel) site(op, pc int) (doomSite, bool) {
 
 // doomed reports whether v, in local i of a coroutine of op at label pc
 // in m, is a stale snapshot the key leaves out.
-func (d *doomedModel) doomed(m *sim.Machine, op, pc, i int, v sim.Word) bool {
+func (d *doomedModel) doomed(m *sim.Machine, op, pc, i int, v program.Word) bool {
 	s, ok := d.site(op, pc)
 	return ok && int(s.local)-1 == i && d.words.Gone(m, s.cell, v)
 }
@@ -165,7 +166,7 @@ func (d *doomedModel) shown(child, m *sim.Machine, t, c, op int, a sim.StepAcces
 	}
 	co := m.Coroutine(c)
 	i := -1
-	for j := range sim.NumLocals {
+	for j := range program.NumLocals {
 		if a.Locals&(1<<j) != 0 && co.Local(j) == a.Expected {
 			i = j
 			break
@@ -192,7 +193,7 @@ func (d *doomedModel) shown(child, m *sim.Machine, t, c, op int, a sim.StepAcces
 		d.exact = New(d.p, Options{})
 	}
 	want := d.exact.Key(child)
-	for _, other := range [...]sim.Word{^v, v ^ (1<<32 | 1)} {
+	for _, other := range [...]program.Word{^v, v ^ (1<<32 | 1)} {
 		if other == m.Memory()[a.Addr] {
 			other ^= 1 << 33
 		}
@@ -225,7 +226,7 @@ func (k *Keyer) moved(parent, child *sim.Machine) uint64 {
 
 // atSiteOf is the set of members of m at a site of cell x (see
 // doomedModel), as a bit set over coroutines.
-func (k *Keyer) atSiteOf(m *sim.Machine, x sim.Word) uint64 {
+func (k *Keyer) atSiteOf(m *sim.Machine, x program.Word) uint64 {
 	var set uint64
 	for _, g := range k.groups {
 		for _, c := range g.members {

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // finish chooses m's renaming and returns the hash of its encoding: what
@@ -111,7 +112,7 @@ func (k *Keyer) appendCoroutine(out []uint64, m *sim.Machine, x int) []uint64 {
 		co.Arg(), co.Loop(0), co.Loop(1), k.rename(co.SemWait()), k.rename(co.SpinAddr()), co.SpinSeen(), k.rename(co.Inlined()))
 	live := k.liveMask(co)
 	var kinds uint64
-	for i := range sim.NumLocals {
+	for i := range program.NumLocals {
 		switch {
 		case live&(1<<i) == 0:
 		case k.isDoomed(m, co, i):

@@ -2,6 +2,7 @@ package statekey
 
 import (
 	"lockstep/sim"
+	"lockstep/sim/program"
 	"lockstep/sim/statekey/locals"
 )
 
@@ -30,7 +31,7 @@ type symGroup struct {
 // valid while the machines it was filled from are unchanged; a search
 // rewrites depth d's only once it has left every deeper one.
 type Keyer struct {
-	p         *sim.Program
+	p         *program.Program
 	n         int // threads
 	groups    []symGroup
 	coroGroup []int // per coroutine: its group, or -1
@@ -39,12 +40,12 @@ type Keyer struct {
 	// holds it (-1 for every other cell), the role and the offset.
 	addrCoro []int
 	addrRole []uint8
-	addrOff  []sim.Word
-	base     [][numRoles]sim.Word // per coroutine: its objects' base addresses
-	obj      [][numRoles]int      // per coroutine: its objects
-	objCoro  []int                // per object: member coroutine, or -1
-	threadOf []int                // per coroutine: its thread
-	owner    []int                // per thread: the member coroutine that owns it, or -1
+	addrOff  []program.Word
+	base     [][numRoles]program.Word // per coroutine: its objects' base addresses
+	obj      [][numRoles]int          // per coroutine: its objects
+	objCoro  []int                    // per object: member coroutine, or -1
+	threadOf []int                    // per coroutine: its thread
+	owner    []int                    // per thread: the member coroutine that owns it, or -1
 
 	// What no member owns, written as it is (all of it without symmetry).
 	sharedObjs  []int // objects, ascending
@@ -55,8 +56,8 @@ type Keyer struct {
 	sync *syncModel   // how the program synchronizes; nil: nothing known
 	doom *doomedModel // which compare-and-swaps must fail; nil: none known
 
-	atomics []sim.Word // atomic cell addresses, ascending
-	plains  []sim.Word // plain cell addresses, ascending
+	atomics []program.Word // atomic cell addresses, ascending
+	plains  []program.Word // plain cell addresses, ascending
 	// Per address, copied out of Program.Cells for speed: the object, the
 	// slot among atomic or plain cells, and 1 + the kind.
 	cellObj  []int32
@@ -65,11 +66,11 @@ type Keyer struct {
 	// Per plain slot: its address; per coroutine, the plain slots of its
 	// awaiter (written when the awaiter is constructed); per object, its
 	// plain slots.
-	plainAddr    []sim.Word
+	plainAddr    []program.Word
 	awaiterSlots [][]int32
 	objectSlots  [][]int32
 	// The atomic cells of the members' objects (renamed, see canonicalBits).
-	memberAtomics []sim.Word
+	memberAtomics []program.Word
 	// Cell order, the order of a keyCache's accesses: per plain slot, its
 	// place in that order, its owner (a member, or -1) and its place among
 	// its owner's cells (its plain slot for no owner); and the slots in
@@ -133,7 +134,7 @@ type Options struct {
 }
 
 // New prepares keys for p.
-func New(p *sim.Program, o Options) *Keyer {
+func New(p *program.Program, o Options) *Keyer {
 	k := &Keyer{p: p, n: len(p.Threads)}
 	if o.Models != nil {
 		k.live, k.sync, k.doom = o.Models.live, o.Models.sync, o.Models.doom
@@ -143,7 +144,7 @@ func New(p *sim.Program, o Options) *Keyer {
 	}
 	nc := len(p.Coroutines)
 	k.coroGroup = make([]int, nc)
-	k.base = make([][numRoles]sim.Word, nc)
+	k.base = make([][numRoles]program.Word, nc)
 	k.obj = make([][numRoles]int, nc)
 	k.threadOf = make([]int, nc)
 	for i := range k.coroGroup {
@@ -159,7 +160,7 @@ func New(p *sim.Program, o Options) *Keyer {
 		k.owner[t] = -1
 	}
 	for i, c := range p.Coroutines {
-		k.base[i] = [numRoles]sim.Word{c.Frame, c.Awaiter, p.Threads[c.Thread].Context}
+		k.base[i] = [numRoles]program.Word{c.Frame, c.Awaiter, p.Threads[c.Thread].Context}
 		for r := range numRoles {
 			k.obj[i][r] = p.Cells[k.base[i][r]].Object
 		}
@@ -247,7 +248,7 @@ func (k *Keyer) liveMask(co sim.CoroutineView) uint8 {
 	case co.Status() == sim.Done || co.Op() < 0:
 		return 0
 	case k.live == nil:
-		return 1<<sim.NumLocals - 1
+		return 1<<program.NumLocals - 1
 	}
 	return k.live.At(co.Op(), co.PC())
 }
@@ -268,11 +269,11 @@ func (k *Keyer) SourceCoroutine(c int) int { return k.src[c] }
 
 // SourceAddr is the address whose content appears at canonical address a
 // under the renaming the last key computed chose.
-func (k *Keyer) SourceAddr(a sim.Word) sim.Word { return k.srcAddr(a) }
+func (k *Keyer) SourceAddr(a program.Word) program.Word { return k.srcAddr(a) }
 
 // RenameValue is v, a value held by the cell at address a, under the
 // renaming the last key computed chose: an address of a renamed object
 // becomes its canonical address. A search that keys more of a state than
 // the Keyer does (the c11 model's, sim.Machine.MemoryKey) renames what it
 // keys with these.
-func (k *Keyer) RenameValue(a, v sim.Word) sim.Word { return k.valueAs(k.cellTag[a], v) }
+func (k *Keyer) RenameValue(a, v program.Word) program.Word { return k.valueAs(k.cellTag[a], v) }

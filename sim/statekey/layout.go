@@ -1,9 +1,8 @@
 package statekey
 
 import (
+	"lockstep/sim/program"
 	"slices"
-
-	"lockstep/sim"
 )
 
 // maxGroups bounds the groups whose members are renamed (member codes have
@@ -15,7 +14,7 @@ func (k *Keyer) layout() {
 	p := k.p
 	k.addrCoro = make([]int, len(p.Cells))
 	k.addrRole = make([]uint8, len(p.Cells))
-	k.addrOff = make([]sim.Word, len(p.Cells))
+	k.addrOff = make([]program.Word, len(p.Cells))
 	for a := range k.addrCoro {
 		k.addrCoro[a] = -1
 	}
@@ -57,18 +56,18 @@ func (k *Keyer) layout() {
 	k.cellSlot = make([]int32, len(p.Cells))
 	k.cellTag = make([]uint8, len(p.Cells))
 	_, plains := p.Slots()
-	k.plainAddr = make([]sim.Word, plains)
+	k.plainAddr = make([]program.Word, plains)
 	for a := range p.Cells {
 		c := &p.Cells[a]
 		k.cellObj[a], k.cellSlot[a], k.cellTag[a] = int32(c.Object), int32(c.Slot), uint8(c.Kind)+1
-		if sim.Word(a) < sim.FirstAddress {
+		if program.Word(a) < program.FirstAddress {
 			continue
 		}
 		if c.Atomic {
-			k.atomics = append(k.atomics, sim.Word(a))
+			k.atomics = append(k.atomics, program.Word(a))
 		} else {
-			k.plainAddr[c.Slot] = sim.Word(a)
-			k.plains = append(k.plains, sim.Word(a))
+			k.plainAddr[c.Slot] = program.Word(a)
+			k.plains = append(k.plains, program.Word(a))
 		}
 	}
 	k.objectSlots = make([][]int32, len(p.Objects))
@@ -151,7 +150,7 @@ func (k *Keyer) symmetricGroup(g []int, perThread []int) bool {
 
 // sameShape reports whether objects a and b have the same kind, size and
 // cells.
-func sameShape(p *sim.Program, a, b int) bool {
+func sameShape(p *program.Program, a, b int) bool {
 	oa, ob := &p.Objects[a], &p.Objects[b]
 	if oa.Kind != ob.Kind || oa.Size != ob.Size {
 		return false
@@ -167,7 +166,7 @@ func sameShape(p *sim.Program, a, b int) bool {
 
 // groups returns the coroutine indices of each group (CoroutineSpec.Group)
 // with more than one member, sorted, in order of first appearance.
-func groups(p *sim.Program) [][]int {
+func groups(p *program.Program) [][]int {
 	var order []string
 	byName := map[string][]int{}
 	for i, c := range p.Coroutines {

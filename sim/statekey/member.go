@@ -1,6 +1,9 @@
 package statekey
 
-import "lockstep/sim"
+import (
+	"lockstep/sim"
+	"lockstep/sim/program"
+)
 
 // Member blocks: everything a state holds of one member of a symmetric
 // group, written without naming any renamable coroutine (see Key).
@@ -16,9 +19,9 @@ import "lockstep/sim"
 // ref says which member.
 
 const (
-	codeMark   = sim.Word(0xFFFF) << 48 // the top 16 bits of a member code
-	codeEscape = ^sim.Word(0)           // the next word is a plain value
-	codeDoomed = ^sim.Word(1)           // a stale snapshot (see doomedModel)
+	codeMark   = program.Word(0xFFFF) << 48 // the top 16 bits of a member code
+	codeEscape = ^program.Word(0)           // the next word is a plain value
+	codeDoomed = ^program.Word(1)           // a stale snapshot (see doomedModel)
 )
 
 // isDoomed reports whether local i of co, live, holds a stale snapshot
@@ -40,13 +43,13 @@ func (k *Keyer) memberBlock(m *sim.Machine, c int) Key {
 			flags(co.Started(), co.Dropped(), co.Opened() && co.Registered(), co.Holder(), co.Registered(), co.SawOpen(), co.Suspending())<<56,
 			uint64(uint16(co.IP()))|uint64(k.semRank[c])<<16|uint64(k.lockRank[c])<<40,
 			co.Arg(), co.Loop(0), co.Loop(1))
-		b = k.abstractValue(b, uint8(sim.Pointer)+1, co.SemWait(), c)
-		b = k.abstractValue(b, uint8(sim.Pointer)+1, co.SpinAddr(), c)
+		b = k.abstractValue(b, uint8(program.Pointer)+1, co.SemWait(), c)
+		b = k.abstractValue(b, uint8(program.Pointer)+1, co.SpinAddr(), c)
 		b = append(b, co.SpinSeen())
-		b = k.abstractValue(b, uint8(sim.Pointer)+1, co.Inlined(), c)
+		b = k.abstractValue(b, uint8(program.Pointer)+1, co.Inlined(), c)
 		live := k.liveMask(co)
 		var kinds uint64
-		for i := range sim.NumLocals {
+		for i := range program.NumLocals {
 			switch {
 			case live&(1<<i) == 0:
 			case k.isDoomed(m, co, i):
@@ -99,17 +102,17 @@ func (k *Keyer) coroutineRef(b []uint64, s, c int) []uint64 {
 // abstractValue writes v, a value of kind tag-1 (tag 0: an untyped local,
 // written as it is: the members it might name are pinned), in member c's
 // block.
-func (k *Keyer) abstractValue(b []uint64, tag uint8, v sim.Word, c int) []uint64 {
+func (k *Keyer) abstractValue(b []uint64, tag uint8, v program.Word, c int) []uint64 {
 	if tag != 0 {
-		switch sim.CellKind(tag - 1) {
-		case sim.Pointer, sim.Handle, sim.Context:
-			if v < sim.Word(len(k.addrCoro)) && k.addrCoro[v] >= 0 {
+		switch program.CellKind(tag - 1) {
+		case program.Pointer, program.Handle, program.Context:
+			if v < program.Word(len(k.addrCoro)) && k.addrCoro[v] >= 0 {
 				return append(b, k.memberCode(v))
 			}
-		case sim.PairCountHead:
+		case program.PairCountHead:
 			lo := v & 0xffffffff
 			b = append(b, v>>32)
-			if lo < sim.Word(len(k.addrCoro)) && k.addrCoro[lo] >= 0 {
+			if lo < program.Word(len(k.addrCoro)) && k.addrCoro[lo] >= 0 {
 				return append(b, k.memberCode(lo))
 			}
 			v = lo
@@ -123,8 +126,8 @@ func (k *Keyer) abstractValue(b []uint64, tag uint8, v sim.Word, c int) []uint64
 
 // memberCode is the code of address a, in a member's object: the member's
 // group, the object's role and the offset; the member goes to the refs.
-func (k *Keyer) memberCode(a sim.Word) sim.Word {
+func (k *Keyer) memberCode(a program.Word) program.Word {
 	c := k.addrCoro[a]
 	k.refs = append(k.refs, int32(c))
-	return codeMark | sim.Word(k.coroGroup[c])<<24 | sim.Word(k.addrRole[a])<<16 | k.addrOff[a]
+	return codeMark | program.Word(k.coroGroup[c])<<24 | program.Word(k.addrRole[a])<<16 | k.addrOff[a]
 }

@@ -1,6 +1,7 @@
 package statekey
 
 import (
+	"lockstep/sim/program"
 	"lockstep/sim/statekey/locals"
 	"math/rand/v2"
 
@@ -21,7 +22,7 @@ type Models struct {
 
 // Learn returns models of p seeded with the steps of a few random runs, so
 // that searches seldom have to start again.
-func Learn(p *sim.Program) *Models {
+func Learn(p *program.Program) *Models {
 	ms := &Models{live: locals.New(p), sync: newSyncModel(p), doom: newDoomedModel(p)}
 	rng := rand.New(rand.NewPCG(1, 2))
 	m, child := sim.New(p, sim.Options{}), sim.New(p, sim.Options{})

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // The canonical renaming: which member of a group goes to which place.
@@ -202,8 +203,8 @@ func (k *Keyer) pinsOf(m *sim.Machine, x int) uint64 {
 		return 0
 	}
 	var pins uint64
-	na := sim.Word(len(k.addrCoro))
-	for i := range sim.NumLocals {
+	na := program.Word(len(k.addrCoro))
+	for i := range program.NumLocals {
 		if live&(1<<i) == 0 || co.LocalKind(i) != 0 {
 			continue
 		}
@@ -221,11 +222,11 @@ func (k *Keyer) pinsOf(m *sim.Machine, x int) uint64 {
 // pin marks the members whose addresses an untyped local might hold.
 func (k *Keyer) pin(m *sim.Machine) {
 	clear(k.pinned)
-	na := sim.Word(len(k.addrCoro))
+	na := program.Word(len(k.addrCoro))
 	for x := range len(k.threadOf) {
 		co := m.Coroutine(x)
 		live := k.liveMask(co)
-		for i := range sim.NumLocals {
+		for i := range program.NumLocals {
 			if live&(1<<i) == 0 || co.LocalKind(i) != 0 {
 				continue // dead, or typed: renamed by kind, like a cell
 			}
@@ -250,7 +251,7 @@ func (k *Keyer) listPositions(m *sim.Machine) {
 		start := len(k.order)
 		a := l.Head(m.PeekFunc())
 		for depth := 1; a != 0 && depth <= len(k.threadOf); depth++ {
-			if a >= sim.Word(len(k.addrCoro)) {
+			if a >= program.Word(len(k.addrCoro)) {
 				break
 			}
 			c := k.addrCoro[a]
@@ -301,8 +302,8 @@ func (k *Keyer) ranks(m *sim.Machine) {
 }
 
 // rename maps an address through the chosen renaming.
-func (k *Keyer) rename(v sim.Word) sim.Word {
-	if v >= sim.Word(len(k.addrCoro)) {
+func (k *Keyer) rename(v program.Word) program.Word {
+	if v >= program.Word(len(k.addrCoro)) {
 		return v
 	}
 	c := k.addrCoro[v]
@@ -313,7 +314,7 @@ func (k *Keyer) rename(v sim.Word) sim.Word {
 }
 
 // srcAddr is the address whose content appears at canonical address a.
-func (k *Keyer) srcAddr(a sim.Word) sim.Word {
+func (k *Keyer) srcAddr(a program.Word) program.Word {
 	c := k.addrCoro[a]
 	if c < 0 {
 		return a
@@ -323,14 +324,14 @@ func (k *Keyer) srcAddr(a sim.Word) sim.Word {
 
 // valueAs renames v, a value of kind tag-1; tag 0 (an untyped local) is
 // left as it is: the members it might name are pinned.
-func (k *Keyer) valueAs(tag uint8, v sim.Word) sim.Word {
+func (k *Keyer) valueAs(tag uint8, v program.Word) program.Word {
 	if tag == 0 {
 		return v
 	}
-	switch sim.CellKind(tag - 1) {
-	case sim.Pointer, sim.Handle, sim.Context:
+	switch program.CellKind(tag - 1) {
+	case program.Pointer, program.Handle, program.Context:
 		return k.rename(v)
-	case sim.PairCountHead:
+	case program.PairCountHead:
 		return v&^0xffffffff | k.rename(v&0xffffffff)
 	}
 	return v

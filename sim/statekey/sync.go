@@ -1,6 +1,9 @@
 package statekey
 
-import "lockstep/sim"
+import (
+	"lockstep/sim"
+	"lockstep/sim/program"
+)
 
 // syncModel is a search's model of how a program synchronizes, which
 // lets a state key leave out parts of the happens-before state that make
@@ -44,10 +47,10 @@ import "lockstep/sim"
 // awaiter or context): private while every access to one of them is by
 // its own member's thread. And only cells no member owns are claimed.
 type syncModel struct {
-	at     [][]sim.Word // per op, per label: the cell its steps acquire first; 0 unknown, noAcquire none
-	via    [][][]int32  // per op, per label: the labels its steps that use no clock went on to
-	claims [][]sim.Word // at, when the search started, passed along via (see freeze)
-	stored []bool       // per address: a step stored to it
+	at     [][]program.Word // per op, per label: the cell its steps acquire first; 0 unknown, noAcquire none
+	via    [][][]int32      // per op, per label: the labels its steps that use no clock went on to
+	claims [][]program.Word // at, when the search started, passed along via (see freeze)
+	stored []bool           // per address: a step stored to it
 	// Per address: the cell's class among the members' cells, or -1; the
 	// thread of the member that owns it.
 	class   []int32
@@ -62,15 +65,15 @@ type syncModel struct {
 const (
 	// noAcquire marks a label whose steps do not all begin with an
 	// acquire of one cell.
-	noAcquire = ^sim.Word(0)
+	noAcquire = ^program.Word(0)
 	// noThread and sharedCell are syncModel.accessor's other values.
 	noThread   = -1
 	sharedCell = -2
 )
 
-func newSyncModel(p *sim.Program) *syncModel {
-	s := &syncModel{at: make([][]sim.Word, len(p.Ops)), via: make([][][]int32, len(p.Ops)),
-		claims: make([][]sim.Word, len(p.Ops)), stored: make([]bool, len(p.Cells)),
+func newSyncModel(p *program.Program) *syncModel {
+	s := &syncModel{at: make([][]program.Word, len(p.Ops)), via: make([][][]int32, len(p.Ops)),
+		claims: make([][]program.Word, len(p.Ops)), stored: make([]bool, len(p.Cells)),
 		class: make([]int32, len(p.Cells)), ownedBy: make([]int16, len(p.Cells)),
 		accessor: make([]int16, len(p.Cells))}
 	for a := range s.accessor {
@@ -81,7 +84,7 @@ func newSyncModel(p *sim.Program) *syncModel {
 	for gi, g := range groups(p) {
 		for _, c := range g {
 			spec := &p.Coroutines[c]
-			for r, base := range [numRoles]sim.Word{spec.Frame, spec.Awaiter, p.Threads[spec.Thread].Context} {
+			for r, base := range [numRoles]program.Word{spec.Frame, spec.Awaiter, p.Threads[spec.Thread].Context} {
 				ob := p.ObjectAt(base)
 				for off := range ob.Size {
 					id := [3]int{gi, r, int(off)}
@@ -101,7 +104,7 @@ func newSyncModel(p *sim.Program) *syncModel {
 
 // private reports whether atomic cell x is, as far as the model knows,
 // accessed by one thread at most.
-func (s *syncModel) private(x sim.Word) bool {
+func (s *syncModel) private(x program.Word) bool {
 	if s == nil {
 		return false
 	}
@@ -160,7 +163,7 @@ const unknownCell = noAcquire - 1
 
 // claimAt is the claim of label pc of op as freeze left it, 0 for a
 // label never reached.
-func (s *syncModel) claimAt(op, pc int) sim.Word {
+func (s *syncModel) claimAt(op, pc int) program.Word {
 	if cs := s.claims[op]; pc < len(cs) {
 		return cs[pc]
 	}
@@ -170,7 +173,7 @@ func (s *syncModel) claimAt(op, pc int) sim.Word {
 // claim returns the cell that steps from label pc of operation op acquire
 // first, if the model said they all do when the search started and the
 // cell's release clock only grows; 0 otherwise.
-func (s *syncModel) claim(op, pc int) sim.Word {
+func (s *syncModel) claim(op, pc int) program.Word {
 	if s == nil || op < 0 {
 		return 0
 	}
@@ -192,7 +195,7 @@ func (s *syncModel) check(t, op, pc int, a sim.StepAccess, to int) bool {
 	ok := true
 	kind, addr, acquired := a.Op, a.Addr, a.Acquired
 	atomic := kind.Atomic() || kind == sim.OpSemAcquire || kind == sim.OpSemRelease
-	if atomic && addr < sim.Word(len(s.accessor)) {
+	if atomic && addr < program.Word(len(s.accessor)) {
 		ok = s.access(t, addr)
 		if kind == sim.OpStore && !s.stored[addr] {
 			s.stored[addr] = true
@@ -249,7 +252,7 @@ func (s *syncModel) addVia(op, pc, to int) {
 
 // access notes thread t's access to atomic cell x; false when x was
 // private and is no longer.
-func (s *syncModel) access(t int, x sim.Word) bool {
+func (s *syncModel) access(t int, x program.Word) bool {
 	if c := s.class[x]; c >= 0 {
 		if int(s.ownedBy[x]) == t || s.classShared[c] {
 			return true
@@ -268,7 +271,7 @@ func (s *syncModel) access(t int, x sim.Word) bool {
 }
 
 // claimed reports whether some claim the search uses is on cell x.
-func (s *syncModel) claimed(x sim.Word) bool {
+func (s *syncModel) claimed(x program.Word) bool {
 	for _, ls := range s.claims {
 		for _, y := range ls {
 			if y == x {

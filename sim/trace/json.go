@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 	"lockstep/sim/words"
 )
 
@@ -113,7 +114,7 @@ func outcomeJSON(o sim.Outcome, lang string) ReportOutcome {
 }
 
 // stepJSON converts one step, every value shown symbolically.
-func stepJSON(p *sim.Program, st Step, lang string) ReportStep {
+func stepJSON(p *program.Program, st Step, lang string) ReportStep {
 	r := st.Record
 	j := ReportStep{Index: r.Index, Thread: words.ThreadName(p, r.Thread), Coroutine: words.CoroutineName(p, r.Coroutine),
 		Op: r.Op.String(), Events: []ReportEvent{}, Changed: st.Changed, Findings: []ReportOutcome{},
@@ -128,27 +129,27 @@ func stepJSON(p *sim.Program, st Step, lang string) ReportStep {
 	if r.Loc.File != "" {
 		j.Loc = &ReportLoc{File: r.Loc.File, Line: r.Loc.Line, Function: r.Loc.Function}
 	}
-	v := func(w sim.Word) string { return p.FormatCell(r.Addr, w) }
+	v := func(w program.Word) string { return p.FormatCell(r.Addr, w) }
 	done := !words.FatalAt(r)
 	switch r.Op {
 	case sim.OpResume:
 	case sim.OpSubmit:
 		j.Cell = words.ObjectName(p, r.Addr)
 		if done {
-			j.Result = p.Format(sim.Handle, nil, r.Result)
-			j.Value = p.Format(sim.Context, nil, r.Value)
+			j.Result = p.Format(program.Handle, nil, r.Result)
+			j.Value = p.Format(program.Context, nil, r.Value)
 		}
 	default:
 		j.Cell = p.CellName(r.Addr)
 	}
 	if r.Op.Atomic() {
-		j.Order = sim.OrderName(r.Order)
+		j.Order = program.OrderName(r.Order)
 	}
 	switch r.Op {
 	case sim.OpStore, sim.OpExchange, sim.OpFetchAdd, sim.OpWrite:
 		j.Value = v(r.Value)
 	case sim.OpCAS:
-		j.Value, j.Expected, j.FailOrder = v(r.Value), v(r.Expected), sim.OrderName(r.FailOrder)
+		j.Value, j.Expected, j.FailOrder = v(r.Value), v(r.Expected), program.OrderName(r.FailOrder)
 		if done {
 			ok := r.OK
 			j.OK = &ok
@@ -161,7 +162,7 @@ func stepJSON(p *sim.Program, st Step, lang string) ReportStep {
 		case sim.OpSemRelease:
 			j.Result = v(r.Result)
 			if words.HasEvent(r, sim.EvQueued) {
-				j.Result = p.Format(sim.Handle, nil, r.Result) // the permit went to this coroutine
+				j.Result = p.Format(program.Handle, nil, r.Result) // the permit went to this coroutine
 			}
 		}
 	}
@@ -195,7 +196,7 @@ type ReportCandidate struct {
 	Latest bool   `json:"latest"`
 }
 
-func readJSON(p *sim.Program, rc *sim.ReadChoice) *ReportRead {
+func readJSON(p *program.Program, rc *sim.ReadChoice) *ReportRead {
 	if rc == nil {
 		return nil
 	}

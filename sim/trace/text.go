@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"lockstep/sim"
+	"lockstep/sim/program"
 	"lockstep/sim/words"
 )
 
@@ -110,7 +110,7 @@ func (l stepLine) text() string {
 }
 
 // describe renders one step as a line of the text trace.
-func describe(p *sim.Program, st Step, lang string) stepLine {
+func describe(p *program.Program, st Step, lang string) stepLine {
 	r := st.Record
 	l := stepLine{index: fmt.Sprintf("%03d", r.Index+1), who: words.ThreadName(p, r.Thread), label: "-", op: r.Op.String(),
 		events: words.Events(p, r.Events, lang), state: State(p, st.After)}

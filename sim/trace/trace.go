@@ -5,12 +5,13 @@ import (
 	"strings"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // A Trace is one execution of a program, step by step, with the state the
 // primitive was left in after each step.
 type Trace struct {
-	Program  *sim.Program
+	Program  *program.Program
 	Start    sim.Snapshot
 	Steps    []Step
 	Outcome  sim.Outcome
@@ -29,13 +30,13 @@ type Step struct {
 // preemption (sim.Replay's continuation), recording every step with its
 // source location. A schedule that cannot be followed is an error wrapping
 // sim.ErrSchedule. The run is bounded by the machine's step limit.
-func Execute(p *sim.Program, sched sim.Schedule) (*Trace, error) {
+func Execute(p *program.Program, sched sim.Schedule) (*Trace, error) {
 	return ExecuteMemory(p, sched, sim.SC)
 }
 
 // ExecuteMemory is Execute under memory model mm: under sim.C11 the
 // schedule's sources choose the writes its reads return.
-func ExecuteMemory(p *sim.Program, sched sim.Schedule, mm sim.MemoryModel) (*Trace, error) {
+func ExecuteMemory(p *program.Program, sched sim.Schedule, mm sim.MemoryModel) (*Trace, error) {
 	m := sim.New(p, sim.Options{Record: true, Locations: true, Memory: mm})
 	t := &Trace{Program: p, Start: m.Snapshot()}
 	r := &sim.Replay{Schedule: sched}
@@ -76,11 +77,11 @@ func changedCells(before, after sim.Snapshot) []string {
 // State shows the primitive's fields, the shared data and the
 // non-empty waiter lists of a snapshot: "m_count=0 m_state=&W1.awaiter
 // list(m_state)=[W1]".
-func State(p *sim.Program, s sim.Snapshot) string {
+func State(p *program.Program, s sim.Snapshot) string {
 	var parts []string
 	for _, c := range s.Cells {
 		ob := &p.Objects[p.Cells[c.Addr].Object]
-		if ob.Kind != sim.PrimitiveObject && ob.Kind != sim.DataObject {
+		if ob.Kind != program.PrimitiveObject && ob.Kind != program.DataObject {
 			continue
 		}
 		parts = append(parts, strings.TrimPrefix(c.Name, ob.Name+".")+"="+c.Value)

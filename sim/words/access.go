@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // Access shows step r's access as the columns of a text trace: the cell,
@@ -13,9 +14,9 @@ import (
 // ok (observed nullptr)"). Values and orders are code and read the same in
 // every language. A step cut short by a fatal finding shows only what it
 // attempted.
-func Access(p *sim.Program, r sim.Record, lang string) (cell, order, operands string) {
+func Access(p *program.Program, r sim.Record, lang string) (cell, order, operands string) {
 	w := tracePhrasesOf(lang)
-	v := func(x sim.Word) string { return p.FormatCell(r.Addr, x) }
+	v := func(x program.Word) string { return p.FormatCell(r.Addr, x) }
 	done := !FatalAt(r)
 	res := func(s string) string {
 		if done {
@@ -26,26 +27,26 @@ func Access(p *sim.Program, r sim.Record, lang string) (cell, order, operands st
 	cell = p.CellName(r.Addr)
 	switch r.Op {
 	case sim.OpLoad:
-		return cell, sim.OrderName(r.Order), res("-> " + v(r.Result))
+		return cell, program.OrderName(r.Order), res("-> " + v(r.Result))
 	case sim.OpStore:
-		return cell, sim.OrderName(r.Order), "<- " + v(r.Value)
+		return cell, program.OrderName(r.Order), "<- " + v(r.Value)
 	case sim.OpExchange:
-		return cell, sim.OrderName(r.Order), "<- " + v(r.Value) + res(fmt.Sprintf(w.was, v(r.Result)))
+		return cell, program.OrderName(r.Order), "<- " + v(r.Value) + res(fmt.Sprintf(w.was, v(r.Result)))
 	case sim.OpCAS:
 		verdict := w.failed
 		if r.OK {
 			verdict = w.ok
 		}
-		return cell, sim.OrderName(r.Order) + "/" + sim.OrderName(r.FailOrder),
+		return cell, program.OrderName(r.Order) + "/" + program.OrderName(r.FailOrder),
 			v(r.Expected) + " -> " + v(r.Value) + res("  "+fmt.Sprintf(verdict, v(r.Result)))
 	case sim.OpFetchAdd:
-		return cell, sim.OrderName(r.Order), delta(v(r.Value)) + res(fmt.Sprintf(w.was, v(r.Result)))
+		return cell, program.OrderName(r.Order), delta(v(r.Value)) + res(fmt.Sprintf(w.was, v(r.Result)))
 	case sim.OpRead:
 		return cell, "", res("-> " + v(r.Result))
 	case sim.OpWrite:
 		return cell, "", "<- " + v(r.Value)
 	case sim.OpSubmit:
-		return ObjectName(p, r.Addr), "", res(fmt.Sprintf(w.submit, p.Format(sim.Handle, nil, r.Result), p.Format(sim.Context, nil, r.Value)))
+		return ObjectName(p, r.Addr), "", res(fmt.Sprintf(w.submit, p.Format(program.Handle, nil, r.Result), p.Format(program.Context, nil, r.Value)))
 	case sim.OpSemAcquire:
 		if r.OK {
 			return cell, "", res(fmt.Sprintf(w.semTake, v(r.Result)))
@@ -59,7 +60,7 @@ func Access(p *sim.Program, r sim.Record, lang string) (cell, order, operands st
 	case sim.OpResume:
 		return "", "", fmt.Sprintf(w.resume, CoroutineName(p, r.Coroutine))
 	case sim.OpSpawn:
-		return ObjectName(p, r.Addr), "", res(fmt.Sprintf(w.spawn, p.Format(sim.Handle, nil, r.Result), p.Format(sim.Context, nil, r.Value)))
+		return ObjectName(p, r.Addr), "", res(fmt.Sprintf(w.spawn, p.Format(program.Handle, nil, r.Result), p.Format(program.Context, nil, r.Value)))
 	}
 	return cell, "", ""
 }
@@ -73,8 +74,8 @@ func delta(s string) string {
 }
 
 // ObjectName names the object at address a ("W1.awaiter").
-func ObjectName(p *sim.Program, a sim.Word) string {
-	if a < sim.Word(len(p.Cells)) && p.Cells[a].Object >= 0 {
+func ObjectName(p *program.Program, a program.Word) string {
+	if a < program.Word(len(p.Cells)) && p.Cells[a].Object >= 0 {
 		return p.Objects[p.Cells[a].Object].Name
 	}
 	return p.CellName(a)
@@ -82,7 +83,7 @@ func ObjectName(p *sim.Program, a sim.Word) string {
 
 // Events says in short what a step did to coroutines, in language lang:
 // "call wait", "W1 parks", "W2 queued on D1"...
-func Events(p *sim.Program, events []sim.Event, lang string) string {
+func Events(p *program.Program, events []sim.Event, lang string) string {
 	w := tracePhrasesOf(lang)
 	parts := make([]string, 0, len(events))
 	for _, e := range events {
@@ -188,7 +189,7 @@ var traceChinese = tracePhrases{
 
 // StaleNote says, after a step's operands, that its read returned a
 // stale value and what the latest was: "" unless it did.
-func StaleNote(p *sim.Program, r sim.Record, lang string) string {
+func StaleNote(p *program.Program, r sim.Record, lang string) string {
 	rc := r.Read
 	if rc == nil || !rc.Stale() {
 		return ""

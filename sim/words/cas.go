@@ -1,6 +1,9 @@
 package words
 
-import "lockstep/sim"
+import (
+	"lockstep/sim"
+	"lockstep/sim/program"
+)
 
 // CAS explains a compare-and-swap: how many times its operation's CAS
 // failed so far, and for a failure, who changed the cell. Its JSON names
@@ -23,7 +26,7 @@ type StepRef struct {
 // failed so far (this one included), and for a failure, the step that
 // changed the cell after the coroutine last read it (ChangedBy), which is
 // why the value it expected was no longer there, and that read (ReadAt).
-func CASOf(p *sim.Program, recs []sim.Record, i int) *CAS {
+func CASOf(p *program.Program, recs []sim.Record, i int) *CAS {
 	r := recs[i]
 	ci := &CAS{}
 	for j := i; j >= 0; j-- {
@@ -103,6 +106,6 @@ func writes(r sim.Record) bool {
 }
 
 // refOf names step r.
-func refOf(p *sim.Program, r sim.Record) StepRef {
+func refOf(p *program.Program, r sim.Record) StepRef {
 	return StepRef{Step: r.Index, Thread: ThreadName(p, r.Thread), Coroutine: CoroutineName(p, r.Coroutine), Label: LabelName(p, r.Label)}
 }

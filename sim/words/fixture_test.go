@@ -5,6 +5,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/program"
 )
 
 // The lessons never reach some outcomes (a double resume, a broken
@@ -16,12 +17,12 @@ import (
 // per coroutine, each running one operation.
 type hand struct {
 	*fixture.Fixture
-	word sim.Word
+	word program.Word
 }
 
 // op declares an operation (fixture.Fixture.Op) with its role, and whether
 // it constructs an awaiter.
-func (h *hand) op(name, prefix string, role sim.OpRole, awaits bool, steps ...func(x *sim.Exec)) int {
+func (h *hand) op(name, prefix string, role program.OpRole, awaits bool, steps ...func(x program.Exec)) int {
 	op := h.Op(name, prefix, steps...)
 	h.Ops[op].Role, h.Ops[op].Awaits = role, awaits
 	return op
@@ -30,66 +31,66 @@ func (h *hand) op(name, prefix string, role sim.OpRole, awaits bool, steps ...fu
 func TestMessagesOfHandBuiltOutcomes(t *testing.T) {
 	tests := []struct {
 		name     string
-		build    func(h *hand, p **sim.Program)
+		build    func(h *hand, p **program.Program)
 		schedule string
 		kind     sim.Kind
 		reason   sim.Reason
 	}{
-		{name: "double resume", schedule: "A A B B", kind: sim.DoubleResume, build: func(h *hand, p **sim.Program) {
+		{name: "double resume", schedule: "A A B B", kind: sim.DoubleResume, build: func(h *hand, p **program.Program) {
 			// A publishes its handle in its awaiter and parks; B resumes it twice.
-			h.Thread("A", h.op("park", "K", sim.Waiting, true,
-				func(x *sim.Exec) { x.Write(x.Awaiter()+1, x.Handle()); fixture.Next(x) },
-				func(x *sim.Exec) { x.Store(h.word, x.Awaiter(), sim.Release); x.Suspend(x.PC() + 1) },
-				func(x *sim.Exec) { x.Load(h.word, sim.Acquire); x.Return() }))
-			h.Thread("B", h.op("wake", "Z", sim.Plain, false,
-				func(x *sim.Exec) { x.SetLocal(0, x.Load(h.word, sim.Acquire)); fixture.Next(x) },
-				func(x *sim.Exec) { x.Submit(x.Local(0)); fixture.Next(x) },
-				func(x *sim.Exec) { x.Submit(x.Local(0)); x.Return() }))
+			h.Thread("A", h.op("park", "K", program.Waiting, true,
+				func(x program.Exec) { x.Write(x.Awaiter()+1, x.Handle()); fixture.Next(x) },
+				func(x program.Exec) { x.Store(h.word, x.Awaiter(), program.Release); x.Suspend(x.PC() + 1) },
+				func(x program.Exec) { x.Load(h.word, program.Acquire); x.Return() }))
+			h.Thread("B", h.op("wake", "Z", program.Plain, false,
+				func(x program.Exec) { x.SetLocal(0, x.Load(h.word, program.Acquire)); fixture.Next(x) },
+				func(x program.Exec) { x.Submit(x.Local(0)); fixture.Next(x) },
+				func(x program.Exec) { x.Submit(x.Local(0)); x.Return() }))
 		}},
-		{name: "mutual exclusion", schedule: "A B", kind: sim.MutualExclusion, build: func(h *hand, p **sim.Program) {
+		{name: "mutual exclusion", schedule: "A B", kind: sim.MutualExclusion, build: func(h *hand, p **program.Program) {
 			// Both take the lock at once; A still holds it when B gets it.
-			lock := h.op("lock", "L", sim.Lock, false, func(x *sim.Exec) { x.FetchAdd(h.word, 1, sim.Acquire); x.Return() })
-			h.Thread("A", lock, h.op("cs", "C", sim.Plain, false, func(x *sim.Exec) { x.Load(h.word, sim.Relaxed); x.Return() }))
+			lock := h.op("lock", "L", program.Lock, false, func(x program.Exec) { x.FetchAdd(h.word, 1, program.Acquire); x.Return() })
+			h.Thread("A", lock, h.op("cs", "C", program.Plain, false, func(x program.Exec) { x.Load(h.word, program.Relaxed); x.Return() }))
 			h.Thread("B", lock)
 		}},
-		{name: "step limit", schedule: "", kind: sim.StepLimit, build: func(h *hand, p **sim.Program) {
-			h.Thread("A", h.op("spin", "S", sim.Plain, false, func(x *sim.Exec) { x.Load(h.word, sim.Relaxed); x.Goto(x.PC()) }))
+		{name: "step limit", schedule: "", kind: sim.StepLimit, build: func(h *hand, p **program.Program) {
+			h.Thread("A", h.op("spin", "S", program.Plain, false, func(x program.Exec) { x.Load(h.word, program.Relaxed); x.Goto(x.PC()) }))
 		}},
-		{name: "no access", schedule: "A", kind: sim.Panic, reason: sim.NoAccess, build: func(h *hand, p **sim.Program) {
-			h.Thread("A", h.op("bad", "B", sim.Plain, false, func(x *sim.Exec) { x.Return() }))
+		{name: "no access", schedule: "A", kind: sim.Panic, reason: sim.NoAccess, build: func(h *hand, p **program.Program) {
+			h.Thread("A", h.op("bad", "B", program.Plain, false, func(x program.Exec) { x.Return() }))
 		}},
-		{name: "no next", schedule: "A", kind: sim.Panic, reason: sim.NoNext, build: func(h *hand, p **sim.Program) {
-			h.Thread("A", h.op("bad", "B", sim.Plain, false, func(x *sim.Exec) { x.Load(h.word, sim.Relaxed) }))
+		{name: "no next", schedule: "A", kind: sim.Panic, reason: sim.NoNext, build: func(h *hand, p **program.Program) {
+			h.Thread("A", h.op("bad", "B", program.Plain, false, func(x program.Exec) { x.Load(h.word, program.Relaxed) }))
 		}},
-		{name: "nil pointer", schedule: "A", kind: sim.Panic, reason: sim.NilPointer, build: func(h *hand, p **sim.Program) {
-			h.Thread("A", h.op("bad", "B", sim.Plain, false, func(x *sim.Exec) { x.Load(0, sim.Relaxed); x.Return() }))
+		{name: "nil pointer", schedule: "A", kind: sim.Panic, reason: sim.NilPointer, build: func(h *hand, p **program.Program) {
+			h.Thread("A", h.op("bad", "B", program.Plain, false, func(x program.Exec) { x.Load(0, program.Relaxed); x.Return() }))
 		}},
-		{name: "recovered panic", schedule: "A", kind: sim.Panic, reason: sim.GoPanic, build: func(h *hand, p **sim.Program) {
-			h.Thread("A", h.op("bad", "B", sim.Plain, false, func(x *sim.Exec) {
+		{name: "recovered panic", schedule: "A", kind: sim.Panic, reason: sim.GoPanic, build: func(h *hand, p **program.Program) {
+			h.Thread("A", h.op("bad", "B", program.Plain, false, func(x program.Exec) {
 				var a []int
-				_ = a[x.Load(h.word, sim.Relaxed)]
+				_ = a[x.Load(h.word, program.Relaxed)]
 			}))
 		}},
-		{name: "not a handle", schedule: "A", kind: sim.Panic, reason: sim.NotHandle, build: func(h *hand, p **sim.Program) {
+		{name: "not a handle", schedule: "A", kind: sim.Panic, reason: sim.NotHandle, build: func(h *hand, p **program.Program) {
 			// The fresh awaiter's m_await_coro is null.
-			h.Thread("A", h.op("bad", "B", sim.Plain, true, func(x *sim.Exec) { x.Submit(x.Awaiter()); x.Return() }))
+			h.Thread("A", h.op("bad", "B", program.Plain, true, func(x program.Exec) { x.Submit(x.Awaiter()); x.Return() }))
 		}},
-		{name: "not constructed", schedule: "B", kind: sim.UseAfterFree, reason: sim.NotConstructed, build: func(h *hand, p **sim.Program) {
-			h.Thread("A", h.op("wait", "W", sim.Plain, true, func(x *sim.Exec) { x.Load(h.word, sim.Relaxed); x.Return() }))
-			h.Thread("B", h.op("peek", "P", sim.Plain, false, func(x *sim.Exec) { x.Read((*p).Coroutines[0].Awaiter); x.Return() }))
+		{name: "not constructed", schedule: "B", kind: sim.UseAfterFree, reason: sim.NotConstructed, build: func(h *hand, p **program.Program) {
+			h.Thread("A", h.op("wait", "W", program.Plain, true, func(x program.Exec) { x.Load(h.word, program.Relaxed); x.Return() }))
+			h.Thread("B", h.op("peek", "P", program.Plain, false, func(x program.Exec) { x.Read((*p).Coroutines[0].Awaiter); x.Return() }))
 		}},
-		{name: "resume a finished coroutine", schedule: "A B B", kind: sim.UseAfterFree, reason: sim.ResumeFinished, build: func(h *hand, p **sim.Program) {
-			h.Thread("A", h.op("quit", "Q", sim.Plain, false, func(x *sim.Exec) { x.Load(h.word, sim.Relaxed); x.Return() }))
-			h.Thread("B", h.op("wake", "Z", sim.Plain, true,
-				func(x *sim.Exec) { x.Write(x.Awaiter()+1, (*p).Coroutines[0].Frame); fixture.Next(x) },
-				func(x *sim.Exec) { x.Submit(x.Awaiter()); x.Return() }))
+		{name: "resume a finished coroutine", schedule: "A B B", kind: sim.UseAfterFree, reason: sim.ResumeFinished, build: func(h *hand, p **program.Program) {
+			h.Thread("A", h.op("quit", "Q", program.Plain, false, func(x program.Exec) { x.Load(h.word, program.Relaxed); x.Return() }))
+			h.Thread("B", h.op("wake", "Z", program.Plain, true,
+				func(x program.Exec) { x.Write(x.Awaiter()+1, (*p).Coroutines[0].Frame); fixture.Next(x) },
+				func(x program.Exec) { x.Submit(x.Awaiter()); x.Return() }))
 		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h := &hand{Fixture: fixture.New()}
-			h.word = h.Data(sim.Field{Name: "word", Kind: sim.Int64, Atomic: true})
-			var p *sim.Program
+			h.word = h.Data(program.Field{Name: "word", Kind: program.Int64, Atomic: true})
+			var p *program.Program
 			tt.build(h, &p)
 			p = h.Program(t)
 			if tt.kind == sim.StepLimit {

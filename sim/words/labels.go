@@ -1,6 +1,6 @@
 package words
 
-import "lockstep/sim"
+import "lockstep/sim/program"
 
 // labelDocsZh says in Chinese what the step at each label does, keyed by
 // the label's name (primitives.LabelName). Each entry renders the
@@ -185,7 +185,7 @@ func LocalDoc(name, doc, lang string) string {
 // English it is p.Doc(pc), the primitives package's doc. A label of a
 // primitive written in Lockstep's language (one p.LabelLoc places) has
 // its author's words, the comment on its line, in every language.
-func LabelDoc(p *sim.Program, pc int, lang string) string {
+func LabelDoc(p *program.Program, pc int, lang string) string {
 	if pc < 0 {
 		return ""
 	}

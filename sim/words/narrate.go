@@ -5,13 +5,14 @@ import (
 	"strings"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // Narrate says in one plain sentence, in language lang, what step i of
 // recs did: the step's label and what the code there does, the access with
 // its values, what it did to the coroutines, and what the detectors found.
 // cas is step i's CAS attribution (CASOf), or nil.
-func Narrate(p *sim.Program, recs []sim.Record, i int, cas *CAS, lang string) string {
+func Narrate(p *program.Program, recs []sim.Record, i int, cas *CAS, lang string) string {
 	r := recs[i]
 	w := phrasebookOf(lang)
 	var parts []string
@@ -56,7 +57,7 @@ func aborted(r sim.Record) bool {
 }
 
 // who names the coroutine that stepped, or for a resume, the thread.
-func who(p *sim.Program, r sim.Record) string {
+func who(p *program.Program, r sim.Record) string {
 	if r.Op == sim.OpResume {
 		return p.Threads[r.Thread].Name
 	}
@@ -64,7 +65,7 @@ func who(p *sim.Program, r sim.Record) string {
 }
 
 // accessClause says what the step's access did.
-func accessClause(p *sim.Program, r sim.Record, cas *CAS, w *phrasebook) string {
+func accessClause(p *program.Program, r sim.Record, cas *CAS, w *phrasebook) string {
 	v := ValuesOf(p, r)
 	name := who(p, r)
 	switch r.Op {
@@ -121,7 +122,7 @@ func accessClause(p *sim.Program, r sim.Record, cas *CAS, w *phrasebook) string 
 
 // eventClause says what happened to a coroutine during the step, or ""
 // for what the access clause already said.
-func eventClause(p *sim.Program, r sim.Record, e sim.Event, w *phrasebook) string {
+func eventClause(p *program.Program, r sim.Record, e sim.Event, w *phrasebook) string {
 	c := CoroutineName(p, e.Coroutine)
 	thread := ThreadName(p, e.Thread)
 	switch e.Kind {
@@ -148,14 +149,14 @@ func eventClause(p *sim.Program, r sim.Record, e sim.Event, w *phrasebook) strin
 // OpText says in short what step r does, in English: "load wg.m_state
 // (acquire)", "CAS wg.m_state: nullptr → &W1.awaiter (acq_rel)"; with
 // result, also what it read. OpTextIn says it in a language.
-func OpText(p *sim.Program, r sim.Record, result bool) string {
+func OpText(p *program.Program, r sim.Record, result bool) string {
 	return OpTextIn(p, r, result, English)
 }
 
 // OpTextIn says in short what step r does, in language lang: the
 // operation's verb in that language, its cell, values and memory orders as
 // code.
-func OpTextIn(p *sim.Program, r sim.Record, result bool, lang string) string {
+func OpTextIn(p *program.Program, r sim.Record, result bool, lang string) string {
 	v := ValuesOf(p, r)
 	w := opPhrasesOf(lang)
 	var s string

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // Values are a step's cell, memory orders and values, shown symbolically;
@@ -20,15 +21,15 @@ type Values struct {
 
 // ValuesOf shows record r's cell, orders and values symbolically. A
 // fetch_add's value is the signed delta ("+1", "-1").
-func ValuesOf(p *sim.Program, r sim.Record) Values {
+func ValuesOf(p *program.Program, r sim.Record) Values {
 	var v Values
 	switch r.Op {
 	case sim.OpResume:
 		return v
 	case sim.OpSpawn:
 		v.Cell = ObjectName(p, r.Addr)
-		v.Result = p.Format(sim.Handle, nil, r.Result) // the new coroutine
-		v.Value = p.Format(sim.Context, nil, r.Value)  // its context
+		v.Result = p.Format(program.Handle, nil, r.Result) // the new coroutine
+		v.Value = p.Format(program.Context, nil, r.Value)  // its context
 		return v
 	case sim.OpSubmit:
 		v.Cell = p.CellName(r.Addr)
@@ -38,7 +39,7 @@ func ValuesOf(p *sim.Program, r sim.Record) Values {
 	}
 	v.Cell = p.CellName(r.Addr)
 	if r.Op.Atomic() {
-		v.Order = sim.OrderName(r.Order)
+		v.Order = program.OrderName(r.Order)
 	}
 	switch r.Op {
 	case sim.OpLoad, sim.OpRead, sim.OpSemAcquire, sim.OpSemRelease:
@@ -49,13 +50,13 @@ func ValuesOf(p *sim.Program, r sim.Record) Values {
 		v.Value = p.FormatCell(r.Addr, r.Value)
 		v.Result = p.FormatCell(r.Addr, r.Result)
 	case sim.OpCAS:
-		v.FailOrder = sim.OrderName(r.FailOrder)
+		v.FailOrder = program.OrderName(r.FailOrder)
 		v.Expected = p.FormatCell(r.Addr, r.Expected)
 		v.Value = p.FormatCell(r.Addr, r.Value)
 		v.Result = p.FormatCell(r.Addr, r.Result)
 	case sim.OpFetchAdd:
 		d, _ := addend(p, r)
-		v.Value = signed(sim.Word(d))
+		v.Value = signed(program.Word(d))
 		v.Result = p.FormatCell(r.Addr, r.Result)
 	}
 	return v
@@ -65,16 +66,16 @@ func ValuesOf(p *sim.Program, r sim.Record) Values {
 // it: Go's WaitGroup adds delta<<32 to its state word, which is Add(delta)
 // to the counter v in its high half, so it is delta, to the counter
 // (counter is true).
-func addend(p *sim.Program, r sim.Record) (d int64, counter bool) {
+func addend(p *program.Program, r sim.Record) (d int64, counter bool) {
 	d = int64(r.Value)
-	if r.Addr < sim.Word(len(p.Cells)) && p.Cells[r.Addr].Kind == sim.GoState && d != 0 && d&0xffffffff == 0 {
+	if r.Addr < program.Word(len(p.Cells)) && p.Cells[r.Addr].Kind == program.GoState && d != 0 && d&0xffffffff == 0 {
 		return d >> 32, true
 	}
 	return d, false
 }
 
 // signed shows a fetch_add operand as a signed number: "+1", "-1".
-func signed(w sim.Word) string {
+func signed(w program.Word) string {
 	d := int64(w)
 	if d > 0 {
 		return "+" + strconv.FormatInt(d, 10)
@@ -83,7 +84,7 @@ func signed(w sim.Word) string {
 }
 
 // CoroutineName names coroutine c of p, "" for none.
-func CoroutineName(p *sim.Program, c int) string {
+func CoroutineName(p *program.Program, c int) string {
 	if c < 0 || c >= len(p.Coroutines) {
 		return ""
 	}
@@ -91,7 +92,7 @@ func CoroutineName(p *sim.Program, c int) string {
 }
 
 // ThreadName names thread t of p, "" for none.
-func ThreadName(p *sim.Program, t int) string {
+func ThreadName(p *program.Program, t int) string {
 	if t < 0 || t >= len(p.Threads) {
 		return ""
 	}
@@ -99,7 +100,7 @@ func ThreadName(p *sim.Program, t int) string {
 }
 
 // LabelName names label pc, "" for a step without one (a resume).
-func LabelName(p *sim.Program, pc int) string {
+func LabelName(p *program.Program, pc int) string {
 	if pc < 0 {
 		return ""
 	}

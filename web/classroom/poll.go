@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 	"lockstep/sim/words"
 	"lockstep/web/classroom/lecture"
 	"lockstep/web/playground"
@@ -95,8 +96,8 @@ func threadPoll(m *sim.Machine, lang string) (lecture.Poll, error) {
 		return lecture.Poll{}, lecture.Problemf(nil, "only %s can move: there is no choice to predict", "只有 %s 能走：没有可以预测的选择", strings.Join(names, ", "))
 	}
 	q := lecture.Poll{Kind: pollThread, Answer: lecture.NoAnswer, Question: pollText(lang, "thread.next")}
-	casers := map[sim.Word][]int{} // cell → threads whose CAS on it would succeed
-	var cells []sim.Word           // those cells, in thread order
+	casers := map[program.Word][]int{} // cell → threads whose CAS on it would succeed
+	var cells []program.Word           // those cells, in thread order
 	for _, t := range enabled {
 		if r, _ := m.Pending(t); r.Op == sim.OpCAS && r.OK {
 			if casers[r.Addr] == nil {
@@ -205,13 +206,13 @@ func valueChoices(m *sim.Machine, r sim.Record, answer string) []string {
 			candidates = append(candidates, heldValues(p, recs[i])...)
 		}
 	}
-	if a < sim.Word(len(p.Cells)) {
+	if a < program.Word(len(p.Cells)) {
 		c := p.Cells[a]
 		for _, w := range slices.Sorted(maps.Keys(c.Names)) {
 			candidates = append(candidates, c.Names[w])
 		}
 		candidates = append(candidates, p.FormatCell(a, c.Init))
-		if c.Kind == sim.Int32 || c.Kind == sim.Int64 || c.Kind == sim.Uint32 {
+		if c.Kind == program.Int32 || c.Kind == program.Int64 || c.Kind == program.Uint32 {
 			now := cellAt(m, a).Raw
 			candidates = append(candidates, p.FormatCell(a, now+1), p.FormatCell(a, now-1))
 		}
@@ -237,7 +238,7 @@ func writesCell(op sim.OpKind) bool {
 
 // heldValues are the values of its cell that step rec saw: what it read,
 // and what it wrote when it wrote a given value.
-func heldValues(p *sim.Program, rec sim.Record) []string {
+func heldValues(p *program.Program, rec sim.Record) []string {
 	var vs []string
 	switch rec.Op {
 	case sim.OpLoad, sim.OpRead, sim.OpExchange, sim.OpCAS, sim.OpFetchAdd:
@@ -251,7 +252,7 @@ func heldValues(p *sim.Program, rec sim.Record) []string {
 }
 
 // cellAt is the cell at addr in m's state now.
-func cellAt(m *sim.Machine, addr sim.Word) sim.CellState {
+func cellAt(m *sim.Machine, addr program.Word) sim.CellState {
 	for _, c := range m.Snapshot().Cells {
 		if c.Addr == addr {
 			return c
@@ -261,7 +262,7 @@ func cellAt(m *sim.Machine, addr sim.Word) sim.CellState {
 }
 
 // cellValueAt is the value of the cell at addr in m, shown symbolically.
-func cellValueAt(m *sim.Machine, addr sim.Word) string { return cellAt(m, addr).Value }
+func cellValueAt(m *sim.Machine, addr program.Word) string { return cellAt(m, addr).Value }
 
 // pollTexts are the questions of derived polls, in English and Chinese.
 var pollTexts = map[string][2]string{

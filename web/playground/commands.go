@@ -9,6 +9,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/program"
 	"lockstep/web/playground/lessonview"
 )
 
@@ -337,7 +338,7 @@ func (s *session) loaded(id *int64, code *lessonview.Code) loadedEvent {
 
 // scriptOf finds the script a coroutine was declared with: a group's
 // members share their declaration's.
-func scriptOf(l *scenarios.Scenario, co sim.CoroutineSpec) string {
+func scriptOf(l *scenarios.Scenario, co program.CoroutineSpec) string {
 	name := co.Name
 	if co.Group != "" {
 		name = co.Group
@@ -351,9 +352,9 @@ func scriptOf(l *scenarios.Scenario, co sim.CoroutineSpec) string {
 }
 
 // stepLimit is the number of steps a run of p may take.
-func stepLimit(p *sim.Program) int {
+func stepLimit(p *program.Program) int {
 	if p.StepLimit > 0 {
 		return p.StepLimit
 	}
-	return sim.DefaultStepLimit
+	return program.DefaultStepLimit
 }

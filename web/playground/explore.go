@@ -9,6 +9,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/program"
 	"lockstep/sim/words"
 	"lockstep/web/playground/searchqueue"
 	"lockstep/web/site"
@@ -77,7 +78,7 @@ func searchWorkers(slots int) int { return max(1, runtime.NumCPU()/max(1, slots)
 // two it never blocks.
 type search struct {
 	id       *int64
-	prog     *sim.Program
+	prog     *program.Program
 	strategy explore.Strategy
 	variant  string
 	params   map[string]int
@@ -149,7 +150,7 @@ func (s *session) enterQueue() (*searchqueue.Ticket, error) {
 // newSearch prepares a search of prog, to be run by run; the ids and names
 // are for its events. The search ends, too, when server does (a nil
 // server never does).
-func newSearch(server context.Context, id *int64, prog *sim.Program, strategy explore.Strategy, variant string, params map[string]int) *search {
+func newSearch(server context.Context, id *int64, prog *program.Program, strategy explore.Strategy, variant string, params map[string]int) *search {
 	if server == nil {
 		server = context.Background()
 	}

@@ -11,6 +11,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/program"
 	"lockstep/sim/words"
 	"lockstep/web/internal/webtest"
 	"lockstep/web/playground/searchqueue"
@@ -78,7 +79,7 @@ func TestSearchLimits(t *testing.T) {
 }
 
 // buildTest builds the test lesson.
-func buildTest(t *testing.T, variant string, params map[string]int) *sim.Program {
+func buildTest(t *testing.T, variant string, params map[string]int) *program.Program {
 	t.Helper()
 	l, err := webtest.Catalog(t).Lookup("test-wakeup")
 	if err != nil {
@@ -100,7 +101,7 @@ func TestChooseCounterexample(t *testing.T) {
 	r := explore.Result{Counterexamples: []explore.Counterexample{{Kind: sim.Deadlock}, {Kind: sim.LostWakeup}}}
 	tests := []struct {
 		name, variant string
-		prog          *sim.Program
+		prog          *program.Program
 		want          sim.Kind
 	}{
 		{"the lesson's bug", "tinycoro", d.s.tl.prog, sim.LostWakeup},

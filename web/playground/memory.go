@@ -3,6 +3,7 @@ package playground
 import (
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // readInfo is a step's read under c11: the writes it could return, oldest
@@ -27,7 +28,7 @@ type candidateInfo struct {
 }
 
 // readOf is the wire form of a read; nil for none.
-func readOf(p *sim.Program, rc *sim.ReadChoice) *readInfo {
+func readOf(p *program.Program, rc *sim.ReadChoice) *readInfo {
 	if rc == nil {
 		return nil
 	}
@@ -44,7 +45,7 @@ func readOf(p *sim.Program, rc *sim.ReadChoice) *readInfo {
 
 // choices is the read a thread's next step makes, when it may return more
 // than one write: what the user chooses from.
-func choices(p *sim.Program, rec sim.Record) *readInfo {
+func choices(p *program.Program, rec sim.Record) *readInfo {
 	if rec.Read == nil || len(rec.Read.Candidates) < 2 {
 		return nil
 	}

@@ -2,6 +2,7 @@ package playground
 
 import (
 	"lockstep/sim"
+	"lockstep/sim/program"
 	"lockstep/sim/words"
 	"lockstep/web/playground/lessonview"
 )
@@ -37,7 +38,7 @@ func (tl *timeline) state(lang string) stateEvent {
 
 // describeStep is the record of step i with what it changed, its CAS
 // attribution and its narration.
-func describeStep(p *sim.Program, recs []sim.Record, i int, before []cellValue, after sim.Snapshot, lang string) *stepInfo {
+func describeStep(p *program.Program, recs []sim.Record, i int, before []cellValue, after sim.Snapshot, lang string) *stepInfo {
 	r := recs[i]
 	st := &stepInfo{
 		Index:     r.Index,
@@ -147,7 +148,7 @@ func nonNil(s []string) []string {
 	return s
 }
 
-func eventsOf(p *sim.Program, evs []sim.Event) []eventInfo {
+func eventsOf(p *program.Program, evs []sim.Event) []eventInfo {
 	out := make([]eventInfo, len(evs))
 	for i, e := range evs {
 		out[i] = eventInfo{Kind: e.Kind.String(), Coroutine: words.CoroutineName(p, e.Coroutine), Op: e.Op}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // A timeline is one program, the history of steps chosen on it, the
@@ -14,7 +15,7 @@ import (
 // to the new position from the start (runs are short: a step limit bounds
 // them). Stepping a thread anywhere but at the end replaces the future.
 type timeline struct {
-	prog    *sim.Program
+	prog    *program.Program
 	history sim.Schedule   // every step, with its label
 	entries []historyEntry // the history for the timeline view
 	pos     int
@@ -30,7 +31,7 @@ type timeline struct {
 
 // cellValue is a cell's raw value and liveness at one moment.
 type cellValue struct {
-	raw  sim.Word
+	raw  program.Word
 	live bool
 }
 
@@ -41,7 +42,7 @@ func (tl *timeline) recording() sim.Options {
 }
 
 // newTimeline starts an empty history on p under memory model mm.
-func newTimeline(p *sim.Program, mm sim.MemoryModel) *timeline {
+func newTimeline(p *program.Program, mm sim.MemoryModel) *timeline {
 	tl := &timeline{prog: p, mm: mm}
 	tl.m = sim.New(p, tl.recording())
 	return tl
@@ -262,7 +263,7 @@ func (tl *timeline) cells() []cellValue {
 }
 
 // entryOf is the timeline's view of one step.
-func entryOf(p *sim.Program, r sim.Record) historyEntry {
+func entryOf(p *program.Program, r sim.Record) historyEntry {
 	e := historyEntry{Thread: p.Threads[r.Thread].Name, Op: r.Op.String()}
 	if r.Label >= 0 {
 		e.Label = p.Label(r.Label)
@@ -273,7 +274,7 @@ func entryOf(p *sim.Program, r sim.Record) historyEntry {
 	return e
 }
 
-func entriesOf(p *sim.Program, recs []sim.Record) []historyEntry {
+func entriesOf(p *program.Program, recs []sim.Record) []historyEntry {
 	out := make([]historyEntry, len(recs))
 	for i, r := range recs {
 		out[i] = entryOf(p, r)

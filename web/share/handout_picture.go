@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"lockstep/sim"
+	"lockstep/sim/program"
 )
 
 // A handout's pictures are drawn here, on the server, as plain SVG: a
@@ -36,7 +37,7 @@ var statusWords = map[sim.Status][2]string{
 
 // picture draws state s of program p as an SVG element, with title as
 // its accessible name.
-func picture(p *sim.Program, s sim.Snapshot, title, lang string) string {
+func picture(p *program.Program, s sim.Snapshot, title, lang string) string {
 	var rows []string // the body, one drawn row after another
 	y := picPad
 	text := func(x, y int, weight, anchor, t string) string {
@@ -47,7 +48,7 @@ func picture(p *sim.Program, s sim.Snapshot, title, lang string) string {
 	}
 	for _, c := range s.Cells {
 		ob := &p.Objects[p.Cells[c.Addr].Object]
-		if ob.Kind != sim.PrimitiveObject && ob.Kind != sim.DataObject {
+		if ob.Kind != program.PrimitiveObject && ob.Kind != program.DataObject {
 			continue
 		}
 		rows = append(rows,

@@ -8,7 +8,7 @@ import (
 	"io"
 
 	"lockstep/scenarios"
-	"lockstep/sim"
+	"lockstep/sim/program"
 	"lockstep/web/playground"
 	"lockstep/web/site"
 )
@@ -30,7 +30,7 @@ const (
 	// link, and maxCustomStepLimit its step limit: the server runs every
 	// schedule when it opens the lesson.
 	maxCustomSchedules = 16
-	maxCustomStepLimit = sim.DefaultStepLimit
+	maxCustomStepLimit = program.DefaultStepLimit
 )
 
 // sourceError is why a link's lesson cannot be read, in both languages.

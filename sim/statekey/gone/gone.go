@@ -32,33 +32,36 @@
 // dead cell, and renaming alike coroutines with their objects renames it.
 package gone
 
-import "lockstep/sim"
+import (
+	"lockstep/sim"
+	"lockstep/sim/program"
+)
 
 // Words holds the claims about a program's count-and-head words. It is
 // not safe for concurrent use.
 type Words struct {
-	p     *sim.Program
-	cells []sim.Word // the words claims were made of
-	rises []bool     // per address: a step raised the word's count
-	pops  []bool     // per address: a step that kept the count took a node off the chain
-	limit int        // the longest chain without a loop
+	p     *program.Program
+	cells []program.Word // the words claims were made of
+	rises []bool         // per address: a step raised the word's count
+	pops  []bool         // per address: a step that kept the count took a node off the chain
+	limit int            // the longest chain without a loop
 }
 
 // New makes both claims of each of cells, which must be atomic
 // PairCountHead cells of p.
-func New(p *sim.Program, cells []sim.Word) *Words {
+func New(p *program.Program, cells []program.Word) *Words {
 	return &Words{p: p, cells: cells, rises: make([]bool, len(p.Cells)), pops: make([]bool, len(p.Cells)),
 		limit: len(p.Objects) + 1}
 }
 
 // Cells are the words claims were made of.
-func (w *Words) Cells() []sim.Word { return w.cells }
+func (w *Words) Cells() []program.Word { return w.cells }
 
 // Falls reports whether x is one of the words and no step has raised its
 // count.
-func (w *Words) Falls(x sim.Word) bool { return w.claimed(x) && !w.rises[x] }
+func (w *Words) Falls(x program.Word) bool { return w.claimed(x) && !w.rises[x] }
 
-func (w *Words) claimed(x sim.Word) bool {
+func (w *Words) claimed(x program.Word) bool {
 	for _, c := range w.cells {
 		if c == x {
 			return true
@@ -69,7 +72,7 @@ func (w *Words) claimed(x sim.Word) bool {
 
 // Gone reports whether, by the claims, word x can never again hold v,
 // from state m on.
-func (w *Words) Gone(m *sim.Machine, x, v sim.Word) bool {
+func (w *Words) Gone(m *sim.Machine, x, v program.Word) bool {
 	if !w.Falls(x) {
 		return false
 	}
@@ -108,7 +111,7 @@ func (w *Words) Check(parent, child *sim.Machine) bool {
 
 // kept reports whether every node of the chain below head h in parent is
 // on the chain below head g in child.
-func (w *Words) kept(parent, child *sim.Machine, h, g sim.Word) bool {
+func (w *Words) kept(parent, child *sim.Machine, h, g program.Word) bool {
 	if _, loops := w.chain(parent, h, 0); loops {
 		return true // the parent's chain holds no claim
 	}
@@ -131,7 +134,7 @@ func (w *Words) kept(parent, child *sim.Machine, h, g sim.Word) bool {
 
 // Moved reports whether what Gone says of word x may differ between
 // parent and child: the word or its chain changed.
-func (w *Words) Moved(parent, child *sim.Machine, x sim.Word) bool {
+func (w *Words) Moved(parent, child *sim.Machine, x program.Word) bool {
 	before, after := parent.Memory()[x], child.Memory()[x]
 	if before != after {
 		return true
@@ -157,7 +160,7 @@ func (w *Words) Moved(parent, child *sim.Machine, x sim.Word) bool {
 
 // chain walks the chain below head h in m and reports whether v is on it,
 // and whether it loops (then v is said to be on no chain).
-func (w *Words) chain(m *sim.Machine, h, v sim.Word) (on, loops bool) {
+func (w *Words) chain(m *sim.Machine, h, v program.Word) (on, loops bool) {
 	mem, n := m.Memory(), h
 	for range w.limit {
 		next, ok := w.link(m, mem, n)
@@ -175,29 +178,29 @@ func (w *Words) chain(m *sim.Machine, h, v sim.Word) (on, loops bool) {
 
 // link is node n's m_next, if n is followed: n is not null, and its m_next
 // is a Pointer cell of a live object.
-func (w *Words) link(m *sim.Machine, mem []sim.Word, n sim.Word) (sim.Word, bool) {
+func (w *Words) link(m *sim.Machine, mem []program.Word, n program.Word) (program.Word, bool) {
 	a := n + sim.FieldNext
-	if n == 0 || a >= sim.Word(len(w.p.Cells)) {
+	if n == 0 || a >= program.Word(len(w.p.Cells)) {
 		return 0, false
 	}
 	c := &w.p.Cells[a]
-	if c.Kind != sim.Pointer || c.Object < 0 || !m.ObjectLive(c.Object) {
+	if c.Kind != program.Pointer || c.Object < 0 || !m.ObjectLive(c.Object) {
 		return 0, false
 	}
 	return mem[a], true
 }
 
 // count is the count half of a PairCountHead value.
-func count(v sim.Word) int32 { return int32(v >> 32) }
+func count(v program.Word) int32 { return int32(v >> 32) }
 
 // head is the head half of a PairCountHead value.
-func head(v sim.Word) sim.Word { return v & 0xffffffff }
+func head(v program.Word) program.Word { return v & 0xffffffff }
 
 // Clone returns a copy of w that shares no memory with it, for a search
 // that keys states on several goroutines from one frozen copy.
 func (w *Words) Clone() *Words {
 	c := *w
-	c.cells = append([]sim.Word(nil), w.cells...)
+	c.cells = append([]program.Word(nil), w.cells...)
 	c.rises = append([]bool(nil), w.rises...)
 	c.pops = append([]bool(nil), w.pops...)
 	return &c

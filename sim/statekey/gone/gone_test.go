@@ -6,6 +6,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/program"
 	"lockstep/sim/statekey/gone"
 )
 
@@ -91,14 +92,14 @@ func TestWords(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			p, s := program(t, c.moves)
-			addr := func(h int) sim.Word {
+			p, s := build(t, c.moves)
+			addr := func(h int) program.Word {
 				if h == null {
 					return 0
 				}
 				return p.Coroutines[h].Awaiter
 			}
-			w := gone.New(p, []sim.Word{s})
+			w := gone.New(p, []program.Word{s})
 			m := sim.New(p, sim.Options{})
 			for i, mv := range c.moves {
 				child := m.Clone()
@@ -125,24 +126,24 @@ func TestWords(t *testing.T) {
 	}
 }
 
-// program builds a program whose threads make the moves, each its own in
+// build builds a program whose threads make the moves, each its own in
 // order, with their awaiters alive, and returns it with the word's address.
-func program(t *testing.T, moves []move) (*sim.Program, sim.Word) {
+func build(t *testing.T, moves []move) (*program.Program, program.Word) {
 	f := fixture.New()
-	s := f.Data(sim.Field{Name: "s", Kind: sim.PairCountHead, Atomic: true, Init: pair(2, 0)})
-	var p *sim.Program
+	s := f.Data(program.Field{Name: "s", Kind: program.PairCountHead, Atomic: true, Init: pair(2, 0)})
+	var p *program.Program
 	threads := 0
 	for _, mv := range moves {
 		threads = max(threads, mv.t+1)
 	}
 	for th := range threads {
-		var steps []func(e *sim.Exec)
+		var steps []func(e program.Exec)
 		for _, mv := range moves {
 			if mv.t != th {
 				continue
 			}
-			steps = append(steps, func(e *sim.Exec) {
-				at := func(h int) sim.Word {
+			steps = append(steps, func(e program.Exec) {
+				at := func(h int) program.Word {
 					if h == null {
 						return 0
 					}
@@ -151,12 +152,12 @@ func program(t *testing.T, moves []move) (*sim.Program, sim.Word) {
 				if mv.link {
 					e.Write(e.Awaiter()+sim.FieldNext, at(mv.next))
 				} else {
-					e.Store(s, pair(mv.count, at(mv.head)), sim.Release)
+					e.Store(s, pair(mv.count, at(mv.head)), program.Release)
 				}
 				fixture.Next(e)
 			})
 		}
-		steps = append(steps, func(e *sim.Exec) { e.Return() })
+		steps = append(steps, func(e program.Exec) { e.Return() })
 		op := f.Op(fmt.Sprintf("op%d", th), fmt.Sprintf("T%d.", th), steps...)
 		f.Ops[op].Awaits = true
 		f.Thread(fmt.Sprintf("T%d", th), op)
@@ -165,4 +166,6 @@ func program(t *testing.T, moves []move) (*sim.Program, sim.Word) {
 	return p, s
 }
 
-func pair(count int32, head sim.Word) sim.Word { return sim.Word(uint32(count))<<32 | head&0xffffffff }
+func pair(count int32, head program.Word) program.Word {
+	return program.Word(uint32(count))<<32 | head&0xffffffff
+}

@@ -18,7 +18,10 @@
 // the standard library and lockstep/sim only.
 package locals
 
-import "lockstep/sim"
+import (
+	"lockstep/sim"
+	"lockstep/sim/program"
+)
 
 // Live is the model of one program's locals. It is not safe for
 // concurrent use.
@@ -39,7 +42,7 @@ type Fact struct {
 
 // New returns a model of p's locals that knows no step yet: no local is
 // live.
-func New(p *sim.Program) *Live {
+func New(p *program.Program) *Live {
 	return &Live{live: make([][]uint8, len(p.Ops)), facts: map[Fact]bool{},
 		seen: make([][][]Fact, len(p.Ops))}
 }

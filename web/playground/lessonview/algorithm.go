@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"lockstep/scenarios"
-	"lockstep/sim"
+	"lockstep/sim/program"
 	"lockstep/sim/words"
 )
 
@@ -42,11 +42,11 @@ func Algorithms(l *scenarios.Scenario, params map[string]int, lang string) map[s
 
 // ProgramAlgorithms is the algorithms of the operations p's scripts call,
 // in the order the operations are declared.
-func ProgramAlgorithms(p *sim.Program, lang string) []Algorithm {
+func ProgramAlgorithms(p *program.Program, lang string) []Algorithm {
 	used := make([]bool, len(p.Ops))
 	for _, co := range p.Coroutines {
 		for _, in := range co.Script {
-			if in.Kind == sim.Call {
+			if in.Kind == program.Call {
 				used[in.Op] = true
 			}
 		}

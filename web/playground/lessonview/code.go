@@ -10,6 +10,7 @@ import (
 	"lockstep/primitives"
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/program"
 	"lockstep/sim/words"
 )
 
@@ -48,7 +49,7 @@ type Loc struct {
 
 // LocOf is the place of a step's code, nil when it has none; its file is
 // named as primitives.Source holds it.
-func LocOf(l sim.Location) *Loc {
+func LocOf(l program.Location) *Loc {
 	if l.File == "" {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package sim
+package program
 
 import (
 	"fmt"
@@ -37,8 +37,11 @@ func OrderName(o Order) string {
 	return "order(" + strconv.Itoa(int(o)) + ")"
 }
 
-func acquires(o Order) bool { return o == Acquire || o == AcqRel || o == SeqCst }
-func releases(o Order) bool { return o == Release || o == AcqRel || o == SeqCst }
+// Acquires reports whether an access with order o acquires.
+func Acquires(o Order) bool { return o == Acquire || o == AcqRel || o == SeqCst }
+
+// Releases reports whether an access with order o releases.
+func Releases(o Order) bool { return o == Release || o == AcqRel || o == SeqCst }
 
 // CellKind says how a cell's word is read and shown.
 type CellKind uint8
@@ -55,8 +58,8 @@ const (
 	GoState                       // Go's WaitGroup state: counter v high, waiter count w low
 )
 
-// normalize wraps w to the width of a cell of kind k.
-func normalize(k CellKind, w Word) Word {
+// Normalize wraps w to the width of a cell of kind k.
+func Normalize(k CellKind, w Word) Word {
 	switch k {
 	case Int32:
 		return Word(int64(int32(w)))

@@ -1,4 +1,4 @@
-package sim
+package program
 
 import "fmt"
 
@@ -37,6 +37,19 @@ type Program struct {
 
 	atomics int // number of atomic cells (each has a Slot)
 	plains  int // number of plain cells (each has a Slot)
+}
+
+// Bounds of a coroutine's control state.
+const (
+	MaxLoops  = 2 // loop nesting a script may use
+	NumLocals = 6 // locals an operation may use
+)
+
+// Location is a place in the source of a primitive.
+type Location struct {
+	File     string // base name, "waitgroup_tinycoro.go"
+	Line     int
+	Function string
 }
 
 // FirstAddress is the lowest address an object may have.
@@ -153,7 +166,7 @@ type Op struct {
 	AwaiterInit []Word
 	Role        OpRole
 	// Code performs the step at x.PC().
-	Code func(x *Exec)
+	Code func(x Exec)
 	// Lines are the operation's algorithm as the views show it, one line
 	// per label, in reading order.
 	Lines []Line
@@ -252,7 +265,7 @@ func (l *Layout) Add(name string, kind ObjectKind, coroutine int, owner string, 
 	oi := len(l.p.Objects)
 	l.p.Objects = append(l.p.Objects, Object{Name: name, Kind: kind, Base: base, Size: Word(len(fields)), Coroutine: coroutine, Owner: owner})
 	for _, f := range fields {
-		c := Cell{Name: name + "." + f.Name, Kind: f.Kind, Atomic: f.Atomic, Names: f.Names, Init: normalize(f.Kind, f.Init), Object: oi}
+		c := Cell{Name: name + "." + f.Name, Kind: f.Kind, Atomic: f.Atomic, Names: f.Names, Init: Normalize(f.Kind, f.Init), Object: oi}
 		if f.Atomic {
 			c.Slot = l.p.atomics
 			l.p.atomics++
@@ -296,8 +309,8 @@ func (p *Program) CoroutineOfHandle(h Word) int {
 	return o.Coroutine
 }
 
-// threadOfContext returns the thread whose context is at c, or -1.
-func (p *Program) threadOfContext(c Word) int {
+// ThreadOfContext returns the thread whose context is at c, or -1.
+func (p *Program) ThreadOfContext(c Word) int {
 	for i, t := range p.Threads {
 		if t.Context == c {
 			return i
