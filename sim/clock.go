@@ -54,7 +54,7 @@ func (m *Machine) atomicRead(t int, addr program.Word, c *program.Cell, o progra
 		m.acquired = true
 	}
 	if m.weak != nil {
-		m.see(t, addr, int32(len(m.weak.hist[addr])-1))
+		m.see(t, addr, int32(len(m.weak.History(addr))-1))
 	}
 }
 

@@ -1,5 +1,7 @@
 package sim
 
+import "lockstep/sim/c11"
+
 // Reason tells apart the situations one outcome kind covers, so that a
 // user interface can pick the sentence that explains the outcome in its own
 // language. The empty Reason is the kind's only situation.
@@ -118,7 +120,7 @@ type Detail struct {
 	Missing *MissingRelease
 	// Stale is the stale read a bad-resume resumed, or the one that
 	// ended a wake loop early before a lost wakeup (c11).
-	Stale *StaleRead
+	Stale *c11.StaleRead
 }
 
 // MissingRelease is the atomic write that would have ordered a data race

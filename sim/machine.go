@@ -1,6 +1,9 @@
 package sim
 
-import "lockstep/sim/program"
+import (
+	"lockstep/sim/c11"
+	"lockstep/sim/program"
+)
 
 // Status is a coroutine's state.
 type Status uint8
@@ -162,7 +165,7 @@ type Machine struct {
 	lastExpected program.Word
 	swapped      bool
 	exec         Exec         // what the running step sees (see runStep)
-	weak         *weakMem     // the C11 model's state (memory.go); nil under SC
+	weak         *c11.Memory  // the C11 model's state (memory.go); nil under SC
 	peekFn       program.Peek // m.peek, made once (a method value allocates)
 
 	// recording
@@ -208,7 +211,7 @@ func New(p *program.Program, o Options) *Machine {
 		snaps:   o.Record && o.Snapshots,
 	}
 	if o.Memory == C11 {
-		m.weak = newWeakMem(p)
+		m.weak = c11.New(p)
 	}
 	if o.Record {
 		m.atomW = make([]atomicWrite, atomics*n)
@@ -288,7 +291,7 @@ func (m *Machine) Schedule() Schedule {
 type choice struct {
 	thread int16
 	label  int32
-	from   Source
+	from   c11.Source
 }
 
 // Clone returns an independent copy of m. Records are shared up to this

@@ -2,34 +2,14 @@ package sim
 
 import (
 	"fmt"
+
+	"lockstep/sim/c11"
 	"lockstep/sim/program"
 )
 
 // ErrSource is wrapped by the errors of a read's source that names no
 // candidate of the step's read.
 var ErrSource = fmt.Errorf("%w: bad read source", ErrSchedule)
-
-// A Candidate is a write a read may return.
-type Candidate struct {
-	Source Source // Init, or FromStep(Step)
-	Value  program.Word
-	Thread string // the writer; "" for the initial value
-	Label  string // the writer's step label; "" for the initial value and a constructor
-	Step   int    // the step of the write; -1 for the initial value
-	Latest bool   // the last write in the cell's modification order
-}
-
-// ReadChoice is a step's read under C11: the cell, the writes it may
-// return (oldest first, the latest last) and the one it returned.
-type ReadChoice struct {
-	Addr       program.Word
-	Cell       string
-	Candidates []Candidate
-	Chosen     int // index into Candidates
-}
-
-// Stale reports whether the read returned a write older than the latest.
-func (r *ReadChoice) Stale() bool { return r.Chosen != len(r.Candidates)-1 }
 
 // MemoryModel is the memory model m runs under.
 func (m *Machine) MemoryModel() MemoryModel {
@@ -41,52 +21,29 @@ func (m *Machine) MemoryModel() MemoryModel {
 
 // LastRead describes the read of the last step m performed, when it was a
 // read under C11 (with one candidate or more).
-func (m *Machine) LastRead() (ReadChoice, bool) {
-	w := m.weak
-	if w == nil || !w.read {
-		return ReadChoice{}, false
+func (m *Machine) LastRead() (c11.ReadChoice, bool) {
+	if m.weak == nil {
+		return c11.ReadChoice{}, false
 	}
-	p := m.prog
-	h := w.hist[w.addr]
-	rc := ReadChoice{Addr: w.addr, Cell: p.CellName(w.addr)}
-	for _, i := range w.cands {
-		ww := &h[i]
-		c := Candidate{Source: ww.source(), Value: ww.val, Step: int(ww.step), Latest: int(i) == len(h)-1}
-		if ww.thread >= 0 {
-			c.Thread = p.Threads[ww.thread].Name
-			if ww.label >= 0 {
-				c.Label = p.Label(int(ww.label))
-			}
-		}
-		if i == w.got {
-			rc.Chosen = len(rc.Candidates)
-		}
-		rc.Candidates = append(rc.Candidates, c)
-	}
-	return rc, true
+	return m.weak.LastRead(m.prog)
 }
 
 // LastSources appends to buf the sources of the last step's read
 // candidates, oldest first, as LastRead lists them: what a search tries
 // with QuietStepFrom. It appends nothing unless the step was a read under
 // C11.
-func (m *Machine) LastSources(buf []Source) []Source {
-	w := m.weak
-	if w == nil || !w.read {
+func (m *Machine) LastSources(buf []c11.Source) []c11.Source {
+	if m.weak == nil {
 		return buf
 	}
-	h := w.hist[w.addr]
-	for _, i := range w.cands {
-		buf = append(buf, h[i].source())
-	}
-	return buf
+	return m.weak.LastSources(buf)
 }
 
 // NextRead describes the read thread t's next step would make, if it is
 // a read under C11, by performing the step on a copy of m.
-func (m *Machine) NextRead(t int) (ReadChoice, bool) {
+func (m *Machine) NextRead(t int) (c11.ReadChoice, bool) {
 	if m.weak == nil || !m.CanMove(t) {
-		return ReadChoice{}, false
+		return c11.ReadChoice{}, false
 	}
 	c := &Machine{}
 	c.CopyFrom(m)
@@ -97,12 +54,12 @@ func (m *Machine) NextRead(t int) (ReadChoice, bool) {
 // StepFrom performs one step on thread t whose read returns the write
 // from names (Latest: the latest). It fails without stepping when from
 // names no candidate of the step's read.
-func (m *Machine) StepFrom(t int, from Source) (Record, error) {
+func (m *Machine) StepFrom(t int, from c11.Source) (Record, error) {
 	if err := m.checkSource(t, from); err != nil {
 		return Record{}, err
 	}
 	if m.weak != nil {
-		m.weak.want = from
+		m.weak.Want = from
 	}
 	return m.Step(t)
 }
@@ -110,16 +67,16 @@ func (m *Machine) StepFrom(t int, from Source) (Record, error) {
 // QuietStepFrom is QuietStep with the read returning the write from
 // names, which must be one of the candidates LastSources listed for the
 // same step from the same state.
-func (m *Machine) QuietStepFrom(t int, from Source) {
+func (m *Machine) QuietStepFrom(t int, from c11.Source) {
 	if m.weak != nil {
-		m.weak.want = from
+		m.weak.Want = from
 	}
 	m.QuietStep(t)
 }
 
 // checkSource checks that from is Latest or a candidate of t's next read.
-func (m *Machine) checkSource(t int, from Source) error {
-	if from == Latest {
+func (m *Machine) checkSource(t int, from c11.Source) error {
+	if from == c11.Latest {
 		return nil
 	}
 	name := "?"
@@ -133,7 +90,7 @@ func (m *Machine) checkSource(t int, from Source) error {
 	if !ok {
 		return &ScheduleError{Kind: SourceNoRead, Step: m.step + 1, Thread: name, Source: from}
 	}
-	var srcs []Source
+	var srcs []c11.Source
 	for _, c := range rc.Candidates {
 		if c.Source == from {
 			return nil
@@ -144,25 +101,11 @@ func (m *Machine) checkSource(t int, from Source) error {
 }
 
 // StaleReads returns the stale reads of the run so far.
-func (m *Machine) StaleReads() []StaleRead {
+func (m *Machine) StaleReads() []c11.StaleRead {
 	if m.weak == nil {
 		return nil
 	}
-	return m.weak.stale
-}
-
-// Describe says what the stale read read, and what it missed.
-func (s StaleRead) Describe() string {
-	from := "its initial value"
-	if s.From != Init {
-		from = fmt.Sprintf("the write of step %d", s.From.Step()+1)
-	}
-	latest := "the initial value"
-	if s.LatestSource != Init {
-		latest = fmt.Sprintf("written at step %d", s.LatestSource.Step()+1)
-	}
-	return fmt.Sprintf("%s read %s at step %d (%s) as %s, %s, a stale value: the latest was %s, %s",
-		s.Thread, s.Cell, s.Step+1, s.Label, s.Shown, from, s.LatestShown, latest)
+	return m.weak.StaleReads()
 }
 
 // badResume fails a submit whose handle h came from a stale read and
@@ -177,7 +120,7 @@ func (x *Exec) badResume(h program.Word) bool {
 		return false
 	}
 	who := m.prog.Coroutines[x.c].Name
-	stale := new(StaleRead)
+	stale := new(c11.StaleRead)
 	*stale = sr
 	x.fail(BadResume, fmt.Sprintf("%s resumes %s at step %d (%s): %s", who, m.prog.Format(program.Handle, nil, h), m.step+1,
 		m.prog.Label(x.pc), sr.Describe()), Detail{Cell: sr.Cell, Text: m.prog.Format(program.Handle, nil, h), Stale: stale})
@@ -187,10 +130,11 @@ func (x *Exec) badResume(h program.Word) bool {
 // staleCause names the last stale read of the run as the cause of a lost
 // wakeup: the read that ended a wake loop before it reached the waiter.
 func (m *Machine) staleCause(o Outcome) Outcome {
-	if m.weak == nil || len(m.weak.stale) == 0 {
+	if m.weak == nil || len(m.weak.StaleReads()) == 0 {
 		return o
 	}
-	sr := m.weak.stale[len(m.weak.stale)-1]
+	stale := m.weak.StaleReads()
+	sr := stale[len(stale)-1]
 	o.Detail.Stale = &sr
 	o.Message += "; the wake loop ended early: " + sr.Describe()
 	return o
@@ -204,11 +148,5 @@ func (m *Machine) Readable(addr program.Word, f func(v program.Word)) {
 		f(m.mem[addr])
 		return
 	}
-	lo := m.floor(0, addr)
-	for t := 1; t < len(m.threads); t++ {
-		lo = min(lo, m.floor(t, addr))
-	}
-	for _, w := range m.weak.hist[addr][lo:] {
-		f(w.val)
-	}
+	m.weak.Readable(addr, m.vc, len(m.threads), f)
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"lockstep/sim"
+	"lockstep/sim/c11"
 	"lockstep/sim/internal/fixture"
 	"lockstep/sim/program"
 )
@@ -29,7 +30,7 @@ func litmusMP(t *testing.T, st, ld program.Order) (*program.Program, program.Wor
 	return f.Program(t), x, flag
 }
 
-func c11(t *testing.T, p *program.Program, schedule string) (*sim.Machine, error) {
+func runC11(t *testing.T, p *program.Program, schedule string) (*sim.Machine, error) {
 	t.Helper()
 	s, err := sim.ParseSchedule(schedule)
 	if err != nil {
@@ -39,7 +40,7 @@ func c11(t *testing.T, p *program.Program, schedule string) (*sim.Machine, error
 	return m, err
 }
 
-func sources(rc sim.ReadChoice) []string {
+func sources(rc c11.ReadChoice) []string {
 	var out []string
 	for _, c := range rc.Candidates {
 		out = append(out, c.Source.String())
@@ -62,7 +63,7 @@ func TestC11MessagePassing(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p, _, _ := litmusMP(t, c.st, c.ld)
-			m, err := c11(t, p, "W W")
+			m, err := runC11(t, p, "W W")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -70,7 +71,7 @@ func TestC11MessagePassing(t *testing.T) {
 			if !ok || !reflect.DeepEqual(sources(rc), []string{"init", "2"}) || rc.Cell != "d.flag" {
 				t.Fatalf("R's first read: %v %+v, want flag from init or step 1", ok, rc)
 			}
-			m, err = c11(t, p, "W W R<2")
+			m, err = runC11(t, p, "W W R<2")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -84,7 +85,7 @@ func TestC11MessagePassing(t *testing.T) {
 
 func TestC11StaleReadIsRecordedAndReplays(t *testing.T) {
 	p, x, _ := litmusMP(t, program.Relaxed, program.Relaxed)
-	m, err := c11(t, p, "W W R@R1<2 R@R2<init")
+	m, err := runC11(t, p, "W W R@R1<2 R@R2<init")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +100,7 @@ func TestC11StaleReadIsRecordedAndReplays(t *testing.T) {
 		t.Errorf("memory holds x = %d, want the latest, 1", m.Peek(x))
 	}
 	st := m.StaleReads()
-	if len(st) != 1 || st[0].Step != 3 || st[0].From != sim.Init || st[0].Latest != 1 || st[0].LatestSource != sim.FromStep(0) {
+	if len(st) != 1 || st[0].Step != 3 || st[0].From != c11.Init || st[0].Latest != 1 || st[0].LatestSource != c11.FromStep(0) {
 		t.Errorf("StaleReads() = %+v", st)
 	}
 	again, _, err := sim.ReplaySchedule(p, m.Schedule(), sim.Options{Record: true, Memory: sim.C11})
@@ -110,17 +111,17 @@ func TestC11StaleReadIsRecordedAndReplays(t *testing.T) {
 
 func TestC11Coherence(t *testing.T) {
 	p, _, _ := litmusMP(t, program.Relaxed, program.Relaxed)
-	m, err := c11(t, p, "W W R<2")
+	m, err := runC11(t, p, "W W R<2")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rc, _ := m.LastRead(); rc.Chosen != 1 || rc.Stale() {
 		t.Errorf("R read flag from %+v, want the latest", rc)
 	}
-	if _, err := c11(t, p, "W R<1"); !errors.Is(err, sim.ErrSource) || !errors.Is(err, sim.ErrSchedule) {
+	if _, err := runC11(t, p, "W R<1"); !errors.Is(err, sim.ErrSource) || !errors.Is(err, sim.ErrSchedule) {
 		t.Errorf("a source that is no candidate: %v, want ErrSource (a schedule error)", err)
 	}
-	if _, err := c11(t, p, "W W W"); err == nil {
+	if _, err := runC11(t, p, "W W W"); err == nil {
 		t.Errorf("stepping a finished thread did not fail")
 	}
 }
@@ -137,14 +138,14 @@ func TestC11ReadReadCoherence(t *testing.T) {
 	f.Thread("W", w)
 	f.Thread("R", r)
 	p := f.Program(t)
-	m, err := c11(t, p, "W R")
+	m, err := runC11(t, p, "W R")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rc, _ := m.NextRead(1); len(rc.Candidates) != 1 {
 		t.Errorf("after reading the latest, R may read %v, want only it", sources(rc))
 	}
-	m, err = c11(t, p, "W R<init")
+	m, err = runC11(t, p, "W R<init")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +156,7 @@ func TestC11ReadReadCoherence(t *testing.T) {
 
 func TestC11SeqCstLoadsReadTheLatest(t *testing.T) {
 	p, _, _ := litmusMP(t, program.SeqCst, program.SeqCst)
-	m, err := c11(t, p, "W W")
+	m, err := runC11(t, p, "W W")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +188,7 @@ func TestScheduleSources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s[0].From != sim.FromStep(4) || s[1].From != sim.Init || s[2].From != sim.FromStep(0) {
+	if s[0].From != c11.FromStep(4) || s[1].From != c11.Init || s[2].From != c11.FromStep(0) {
 		t.Errorf("sources = %v %v %v", s[0].From, s[1].From, s[2].From)
 	}
 	if got, want := s.String(), "S@S3<5 S@S4<init R<1 R<1 R<1 A*3"; got != want {
@@ -225,7 +226,7 @@ func TestC11BadResume(t *testing.T) {
 	f.Thread("A", park)
 	f.Thread("B", f.WakeOp(d, 1))
 	p := f.Program(t)
-	m, err := c11(t, p, "A A B")
+	m, err := runC11(t, p, "A A B")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +234,7 @@ func TestC11BadResume(t *testing.T) {
 	if !ok || rc.Cell != "A.awaiter.m_await_coro" || !reflect.DeepEqual(sources(rc), []string{"init", "1"}) {
 		t.Fatalf("B's submit may read %+v, want m_await_coro from init or step 0", rc)
 	}
-	if _, err := m.StepFrom(1, sim.Init); err != nil {
+	if _, err := m.StepFrom(1, c11.Init); err != nil {
 		t.Fatal(err)
 	}
 	out := m.Outcome()
@@ -254,7 +255,7 @@ func TestC11BadResume(t *testing.T) {
 // other's later writes or reads.
 func TestC11CopiesAreIndependent(t *testing.T) {
 	p, _, _ := litmusMP(t, program.Relaxed, program.Relaxed)
-	m, err := c11(t, p, "W")
+	m, err := runC11(t, p, "W")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +266,7 @@ func TestC11CopiesAreIndependent(t *testing.T) {
 	if _, err := c.Step(0); err != nil { // W writes flag in the clone only
 		t.Fatal(err)
 	}
-	q.QuietStepFrom(1, sim.Init) // R reads flag in the copy only
+	q.QuietStepFrom(1, c11.Init) // R reads flag in the copy only
 	if got, _ := m.NextRead(1); !reflect.DeepEqual(got, before) {
 		t.Errorf("the original's next read changed: %+v, want %+v", got, before)
 	}
@@ -286,14 +287,14 @@ func TestC11CopiesAreIndependent(t *testing.T) {
 // of x, R cannot read x's initial value.
 func TestC11HappensBeforeCarriesCoherence(t *testing.T) {
 	p, _, _ := litmusMP(t, program.Release, program.Acquire)
-	m, err := c11(t, p, "W W R<2")
+	m, err := runC11(t, p, "W W R<2")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := m.StepFrom(1, sim.Init); !errors.Is(err, sim.ErrSource) {
+	if _, err := m.StepFrom(1, c11.Init); !errors.Is(err, sim.ErrSource) {
 		t.Errorf("R read x from init after synchronizing: %v, want ErrSource", err)
 	}
-	m2, err := c11(t, p, "W W R<init")
+	m2, err := runC11(t, p, "W W R<init")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -329,7 +330,7 @@ func TestC11ReadsPassOnThroughSynchronization(t *testing.T) {
 		{"W U<init U R<3", []string{"init", "1"}}, // U saw only init
 		{"W U U R<init", []string{"init", "1"}},   // R did not synchronize
 	} {
-		m, err := c11(t, p, c.schedule)
+		m, err := runC11(t, p, c.schedule)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,9 @@
 package sim
 
-import "lockstep/sim/program"
+import (
+	"lockstep/sim/c11"
+	"lockstep/sim/program"
+)
 
 // OpKind is what a step did.
 type OpKind uint8
@@ -91,5 +94,5 @@ type Record struct {
 	// Read is the step's read under the c11 memory model: the writes it
 	// could return and the one it did; nil under sc and for steps that
 	// read nothing.
-	Read *ReadChoice
+	Read *c11.ReadChoice
 }

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"errors"
+	"lockstep/sim/c11"
 	"strconv"
 	"strings"
 )
@@ -24,8 +25,8 @@ type Schedule []Choice
 // the write its read returns.
 type Choice struct {
 	Thread string
-	Label  string // "" when any step will do
-	From   Source // Latest unless the read returns an older write
+	Label  string     // "" when any step will do
+	From   c11.Source // Latest unless the read returns an older write
 }
 
 // MaxScheduleSteps bounds the length of a parsed schedule.
@@ -151,7 +152,7 @@ func parseToken(tok string) (Choice, int, ScheduleErrorKind) {
 	}
 	var c Choice
 	if k := strings.IndexByte(tok, '<'); k >= 0 {
-		from, err := ParseSource(tok[k+1:])
+		from, err := c11.ParseSource(tok[k+1:], MaxScheduleSteps)
 		if err != nil {
 			return Choice{}, 0, BadSource
 		}
@@ -199,10 +200,10 @@ func (s Schedule) String() string {
 		if s[i].Label != "" {
 			b.WriteString("@" + s[i].Label)
 		}
-		if s[i].From != Latest {
+		if s[i].From != c11.Latest {
 			b.WriteString("<" + s[i].From.String())
 		}
-		if s[i].Label == "" && s[i].From == Latest && j-i >= 3 {
+		if s[i].Label == "" && s[i].From == c11.Latest && j-i >= 3 {
 			b.WriteString("*" + strconv.Itoa(j-i))
 			i = j
 			continue

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"lockstep/sim/c11"
 	"strings"
 )
 
@@ -36,9 +37,9 @@ type ScheduleError struct {
 	Blocked Blocked
 	// Source is the write the step's read asks for, Cell the cell it
 	// reads and Sources the writes it may return (the Source kinds).
-	Source  Source
+	Source  c11.Source
 	Cell    string
-	Sources []Source
+	Sources []c11.Source
 }
 
 // ScheduleErrorKind names what is wrong with a schedule.
@@ -128,7 +129,7 @@ func (e *ScheduleError) Unwrap() error {
 }
 
 // SourceList writes sources as a schedule names them: "init, 3, 5".
-func SourceList(sources []Source) string {
+func SourceList(sources []c11.Source) string {
 	s := make([]string, len(sources))
 	for i, src := range sources {
 		s[i] = src.String()

@@ -82,7 +82,7 @@ func (r *Replay) Choose(m *Machine, enabled []int) (int, error) {
 		return 0, err
 	}
 	if m.weak != nil {
-		m.weak.want = c.From
+		m.weak.Want = c.From
 	}
 	r.next++
 	return t, nil

@@ -1,6 +1,9 @@
 package sim
 
-import "lockstep/sim/program"
+import (
+	"lockstep/sim/c11"
+	"lockstep/sim/program"
+)
 
 // The surface a search uses to step machines cheaply: machines are copied
 // into buffers they already own and stepped without keeping their path, so
@@ -58,9 +61,9 @@ func (m *Machine) CopyFrom(src *Machine) {
 	if src.weak != nil {
 		m.weak = old.weak
 		if m.weak == nil {
-			m.weak = &weakMem{}
+			m.weak = &c11.Memory{}
 		}
-		m.weak.copyFrom(src.weak)
+		m.weak.CopyFrom(src.weak)
 	}
 }
 

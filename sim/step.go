@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 	"fmt"
+	"lockstep/sim/c11"
 	"lockstep/sim/program"
 )
 
@@ -42,7 +43,7 @@ func (m *Machine) Step(t int) (Record, error) {
 	m.lastOp, m.lastAddr, m.acquired, m.localUse, m.constructed = OpResume, 0, false, 0, false
 	m.lastExpected, m.swapped = 0, false
 	if m.weak != nil {
-		m.weak.begin()
+		m.weak.Begin()
 	}
 	m.tick(t)
 	th := &m.threads[t]
@@ -55,7 +56,7 @@ func (m *Machine) Step(t int) (Record, error) {
 		m.runStep(t, c)
 	}
 	m.afterStep()
-	from := Latest
+	from := c11.Latest
 	if m.weak != nil {
 		from = m.stepSource(rec)
 	}

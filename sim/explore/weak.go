@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"lockstep/sim"
+	"lockstep/sim/c11"
 	"lockstep/sim/program"
 	"lockstep/sim/statekey"
 )
@@ -52,7 +53,7 @@ type weakSearch struct {
 	memo    map[statekey.Key]int32
 	sums    []wsum
 	levels  []*sim.Machine
-	srcs    [][]sim.Source
+	srcs    [][]c11.Source
 	en      [][]int
 	words   []uint64
 	obs     map[string]bool
@@ -155,7 +156,7 @@ func (s *weakSearch) level(d int) *sim.Machine {
 func (s *weakSearch) key(m *sim.Machine, last, left int) statekey.Key {
 	k := s.keyer.Key(m)
 	s.words = s.words[:0]
-	var r sim.Renaming
+	var r c11.Renaming
 	if s.sym {
 		r = s.keyer
 		if last >= 0 {

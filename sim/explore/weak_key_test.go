@@ -11,6 +11,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/c11"
 	"lockstep/sim/explore"
 	"lockstep/sim/internal/fixture"
 	"lockstep/sim/program"
@@ -52,7 +53,7 @@ func eachWeakChild(t testing.TB, m *sim.Machine, f func(child *sim.Machine) bool
 		probe.QuietStep(th)
 		srcs := probe.LastSources(nil)
 		if len(srcs) < 2 {
-			srcs = []sim.Source{sim.Latest}
+			srcs = []c11.Source{c11.Latest}
 		}
 		for _, src := range srcs {
 			child := m.Clone()

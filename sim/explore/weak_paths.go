@@ -8,13 +8,14 @@ import (
 	"slices"
 
 	"lockstep/sim"
+	"lockstep/sim/c11"
 	"lockstep/sim/program"
 )
 
 // stepMove performs move mv on m, resolving its candidate against the
 // read m's step makes.
 func stepMove(m *sim.Machine, mv wmove) {
-	from := sim.Latest
+	from := c11.Latest
 	if mv.k >= 0 {
 		probe := &sim.Machine{}
 		probe.CopyFrom(m)
@@ -79,7 +80,7 @@ func weakRandom(ctx context.Context, p *program.Program, o *Options) Result {
 	best := map[sim.Kind][]wmove{}
 	obs := map[string]bool{}
 	var en []int
-	var srcs []sim.Source
+	var srcs []c11.Source
 	var path []wmove
 	for run := int64(0); run < o.Runs; run++ {
 		if run&63 == 0 && ctx.Err() != nil {

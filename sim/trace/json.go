@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"lockstep/sim"
+	"lockstep/sim/c11"
 	"lockstep/sim/program"
 	"lockstep/sim/words"
 )
@@ -196,7 +197,7 @@ type ReportCandidate struct {
 	Latest bool   `json:"latest"`
 }
 
-func readJSON(p *program.Program, rc *sim.ReadChoice) *ReportRead {
+func readJSON(p *program.Program, rc *c11.ReadChoice) *ReportRead {
 	if rc == nil {
 		return nil
 	}

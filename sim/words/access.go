@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"lockstep/sim"
+	"lockstep/sim/c11"
 	"lockstep/sim/program"
 )
 
@@ -198,13 +199,13 @@ func StaleNote(p *program.Program, r sim.Record, lang string) string {
 	l := rc.Candidates[len(rc.Candidates)-1]
 	if lang == Chinese {
 		from := "初始值"
-		if c.Source != sim.Init {
+		if c.Source != c11.Init {
 			from = fmt.Sprintf("第 %d 步", c.Step+1)
 		}
 		return fmt.Sprintf("（过时：读到 %s 的 %s，最新的是第 %d 步的 %s）", from, p.FormatCell(rc.Addr, c.Value), l.Step+1, p.FormatCell(rc.Addr, l.Value))
 	}
 	from := "init"
-	if c.Source != sim.Init {
+	if c.Source != c11.Init {
 		from = fmt.Sprintf("step %d", c.Step+1)
 	}
 	return fmt.Sprintf(" (STALE: %s from %s; latest %s from step %d)", p.FormatCell(rc.Addr, c.Value), from, p.FormatCell(rc.Addr, l.Value), l.Step+1)

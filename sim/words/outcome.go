@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"lockstep/sim"
+	"lockstep/sim/c11"
 )
 
 // The engine explains its verdicts in English (sim.Outcome.Message,
@@ -318,13 +319,13 @@ func Blocked(b sim.Blocked, lang string) string {
 
 // staleZH says a stale read in Chinese, as sim.StaleRead.Describe does in
 // English.
-func staleZH(s sim.StaleRead) string {
+func staleZH(s c11.StaleRead) string {
 	from := "它的初始值"
-	if s.From != sim.Init {
+	if s.From != c11.Init {
 		from = fmt.Sprintf("第 %d 步写入的值", s.From.Step()+1)
 	}
 	latest := "初始值"
-	if s.LatestSource != sim.Init {
+	if s.LatestSource != c11.Init {
 		latest = fmt.Sprintf("第 %d 步写入", s.LatestSource.Step()+1)
 	}
 	return fmt.Sprintf("%s 在第 %d 步（%s）把 %s 读成了 %s，即%s，这是一个过时的值：最新的值是 %s（%s）",

@@ -3,6 +3,7 @@ package playground
 import (
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/c11"
 	"lockstep/sim/program"
 )
 
@@ -28,7 +29,7 @@ type candidateInfo struct {
 }
 
 // readOf is the wire form of a read; nil for none.
-func readOf(p *program.Program, rc *sim.ReadChoice) *readInfo {
+func readOf(p *program.Program, rc *c11.ReadChoice) *readInfo {
 	if rc == nil {
 		return nil
 	}
@@ -36,7 +37,7 @@ func readOf(p *program.Program, rc *sim.ReadChoice) *readInfo {
 	for i, c := range rc.Candidates {
 		r.Candidates[i] = candidateInfo{From: c.Source.String(), Value: p.FormatCell(rc.Addr, c.Value),
 			Thread: c.Thread, Label: c.Label, Step: c.Step, Latest: c.Latest}
-		if c.Source == sim.Init {
+		if c.Source == c11.Init {
 			r.Candidates[i].Step = -1
 		}
 	}

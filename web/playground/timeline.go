@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"lockstep/sim"
+	"lockstep/sim/c11"
 	"lockstep/sim/program"
 )
 
@@ -65,10 +66,10 @@ func (tl *timeline) stepThread(name, from string) error {
 	if !tl.m.CanMove(t) {
 		return fmt.Errorf("%s cannot move: %s", name, tl.m.Why(t))
 	}
-	src := sim.Latest
+	src := c11.Latest
 	if from != "" {
 		var err error
-		if src, err = sim.ParseSource(from); err != nil {
+		if src, err = c11.ParseSource(from, sim.MaxScheduleSteps); err != nil {
 			return err
 		}
 	}
@@ -78,7 +79,7 @@ func (tl *timeline) stepThread(name, from string) error {
 
 // push performs a new step of thread t at the end of the history, its
 // read returning the write from names.
-func (tl *timeline) push(t int, from sim.Source) error {
+func (tl *timeline) push(t int, from c11.Source) error {
 	if len(tl.history) >= sim.MaxScheduleSteps {
 		return fmt.Errorf("the history is %d steps long, the most a schedule may have", sim.MaxScheduleSteps)
 	}
@@ -226,7 +227,7 @@ func (tl *timeline) play() error {
 	if err != nil {
 		return err
 	}
-	return tl.push(t, sim.Latest)
+	return tl.push(t, c11.Latest)
 }
 
 // reset empties the history.
