@@ -13,6 +13,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/outcome"
 	"lockstep/sim/words"
 )
 
@@ -64,11 +65,11 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	o := explore.Options{Strategy: strat, MaxPreemptions: *maxPre, Runs: *runs, Seed: *seed,
 		Depth: *depth, MaxStates: *maxStates, NoSymmetry: *noSym, NoReduction: *noRed, Memory: mm, Workers: *workers}
-	switch k := sim.Kind(*stopAt); {
+	switch k := outcome.Kind(*stopAt); {
 	case k == "":
 	case k == "any":
 		o.StopAtFirst = true
-	case sim.ValidKind(k) && k != sim.OK:
+	case outcome.ValidKind(k) && k != outcome.OK:
 		o.Want = k
 	default:
 		return usageErrorf("--stop-at: unknown outcome kind %q", *stopAt)
@@ -131,23 +132,23 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 
 // exploreReport is the JSON form of a search's result.
 type exploreReport struct {
-	Scenario        string                `json:"scenario"`
-	Variant         string                `json:"variant"`
-	Primitive       string                `json:"primitive,omitempty"` // the written primitive's file
-	Params          map[string]int        `json:"params"`
-	Strategy        explore.Strategy      `json:"strategy"`
-	Complete        bool                  `json:"complete"`
-	Reduced         bool                  `json:"reduced"`
-	Stopped         string                `json:"stopped,omitempty"`
-	Executions      *big.Int              `json:"executions"` // exact, however large
-	States          int64                 `json:"states"`
-	Bound           *int                  `json:"bound,omitempty"`
-	ElapsedMS       int64                 `json:"elapsed_ms"`
-	Outcomes        map[sim.Kind]*big.Int `json:"outcomes"`
-	Counterexamples []counterexampleOut   `json:"counterexamples"`
-	Phases          []phaseOut            `json:"phases,omitempty"`
-	Memory          string                `json:"memory,omitempty"`       // "c11"; absent under sc
-	Observations    []string              `json:"observations,omitempty"` // a litmus test's final registers, under c11
+	Scenario        string                    `json:"scenario"`
+	Variant         string                    `json:"variant"`
+	Primitive       string                    `json:"primitive,omitempty"` // the written primitive's file
+	Params          map[string]int            `json:"params"`
+	Strategy        explore.Strategy          `json:"strategy"`
+	Complete        bool                      `json:"complete"`
+	Reduced         bool                      `json:"reduced"`
+	Stopped         string                    `json:"stopped,omitempty"`
+	Executions      *big.Int                  `json:"executions"` // exact, however large
+	States          int64                     `json:"states"`
+	Bound           *int                      `json:"bound,omitempty"`
+	ElapsedMS       int64                     `json:"elapsed_ms"`
+	Outcomes        map[outcome.Kind]*big.Int `json:"outcomes"`
+	Counterexamples []counterexampleOut       `json:"counterexamples"`
+	Phases          []phaseOut                `json:"phases,omitempty"`
+	Memory          string                    `json:"memory,omitempty"`       // "c11"; absent under sc
+	Observations    []string                  `json:"observations,omitempty"` // a litmus test's final registers, under c11
 }
 
 // phaseOut is one phase of the auto strategy.
@@ -159,15 +160,15 @@ type phaseOut struct {
 	Executions *big.Int         `json:"executions"`
 	States     int64            `json:"states"`
 	Bound      *int             `json:"bound,omitempty"`
-	Found      []sim.Kind       `json:"found"`
+	Found      []outcome.Kind   `json:"found"`
 }
 
 type counterexampleOut struct {
-	Kind        sim.Kind `json:"kind"`
-	Schedule    string   `json:"schedule"`
-	Steps       int      `json:"steps"`
-	Preemptions int      `json:"preemptions"`
-	Message     string   `json:"message"`
+	Kind        outcome.Kind `json:"kind"`
+	Schedule    string       `json:"schedule"`
+	Steps       int          `json:"steps"`
+	Preemptions int          `json:"preemptions"`
+	Message     string       `json:"message"`
 }
 
 func writeExploreJSON(w io.Writer, scenario, variant, written string, params map[string]int, r explore.Result, elapsed time.Duration) error {
@@ -203,8 +204,8 @@ func boundOf(r explore.Result) *int {
 }
 
 // found is the kinds r has a counterexample of.
-func found(r explore.Result) []sim.Kind {
-	ks := []sim.Kind{}
+func found(r explore.Result) []outcome.Kind {
+	ks := []outcome.Kind{}
 	for _, c := range r.Counterexamples {
 		ks = append(ks, c.Kind)
 	}
@@ -214,7 +215,7 @@ func found(r explore.Result) []sim.Kind {
 // writeExploreText writes r as text. A search that was to stop at kind
 // only (not "") reports that kind alone: its counterexample, and of the
 // outcome counts, the total and that kind's.
-func writeExploreText(w io.Writer, scenario, variant, written string, params map[string]int, r explore.Result, elapsed time.Duration, only sim.Kind) error {
+func writeExploreText(w io.Writer, scenario, variant, written string, params map[string]int, r explore.Result, elapsed time.Duration, only outcome.Kind) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "lesson %s, variant %s", scenario, variant)
 	if written != "" {
@@ -235,7 +236,7 @@ func writeExploreText(w io.Writer, scenario, variant, written string, params map
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "  %s\n", executions(r))
-	for _, k := range sim.Kinds {
+	for _, k := range outcome.Kinds {
 		if n, ok := r.Outcomes[k]; ok && (only == "" || k == only) {
 			fmt.Fprintf(&b, "  %-18s %s\n", k, count(n))
 		}
@@ -282,7 +283,7 @@ func executions(r explore.Result) string {
 	return s
 }
 
-func joinKinds(ks []sim.Kind) string {
+func joinKinds(ks []outcome.Kind) string {
 	s := make([]string, len(ks))
 	for i, k := range ks {
 		s[i] = string(k)

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"lockstep/scenarios"
-	"lockstep/sim"
+	"lockstep/sim/outcome"
 )
 
 const verifyUsage = "verify SCENARIO (--primitive FILE | --start) [--json]"
@@ -95,11 +95,11 @@ type gradeReport struct {
 }
 
 type checkReport struct {
-	Params          map[string]int        `json:"params"`
-	Complete        bool                  `json:"complete"`
-	Executions      *big.Int              `json:"executions"` // exact, however large
-	Outcomes        map[sim.Kind]*big.Int `json:"outcomes"`
-	Counterexamples []counterexampleOut   `json:"counterexamples"`
+	Params          map[string]int            `json:"params"`
+	Complete        bool                      `json:"complete"`
+	Executions      *big.Int                  `json:"executions"` // exact, however large
+	Outcomes        map[outcome.Kind]*big.Int `json:"outcomes"`
+	Counterexamples []counterexampleOut       `json:"counterexamples"`
 }
 
 func writeGradeJSON(w io.Writer, s *scenarios.Scenario, file string, g scenarios.Grade) error {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 )
 
 // TestChannelRandom runs two producers, two consumers and a closer on the
@@ -19,7 +20,7 @@ func TestChannelRandom(t *testing.T) {
 		p := build(t, s, "fixed", nil)
 		for seed := range uint64(randomRuns) {
 			m, out := runRandom(t, p, seed, sim.Options{})
-			if out.Kind != sim.OK || len(m.Findings()) > 0 {
+			if out.Kind != outcome.OK || len(m.Findings()) > 0 {
 				t.Fatalf("capacity %s, seed %d: %s: %s (schedule %s)", capacity, seed, out.Kind, out.Message, m.Schedule())
 			}
 			for cell, want := range map[string]string{"mtx.m_state": "nolocked(1)",

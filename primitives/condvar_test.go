@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 )
 
 // TestCondVarRandom runs three waiters with a predicate, a producer that
@@ -18,7 +19,7 @@ func TestCondVarRandom(t *testing.T) {
 	p := build(t, s, "tinycoro", nil)
 	for seed := range uint64(randomRuns) {
 		m, out := runRandom(t, p, seed, sim.Options{})
-		if out.Kind != sim.OK || len(m.Findings()) > 0 {
+		if out.Kind != outcome.OK || len(m.Findings()) > 0 {
 			t.Fatalf("seed %d: %s: %s (schedule %s)", seed, out.Kind, out.Message, m.Schedule())
 		}
 		for cell, want := range map[string]string{"shared.counter": "4", "mtx.m_state": "nolocked(1)",
@@ -50,7 +51,7 @@ func TestCondVarSpin(t *testing.T) {
 		t.Errorf("B can move: %v (%s); want it spinning on cv.m_lock", m.CanMove(b), m.Why(b))
 	}
 	out, err := sim.Run(m, &sim.Replay{})
-	if err != nil || out.Kind != sim.OK {
+	if err != nil || out.Kind != outcome.OK {
 		t.Errorf("the rest of the run: %s (%v); want ok", out.Kind, err)
 	}
 }

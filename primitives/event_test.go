@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -33,13 +34,13 @@ func TestEventFixedClean(t *testing.T) {
 					// set 1; set 2 is misuse: the only finding allowed
 					// is the race on the rewritten value.
 					for _, f := range m.Findings() {
-						if f.Kind != sim.DataRace || !strings.Contains(f.Message, "ev.m_value") {
+						if f.Kind != outcome.DataRace || !strings.Contains(f.Message, "ev.m_value") {
 							t.Fatalf("seed %d: %s: %s", seed, f.Kind, f.Message)
 						}
 					}
 					continue
 				}
-				if out.Kind != sim.OK || len(m.Findings()) > 0 {
+				if out.Kind != outcome.OK || len(m.Findings()) > 0 {
 					t.Fatalf("seed %d: %s: %s (schedule %s)", seed, out.Kind, out.Message, m.Schedule())
 				}
 			}
@@ -53,12 +54,12 @@ func TestEventTinycoroFails(t *testing.T) {
 	for _, id := range []string{"event-basic", "event-uaf", "latch-basic"} {
 		t.Run(id, func(t *testing.T) {
 			p := build(t, lesson(t, id), "tinycoro", map[string]int{"waiters": 3})
-			kinds := map[sim.Kind]int{}
+			kinds := map[outcome.Kind]int{}
 			for seed := range uint64(randomRuns) {
 				_, out := runRandom(t, p, seed, sim.Options{})
 				kinds[out.Kind]++
 			}
-			if kinds[sim.DataRace]+kinds[sim.UseAfterFree] == 0 {
+			if kinds[outcome.DataRace]+kinds[outcome.UseAfterFree] == 0 {
 				t.Errorf("outcomes %v, want some data-race or use-after-free", kinds)
 			}
 		})
@@ -111,7 +112,7 @@ func TestEventWakeOrder(t *testing.T) {
 		var woken []string
 		p := m.Program()
 		for _, r := range m.Records() {
-			if r.Op == sim.OpSubmit {
+			if r.Op == program.OpSubmit {
 				woken = append(woken, p.Coroutines[r.Coroutine].Name+"->"+p.CellName(r.Addr))
 			}
 		}
@@ -149,7 +150,7 @@ func TestConstructedSet(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if out.Kind != sim.OK {
+				if out.Kind != outcome.OK {
 					t.Errorf("outcome %s: %s", out.Kind, out.Message)
 				}
 				for _, w := range []string{"W1", "W2"} {
@@ -186,7 +187,7 @@ func TestLatchCountsDown(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if out.Kind != sim.Deadlock {
+		if out.Kind != outcome.Deadlock {
 			t.Errorf("%s: one count_down of two: outcome %s (%s), want deadlock", v, out.Kind, out.Message)
 		}
 	}

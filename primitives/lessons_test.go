@@ -10,6 +10,7 @@ import (
 	"lockstep/primitives"
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -127,7 +128,7 @@ func parse(t *testing.T, primitive string, variants []string, extra, coroutines 
 }
 
 // runRandom runs p under a seeded random scheduler.
-func runRandom(t *testing.T, p *program.Program, seed uint64, o sim.Options) (*sim.Machine, sim.Outcome) {
+func runRandom(t *testing.T, p *program.Program, seed uint64, o sim.Options) (*sim.Machine, outcome.Outcome) {
 	t.Helper()
 	m := sim.New(p, o)
 	out, err := sim.Run(m, sim.NewRandom(seed))

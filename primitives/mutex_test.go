@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -31,7 +32,7 @@ func TestMutexExclusion(t *testing.T) {
 			p := prog(v)
 			for seed := range uint64(randomRuns) {
 				m, out := runRandom(t, p, seed, sim.Options{})
-				if out.Kind != sim.OK || len(m.Findings()) > 0 {
+				if out.Kind != outcome.OK || len(m.Findings()) > 0 {
 					t.Fatalf("seed %d: %s: %s (schedule %s)", seed, out.Kind, out.Message, m.Schedule())
 				}
 				if got := cellValue(t, m, "shared.counter"); got != "12" {
@@ -53,10 +54,10 @@ func TestMutexFIFO(t *testing.T) {
 	assertions := 0
 	for seed := range uint64(randomRuns) {
 		m, out := runRandom(t, prog("tinycoro"), seed, sim.Options{})
-		if out.Kind != sim.OK {
+		if out.Kind != outcome.OK {
 			t.Fatalf("tinycoro, seed %d: %s: %s (schedule %s)", seed, out.Kind, out.Message, m.Schedule())
 		}
-		if _, out := runRandom(t, prog("lifo"), seed, sim.Options{}); out.Kind == sim.Assertion {
+		if _, out := runRandom(t, prog("lifo"), seed, sim.Options{}); out.Kind == outcome.Assertion {
 			assertions++
 		}
 	}
@@ -95,7 +96,7 @@ func TestMutexHandoff(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if out.Kind != sim.OK {
+		if out.Kind != outcome.OK {
 			t.Errorf("%s: outcome %s: %s", c.variant, out.Kind, out.Message)
 		}
 		for co, want := range c.unlock {
@@ -112,7 +113,7 @@ func TestMutexHandoff(t *testing.T) {
 		var resumed []string
 		p := m.Program()
 		for _, r := range m.Records() {
-			if r.Op == sim.OpResume {
+			if r.Op == program.OpResume {
 				resumed = append(resumed, p.Coroutines[r.Coroutine].Name)
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"lockstep/primitives"
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 )
 
 // wgLessonIDs are the wait_group lessons, each of which must be in the
@@ -81,7 +82,7 @@ func TestWaitGroupPanics(t *testing.T) {
 				t.Fatal(err)
 			}
 			m, out := wgReplay(t, s, tt.schedule, tt.variant)
-			if out.Kind != sim.Panic || out.Message != tt.message {
+			if out.Kind != outcome.Panic || out.Message != tt.message {
 				t.Fatalf("outcome %s %q, want panic %q", out.Kind, out.Message, tt.message)
 			}
 			if out.Coroutine != tt.coroutine {
@@ -125,7 +126,7 @@ func TestWaitGroupLostWakeupTrace(t *testing.T) {
 }
 
 // wgReplay runs the lesson's named schedule on variant, recording.
-func wgReplay(t *testing.T, s *scenarios.Scenario, schedule, variant string) (*sim.Machine, sim.Outcome) {
+func wgReplay(t *testing.T, s *scenarios.Scenario, schedule, variant string) (*sim.Machine, outcome.Outcome) {
 	t.Helper()
 	i := slices.IndexFunc(s.Schedules, func(sc scenarios.Schedule) bool { return sc.Name == schedule })
 	if i < 0 {

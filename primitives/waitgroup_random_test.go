@@ -6,6 +6,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -38,13 +39,13 @@ func TestWaitGroupFixedRandom(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := wgScenario(t, tt.coroutines)
 			fixed, tinycoro := wgBuild(t, s, "fixed"), wgBuild(t, s, "tinycoro")
-			buggy := map[sim.Kind]int{}
+			buggy := map[outcome.Kind]int{}
 			for seed := range seeds {
 				m, out := wgRandom(t, fixed, seed)
-				if f := m.Findings(); out.Kind != sim.OK || len(f) > 0 {
+				if f := m.Findings(); out.Kind != outcome.OK || len(f) > 0 {
 					t.Fatalf("fixed, seed %d: outcome %s, findings %v\nschedule: %s", seed, out.Kind, f, m.Schedule())
 				}
-				if _, out := wgRandom(t, tinycoro, seed); out.Kind != sim.OK {
+				if _, out := wgRandom(t, tinycoro, seed); out.Kind != outcome.OK {
 					buggy[out.Kind]++
 				}
 			}
@@ -68,7 +69,7 @@ func TestGoWaitGroupRandom(t *testing.T) {
 	p := wgBuild(t, s, "go")
 	for seed := range seeds {
 		m, out := wgRandom(t, p, seed)
-		if f := m.Findings(); out.Kind != sim.OK || len(f) > 0 {
+		if f := m.Findings(); out.Kind != outcome.OK || len(f) > 0 {
 			t.Fatalf("seed %d: outcome %s, findings %v\nschedule: %s", seed, out.Kind, f, m.Schedule())
 		}
 	}
@@ -103,7 +104,7 @@ func wgBuild(t *testing.T, s *scenarios.Scenario, variant string) *program.Progr
 }
 
 // wgRandom runs p under the random scheduler seeded with seed.
-func wgRandom(t *testing.T, p *program.Program, seed uint64) (*sim.Machine, sim.Outcome) {
+func wgRandom(t *testing.T, p *program.Program, seed uint64) (*sim.Machine, outcome.Outcome) {
 	t.Helper()
 	m := sim.New(p, sim.Options{})
 	out, err := sim.Run(m, sim.NewRandom(seed))

@@ -26,7 +26,7 @@ func TestStepsFollowTheirLines(t *testing.T) {
 			check := func(m *sim.Machine, what string) {
 				before := sim.New(p, sim.Options{}).Snapshot()
 				for _, r := range m.Records() {
-					if r.Label >= 0 && r.Op != sim.OpResume {
+					if r.Label >= 0 && r.Op != program.OpResume {
 						c := before.Coroutines[r.Coroutine]
 						op := slices.IndexFunc(p.Ops, func(o program.Op) bool { return o.Name == c.Op })
 						if op < 0 || !slices.ContainsFunc(p.Ops[op].Lines, func(l program.Line) bool { return l.Label == r.Label }) {

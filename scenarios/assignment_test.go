@@ -9,6 +9,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/outcome"
 )
 
 // TestAssignments grades each assignment's starting point, which fails
@@ -43,7 +44,7 @@ func TestAssignments(t *testing.T) {
 				t.Fatal(err)
 			}
 			last := g.Checks[len(g.Checks)-1]
-			if g.Passed || len(last.Result.Counterexamples) == 0 || !hasKind(last.Result, sim.Kind(tt.bug)) {
+			if g.Passed || len(last.Result.Counterexamples) == 0 || !hasKind(last.Result, outcome.Kind(tt.bug)) {
 				t.Errorf("the start passed %v, found %v; want %s", g.Passed, last.Result.Outcomes, tt.bug)
 			}
 			fixed := example(t, s.Primitive, "fixed")
@@ -58,7 +59,7 @@ func TestAssignments(t *testing.T) {
 	}
 }
 
-func hasKind(r explore.Result, k sim.Kind) bool {
+func hasKind(r explore.Result, k outcome.Kind) bool {
 	for _, c := range r.Counterexamples {
 		if c.Kind == k {
 			return true
@@ -99,7 +100,7 @@ func TestLessonWithWrittenPrimitive(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, out, err := sim.ReplaySchedule(p, mustSchedule(t, m.Schedules[0].Steps), sim.Options{})
-			if err != nil || out.Kind != sim.LostWakeup {
+			if err != nil || out.Kind != outcome.LostWakeup {
 				t.Errorf("%s, variant %s: %v %v; want a lost wakeup", extra[:10], v, out.Kind, err)
 			}
 		}
@@ -156,7 +157,7 @@ func TestGradeCatchesWaitThatNeverParks(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := g.Checks[0].Result
-	if g.Passed || !hasKind(r, sim.PrematureRelease) {
+	if g.Passed || !hasKind(r, outcome.PrematureRelease) {
 		t.Fatalf("the lazy wait: passed %v, found %v; want a premature release", g.Passed, r.Outcomes)
 	}
 	if msg := r.Counterexamples[0].Outcome.Message; !strings.Contains(msg, "W1 returns from wait at step 2 (G7), but m_count == 0 has not held at any of its checks") {

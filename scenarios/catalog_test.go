@@ -10,6 +10,7 @@ import (
 	"lockstep/primitives"
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -98,7 +99,7 @@ func checkSchedule(t *testing.T, p *program.Program, sc scenarios.Schedule, vari
 // source. Taking a coroutine off a run queue runs no primitive code.
 func checkRecord(t *testing.T, p *program.Program, r sim.Record) {
 	t.Helper()
-	if r.Op == sim.OpResume {
+	if r.Op == program.OpResume {
 		if r.Label != -1 || r.Loc.File != "" {
 			t.Errorf("step %d: a resume with label %d at %+v", r.Index, r.Label, r.Loc)
 		}
@@ -158,7 +159,7 @@ func TestRandomRunsAreSound(t *testing.T) {
 			for seed := range seeds {
 				m := sim.New(p, sim.Options{})
 				out, err := sim.Run(m, sim.NewRandom(seed))
-				if err != nil || !sim.ValidKind(out.Kind) {
+				if err != nil || !outcome.ValidKind(out.Kind) {
 					t.Errorf("%s/%s seed %d: outcome %q, %v", s.ID, v, seed, out.Kind, err)
 					continue
 				}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -16,7 +17,7 @@ import (
 type Challenge struct {
 	// Variant is the variant played, and Kind the outcome to reach.
 	Variant string
-	Kind    sim.Kind
+	Kind    outcome.Kind
 	// Schedule is the lesson's schedule that reaches Kind on Variant (the
 	// one the hints are made from), Thread who the outcome names.
 	Schedule string
@@ -55,7 +56,7 @@ func (s *Scenario) Challenge() (*Challenge, error) {
 	}
 	c := &Challenge{Variant: variant, Kind: sc.Expect[variant], Schedule: sc.For(variant)}
 	for _, v := range s.Variants {
-		if k, ok := sc.Expect[v]; ok && k == sim.OK && (s.ChallengeWords == nil || !s.ChallengeWords.NoFix) {
+		if k, ok := sc.Expect[v]; ok && k == outcome.OK && (s.ChallengeWords == nil || !s.ChallengeWords.NoFix) {
 			c.Fix = v
 			break
 		}
@@ -97,7 +98,7 @@ func (s *Scenario) bugSchedule() (*Schedule, string) {
 	for i := range s.Schedules {
 		sc := &s.Schedules[i]
 		for _, v := range s.Variants {
-			if k, ok := sc.Expect[v]; ok && k != sim.OK {
+			if k, ok := sc.Expect[v]; ok && k != outcome.OK {
 				return sc, v
 			}
 		}

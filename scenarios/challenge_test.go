@@ -7,6 +7,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 )
 
 // TestEveryBugLessonHasAChallenge checks the catalog: a lesson with a
@@ -67,7 +68,7 @@ func TestEveryBugLessonHasAChallenge(t *testing.T) {
 				t.Fatal(err)
 			}
 			fs, _ := sim.ParseSchedule(scheduleOf(s, c.Schedule, c.Variant, c.Fix))
-			if _, out, err := sim.ReplaySchedule(pf, fs, sim.Options{}); err != nil || out.Kind != sim.OK {
+			if _, out, err := sim.ReplaySchedule(pf, fs, sim.Options{}); err != nil || out.Kind != outcome.OK {
 				t.Errorf("%s: the challenge's schedule on the fix %s ends in %s (%v); want ok", s.ID, c.Fix, out.Kind, err)
 			}
 		}
@@ -106,7 +107,7 @@ func TestChallengeWordsAreChecked(t *testing.T) {
 func expectsABug(s *scenarios.Scenario) bool {
 	for _, sc := range s.Schedules {
 		for _, k := range sc.Expect {
-			if k != sim.OK {
+			if k != outcome.OK {
 				return true
 			}
 		}

@@ -11,6 +11,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 )
 
 // FuzzDecodeScenario checks that decoding any text never panics, that
@@ -92,7 +93,7 @@ func FuzzScript(f *testing.F) {
 		}
 		m := sim.New(p, sim.Options{})
 		out, err := sim.Run(m, sim.NewRandom(uint64(len(script))))
-		if err != nil || !sim.ValidKind(out.Kind) {
+		if err != nil || !outcome.ValidKind(out.Kind) {
 			t.Fatalf("run of %q = %q, %v", script, out.Kind, err)
 		}
 		if strings.HasPrefix(out.Message, "sim:") {

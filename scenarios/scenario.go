@@ -7,6 +7,7 @@ import (
 
 	"lockstep/primitives/lang"
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 )
 
 // Scenario is one lesson, as written in its file.
@@ -116,7 +117,7 @@ type Schedule struct {
 	Steps     string            `json:"steps"`
 	ByVariant map[string]string `json:"by_variant,omitempty"`
 	// Expect is the outcome per variant.
-	Expect map[string]sim.Kind `json:"expect"`
+	Expect map[string]outcome.Kind `json:"expect"`
 	// Captions explain chosen steps.
 	Captions []Caption `json:"captions,omitempty"`
 	// Memory is "c11" for a schedule that runs under the c11 memory
@@ -272,7 +273,7 @@ func (s *Scenario) validate(known map[string][]string) error {
 			k, ok := sc.Expect[v]
 			if !ok {
 				add("schedule %q: expect has no outcome for variant %q", sc.Name, v)
-			} else if !sim.ValidKind(k) {
+			} else if !outcome.ValidKind(k) {
 				add("schedule %q: expect %q for %q is not an outcome kind", sc.Name, k, v)
 			}
 		}

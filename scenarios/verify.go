@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -12,11 +13,11 @@ import (
 type Mismatch struct {
 	Schedule string
 	Variant  string
-	Expected sim.Kind
+	Expected outcome.Kind
 	// Got is the outcome reached, and Message the engine's words for it;
 	// both are empty when the schedule could not be followed (Err says
 	// why) or the variant does not build.
-	Got     sim.Kind
+	Got     outcome.Kind
 	Message string
 	Err     error
 }

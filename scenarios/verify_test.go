@@ -6,6 +6,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 )
 
 // TestVerifyCatalog checks every lesson of the catalog: each named
@@ -51,7 +52,7 @@ func TestVerifyMismatches(t *testing.T) {
 		t.Fatalf("Verify() = %d runs, mismatches %v; want 4 runs and 3 mismatches", v.Runs, v.Mismatches)
 	}
 	mm := v.Mismatches[0]
-	if mm.Schedule != "lost" || mm.Variant != "fixed" || mm.Expected != sim.LostWakeup || mm.Got != sim.OK || mm.Err != nil {
+	if mm.Schedule != "lost" || mm.Variant != "fixed" || mm.Expected != outcome.LostWakeup || mm.Got != outcome.OK || mm.Err != nil {
 		t.Errorf("first mismatch = %+v; want lost/fixed, expected lost-wakeup, got ok", mm)
 	}
 	if got, want := mm.Error(), "schedule lost, variant fixed: expected lost-wakeup, got ok"; got != want {
@@ -69,17 +70,17 @@ func TestVerifyMismatches(t *testing.T) {
 func TestCauseSteps(t *testing.T) {
 	tests := []struct {
 		lesson, schedule string
-		kind             sim.Kind
+		kind             outcome.Kind
 		park, cause      int
 		by, label        string
 		opened           bool
 	}{
 		// B5: the drain (D2) found the stack empty before W1 pushed.
-		{"wg-lost-wakeup", "lost", sim.LostWakeup, 7, 6, "D1", "D2", false},
+		{"wg-lost-wakeup", "lost", outcome.LostWakeup, 7, 6, "D1", "D2", false},
 		// B7: add(-1) made the count zero without a look at the stack.
-		{"wg-add-negative", "add-last", sim.LostWakeup, 5, 7, "N", "A1", true},
+		{"wg-add-negative", "add-last", outcome.LostWakeup, 5, 7, "N", "A1", true},
 		// B10: submit_task dropped the handle at S3.
-		{"event-dropped-task", "dropped", sim.DroppedTask, 5, 7, "S", "S3", false},
+		{"event-dropped-task", "dropped", outcome.DroppedTask, 5, 7, "S", "S3", false},
 	}
 	cat := loadCatalog(t)
 	for _, tt := range tests {

@@ -8,6 +8,7 @@ import (
 	"lockstep/primitives"
 	"lockstep/primitives/lang"
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -146,9 +147,9 @@ type Replay struct {
 	// when the primitive's labels are not the variant's (LabelsIgnored).
 	Steps         sim.Schedule
 	LabelsIgnored bool
-	Outcome       sim.Outcome
+	Outcome       outcome.Outcome
 	// Expect is what the variant is expected to reach, "" if unstated.
-	Expect sim.Kind
+	Expect outcome.Kind
 }
 
 // ReplayWritten replays each of the lesson's named schedules, as written
@@ -176,7 +177,7 @@ func (s *Scenario) ReplayWritten(d *lang.Def, variant string) ([]Replay, error) 
 		if err != nil {
 			// Not even the threads can be followed (one finished early):
 			// say why, as the outcome.
-			out1 = sim.Outcome{Kind: "", Message: err.Error()}
+			out1 = outcome.Outcome{Kind: "", Message: err.Error()}
 		}
 		r.Outcome = out1
 		out = append(out, r)

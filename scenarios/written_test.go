@@ -14,6 +14,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 	"lockstep/sim/trace"
 	"lockstep/sim/words"
@@ -212,7 +213,7 @@ func TestWrittenExplore(t *testing.T) {
 	}
 }
 
-func sameCounts(a, b map[sim.Kind]*big.Int) bool {
+func sameCounts(a, b map[outcome.Kind]*big.Int) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -288,14 +289,14 @@ func TestWrittenLoopStops(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out.Kind != sim.Panic || !strings.Contains(out.Message, "5:9: a loop ran") {
+	if out.Kind != outcome.Panic || !strings.Contains(out.Message, "5:9: a loop ran") {
 		t.Errorf("outcome %s: %s; want a panic at the loop (5:9)", out.Kind, out.Message)
 	}
 	r, err := explore.Explore(context.Background(), p, explore.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := r.Outcomes[sim.Panic]; n == nil || n.Sign() == 0 {
+	if n := r.Outcomes[outcome.Panic]; n == nil || n.Sign() == 0 {
 		t.Errorf("the explorer found %v, want panics", r.Outcomes)
 	}
 }
@@ -324,7 +325,7 @@ func TestReplayWritten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rs) != len(s.Schedules) || rs[0].Outcome.Kind != sim.LostWakeup || rs[0].LabelsIgnored {
+	if len(rs) != len(s.Schedules) || rs[0].Outcome.Kind != outcome.LostWakeup || rs[0].LabelsIgnored {
 		t.Errorf("replays %+v; want the lost wakeup first, labels followed", rs)
 	}
 	relabelled := strings.ReplaceAll(example(t, "wait_group", "tinycoro").Source(), "G", "X")
@@ -336,7 +337,7 @@ func TestReplayWritten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !rs[0].LabelsIgnored || rs[0].Outcome.Kind != sim.LostWakeup {
+	if !rs[0].LabelsIgnored || rs[0].Outcome.Kind != outcome.LostWakeup {
 		t.Errorf("relabelled: %+v; want the lost wakeup, labels ignored", rs[0])
 	}
 }

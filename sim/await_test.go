@@ -3,8 +3,8 @@ package sim_test
 import (
 	"testing"
 
-	"lockstep/sim"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -37,12 +37,12 @@ func TestResumedWhileSuspending(t *testing.T) {
 		name   string
 		plain  bool
 		engine *program.Engine
-		want   sim.Kind
+		want   outcome.Kind
 		step   int
 	}{
-		{name: "queued", want: sim.OK, step: -1},
-		{name: "not published", plain: true, want: sim.DoubleResume, step: 3},
-		{name: "inline", engine: &program.Engine{DepthCap: 4096}, want: sim.DoubleResume, step: 3},
+		{name: "queued", want: outcome.OK, step: -1},
+		{name: "not published", plain: true, want: outcome.DoubleResume, step: 3},
+		{name: "inline", engine: &program.Engine{DepthCap: 4096}, want: outcome.DoubleResume, step: 3},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			f := fixture.New()
@@ -53,7 +53,7 @@ func TestResumedWhileSuspending(t *testing.T) {
 			p.Engine = tt.engine
 			m, out := fixture.Replay(t, p, "A A B B A A A A")
 			checkOutcome(t, out, tt.want, tt.step)
-			if tt.want != sim.OK {
+			if tt.want != outcome.OK {
 				return
 			}
 			if got := m.Schedule().String(); got != "A@K1 A@K2 B@Z1 B@Z2 A@K3 A@K4 A A@K5" {
@@ -75,7 +75,7 @@ func TestBeginAwait(t *testing.T) {
 	f2.ThreadWith("A", []program.Field{{Name: "m_cond", Kind: program.Int64}}, op2)
 	p2 := f2.Program(t)
 	m, out := fixture.Replay(t, p2, "A A")
-	checkOutcome(t, out, sim.UseAfterFree, 1, "A reads A.awaiter.m_cond at step 2 (Y2), but A's awaiter ended at step 2")
+	checkOutcome(t, out, outcome.UseAfterFree, 1, "A reads A.awaiter.m_cond at step 2 (Y2), but A's awaiter ended at step 2")
 	if got := m.Records()[0].Result; got != 7 {
 		t.Errorf("step 0 read m_cond = %d; want 7, as BeginAwait constructed it", got)
 	}

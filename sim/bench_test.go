@@ -5,6 +5,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -34,7 +35,7 @@ func BenchmarkReplay(b *testing.B) {
 	steps := 0
 	for b.Loop() {
 		m := sim.New(p, sim.Options{})
-		if out, err := sim.Run(m, sim.Continue{}); err != nil || out.Kind != sim.OK {
+		if out, err := sim.Run(m, sim.Continue{}); err != nil || out.Kind != outcome.OK {
 			b.Fatalf("run = %s, %v; want ok", out.Kind, err)
 		}
 		steps += m.Steps()

@@ -1,92 +1,32 @@
 package sim
 
-// Blocked says, as data, why a thread cannot move: Machine.Why says the
-// same in English, and a user interface builds its own sentence from it.
-type Blocked struct {
-	// Over is true when the run is over (a fatal finding, the step
-	// limit): no thread can move, whatever its coroutines do.
-	Over bool
-	// CanMove is true when the thread can in fact move.
-	CanMove bool
-	// Coroutines are the thread's coroutines, in program order; empty
-	// when the thread has none (or Over or CanMove is true).
-	Coroutines []BlockedCoroutine
-}
-
-// BlockedCoroutine is one coroutine of a thread that cannot move.
-type BlockedCoroutine struct {
-	Name   string
-	Status Status
-	// Op is the operation a parked coroutine is suspended in.
-	Op string
-	// On is the thread a running coroutine runs inline on, or the thread
-	// whose run queue a runnable one waits in.
-	On string
-	// Spins names the cell a running coroutine spins on, waiting for
-	// another thread to change it.
-	Spins string
-}
+import "lockstep/sim/outcome"
 
 // Blocked says why thread t cannot move.
-func (m *Machine) Blocked(t int) Blocked {
+func (m *Machine) Blocked(t int) outcome.Blocked {
 	if m.fatal != nil || m.limitHit {
-		return Blocked{Over: true}
+		return outcome.Blocked{Over: true}
 	}
 	if m.canMove(t) {
-		return Blocked{CanMove: true}
+		return outcome.Blocked{CanMove: true}
 	}
-	var b Blocked
+	var b outcome.Blocked
 	for i, spec := range m.prog.Coroutines {
 		if spec.Thread != t {
 			continue
 		}
 		co := &m.coros[i]
-		bc := BlockedCoroutine{Name: spec.Name, Status: co.status}
+		bc := outcome.BlockedCoroutine{Name: spec.Name, Status: co.status}
 		switch co.status {
-		case Parked:
+		case outcome.Parked:
 			bc.Op = m.prog.Ops[co.op].Name
-		case Running, Runnable:
+		case outcome.Running, outcome.Runnable:
 			bc.On = m.prog.Threads[co.thread].Name
 		}
-		if co.status == Running && co.spinAddr != 0 {
+		if co.status == outcome.Running && co.spinAddr != 0 {
 			bc.Spins = m.prog.CellName(co.spinAddr)
 		}
 		b.Coroutines = append(b.Coroutines, bc)
 	}
 	return b
-}
-
-// String says in English why the thread cannot move, as Machine.Why does.
-func (b Blocked) String() string {
-	switch {
-	case b.Over:
-		return "the run is over"
-	case b.CanMove:
-		return "it can move"
-	case len(b.Coroutines) == 0:
-		return "it has no coroutines"
-	}
-	s := ""
-	for i, c := range b.Coroutines {
-		if i > 0 {
-			s += "; "
-		}
-		switch c.Status {
-		case Parked:
-			s += c.Name + " is parked in " + c.Op
-		case Done:
-			s += c.Name + " has finished"
-		case Unstarted:
-			s += c.Name + " has not been spawned"
-		case Running:
-			if c.Spins != "" {
-				s += c.Name + " spins until another thread changes " + c.Spins
-				break
-			}
-			s += c.Name + " runs inline on " + c.On
-		case Runnable:
-			s += c.Name + " waits in " + c.On + "'s run queue"
-		}
-	}
-	return s
 }

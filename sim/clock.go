@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -59,7 +60,7 @@ func (m *Machine) atomicRead(t int, addr program.Word, c *program.Cell, o progra
 }
 
 // atomicWrite is the write half of an atomic access with order o.
-func (m *Machine) atomicWrite(t, label int, addr program.Word, c *program.Cell, o program.Order, rmw bool, op OpKind) {
+func (m *Machine) atomicWrite(t, label int, addr program.Word, c *program.Cell, o program.Order, rmw bool, op program.OpKind) {
 	rel := m.relOf(c.Slot)
 	switch {
 	case program.Releases(o) && rmw:
@@ -160,7 +161,7 @@ func (m *Machine) race(t, co, label int, addr program.Word, c *program.Cell, e E
 	}
 	msg := fmt.Sprintf("data race on %s: %s %s it at step %d (%s) and %s %s it %s, and nothing orders the two",
 		c.Name, me, verb, m.step+1, p.Label(label), other, earlier, when)
-	d := Detail{Label: p.Label(label), Access: verb, Cell: c.Name,
+	d := outcome.Detail{Label: p.Label(label), Access: verb, Cell: c.Name,
 		OtherThread: other, OtherAccess: earlier, OtherStep: int(e.step)}
 	if e.label >= 0 {
 		d.OtherLabel = p.Label(int(e.label))
@@ -170,7 +171,7 @@ func (m *Machine) race(t, co, label int, addr program.Word, c *program.Cell, e E
 		msg += fmt.Sprintf(": %s's %s on %s at step %d (%s) is %s, without release, so %s's acquire of %s does not make %s's earlier writes visible",
 			mr.Writer, mr.Op, mr.Cell, mr.Step+1, mr.Label, mr.Order, mr.Reader, mr.Cell, mr.Writer)
 	}
-	o := Outcome{Kind: DataRace, Message: msg, Step: m.step, CauseStep: -1, Thread: me, Coroutine: p.Coroutines[co].Name, Detail: d}
+	o := outcome.Outcome{Kind: outcome.DataRace, Message: msg, Step: m.step, CauseStep: -1, Thread: me, Coroutine: p.Coroutines[co].Name, Detail: d}
 	m.races = append(m.races, o)
 	if r := m.cur; r != nil {
 		r.Findings = append(r.Findings, o)
@@ -181,7 +182,7 @@ func (m *Machine) race(t, co, label int, addr program.Word, c *program.Cell, e E
 // atomic cell; if the writer w wrote that cell after its access without
 // release, that write is where the release is missing. It returns nil
 // when there is no such write.
-func (m *Machine) missingRelease(t, w int, after int32) *MissingRelease {
+func (m *Machine) missingRelease(t, w int, after int32) *outcome.MissingRelease {
 	a := m.lastAcq[t]
 	if a == 0 || m.atomW == nil {
 		return nil
@@ -195,6 +196,6 @@ func (m *Machine) missingRelease(t, w int, after int32) *MissingRelease {
 	if program.Releases(aw.order) {
 		return nil
 	}
-	return &MissingRelease{Writer: p.Threads[w].Name, Reader: p.Threads[t].Name, Op: aw.op, Cell: c.Name,
+	return &outcome.MissingRelease{Writer: p.Threads[w].Name, Reader: p.Threads[t].Name, Op: aw.op, Cell: c.Name,
 		Step: int(aw.step), Label: p.Label(int(aw.label)), Order: program.OrderName(aw.order)}
 }

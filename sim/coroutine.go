@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -49,11 +50,11 @@ func (m *Machine) register(co *coroutine) {
 func (m *Machine) park(t, c int, op *program.Op) {
 	co := &m.coros[c]
 	co.suspending = false
-	if co.status == Runnable {
+	if co.status == outcome.Runnable {
 		m.leave(t, c)
 		return
 	}
-	co.status = Parked
+	co.status = outcome.Parked
 	if !co.registered {
 		m.register(co)
 	}
@@ -111,8 +112,8 @@ func (m *Machine) checkReturn(c int, op *program.Op) {
 	name := m.prog.Coroutines[c].Name
 	label := m.prog.Label(int(co.pc))
 	cond := m.prog.Facts.Condition
-	m.setFatal(Outcome{Kind: PrematureRelease, Step: m.step, Thread: m.prog.Threads[co.thread].Name, Coroutine: name,
-		Detail: Detail{Reason: ReturnedUnreleased, Label: label, Op: op.Name, Condition: cond},
+	m.setFatal(outcome.Outcome{Kind: outcome.PrematureRelease, Step: m.step, Thread: m.prog.Threads[co.thread].Name, Coroutine: name,
+		Detail: outcome.Detail{Reason: outcome.ReturnedUnreleased, Label: label, Op: op.Name, Condition: cond},
 		Message: fmt.Sprintf("%s returns from %s at step %d (%s), but %s has not held at any of its checks and nothing released it",
 			name, op.Name, m.step+1, label, cond)})
 }
@@ -123,7 +124,7 @@ func (m *Machine) granted(c int) {
 	name := m.prog.Coroutines[c].Name
 	for i := range m.coros {
 		if i != c && m.coros[i].holder {
-			m.setFatal(Outcome{Kind: MutualExclusion, Step: m.step, Coroutine: name, Detail: Detail{Other: m.prog.Coroutines[i].Name},
+			m.setFatal(outcome.Outcome{Kind: outcome.MutualExclusion, Step: m.step, Coroutine: name, Detail: outcome.Detail{Other: m.prog.Coroutines[i].Name},
 				Message: fmt.Sprintf("%s acquired the lock while %s still holds it", name, m.prog.Coroutines[i].Name)})
 			return
 		}
@@ -137,7 +138,7 @@ func (m *Machine) granted(c int) {
 		for i := range m.coros {
 			o := &m.coros[i]
 			if i != c && o.lockSeq != 0 && o.lockSeq < co.lockSeq {
-				m.setFatal(Outcome{Kind: Assertion, Step: m.step, Coroutine: name, Detail: Detail{Reason: NotFIFO, Other: m.prog.Coroutines[i].Name},
+				m.setFatal(outcome.Outcome{Kind: outcome.Assertion, Step: m.step, Coroutine: name, Detail: outcome.Detail{Reason: outcome.NotFIFO, Other: m.prog.Coroutines[i].Name},
 					Message: fmt.Sprintf("%s got the lock before %s, which queued first: the lock is not granted in FIFO order",
 						name, m.prog.Coroutines[i].Name)})
 				return
@@ -160,7 +161,7 @@ func (m *Machine) endAwaiter(c int) {
 // another coroutine owns the frame (CoroutineSpec.OwnedFrame).
 func (m *Machine) destroy(c int) {
 	co := &m.coros[c]
-	co.status = Done
+	co.status = outcome.Done
 	co.holder = false
 	owned := m.prog.Coroutines[c].OwnedFrame
 	for oi, ob := range m.prog.Objects {

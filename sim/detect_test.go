@@ -4,14 +4,14 @@ import (
 	"strings"
 	"testing"
 
-	"lockstep/sim"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
 // checkOutcome fails the test unless out has kind want, step step and a
 // message containing every one of msg.
-func checkOutcome(t *testing.T, out sim.Outcome, want sim.Kind, step int, msg ...string) {
+func checkOutcome(t *testing.T, out outcome.Outcome, want outcome.Kind, step int, msg ...string) {
 	t.Helper()
 	if out.Kind != want || out.Step != step {
 		t.Fatalf("outcome = %s at step %d (%s), want %s at step %d", out.Kind, out.Step, out.Message, want, step)
@@ -55,8 +55,8 @@ func TestUseAfterFree(t *testing.T) {
 			p := f.Program(t)
 			awaiterA = p.Coroutines[0].Awaiter
 			m, out := fixture.Replay(t, p, tt.schedule)
-			checkOutcome(t, out, sim.UseAfterFree, tt.step, tt.msg)
-			if got := m.Records()[tt.step].Findings; len(got) != 1 || got[0].Kind != sim.UseAfterFree {
+			checkOutcome(t, out, outcome.UseAfterFree, tt.step, tt.msg)
+			if got := m.Records()[tt.step].Findings; len(got) != 1 || got[0].Kind != outcome.UseAfterFree {
 				t.Errorf("findings of step %d = %v, want the use-after-free", tt.step, got)
 			}
 			if !m.Finished() || m.CanMove(1) {
@@ -72,7 +72,7 @@ func TestDoubleResume(t *testing.T) {
 	f.Thread("A", f.ParkOp(d))
 	f.Thread("B", f.WakeOp(d, 2))
 	_, out := fixture.Replay(t, f.Program(t), "A A B B B")
-	checkOutcome(t, out, sim.DoubleResume, 4,
+	checkOutcome(t, out, outcome.DoubleResume, 4,
 		"B resumes A at step 5 (Z3), but A is not suspended: it is already runnable")
 }
 
@@ -80,13 +80,13 @@ func TestPrematureRelease(t *testing.T) {
 	tests := []struct {
 		name   string
 		set    bool // B sets the flag before waking A
-		want   sim.Kind
+		want   outcome.Kind
 		step   int
 		detail string
 	}{
-		{name: "woken before the condition held", want: sim.PrematureRelease, step: 3,
+		{name: "woken before the condition held", want: outcome.PrematureRelease, step: 3,
 			detail: "B releases A at step 4 (Z2), but d.flag == 1 has not held since A parked at step 2"},
-		{name: "woken after the condition held", set: true, want: sim.OK, step: -1},
+		{name: "woken after the condition held", set: true, want: outcome.OK, step: -1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -113,18 +113,18 @@ func TestQuiescence(t *testing.T) {
 		engine *program.Engine
 		wake   bool // B wakes A after setting the flag
 		set    bool
-		want   sim.Kind
+		want   outcome.Kind
 		step   int
 		cause  int // the step the verdict blames, when not step
 		msg    string
 	}{
-		{name: "lost wakeup", set: true, want: sim.LostWakeup, step: 1, cause: 3,
+		{name: "lost wakeup", set: true, want: outcome.LostWakeup, step: 1, cause: 3,
 			msg: "A parked at step 2 and d.flag == 1 holds, but B made it hold at step 4 (S1) without waking A"},
-		{name: "deadlock", want: sim.Deadlock, step: -1, cause: -1,
+		{name: "deadlock", want: outcome.Deadlock, step: -1, cause: -1,
 			msg: "no thread can move and A still waits: d.flag == 1 does not hold"},
-		{name: "dropped task", engine: &program.Engine{}, set: true, wake: true, want: sim.DroppedTask, step: 1, cause: 5,
+		{name: "dropped task", engine: &program.Engine{}, set: true, wake: true, want: outcome.DroppedTask, step: 1, cause: 5,
 			msg: "A parked at step 2, and submit_task dropped its handle at step 6 (B's Z2)"},
-		{name: "woken", set: true, wake: true, want: sim.OK, step: -1, cause: -1},
+		{name: "woken", set: true, wake: true, want: outcome.OK, step: -1, cause: -1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -162,7 +162,7 @@ func TestInlineResume(t *testing.T) {
 	p.Engine = &program.Engine{DepthCap: 4096}
 	fixture.OpenWhenFlag(p, d)
 	m, out := fixture.Replay(t, p, "A A B B B B")
-	checkOutcome(t, out, sim.OK, -1)
+	checkOutcome(t, out, outcome.OK, -1)
 	r := m.Records()[5]
 	if r.Thread != 1 || r.Coroutine != 0 || p.Label(r.Label) != "K3" {
 		t.Errorf("step 5 ran coroutine %d at %s on thread %d, want A at K3 on B", r.Coroutine, p.Label(r.Label), r.Thread)
@@ -176,7 +176,7 @@ func TestStepLimit(t *testing.T) {
 	p := f.Program(t)
 	p.StepLimit = 10
 	m, out := fixture.Replay(t, p, "")
-	checkOutcome(t, out, sim.StepLimit, 9, "stopped after 10 steps")
+	checkOutcome(t, out, outcome.StepLimit, 9, "stopped after 10 steps")
 	if m.Steps() != 10 || !m.Finished() {
 		t.Errorf("Steps() = %d, Finished() = %v; want 10, true", m.Steps(), m.Finished())
 	}
@@ -218,7 +218,7 @@ func TestPanics(t *testing.T) {
 			d := f.Shared()
 			f.Thread("A", f.Op("bad", "B", func(x program.Exec) { tt.step(x, d) }))
 			_, out := fixture.Replay(t, f.Program(t), "A")
-			checkOutcome(t, out, sim.Panic, 0, tt.msg)
+			checkOutcome(t, out, outcome.Panic, 0, tt.msg)
 			if out.Thread != "A" || out.Coroutine != "A" {
 				t.Errorf("outcome names thread %q, coroutine %q; want A, A", out.Thread, out.Coroutine)
 			}

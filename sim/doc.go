@@ -29,9 +29,10 @@
 // A Schedule is the list of threads that moved, optionally with the label
 // each step must have: "W1 W1 D1 D1 W1" or "W1@G4 D1@D2 W1".
 //
-// An Outcome is the verdict of a run: ok, or the first fatal finding, or
-// what the final state shows (a lost wakeup, a deadlock, a dropped task), or
-// the first data race.
+// An Outcome (package lockstep/sim/outcome) is the verdict of a run: ok,
+// or the first fatal finding, or what the final state shows (a lost
+// wakeup, a deadlock, a dropped task), or the first data race. The
+// machine's detectors find it.
 //
 // # What is modelled
 //

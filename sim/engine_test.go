@@ -6,6 +6,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -46,7 +47,7 @@ func engineProgram(t *testing.T, e *program.Engine) *program.Program {
 func TestEngineInlineDepthRace(t *testing.T) {
 	const sched = "A A A A A C C D D"
 	m, _ := fixture.Replay(t, engineProgram(t, &program.Engine{QueueCap: 0, DepthCap: 4}), sched)
-	if f := m.Records()[8].Findings; len(f) != 1 || f[0].Kind != sim.DataRace ||
+	if f := m.Records()[8].Findings; len(f) != 1 || f[0].Kind != outcome.DataRace ||
 		!strings.Contains(f[0].Message, "data race on A.ctx.m_max_recursive_depth: D reads it at step 9 (Z2) and C wrote it at step 7 (Z2)") {
 		t.Errorf("step 8's findings %v; want the race on A's depth counter", f)
 	}
@@ -57,7 +58,7 @@ func TestEngineInlineDepthRace(t *testing.T) {
 	m, _ = fixture.Replay(t, engineProgram(t, &program.Engine{QueueCap: 0, DepthCap: 4, Fixed: true}), sched)
 	for _, r := range m.Records() {
 		for _, f := range r.Findings {
-			if f.Kind == sim.DataRace {
+			if f.Kind == outcome.DataRace {
 				t.Errorf("fixed engine: %s", f.Message)
 			}
 		}
@@ -72,19 +73,19 @@ func TestEngineQueueInlineDrop(t *testing.T) {
 		name  string
 		e     program.Engine
 		sched string
-		want  sim.Kind
+		want  outcome.Kind
 		event sim.EventKind // the event of D's submit (step 8)
 	}{
-		{"room", program.Engine{QueueCap: 2, DepthCap: 4}, "A A A A A C C D D", sim.OK, sim.EvQueued},
-		{"queued, then full", program.Engine{QueueCap: 1, DepthCap: 4}, "A A A A A C C D D", sim.OK, sim.EvInline},
-		{"full", program.Engine{QueueCap: 0, DepthCap: 4}, "A A A A A D D", sim.OK, sim.EvInline},
-		{"cap", program.Engine{QueueCap: 0, DepthCap: 0}, "A A A A A D D", sim.DroppedTask, sim.EvDropped},
-		{"fixed cap", program.Engine{QueueCap: 0, DepthCap: 0, Fixed: true}, "A A A A A D D", sim.OK, sim.EvQueued},
+		{"room", program.Engine{QueueCap: 2, DepthCap: 4}, "A A A A A C C D D", outcome.OK, sim.EvQueued},
+		{"queued, then full", program.Engine{QueueCap: 1, DepthCap: 4}, "A A A A A C C D D", outcome.OK, sim.EvInline},
+		{"full", program.Engine{QueueCap: 0, DepthCap: 4}, "A A A A A D D", outcome.OK, sim.EvInline},
+		{"cap", program.Engine{QueueCap: 0, DepthCap: 0}, "A A A A A D D", outcome.DroppedTask, sim.EvDropped},
+		{"fixed cap", program.Engine{QueueCap: 0, DepthCap: 0, Fixed: true}, "A A A A A D D", outcome.OK, sim.EvQueued},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m, out := fixture.Replay(t, engineProgram(t, &tt.e), tt.sched)
-			if out.Kind != tt.want && !(tt.want == sim.OK && out.Kind == sim.Deadlock || out.Kind == sim.DataRace) {
+			if out.Kind != tt.want && !(tt.want == outcome.OK && out.Kind == outcome.Deadlock || out.Kind == outcome.DataRace) {
 				t.Errorf("outcome %s (%s); want %s", out.Kind, out.Message, tt.want)
 			}
 			r := m.Records()[len(strings.Fields(tt.sched))-1]

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 	"path/filepath"
 	"runtime"
@@ -39,7 +40,7 @@ type Exec struct {
 
 // begin opens the step's single access. It reports false when the run has
 // already hit a fatal finding (the access then does nothing).
-func (x *Exec) begin(op OpKind, addr program.Word) bool {
+func (x *Exec) begin(op program.OpKind, addr program.Word) bool {
 	if x.ops > 0 {
 		panic(fmt.Sprintf("sim: step %s makes a second memory access (%s)", x.m.prog.Label(x.pc), op))
 	}
@@ -86,35 +87,35 @@ func (x *Exec) useAfterFree(c *program.Cell, what string, end int32) {
 	m := x.m
 	ob := &m.prog.Objects[c.Object]
 	who := m.prog.Coroutines[x.c].Name
-	d := Detail{Access: what, Cell: c.Name, Object: ob.Name, Owner: ob.Owner, EndStep: int(end) - 1}
+	d := outcome.Detail{Access: what, Cell: c.Name, Object: ob.Name, Owner: ob.Owner, EndStep: int(end) - 1}
 	var why string
 	switch {
 	case end < 0:
-		d.Reason, d.EndStep = NotConstructed, -1
+		d.Reason, d.EndStep = outcome.NotConstructed, -1
 		why = fmt.Sprintf("%s has not been constructed", ob.Name)
-	case ob.Kind == program.FrameObject && m.coros[ob.Coroutine].status != Done:
-		d.Reason = FrameFreed
+	case ob.Kind == program.FrameObject && m.coros[ob.Coroutine].status != outcome.Done:
+		d.Reason = outcome.FrameFreed
 		why = fmt.Sprintf("%s's frame was destroyed at step %d, before %s finished with it", ob.Owner, end, ob.Owner)
-	case ob.Kind == program.FrameObject || m.coros[ob.Coroutine].status == Done:
-		d.Reason = FrameDestroyed
+	case ob.Kind == program.FrameObject || m.coros[ob.Coroutine].status == outcome.Done:
+		d.Reason = outcome.FrameDestroyed
 		why = fmt.Sprintf("%s finished at step %d and its frame was destroyed", ob.Owner, end)
 	default:
-		d.Reason = AwaiterEnded
+		d.Reason = outcome.AwaiterEnded
 		why = fmt.Sprintf("%s's awaiter ended at step %d, when %s returned from its wait", ob.Owner, end, ob.Owner)
 	}
-	x.fail(UseAfterFree, fmt.Sprintf("%s %s %s at step %d (%s), but %s", who, what, c.Name, m.step+1, m.prog.Label(x.pc), why), d)
+	x.fail(outcome.UseAfterFree, fmt.Sprintf("%s %s %s at step %d (%s), but %s", who, what, c.Name, m.step+1, m.prog.Label(x.pc), why), d)
 }
 
 // nilPointer fails the step as Go does when it dereferences nil.
 func (x *Exec) nilPointer() {
 	const msg = "runtime error: invalid memory address or nil pointer dereference"
-	x.fail(Panic, msg, Detail{Reason: NilPointer, Text: msg})
+	x.fail(outcome.Panic, msg, outcome.Detail{Reason: outcome.NilPointer, Text: msg})
 }
 
 // fail records a fatal finding at this step; d gets the step's label.
-func (x *Exec) fail(k Kind, msg string, d Detail) {
+func (x *Exec) fail(k outcome.Kind, msg string, d outcome.Detail) {
 	d.Label = x.m.prog.Label(x.pc)
-	x.m.setFatal(Outcome{Kind: k, Message: msg, Step: x.m.step,
+	x.m.setFatal(outcome.Outcome{Kind: k, Message: msg, Step: x.m.step,
 		Thread: x.m.prog.Threads[x.t].Name, Coroutine: x.m.prog.Coroutines[x.c].Name, Detail: d})
 }
 
@@ -132,7 +133,7 @@ func (x *Exec) recordResult(res program.Word, ok bool) {
 
 // Load is an atomic load.
 func (x *Exec) Load(addr program.Word, o program.Order) program.Word {
-	if !x.begin(OpLoad, addr) {
+	if !x.begin(program.OpLoad, addr) {
 		return 0
 	}
 	x.recordOrders(0, 0, o, o)
@@ -152,7 +153,7 @@ func (x *Exec) Load(addr program.Word, o program.Order) program.Word {
 
 // Store is an atomic store.
 func (x *Exec) Store(addr program.Word, v program.Word, o program.Order) {
-	if !x.begin(OpStore, addr) {
+	if !x.begin(program.OpStore, addr) {
 		return
 	}
 	x.recordOrders(v, 0, o, o)
@@ -161,12 +162,12 @@ func (x *Exec) Store(addr program.Word, v program.Word, o program.Order) {
 		return
 	}
 	x.m.mem[addr] = program.Normalize(c.Kind, v)
-	x.m.atomicWrite(x.t, x.pc, addr, c, o, false, OpStore)
+	x.m.atomicWrite(x.t, x.pc, addr, c, o, false, program.OpStore)
 }
 
 // Exchange is an atomic exchange; it returns the old value.
 func (x *Exec) Exchange(addr program.Word, v program.Word, o program.Order) program.Word {
-	if !x.begin(OpExchange, addr) {
+	if !x.begin(program.OpExchange, addr) {
 		return 0
 	}
 	x.recordOrders(v, 0, o, o)
@@ -177,14 +178,14 @@ func (x *Exec) Exchange(addr program.Word, v program.Word, o program.Order) prog
 	old := x.m.mem[addr]
 	x.m.atomicRead(x.t, addr, c, o)
 	x.m.mem[addr] = program.Normalize(c.Kind, v)
-	x.m.atomicWrite(x.t, x.pc, addr, c, o, true, OpExchange)
+	x.m.atomicWrite(x.t, x.pc, addr, c, o, true, program.OpExchange)
 	x.recordResult(old, true)
 	return old
 }
 
 // CompareAndSwap is compare_exchange_strong.
 func (x *Exec) CompareAndSwap(addr program.Word, old, v program.Word, success, failure program.Order) (program.Word, bool) {
-	if !x.begin(OpCAS, addr) {
+	if !x.begin(program.OpCAS, addr) {
 		return 0, false
 	}
 	x.recordOrders(v, old, success, failure)
@@ -201,7 +202,7 @@ func (x *Exec) CompareAndSwap(addr program.Word, old, v program.Word, success, f
 	}
 	x.m.atomicRead(x.t, addr, c, success)
 	x.m.mem[addr] = program.Normalize(c.Kind, v)
-	x.m.atomicWrite(x.t, x.pc, addr, c, success, true, OpCAS)
+	x.m.atomicWrite(x.t, x.pc, addr, c, success, true, program.OpCAS)
 	x.m.swapped = true
 	x.recordResult(cur, true)
 	return cur, true
@@ -209,7 +210,7 @@ func (x *Exec) CompareAndSwap(addr program.Word, old, v program.Word, success, f
 
 // FetchAdd adds delta and returns the old value.
 func (x *Exec) FetchAdd(addr program.Word, delta program.Word, o program.Order) program.Word {
-	if !x.begin(OpFetchAdd, addr) {
+	if !x.begin(program.OpFetchAdd, addr) {
 		return 0
 	}
 	x.recordOrders(delta, 0, o, o)
@@ -220,14 +221,14 @@ func (x *Exec) FetchAdd(addr program.Word, delta program.Word, o program.Order) 
 	old := x.m.mem[addr]
 	x.m.atomicRead(x.t, addr, c, o)
 	x.m.mem[addr] = program.Normalize(c.Kind, old+delta)
-	x.m.atomicWrite(x.t, x.pc, addr, c, o, true, OpFetchAdd)
+	x.m.atomicWrite(x.t, x.pc, addr, c, o, true, program.OpFetchAdd)
 	x.recordResult(old, true)
 	return old
 }
 
 // Read is a plain read of a shared field.
 func (x *Exec) Read(addr program.Word) program.Word {
-	if !x.begin(OpRead, addr) {
+	if !x.begin(program.OpRead, addr) {
 		return 0
 	}
 	v, _ := x.read(addr)
@@ -250,7 +251,7 @@ func (x *Exec) read(addr program.Word) (program.Word, bool) {
 
 // Write is a plain write of a shared field.
 func (x *Exec) Write(addr program.Word, v program.Word) {
-	if !x.begin(OpWrite, addr) {
+	if !x.begin(program.OpWrite, addr) {
 		return
 	}
 	x.recordOrders(v, 0, program.Relaxed, program.Relaxed)
@@ -314,13 +315,13 @@ func (x *Exec) Spin(addr, seen program.Word) {
 // (tinyCoro's assert(), a destructor's check); msg says what failed.
 func (x *Exec) Assert(msg string) {
 	x.next = nextReturn
-	x.fail(Assertion, "assertion failed: "+msg, Detail{Reason: AssertFailed, Text: msg})
+	x.fail(outcome.Assertion, "assertion failed: "+msg, outcome.Detail{Reason: outcome.AssertFailed, Text: msg})
 }
 
 // Panic ends the run with a Go panic.
 func (x *Exec) Panic(msg string) {
 	x.next = nextReturn
-	x.fail(Panic, "panic: "+msg, Detail{Reason: GoPanic, Label: x.m.prog.Label(x.pc), Text: "panic: " + msg})
+	x.fail(outcome.Panic, "panic: "+msg, outcome.Detail{Reason: outcome.GoPanic, Label: x.m.prog.Label(x.pc), Text: "panic: " + msg})
 }
 
 // Registered marks the step at which the coroutine's wait linearized, when

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"lockstep/sim/outcome"
 	"strings"
 )
 
@@ -34,12 +35,12 @@ func (m *Machine) Why(t int) string { return m.Blocked(t).String() }
 
 // Outcome is the verdict of the run so far. Before the run is over its Kind
 // is "" unless a fatal finding already decided it.
-func (m *Machine) Outcome() Outcome {
+func (m *Machine) Outcome() outcome.Outcome {
 	if m.fatal != nil {
 		return *m.fatal
 	}
 	if !m.Finished() {
-		return Outcome{Step: -1, CauseStep: -1}
+		return outcome.Outcome{Step: -1, CauseStep: -1}
 	}
 	if o, ok := m.quiescent(); ok {
 		return o
@@ -47,13 +48,13 @@ func (m *Machine) Outcome() Outcome {
 	if len(m.races) > 0 {
 		return m.races[0]
 	}
-	return Outcome{Kind: OK, Step: -1, CauseStep: -1, Message: "every coroutine finished and no detector fired"}
+	return outcome.Outcome{Kind: outcome.OK, Step: -1, CauseStep: -1, Message: "every coroutine finished and no detector fired"}
 }
 
 // Findings returns every finding of the run: data races, then the fatal
 // finding or the verdict of the final state.
-func (m *Machine) Findings() []Outcome {
-	out := append([]Outcome(nil), m.races...)
+func (m *Machine) Findings() []outcome.Outcome {
+	out := append([]outcome.Outcome(nil), m.races...)
 	if m.fatal != nil {
 		return append(out, *m.fatal)
 	}
@@ -67,16 +68,16 @@ func (m *Machine) Findings() []Outcome {
 
 // quiescent judges a run in which no thread can move: a dropped task, a
 // lost wakeup or a deadlock; ok=false when every coroutine finished.
-func (m *Machine) quiescent() (Outcome, bool) {
+func (m *Machine) quiescent() (outcome.Outcome, bool) {
 	p := m.prog
 	var parked []int
 	for i := range m.coros {
-		if m.coros[i].status == Parked {
+		if m.coros[i].status == outcome.Parked {
 			parked = append(parked, i)
 		}
 	}
 	if len(parked) == 0 {
-		return Outcome{}, false
+		return outcome.Outcome{}, false
 	}
 	for _, c := range parked {
 		if m.coros[c].dropped {
@@ -93,7 +94,7 @@ func (m *Machine) quiescent() (Outcome, bool) {
 		return m.staleCause(m.lostWakeup(c)), true
 	}
 	who := strings.Join(names, ", ")
-	return Outcome{Kind: Deadlock, Step: -1, CauseStep: -1, Coroutine: name, Detail: Detail{Parked: names, Condition: p.Facts.Condition},
+	return outcome.Outcome{Kind: outcome.Deadlock, Step: -1, CauseStep: -1, Coroutine: name, Detail: outcome.Detail{Parked: names, Condition: p.Facts.Condition},
 		Message: fmt.Sprintf("no thread can move and %s still wait%s: %s does not hold", who, map[bool]string{true: "s", false: ""}[len(parked) == 1], p.Facts.Condition)}, true
 }
 
@@ -112,14 +113,14 @@ func (m *Machine) waitThread(c int) int {
 
 // droppedTask is the verdict on coroutine c, parked, whose handle
 // submit_task dropped: it names the park and the drop.
-func (m *Machine) droppedTask(c int) Outcome {
+func (m *Machine) droppedTask(c int) outcome.Outcome {
 	p := m.prog
 	co := &m.coros[c]
 	name := p.Coroutines[c].Name
 	ctx := p.Threads[m.waitThread(c)]
 	numWait := int64(m.mem[ctx.Context])
-	o := Outcome{Kind: DroppedTask, Step: int(co.parkStep), CauseStep: int(co.drop.step), Coroutine: name,
-		Detail: Detail{ParkStep: int(co.parkStep), Context: ctx.Name, NumWait: numWait}}
+	o := outcome.Outcome{Kind: outcome.DroppedTask, Step: int(co.parkStep), CauseStep: int(co.drop.step), Coroutine: name,
+		Detail: outcome.Detail{ParkStep: int(co.parkStep), Context: ctx.Name, NumWait: numWait}}
 	m.nameCause(&o, co.drop)
 	o.Message = fmt.Sprintf("%s parked at step %d, and submit_task dropped its handle at step %d (%s's %s): %s will never be resumed and its context %s can never go idle (num_wait=%d)",
 		name, co.parkStep+1, o.CauseStep+1, o.Detail.CauseBy, o.Detail.CauseLabel, name, ctx.Name, numWait)
@@ -134,7 +135,7 @@ func (m *Machine) droppedTask(c int) Outcome {
 // without waking c (an add(-1)); when the second is, the condition held
 // already and that step, the last chance, did not wake c (a drain that
 // found the stack empty before c pushed).
-func (m *Machine) lostWakeup(c int) Outcome {
+func (m *Machine) lostWakeup(c int) outcome.Outcome {
 	p := m.prog
 	co := &m.coros[c]
 	name := p.Coroutines[c].Name
@@ -148,8 +149,8 @@ func (m *Machine) lostWakeup(c int) Outcome {
 	if m.opened.step >= 0 && m.opened.step >= cause.step {
 		cause, opened = m.opened, true
 	}
-	o := Outcome{Kind: LostWakeup, Step: int(co.parkStep), CauseStep: int(cause.step), Coroutine: name, Thread: ctx.Name,
-		Detail: Detail{ParkStep: int(co.parkStep), Condition: cond, Context: ctx.Name, NumWait: numWait, CauseOpened: opened}}
+	o := outcome.Outcome{Kind: outcome.LostWakeup, Step: int(co.parkStep), CauseStep: int(cause.step), Coroutine: name, Thread: ctx.Name,
+		Detail: outcome.Detail{ParkStep: int(co.parkStep), Condition: cond, Context: ctx.Name, NumWait: numWait, CauseOpened: opened}}
 	m.nameCause(&o, cause)
 	var why string
 	switch {
@@ -168,7 +169,7 @@ func (m *Machine) lostWakeup(c int) Outcome {
 }
 
 // nameCause fills in o's CauseBy and CauseLabel from the step r.
-func (m *Machine) nameCause(o *Outcome, r stepRef) {
+func (m *Machine) nameCause(o *outcome.Outcome, r stepRef) {
 	if r.step < 0 {
 		o.CauseStep = -1
 		return

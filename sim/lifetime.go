@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -20,7 +21,7 @@ func (x *Exec) Spawn(first, n int) {
 	m := x.m
 	c := -1
 	for i := first; i < first+n && i < len(m.coros); i++ {
-		if m.coros[i].status == Unstarted {
+		if m.coros[i].status == outcome.Unstarted {
 			c = i
 			break
 		}
@@ -29,12 +30,12 @@ func (x *Exec) Spawn(first, n int) {
 	if c >= 0 {
 		addr = m.prog.Coroutines[c].Frame
 	}
-	if !x.begin(OpSpawn, addr) {
+	if !x.begin(program.OpSpawn, addr) {
 		return
 	}
 	if c < 0 {
 		msg := fmt.Sprintf("spawn: every one of the %d coroutines it may start has started already", n)
-		x.fail(Panic, msg, Detail{Reason: GoPanic, Text: msg})
+		x.fail(outcome.Panic, msg, outcome.Detail{Reason: outcome.GoPanic, Text: msg})
 		return
 	}
 	spec := &m.prog.Coroutines[c]
@@ -49,7 +50,7 @@ func (x *Exec) Spawn(first, n int) {
 		r.Result, r.Value = spec.Frame, ctx
 	}
 	co := &m.coros[c]
-	co.status = Runnable
+	co.status = outcome.Runnable
 	if !m.advance(c, false) {
 		m.destroy(c) // an empty script: it finishes at once
 		return
@@ -66,13 +67,13 @@ func (x *Exec) Spawn(first, n int) {
 func (x *Exec) Destroy(h program.Word) {
 	m := x.m
 	c := m.prog.CoroutineOfHandle(h)
-	if !x.begin(OpWrite, h) {
+	if !x.begin(program.OpWrite, h) {
 		return
 	}
 	if c < 0 {
 		shown := m.prog.Format(program.Handle, nil, h)
-		x.fail(Panic, fmt.Sprintf("runtime error: destroy got %s, which is not a coroutine handle", shown),
-			Detail{Reason: NotHandle, Text: shown})
+		x.fail(outcome.Panic, fmt.Sprintf("runtime error: destroy got %s, which is not a coroutine handle", shown),
+			outcome.Detail{Reason: outcome.NotHandle, Text: shown})
 		return
 	}
 	x.recordOrders(0, 0, program.Relaxed, program.Relaxed)

@@ -2,28 +2,13 @@ package sim
 
 import (
 	"lockstep/sim/c11"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
-// Status is a coroutine's state.
-type Status uint8
-
-// The coroutine states.
-const (
-	Running   Status = iota // on a thread's stack
-	Runnable                // in a run queue
-	Parked                  // suspended in a primitive
-	Done                    // finished; its frame is destroyed
-	Unstarted               // not spawned yet: it has no frame
-)
-
-var statusNames = [...]string{"running", "runnable", "parked", "done", "unstarted"}
-
-func (s Status) String() string { return statusNames[s] }
-
 // coroutine is the mutable state of one coroutine.
 type coroutine struct {
-	status  Status
+	status  outcome.Status
 	thread  int16 // thread it runs on or is queued on
 	op      int16 // operation in progress, -1 between operations
 	pc      int32
@@ -106,7 +91,7 @@ type Epoch struct {
 type atomicWrite struct {
 	step  int32
 	label int32
-	op    OpKind
+	op    program.OpKind
 	order program.Order
 }
 
@@ -147,8 +132,8 @@ type Machine struct {
 	this     stepRef // the step being performed
 	semSeq   int32
 	lockSeq  int32
-	races    []Outcome
-	fatal    *Outcome
+	races    []outcome.Outcome
+	fatal    *outcome.Outcome
 	limitHit bool
 	// The last step, as LastAccess reports it: its use of its
 	// coroutine's locals, read before written (low 8 bits) and written
@@ -158,7 +143,7 @@ type Machine struct {
 	// writes the awaiter's cells; for a compare-and-swap, the value it
 	// expected and whether it swapped.
 	localUse     uint16
-	lastOp       OpKind
+	lastOp       program.OpKind
 	lastAddr     program.Word
 	acquired     bool
 	constructed  bool
@@ -244,7 +229,7 @@ func New(p *program.Program, o Options) *Machine {
 		co.drop = noStep
 		co.waitObj = -1
 		if spec.Spawned {
-			co.status = Unstarted
+			co.status = outcome.Unstarted
 			m.ended[p.Cells[spec.Frame].Object] = -1
 			continue
 		}
@@ -255,10 +240,10 @@ func New(p *program.Program, o Options) *Machine {
 		th := &m.threads[spec.Thread]
 		if len(th.stack) == 0 {
 			th.stack = append(th.stack, int16(i))
-			co.status = Running
+			co.status = outcome.Running
 		} else {
 			th.queue = append(th.queue, int16(i))
-			co.status = Runnable
+			co.status = outcome.Runnable
 		}
 	}
 	return m

@@ -7,6 +7,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -107,7 +108,7 @@ func TestRandomIsDeterministic(t *testing.T) {
 	run := func(seed uint64) string {
 		m := sim.New(p, sim.Options{})
 		out, err := sim.Run(m, sim.NewRandom(seed))
-		if err != nil || out.Kind != sim.OK || m.Steps() != 9 {
+		if err != nil || out.Kind != outcome.OK || m.Steps() != 9 {
 			t.Fatalf("seed %d: %s after %d steps, %v; want ok after 9", seed, out.Kind, m.Steps(), err)
 		}
 		return m.Schedule().String()
@@ -130,7 +131,7 @@ func TestContinue(t *testing.T) {
 	p, _ := parkWake(t)
 	m := sim.New(p, sim.Options{})
 	out, err := sim.Run(m, sim.Continue{})
-	if err != nil || out.Kind != sim.OK {
+	if err != nil || out.Kind != outcome.OK {
 		t.Fatalf("Run(Continue) = %s, %v; want ok", out.Kind, err)
 	}
 	if got, want := m.Schedule().String(), "A@K1 A@K2 B@S1 B@Z1 B@Z2 A A@K3"; got != want {
@@ -184,7 +185,7 @@ func TestSnapshot(t *testing.T) {
 		}
 	}
 	a := s.Coroutines[0]
-	if a.Status != sim.Parked || a.Op != "park" || a.Label != "K3" || !a.AwaiterLive {
+	if a.Status != outcome.Parked || a.Op != "park" || a.Label != "K3" || !a.AwaiterLive {
 		t.Errorf("A = %+v, want parked in park at K3 with a live awaiter", a)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"lockstep/sim/c11"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -116,20 +117,20 @@ func (x *Exec) badResume(h program.Word) bool {
 	if !ok {
 		return false
 	}
-	if c := m.prog.CoroutineOfHandle(h); c >= 0 && m.coros[c].status == Parked {
+	if c := m.prog.CoroutineOfHandle(h); c >= 0 && m.coros[c].status == outcome.Parked {
 		return false
 	}
 	who := m.prog.Coroutines[x.c].Name
 	stale := new(c11.StaleRead)
 	*stale = sr
-	x.fail(BadResume, fmt.Sprintf("%s resumes %s at step %d (%s): %s", who, m.prog.Format(program.Handle, nil, h), m.step+1,
-		m.prog.Label(x.pc), sr.Describe()), Detail{Cell: sr.Cell, Text: m.prog.Format(program.Handle, nil, h), Stale: stale})
+	x.fail(outcome.BadResume, fmt.Sprintf("%s resumes %s at step %d (%s): %s", who, m.prog.Format(program.Handle, nil, h), m.step+1,
+		m.prog.Label(x.pc), sr.Describe()), outcome.Detail{Cell: sr.Cell, Text: m.prog.Format(program.Handle, nil, h), Stale: stale})
 	return true
 }
 
 // staleCause names the last stale read of the run as the cause of a lost
 // wakeup: the read that ended a wake loop before it reached the waiter.
-func (m *Machine) staleCause(o Outcome) Outcome {
+func (m *Machine) staleCause(o outcome.Outcome) outcome.Outcome {
 	if m.weak == nil || len(m.weak.StaleReads()) == 0 {
 		return o
 	}

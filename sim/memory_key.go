@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"lockstep/sim/c11"
+	"lockstep/sim/outcome"
 )
 
 // MemoryKey hands add, word by word, the state the c11 model adds to a
@@ -46,7 +47,7 @@ func (m *Machine) retired(out []bool) []bool {
 		out[t] = len(m.threads[t].stack) == 0 && len(m.threads[t].queue) == 0
 	}
 	for c := range m.coros {
-		if m.coros[c].status != Done {
+		if m.coros[c].status != outcome.Done {
 			out[m.prog.Coroutines[c].Thread] = false
 		}
 	}

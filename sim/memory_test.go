@@ -8,6 +8,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/c11"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -238,14 +239,14 @@ func TestC11BadResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := m.Outcome()
-	if out.Kind != sim.BadResume || out.Step != 3 || out.Detail.Stale == nil || out.Detail.Text != "null" {
+	if out.Kind != outcome.BadResume || out.Step != 3 || out.Detail.Stale == nil || out.Detail.Text != "null" {
 		t.Fatalf("outcome = %+v, want bad-resume of null at step 3", out)
 	}
 	if got := m.Schedule().String(); got != "A@K1 A@K2 B@Z1 B@Z2<init" {
 		t.Errorf("schedule = %q", got)
 	}
 	s, _ := sim.ParseSchedule("A A B B")
-	if _, out, err := sim.ReplaySchedule(p, s, sim.Options{Memory: sim.C11}); err != nil || out.Kind != sim.DataRace {
+	if _, out, err := sim.ReplaySchedule(p, s, sim.Options{Memory: sim.C11}); err != nil || out.Kind != outcome.DataRace {
 		t.Errorf("reading the latest handle: %v, %v; want the data race alone", out, err)
 	}
 }

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"lockstep/sim"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -25,34 +25,34 @@ func TestHappensBefore(t *testing.T) {
 		middle   access // C's step, if any, between A's publication and B's load
 		consume  access // B's step before reading x
 		schedule string
-		want     sim.Kind
+		want     outcome.Kind
 		explain  string // in the race's message
 	}{
 		{name: "release store, acquire load", publish: store(program.Release), consume: load(program.Acquire),
-			schedule: "A A B B", want: sim.OK},
+			schedule: "A A B B", want: outcome.OK},
 		{name: "seq_cst store, seq_cst load", publish: store(program.SeqCst), consume: load(program.SeqCst),
-			schedule: "A A B B", want: sim.OK},
+			schedule: "A A B B", want: outcome.OK},
 		{name: "relaxed store", publish: store(program.Relaxed), consume: load(program.Acquire),
-			schedule: "A A B B", want: sim.DataRace,
+			schedule: "A A B B", want: outcome.DataRace,
 			explain: "A's store on d.flag at step 2 (P2) is relaxed, without release"},
 		{name: "relaxed load", publish: store(program.Release), consume: load(program.Relaxed),
-			schedule: "A A B B", want: sim.DataRace},
+			schedule: "A A B B", want: outcome.DataRace},
 		{name: "acq_rel CAS publishes", publish: cas(program.AcqRel), consume: load(program.Acquire),
-			schedule: "A A B B", want: sim.OK},
+			schedule: "A A B B", want: outcome.OK},
 		{name: "acquire-only CAS does not publish", publish: cas(program.Acquire), consume: load(program.Acquire),
-			schedule: "A A B B", want: sim.DataRace,
+			schedule: "A A B B", want: outcome.DataRace,
 			explain: "A's cas on d.flag at step 2 (P2) is acquire, without release"},
 		{name: "read before the write", publish: store(program.Release), consume: load(program.Acquire),
-			schedule: "B B A A", want: sim.DataRace},
+			schedule: "B B A A", want: outcome.DataRace},
 		{name: "relaxed store breaks the release sequence", publish: store(program.Release),
 			middle:  func(x program.Exec, d fixture.Shared) { x.Store(d.Flag, 2, program.Relaxed) },
-			consume: load(program.Acquire), schedule: "A A C B B", want: sim.DataRace},
+			consume: load(program.Acquire), schedule: "A A C B B", want: outcome.DataRace},
 		{name: "relaxed fetch_add continues the release sequence", publish: store(program.Release),
 			middle:  func(x program.Exec, d fixture.Shared) { x.FetchAdd(d.Flag, 1, program.Relaxed) },
-			consume: load(program.Acquire), schedule: "A A C B B", want: sim.OK},
+			consume: load(program.Acquire), schedule: "A A C B B", want: outcome.OK},
 		{name: "relaxed exchange continues the release sequence", publish: store(program.Release),
 			middle:  func(x program.Exec, d fixture.Shared) { x.Exchange(d.Flag, 5, program.Relaxed) },
-			consume: load(program.Acquire), schedule: "A A C B B", want: sim.OK},
+			consume: load(program.Acquire), schedule: "A A C B B", want: outcome.OK},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -74,7 +74,7 @@ func TestHappensBefore(t *testing.T) {
 			if out.Kind != tt.want {
 				t.Fatalf("outcome = %s (%s), want %s", out.Kind, out.Message, tt.want)
 			}
-			if tt.want == sim.DataRace && !strings.Contains(out.Message, "data race on d.x") {
+			if tt.want == outcome.DataRace && !strings.Contains(out.Message, "data race on d.x") {
 				t.Errorf("message = %q, want it to name d.x", out.Message)
 			}
 			if !strings.Contains(out.Message, tt.explain) {
@@ -101,11 +101,11 @@ func TestRunQueueSynchronizes(t *testing.T) {
 	f.Thread("A", park)
 	f.Thread("B", wake)
 	m, out := fixture.Replay(t, f.Program(t), "A A B B B A A")
-	if out.Kind != sim.OK {
+	if out.Kind != outcome.OK {
 		t.Fatalf("outcome = %s (%s), want ok", out.Kind, out.Message)
 	}
 	recs := m.Records()
-	if got := recs[5].Op; got != sim.OpResume {
+	if got := recs[5].Op; got != program.OpResume {
 		t.Errorf("step 5 op = %s, want resume", got)
 	}
 	if got := m.Findings(); len(got) != 0 {
@@ -122,13 +122,13 @@ func TestRacesAreFindings(t *testing.T) {
 	f.Thread("A", w)
 	f.Thread("B", w)
 	m, out := fixture.Replay(t, f.Program(t), "A B A B")
-	if out.Kind != sim.DataRace || out.Step != 1 {
+	if out.Kind != outcome.DataRace || out.Step != 1 {
 		t.Fatalf("outcome = %s at step %d, want data-race at step 1", out.Kind, out.Step)
 	}
 	if got := len(m.Findings()); got != 3 {
 		t.Errorf("len(Findings()) = %d, want 3 (steps 1, 2, 3): %v", got, m.Findings())
 	}
-	if got := m.Records()[1].Findings; len(got) != 1 || got[0].Kind != sim.DataRace {
+	if got := m.Records()[1].Findings; len(got) != 1 || got[0].Kind != outcome.DataRace {
 		t.Errorf("step 1 findings = %v, want one data race", got)
 	}
 }

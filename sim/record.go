@@ -2,35 +2,9 @@ package sim
 
 import (
 	"lockstep/sim/c11"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
-
-// OpKind is what a step did.
-type OpKind uint8
-
-// The operations a step can perform.
-const (
-	OpLoad OpKind = iota
-	OpStore
-	OpExchange
-	OpCAS
-	OpFetchAdd
-	OpRead  // plain read
-	OpWrite // plain write
-	OpSubmit
-	OpSemAcquire
-	OpSemRelease
-	OpResume // the thread takes the next coroutine off its run queue
-	OpSpawn  // a new coroutine is started on its context (Exec.Spawn)
-)
-
-var opNames = [...]string{"load", "store", "exchange", "cas", "fetch_add", "read", "write",
-	"submit", "semacquire", "semrelease", "resume", "spawn"}
-
-func (o OpKind) String() string { return opNames[o] }
-
-// Atomic reports whether the operation is an atomic access.
-func (o OpKind) Atomic() bool { return o <= OpFetchAdd }
 
 // EventKind is something a step caused besides its memory access.
 type EventKind uint8
@@ -70,7 +44,7 @@ type Record struct {
 	Index     int
 	Thread    int
 	Coroutine int // the coroutine that stepped, or was resumed (OpResume)
-	Op        OpKind
+	Op        program.OpKind
 	// Addr is the cell accessed; for OpSubmit, the awaiter node; for
 	// OpSpawn, the new coroutine's frame.
 	Addr program.Word
@@ -88,7 +62,7 @@ type Record struct {
 	Loc              program.Location
 	Events           []Event
 	// Findings are what the detectors found at this step.
-	Findings []Outcome
+	Findings []outcome.Outcome
 	// After is the state after the step (with Options.Snapshots).
 	After *Snapshot
 	// Read is the step's read under the c11 memory model: the writes it

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -17,7 +18,7 @@ const (
 // fields (checked like any plain read) and hands the coroutine to its
 // context as its engine does (see Engine and submitPath).
 func (x *Exec) Submit(node program.Word) {
-	if !x.begin(OpSubmit, node) {
+	if !x.begin(program.OpSubmit, node) {
 		return
 	}
 	h, ok := x.read(node + FieldAwaitCoro)
@@ -57,7 +58,7 @@ func (x *Exec) Submit(node program.Word) {
 		m.mem[counter]++
 		co := &m.coros[c]
 		co.inlined = counter
-		co.status = Running
+		co.status = outcome.Running
 		co.thread = int16(x.t)
 		th := &m.threads[x.t]
 		th.stack = append(th.stack, int16(c))
@@ -126,33 +127,33 @@ func (x *Exec) resumable(h program.Word, inline bool) (int, bool) {
 	c := m.prog.CoroutineOfHandle(h)
 	if c < 0 {
 		shown := m.prog.Format(program.Handle, nil, h)
-		x.fail(Panic, fmt.Sprintf("runtime error: submit_task got %s, which is not a coroutine handle", shown),
-			Detail{Reason: NotHandle, Text: shown})
+		x.fail(outcome.Panic, fmt.Sprintf("runtime error: submit_task got %s, which is not a coroutine handle", shown),
+			outcome.Detail{Reason: outcome.NotHandle, Text: shown})
 		return 0, false
 	}
 	co := &m.coros[c]
 	name := m.prog.Coroutines[c].Name
 	who := m.prog.Coroutines[x.c].Name
 	switch co.status {
-	case Done:
-		x.fail(UseAfterFree, fmt.Sprintf("%s resumes %s at step %d (%s), but %s has finished and its frame was destroyed",
-			who, name, m.step+1, m.prog.Label(x.pc), name), Detail{Reason: ResumeFinished, Other: name})
+	case outcome.Done:
+		x.fail(outcome.UseAfterFree, fmt.Sprintf("%s resumes %s at step %d (%s), but %s has finished and its frame was destroyed",
+			who, name, m.step+1, m.prog.Label(x.pc), name), outcome.Detail{Reason: outcome.ResumeFinished, Other: name})
 		return 0, false
-	case Running:
+	case outcome.Running:
 		if co.suspending && !inline {
 			break // resumed during its await_suspend: queued (or dropped) while it finishes
 		}
 		fallthrough
-	case Runnable:
-		x.fail(DoubleResume, fmt.Sprintf("%s resumes %s at step %d (%s), but %s is not suspended: it is already %s",
-			who, name, m.step+1, m.prog.Label(x.pc), name, co.status), Detail{Other: name, Status: co.status})
+	case outcome.Runnable:
+		x.fail(outcome.DoubleResume, fmt.Sprintf("%s resumes %s at step %d (%s), but %s is not suspended: it is already %s",
+			who, name, m.step+1, m.prog.Label(x.pc), name, co.status), outcome.Detail{Other: name, Status: co.status})
 		return 0, false
 	}
 	co.dropped = false
 	if m.prog.Facts.Open != nil && !co.opened && m.waiting(c) {
-		x.fail(PrematureRelease, fmt.Sprintf("%s releases %s at step %d (%s), but %s has not held since %s parked at step %d",
+		x.fail(outcome.PrematureRelease, fmt.Sprintf("%s releases %s at step %d (%s), but %s has not held since %s parked at step %d",
 			who, name, m.step+1, m.prog.Label(x.pc), m.prog.Facts.Condition, name, co.parkStep+1),
-			Detail{Other: name, Condition: m.prog.Facts.Condition, ParkStep: int(co.parkStep)})
+			outcome.Detail{Other: name, Condition: m.prog.Facts.Condition, ParkStep: int(co.parkStep)})
 		return 0, false
 	}
 	return c, true
@@ -169,7 +170,7 @@ func (m *Machine) waiting(c int) bool {
 // waker's clock (the queue's push and pop synchronize).
 func (m *Machine) enqueue(waker, c, t int) {
 	co := &m.coros[c]
-	co.status = Runnable
+	co.status = outcome.Runnable
 	co.thread = int16(t)
 	n := len(m.threads)
 	copy(m.wake[c*n:(c+1)*n], m.vc[waker*n:(waker+1)*n])
@@ -182,7 +183,7 @@ func (m *Machine) enqueue(waker, c, t int) {
 // SemAcquire takes a permit of the semaphore at addr, or queues the
 // coroutine on it and returns true.
 func (x *Exec) SemAcquire(addr program.Word) bool {
-	if !x.begin(OpSemAcquire, addr) {
+	if !x.begin(program.OpSemAcquire, addr) {
 		return false
 	}
 	c, ok := x.cell(addr, true, "acquires")
@@ -193,7 +194,7 @@ func (x *Exec) SemAcquire(addr program.Word) bool {
 	if v := m.mem[addr]; v > 0 {
 		m.atomicRead(x.t, addr, c, program.Acquire)
 		m.mem[addr] = v - 1
-		m.atomicWrite(x.t, x.pc, addr, c, program.Relaxed, true, OpSemAcquire)
+		m.atomicWrite(x.t, x.pc, addr, c, program.Relaxed, true, program.OpSemAcquire)
 		x.recordResult(v, true)
 		return false
 	}
@@ -210,7 +211,7 @@ func (x *Exec) SemAcquire(addr program.Word) bool {
 // SemRelease hands a permit to the oldest coroutine queued on the
 // semaphore at addr (it is queued on its context), or banks it.
 func (x *Exec) SemRelease(addr program.Word) {
-	if !x.begin(OpSemRelease, addr) {
+	if !x.begin(program.OpSemRelease, addr) {
 		return
 	}
 	c, ok := x.cell(addr, true, "releases")
@@ -221,13 +222,13 @@ func (x *Exec) SemRelease(addr program.Word) {
 	w := -1
 	for i := range m.coros {
 		co := &m.coros[i]
-		if co.semWait == addr && co.status == Parked && (w < 0 || co.semSeq < m.coros[w].semSeq) {
+		if co.semWait == addr && co.status == outcome.Parked && (w < 0 || co.semSeq < m.coros[w].semSeq) {
 			w = i
 		}
 	}
 	if w < 0 {
 		m.mem[addr]++
-		m.atomicWrite(x.t, x.pc, addr, c, program.Release, true, OpSemRelease)
+		m.atomicWrite(x.t, x.pc, addr, c, program.Release, true, program.OpSemRelease)
 		x.recordResult(m.mem[addr]-1, true)
 		return
 	}

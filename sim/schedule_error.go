@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"lockstep/sim/c11"
+	"lockstep/sim/outcome"
 	"strings"
 )
 
@@ -34,7 +35,7 @@ type ScheduleError struct {
 	// (WrongLabel).
 	Label, At string
 	// Blocked says why the thread cannot move (CannotMove).
-	Blocked Blocked
+	Blocked outcome.Blocked
 	// Source is the write the step's read asks for, Cell the cell it
 	// reads and Sources the writes it may return (the Source kinds).
 	Source  c11.Source

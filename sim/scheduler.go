@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 	"math/rand/v2"
 )
@@ -15,7 +16,7 @@ type Scheduler interface {
 // Run steps m, asking s who moves, until the run is over. It returns the
 // outcome; an error means the scheduler could not go on (a bad schedule),
 // and m holds the steps performed until then.
-func Run(m *Machine, s Scheduler) (Outcome, error) {
+func Run(m *Machine, s Scheduler) (outcome.Outcome, error) {
 	var buf [64]int
 	for !m.Finished() {
 		enabled := m.Enabled(buf[:0])
@@ -114,7 +115,7 @@ func (r *Random) Choose(_ *Machine, enabled []int) (int, error) {
 
 // ReplaySchedule runs p from the start along s (then Continue) and returns
 // the machine. The error reports a schedule that cannot be followed.
-func ReplaySchedule(p *program.Program, s Schedule, o Options) (*Machine, Outcome, error) {
+func ReplaySchedule(p *program.Program, s Schedule, o Options) (*Machine, outcome.Outcome, error) {
 	m := New(p, o)
 	out, err := Run(m, &Replay{Schedule: s})
 	return m, out, err

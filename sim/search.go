@@ -84,7 +84,7 @@ func (m *Machine) QuietStep(t int) {
 type StepAccess struct {
 	// Op is the step's memory access; OpResume when it made none (a
 	// thread took a coroutine off its run queue).
-	Op OpKind
+	Op program.OpKind
 	// Addr is the cell accessed; for OpSubmit, the awaiter node.
 	Addr program.Word
 	// Acquired says the access acquired from Addr: an atomic read, or

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 	"slices"
 )
@@ -60,7 +61,7 @@ type ThreadState struct {
 type CoroutineState struct {
 	Name        string
 	Thread      string // where it runs or is queued
-	Status      Status
+	Status      outcome.Status
 	Op          string // operation in progress ("" between operations)
 	Label       string // label of its next step
 	FrameLive   bool
@@ -121,7 +122,7 @@ func (m *Machine) Snapshot() Snapshot {
 // lists, and appends to lists the list each non-null one leads to.
 func (m *Machine) pointers(c int, cs *CoroutineState, lists []ListState) []ListState {
 	co := &m.coros[c]
-	if co.status == Done || !co.started {
+	if co.status == outcome.Done || !co.started {
 		return lists
 	}
 	p := m.prog

@@ -5,6 +5,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -33,14 +34,14 @@ func spawnProgram(t *testing.T, late bool) *program.Program {
 func TestSpawn(t *testing.T) {
 	p := spawnProgram(t, false)
 	m := sim.New(p, sim.Options{})
-	if st := m.Coroutine(1).Status(); st != sim.Unstarted || m.CanMove(1) {
+	if st := m.Coroutine(1).Status(); st != outcome.Unstarted || m.CanMove(1) {
 		t.Fatalf("before the spawn B is %s (can move %v); want unstarted and stuck", st, m.CanMove(1))
 	}
 	_, out := fixture.Replay(t, p, "A A B B")
-	checkOutcome(t, out, sim.OK, -1)
+	checkOutcome(t, out, outcome.OK, -1)
 
 	_, out = fixture.Replay(t, spawnProgram(t, true), "A A B B A")
-	checkOutcome(t, out, sim.DataRace, 4, "A writes it at step 5 (W1) and B wrote it at step 4 (W1)")
+	checkOutcome(t, out, outcome.DataRace, 4, "A writes it at step 5 (W1) and B wrote it at step 4 (W1)")
 
 	m = sim.New(p, sim.Options{})
 	if got, want := m.Blocked(1).String(), "B has not been spawned"; got != want {
@@ -59,7 +60,7 @@ func TestSpawnTwice(t *testing.T) {
 	p.Coroutines[1].Spawned = true
 	p.Coroutines[1].Script = nil
 	_, out := fixture.Replay(t, p, "A A")
-	checkOutcome(t, out, sim.Panic, 1, "every one of the 1 coroutines it may start has started already")
+	checkOutcome(t, out, outcome.Panic, 1, "every one of the 1 coroutines it may start has started already")
 }
 
 // Destroy frees another coroutine's frame: its own next access to it is
@@ -83,16 +84,16 @@ func TestDestroy(t *testing.T) {
 		return p
 	}
 	_, out := fixture.Replay(t, build(true, 1), "B A B")
-	checkOutcome(t, out, sim.UseAfterFree, 2, "B reads B.frame.resume at step 3 (T1), but B's frame was destroyed at step 2, before B finished with it")
-	if out.Detail.Reason != sim.FrameFreed {
-		t.Errorf("reason %s; want %s", out.Detail.Reason, sim.FrameFreed)
+	checkOutcome(t, out, outcome.UseAfterFree, 2, "B reads B.frame.resume at step 3 (T1), but B's frame was destroyed at step 2, before B finished with it")
+	if out.Detail.Reason != outcome.FrameFreed {
+		t.Errorf("reason %s; want %s", out.Detail.Reason, outcome.FrameFreed)
 	}
 	// B's frame outlives B, but B's last read and A's destroy are not
 	// ordered: a race, not a use after free.
 	_, out = fixture.Replay(t, build(true, 1), "B B A")
-	checkOutcome(t, out, sim.DataRace, 2, "data race on B.frame.resume: A writes it at step 3 (X1) and B read it at step 2 (T1)")
+	checkOutcome(t, out, outcome.DataRace, 2, "data race on B.frame.resume: A writes it at step 3 (X1) and B read it at step 2 (T1)")
 	_, out = fixture.Replay(t, build(false, 1), "B B A")
-	checkOutcome(t, out, sim.UseAfterFree, 2, "A destroys B.frame.resume at step 3 (X1), but B finished at step 2 and its frame was destroyed")
+	checkOutcome(t, out, outcome.UseAfterFree, 2, "A destroys B.frame.resume at step 3 (X1), but B finished at step 2 and its frame was destroyed")
 	_, out = fixture.Replay(t, build(true, 2), "B B A A")
-	checkOutcome(t, out, sim.UseAfterFree, 3, "A destroys B.frame.resume at step 4")
+	checkOutcome(t, out, outcome.UseAfterFree, 3, "A destroys B.frame.resume at step 4")
 }

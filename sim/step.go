@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"lockstep/sim/c11"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -40,7 +41,7 @@ func (m *Machine) Step(t int) (Record, error) {
 		rec = &Record{Index: m.step, Thread: t, Label: -1}
 		m.cur = rec
 	}
-	m.lastOp, m.lastAddr, m.acquired, m.localUse, m.constructed = OpResume, 0, false, 0, false
+	m.lastOp, m.lastAddr, m.acquired, m.localUse, m.constructed = program.OpResume, 0, false, 0, false
 	m.lastExpected, m.swapped = 0, false
 	if m.weak != nil {
 		m.weak.Begin()
@@ -64,7 +65,7 @@ func (m *Machine) Step(t int) (Record, error) {
 	m.step++
 	if m.fatal == nil && m.step >= limit && !m.Finished() {
 		m.limitHit = true
-		m.setFatal(Outcome{Kind: StepLimit, Step: m.step - 1, Detail: Detail{Limit: limit},
+		m.setFatal(outcome.Outcome{Kind: outcome.StepLimit, Step: m.step - 1, Detail: outcome.Detail{Limit: limit},
 			Message: fmt.Sprintf("the run was stopped after %d steps; a thread may be spinning forever", limit)})
 	}
 	if !m.record {
@@ -86,12 +87,12 @@ func (m *Machine) resumeQueued(t int) {
 	th.queue = th.queue[1:]
 	th.stack = append(th.stack, int16(c))
 	co := &m.coros[c]
-	co.status = Running
+	co.status = outcome.Running
 	co.thread = int16(t)
 	m.this = stepRef{step: int32(m.step), label: -1, coro: int16(c)}
 	m.acquireWake(t, c)
 	if r := m.cur; r != nil {
-		r.Op = OpResume
+		r.Op = program.OpResume
 		r.Coroutine = c
 		r.Events = append(r.Events, Event{Kind: EvResumed, Coroutine: c, Thread: t})
 	}
@@ -130,13 +131,13 @@ func (m *Machine) runStep(t, c int) {
 		return
 	}
 	if x.ops > 0 && op.Role != program.Waiting && op.Role != program.Lock && op.Role != program.Relock {
-		if o := m.primitiveObject(m.lastAddr); o >= 0 && m.lastOp != OpSubmit {
+		if o := m.primitiveObject(m.lastAddr); o >= 0 && m.lastOp != program.OpSubmit {
 			m.wakers[o] = m.this
 		}
 	}
 	if x.ops == 0 {
-		m.setFatal(Outcome{Kind: Panic, Step: m.step, Thread: m.prog.Threads[t].Name, Coroutine: m.prog.Coroutines[c].Name,
-			Detail:  Detail{Reason: NoAccess, Label: m.prog.Label(x.pc), Op: op.Name},
+		m.setFatal(outcome.Outcome{Kind: outcome.Panic, Step: m.step, Thread: m.prog.Threads[t].Name, Coroutine: m.prog.Coroutines[c].Name,
+			Detail:  outcome.Detail{Reason: outcome.NoAccess, Label: m.prog.Label(x.pc), Op: op.Name},
 			Message: fmt.Sprintf("sim: step %s of %s made no memory access", m.prog.Label(x.pc), op.Name)})
 		return
 	}
@@ -152,8 +153,8 @@ func (m *Machine) runStep(t, c int) {
 	case nextReturn:
 		m.opReturned(t, c, op, x.result)
 	default:
-		m.setFatal(Outcome{Kind: Panic, Step: m.step, Thread: m.prog.Threads[t].Name, Coroutine: m.prog.Coroutines[c].Name,
-			Detail:  Detail{Reason: NoNext, Label: m.prog.Label(x.pc), Op: op.Name},
+		m.setFatal(outcome.Outcome{Kind: outcome.Panic, Step: m.step, Thread: m.prog.Threads[t].Name, Coroutine: m.prog.Coroutines[c].Name,
+			Detail:  outcome.Detail{Reason: outcome.NoNext, Label: m.prog.Label(x.pc), Op: op.Name},
 			Message: fmt.Sprintf("sim: step %s of %s did not say where to go next", m.prog.Label(x.pc), op.Name)})
 	}
 }
@@ -162,9 +163,9 @@ func (m *Machine) runStep(t, c int) {
 func (m *Machine) call(op *program.Op, x *Exec) {
 	defer func() {
 		if r := recover(); r != nil {
-			m.setFatal(Outcome{Kind: Panic, Step: m.step, Message: fmt.Sprint(r),
+			m.setFatal(outcome.Outcome{Kind: outcome.Panic, Step: m.step, Message: fmt.Sprint(r),
 				Thread: m.prog.Threads[x.t].Name, Coroutine: m.prog.Coroutines[x.c].Name,
-				Detail: Detail{Reason: GoPanic, Label: m.prog.Label(x.pc), Text: fmt.Sprint(r)}})
+				Detail: outcome.Detail{Reason: outcome.GoPanic, Label: m.prog.Label(x.pc), Text: fmt.Sprint(r)}})
 		}
 	}()
 	op.Code(x)
@@ -245,7 +246,7 @@ func (m *Machine) peek(a program.Word) program.Word {
 func (m *Machine) Peek(a program.Word) program.Word { return m.peek(a) }
 
 // setFatal records the first fatal finding.
-func (m *Machine) setFatal(o Outcome) {
+func (m *Machine) setFatal(o outcome.Outcome) {
 	if m.fatal != nil {
 		return
 	}

@@ -1,6 +1,9 @@
 package sim
 
-import "lockstep/sim/program"
+import (
+	"lockstep/sim/outcome"
+	"lockstep/sim/program"
+)
 
 // Read-only views of a machine's state, for searches that hash and compare
 // states (see the statekey package). Slices returned here are the
@@ -76,7 +79,7 @@ func (m *Machine) Coroutine(c int) CoroutineView { return CoroutineView{&m.coros
 type CoroutineView struct{ co *coroutine }
 
 // Status is the coroutine's state.
-func (v CoroutineView) Status() Status { return v.co.status }
+func (v CoroutineView) Status() outcome.Status { return v.co.status }
 
 // Thread is the thread it runs on or is queued on.
 func (v CoroutineView) Thread() int { return int(v.co.thread) }

@@ -8,6 +8,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/outcome"
 )
 
 // TestExploreInBrowser presses Find the bug and Verify on the playground
@@ -54,7 +55,7 @@ func TestExploreInBrowser(t *testing.T) {
 		if n, err := explore.Preemptions(prog, s); err != nil || n != 1 || len(s) != 8 {
 			t.Errorf("the page's schedule %q: %d steps, %d preemptions (%v); want 8 steps, 1 preemption", sched, len(s), n, err)
 		}
-		if _, out, err := sim.ReplaySchedule(prog, s, sim.Options{}); err != nil || out.Kind != sim.LostWakeup {
+		if _, out, err := sim.ReplaySchedule(prog, s, sim.Options{}); err != nil || out.Kind != outcome.LostWakeup {
 			t.Errorf("ReplaySchedule(%q) = %s, %v; want lost-wakeup", sched, out.Kind, err)
 		}
 

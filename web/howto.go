@@ -1,29 +1,29 @@
 package web
 
 import (
-	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/templates"
 	"lockstep/web/site"
 )
 
 // outcomeTexts say what each outcome of the fixed vocabulary means.
-var outcomeTexts = map[sim.Kind]site.Phrase{
-	sim.OK:               {"every coroutine finished and no detector fired", "所有协程都已结束，没有任何检测器报警"},
-	sim.LostWakeup:       {"no thread can move, and a waiter is parked although the condition it waits for holds: nothing will ever resume it", "没有线程能再前进，而某个等待者的等待条件已经成立，它却仍挂起着：再也没有谁会恢复它"},
-	sim.Deadlock:         {"no thread can move, and waiters are parked on a condition that does not hold", "没有线程能再前进，等待者挂起在一个不成立的条件上"},
-	sim.UseAfterFree:     {"a step touched an awaiter node or a coroutine frame after its lifetime ended", "某一步访问了生命周期已经结束的 awaiter 节点或协程帧"},
-	sim.DoubleResume:     {"a coroutine was resumed while it was not suspended", "一个协程在没有挂起的时候被恢复"},
-	sim.PrematureRelease: {"a waiter was released although its condition never held since it parked", "等待者被放行，但自它挂起以来条件从未成立过"},
-	sim.DataRace:         {"two plain accesses to one field, one of them a write, are not ordered by happens-before", "对同一字段的两次普通访问（其中一次是写）之间没有 happens-before 关系"},
-	sim.MutualExclusion:  {"two coroutines held the lock at once", "两个协程同时持有了锁"},
-	sim.Panic:            {"the Go code of a step panicked; the message is Go's", "某一步的 Go 代码发生了 panic；消息来自 Go 本身"},
-	sim.DroppedTask:      {"submit_task dropped a coroutine's handle: it will never be resumed", "submit_task 丢弃了一个协程的句柄：它再也不会被恢复"},
-	sim.Assertion:        {"an expectation of the lesson failed, such as a lock not granted in FIFO order", "课程自身的某个断言失败了，例如锁没有按先进先出的顺序授予"},
-	sim.StepLimit:        {"the run was cut at the step limit: a thread may be spinning forever", "运行在步数上限处被截断：某个线程可能在无限自旋"},
+var outcomeTexts = map[outcome.Kind]site.Phrase{
+	outcome.OK:               {"every coroutine finished and no detector fired", "所有协程都已结束，没有任何检测器报警"},
+	outcome.LostWakeup:       {"no thread can move, and a waiter is parked although the condition it waits for holds: nothing will ever resume it", "没有线程能再前进，而某个等待者的等待条件已经成立，它却仍挂起着：再也没有谁会恢复它"},
+	outcome.Deadlock:         {"no thread can move, and waiters are parked on a condition that does not hold", "没有线程能再前进，等待者挂起在一个不成立的条件上"},
+	outcome.UseAfterFree:     {"a step touched an awaiter node or a coroutine frame after its lifetime ended", "某一步访问了生命周期已经结束的 awaiter 节点或协程帧"},
+	outcome.DoubleResume:     {"a coroutine was resumed while it was not suspended", "一个协程在没有挂起的时候被恢复"},
+	outcome.PrematureRelease: {"a waiter was released although its condition never held since it parked", "等待者被放行，但自它挂起以来条件从未成立过"},
+	outcome.DataRace:         {"two plain accesses to one field, one of them a write, are not ordered by happens-before", "对同一字段的两次普通访问（其中一次是写）之间没有 happens-before 关系"},
+	outcome.MutualExclusion:  {"two coroutines held the lock at once", "两个协程同时持有了锁"},
+	outcome.Panic:            {"the Go code of a step panicked; the message is Go's", "某一步的 Go 代码发生了 panic；消息来自 Go 本身"},
+	outcome.DroppedTask:      {"submit_task dropped a coroutine's handle: it will never be resumed", "submit_task 丢弃了一个协程的句柄：它再也不会被恢复"},
+	outcome.Assertion:        {"an expectation of the lesson failed, such as a lock not granted in FIFO order", "课程自身的某个断言失败了，例如锁没有按先进先出的顺序授予"},
+	outcome.StepLimit:        {"the run was cut at the step limit: a thread may be spinning forever", "运行在步数上限处被截断：某个线程可能在无限自旋"},
 }
 
 // outcomeText says what outcome k means.
-func outcomeText(k sim.Kind, lang string) string { return outcomeTexts[k].In(lang) }
+func outcomeText(k outcome.Kind, lang string) string { return outcomeTexts[k].In(lang) }
 
 // shortcutTable lists the playground's keyboard shortcuts, as the page's
 // script binds them.

@@ -6,7 +6,7 @@ import (
 	"net/url"
 
 	"lockstep/scenarios"
-	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/templates"
 	"lockstep/web/site"
 )
@@ -49,7 +49,7 @@ func hasChallenge(l *scenarios.Scenario) bool {
 func (s *Server) serveHowto(w http.ResponseWriter, r *http.Request) error {
 	lang := string(site.ResolveLang(w, r))
 	page := templates.HowtoPage{Chrome: s.chrome(r, lang, templates.T(lang, "howto.title")), Shortcuts: shortcuts(lang)}
-	for _, k := range sim.Kinds {
+	for _, k := range outcome.Kinds {
 		page.Outcomes = append(page.Outcomes, templates.Outcome{Kind: string(k), Text: outcomeText(k, lang)})
 	}
 	return s.render(w, r, templates.Howto(page))

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"lockstep/scenarios"
-	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/outcome"
 )
 
 // TestFindThenProve checks the two phases: the bounded phase's smallest
@@ -36,9 +36,9 @@ func TestFindThenProve(t *testing.T) {
 		}
 	}
 
-	stop := search(t, p, explore.Options{Strategy: explore.FindThenProve, MaxPreemptions: 2, Want: sim.UseAfterFree})
+	stop := search(t, p, explore.Options{Strategy: explore.FindThenProve, MaxPreemptions: 2, Want: outcome.UseAfterFree})
 	if len(stop.Phases) != 1 || stop.Complete || stop.Stopped != "first-counterexample" ||
-		len(stop.Counterexamples) != 1 || stop.Counterexamples[0].Kind != sim.UseAfterFree {
+		len(stop.Counterexamples) != 1 || stop.Counterexamples[0].Kind != outcome.UseAfterFree {
 		t.Errorf("stop at use-after-free: %d phases, complete=%v (%s), found %v; want one phase stopped at a use-after-free alone",
 			len(stop.Phases), stop.Complete, stop.Stopped, kinds(stop))
 	}

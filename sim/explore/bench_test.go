@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"lockstep/scenarios"
-	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/outcome"
 )
 
 // BenchmarkExploreFirstCounterexample is the time to the first, smallest
@@ -21,10 +21,10 @@ func BenchmarkExploreFirstCounterexample(b *testing.B) {
 			p := build(b, "wg-lost-wakeup", "tinycoro", map[string]int{"waiters": size[0], "workers": size[1]})
 			var r explore.Result
 			for b.Loop() {
-				r = search(b, p, explore.Options{Strategy: explore.PreemptionBounded, Want: sim.LostWakeup})
+				r = search(b, p, explore.Options{Strategy: explore.PreemptionBounded, Want: outcome.LostWakeup})
 			}
 			for _, c := range r.Counterexamples {
-				if c.Kind == sim.LostWakeup {
+				if c.Kind == outcome.LostWakeup {
 					b.ReportMetric(float64(c.Steps), "steps")
 					b.ReportMetric(float64(c.Preemptions), "preemptions")
 					return
@@ -100,7 +100,7 @@ func BenchmarkExploreBuggy(b *testing.B) {
 			for b.Loop() {
 				r = search(b, p, explore.Options{})
 			}
-			if !r.Complete || !r.Found(sim.LostWakeup) {
+			if !r.Complete || !r.Found(outcome.LostWakeup) {
 				b.Fatalf("complete=%v, found %v", r.Complete, kinds(r))
 			}
 			b.ReportMetric(float64(r.States), "states")
@@ -116,7 +116,7 @@ func BenchmarkExploreDefaultFirst(b *testing.B) {
 	var r explore.Result
 	for b.Loop() {
 		r = search(b, p, explore.Options{Strategy: explore.FindThenProve, MaxPreemptions: 2,
-			Want: sim.LostWakeup, Workers: runtime.NumCPU()})
+			Want: outcome.LostWakeup, Workers: runtime.NumCPU()})
 	}
 	if len(r.Counterexamples) != 1 || r.Counterexamples[0].Preemptions != 1 {
 		b.Fatalf("found %v; want one lost wakeup with one preemption", kinds(r))

@@ -9,6 +9,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -45,10 +46,10 @@ func search(t testing.TB, p *program.Program, o explore.Options) explore.Result 
 
 // expected is the set of outcome kinds other than ok that a lesson's
 // schedules expect of variant v.
-func expected(s *scenarios.Scenario, v string) []sim.Kind {
-	var out []sim.Kind
+func expected(s *scenarios.Scenario, v string) []outcome.Kind {
+	var out []outcome.Kind
 	for _, sc := range s.Schedules {
-		if k, ok := sc.Expect[v]; ok && sc.MemoryModel() == sim.SC && k != sim.OK && !slices.Contains(out, k) {
+		if k, ok := sc.Expect[v]; ok && sc.MemoryModel() == sim.SC && k != outcome.OK && !slices.Contains(out, k) {
 			out = append(out, k)
 		}
 	}
@@ -129,18 +130,18 @@ func TestExploreCatalog(t *testing.T) {
 //     Wait has returned".
 func misuse(v string, c explore.Counterexample) bool {
 	switch c.Kind {
-	case sim.Deadlock:
+	case outcome.Deadlock:
 		return true
-	case sim.Panic:
+	case outcome.Panic:
 		return strings.HasPrefix(c.Outcome.Message, "panic: sync: ")
-	case sim.PrematureRelease:
+	case outcome.PrematureRelease:
 		return v == "go"
 	}
 	return false
 }
 
-func kinds(r explore.Result) []sim.Kind {
-	var out []sim.Kind
+func kinds(r explore.Result) []outcome.Kind {
+	var out []outcome.Kind
 	for _, c := range r.Counterexamples {
 		out = append(out, c.Kind)
 	}
@@ -155,7 +156,7 @@ func TestLostWakeupMinimal(t *testing.T) {
 	r := search(t, p, explore.Options{})
 	var c *explore.Counterexample
 	for i := range r.Counterexamples {
-		if r.Counterexamples[i].Kind == sim.LostWakeup {
+		if r.Counterexamples[i].Kind == outcome.LostWakeup {
 			c = &r.Counterexamples[i]
 		}
 	}
@@ -171,7 +172,7 @@ func TestLostWakeupMinimal(t *testing.T) {
 		t.Fatal(err)
 	}
 	m, out, err := sim.ReplaySchedule(p, parsed, sim.Options{})
-	if err != nil || out.Kind != sim.LostWakeup || m.Steps() != 8 {
+	if err != nil || out.Kind != outcome.LostWakeup || m.Steps() != 8 {
 		t.Errorf("replay: %v after %d steps (err %v), want lost-wakeup after 8", out.Kind, m.Steps(), err)
 	}
 }
@@ -205,7 +206,7 @@ func TestCounterexamplesReplay(t *testing.T) {
 // the fixed close never does.
 func TestChannelCloseRace(t *testing.T) {
 	r := search(t, build(t, "channel-basic", "tinycoro", nil), explore.Options{})
-	if !r.Found(sim.Deadlock) {
+	if !r.Found(outcome.Deadlock) {
 		t.Errorf("channel-basic/tinycoro: found %v, want the deadlock of a missed close", kinds(r))
 	}
 	r = search(t, build(t, "channel-basic", "fixed", nil), explore.Options{})

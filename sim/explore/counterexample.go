@@ -4,21 +4,22 @@ import (
 	"fmt"
 
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
 // A Counterexample is one execution with a given outcome: sim.ReplaySchedule
 // of Schedule reaches Outcome.
 type Counterexample struct {
-	Kind        sim.Kind
+	Kind        outcome.Kind
 	Schedule    sim.Schedule // every step, with its label
 	Steps       int
 	Preemptions int
-	Outcome     sim.Outcome // the outcome of the replay, with its message
+	Outcome     outcome.Outcome // the outcome of the replay, with its message
 }
 
 // Found reports whether the result has a counterexample of kind k.
-func (r *Result) Found(k sim.Kind) bool {
+func (r *Result) Found(k outcome.Kind) bool {
 	for _, c := range r.Counterexamples {
 		if c.Kind == k {
 			return true
@@ -85,7 +86,7 @@ func schedulePath(p *program.Program, path []int16) sim.Schedule {
 // inKindOrder sorts counterexamples by their kind's place in Kinds.
 func inKindOrder(cs []Counterexample) []Counterexample {
 	out := make([]Counterexample, 0, len(cs))
-	for _, k := range sim.Kinds {
+	for _, k := range outcome.Kinds {
 		for _, c := range cs {
 			if c.Kind == k {
 				out = append(out, c)

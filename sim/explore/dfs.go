@@ -6,6 +6,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore/internal/cache"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 	"lockstep/sim/statekey"
 )
@@ -279,7 +280,7 @@ func (e *dfs) enter(d int, key statekey.Key, last int, out *cache.Summary) (uint
 		if e.store.InProgress(idx) {
 			e.cycleDepth = d
 			e.cycleAt(d, idx, last)
-			out.Endless(kindIndex(sim.StepLimit))
+			out.Endless(kindIndex(outcome.StepLimit))
 			return 0, false
 		}
 		e.store.Load(idx, out)

@@ -1,7 +1,7 @@
 package explore
 
 import (
-	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -14,7 +14,7 @@ func (e *dfs) found(k, d int) {
 		e.best[k] = append(e.best[k][:0], e.path[:d]...)
 		e.bestSet[k] = true
 	}
-	if e.o.stopsAt(sim.Kinds[k]) {
+	if e.o.stopsAt(outcome.Kinds[k]) {
 		e.stop = "first-counterexample"
 	}
 }
@@ -63,12 +63,12 @@ func (e *dfs) cycleAt(d int, idx uint32, last int) {
 		run = run[:limit]
 	}
 	e.cycle = run
-	k := kindIndex(sim.StepLimit)
+	k := kindIndex(outcome.StepLimit)
 	if !e.bestSet[k] {
 		e.best[k] = append(e.best[k][:0], run...)
 		e.bestSet[k] = true
 	}
-	if e.o.stopsAt(sim.StepLimit) {
+	if e.o.stopsAt(outcome.StepLimit) {
 		e.stop = "first-counterexample"
 	}
 }
@@ -87,10 +87,10 @@ func (e *dfs) periodic() {
 	if e.o.Progress == nil || e.visits%e.o.ProgressEvery != 0 {
 		return
 	}
-	var found []sim.Kind
+	var found []outcome.Kind
 	for k := 1; k < numKinds; k++ {
 		if e.bestSet[k] {
-			found = append(found, sim.Kinds[k])
+			found = append(found, outcome.Kinds[k])
 		}
 	}
 	e.o.Progress(Progress{States: e.states(), Executions: e.terminals, Bound: e.bound,

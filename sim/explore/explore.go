@@ -8,6 +8,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore/internal/cache"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -96,7 +97,7 @@ type Options struct {
 	StopAtFirst bool
 	// Want stops the search as soon as it finds an execution of this kind
 	// ("" for none); the result then has counterexamples of this kind only.
-	Want sim.Kind
+	Want outcome.Kind
 	// NoSymmetry turns symmetry reduction off.
 	NoSymmetry bool
 	// NoReduction turns the exhaustive search's partial-order reduction
@@ -145,10 +146,10 @@ type Options struct {
 
 // Progress is a search's progress so far.
 type Progress struct {
-	States     int64      // states cached
-	Executions int64      // executions run to their end so far (not those counted through the cache)
-	Bound      int        // the preemption bound being searched (PreemptionBounded)
-	Found      []sim.Kind // outcome kinds other than ok seen so far
+	States     int64          // states cached
+	Executions int64          // executions run to their end so far (not those counted through the cache)
+	Bound      int            // the preemption bound being searched (PreemptionBounded)
+	Found      []outcome.Kind // outcome kinds other than ok seen so far
 }
 
 // Result is what a search found. The same program and options give
@@ -184,7 +185,7 @@ type Result struct {
 	Bound int
 	// Outcomes counts the executions by outcome kind, exactly; a kind
 	// with no execution has no entry.
-	Outcomes map[sim.Kind]*big.Int
+	Outcomes map[outcome.Kind]*big.Int
 	// Counterexamples has one execution for each kind other than ok that
 	// was found, in the order of Kinds.
 	Counterexamples []Counterexample
@@ -210,7 +211,7 @@ func Explore(ctx context.Context, p *program.Program, o Options) (Result, error)
 	if o.Strategy == "" {
 		o.Strategy = Exhaustive
 	}
-	if o.Want != "" && !sim.ValidKind(o.Want) {
+	if o.Want != "" && !outcome.ValidKind(o.Want) {
 		return Result{}, fmt.Errorf("unknown outcome kind %q", o.Want)
 	}
 	if o.MaxStates <= 0 {
@@ -249,7 +250,7 @@ func Explore(ctx context.Context, p *program.Program, o Options) (Result, error)
 		res.Executions = new(big.Int)
 	}
 	if res.Outcomes == nil {
-		res.Outcomes = map[sim.Kind]*big.Int{}
+		res.Outcomes = map[outcome.Kind]*big.Int{}
 	}
 	if err != nil {
 		return res, err
@@ -271,7 +272,7 @@ func Explore(ctx context.Context, p *program.Program, o Options) (Result, error)
 
 // onlyOf keeps only the counterexamples of kind k, in r and its phases:
 // a search asked to stop at k reports k alone.
-func (r *Result) onlyOf(k sim.Kind) {
+func (r *Result) onlyOf(k outcome.Kind) {
 	var keep []Counterexample
 	for _, c := range r.Counterexamples {
 		if c.Kind == k {
@@ -313,13 +314,13 @@ func (o *Options) stopsAtAny() bool { return o.StopAtFirst || o.Want != "" }
 
 // stopsAt reports whether finding an execution of kind k (not ok) ends
 // the search.
-func (o *Options) stopsAt(k sim.Kind) bool {
+func (o *Options) stopsAt(k outcome.Kind) bool {
 	return o.StopAtFirst || o.Want != "" && k == o.Want
 }
 
 // kindIndex is k's place in Kinds.
-func kindIndex(k sim.Kind) int {
-	for i, v := range sim.Kinds {
+func kindIndex(k outcome.Kind) int {
+	for i, v := range outcome.Kinds {
 		if v == k {
 			return i
 		}

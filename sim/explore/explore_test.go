@@ -10,14 +10,15 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/explore"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
 // bruteForce runs every execution of p one by one, without caching, and
 // counts them by outcome kind.
-func bruteForce(t *testing.T, p *program.Program) map[sim.Kind]int64 {
+func bruteForce(t *testing.T, p *program.Program) map[outcome.Kind]int64 {
 	t.Helper()
-	counts := map[sim.Kind]int64{}
+	counts := map[outcome.Kind]int64{}
 	var walk func(m *sim.Machine)
 	walk = func(m *sim.Machine) {
 		if m.Finished() {
@@ -93,8 +94,8 @@ func small(n *big.Int) int64 {
 }
 
 // smallCounts is m with each count as small has it.
-func smallCounts(m map[sim.Kind]*big.Int) map[sim.Kind]int64 {
-	out := map[sim.Kind]int64{}
+func smallCounts(m map[outcome.Kind]*big.Int) map[outcome.Kind]int64 {
+	out := map[outcome.Kind]int64{}
 	for k, n := range m {
 		out[k] = small(n)
 	}
@@ -102,11 +103,11 @@ func smallCounts(m map[sim.Kind]*big.Int) map[sim.Kind]int64 {
 }
 
 // sameCounts reports whether a and b count the same executions by kind.
-func sameCounts(a, b map[sim.Kind]*big.Int) bool {
+func sameCounts(a, b map[outcome.Kind]*big.Int) bool {
 	return maps.EqualFunc(a, b, func(x, y *big.Int) bool { return x.Cmp(y) == 0 })
 }
 
-func sameKeys[A, B any](a map[sim.Kind]A, b map[sim.Kind]B) bool {
+func sameKeys[A, B any](a map[outcome.Kind]A, b map[outcome.Kind]B) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -185,7 +186,7 @@ func TestExploreDeterministic(t *testing.T) {
 func TestPreemptionBounds(t *testing.T) {
 	p := build(t, "wg-lost-wakeup", "tinycoro", map[string]int{"waiters": 1, "workers": 1})
 	r0 := search(t, p, explore.Options{Strategy: explore.PreemptionBounded, MaxPreemptions: 0})
-	if r0.Found(sim.LostWakeup) || r0.Complete || r0.Stopped != "max-preemptions" || r0.Bound != 0 {
+	if r0.Found(outcome.LostWakeup) || r0.Complete || r0.Stopped != "max-preemptions" || r0.Bound != 0 {
 		t.Errorf("bound 0: found %v, complete=%v (%s), bound %d; want no lost wakeup, incomplete at bound 0",
 			kinds(r0), r0.Complete, r0.Stopped, r0.Bound)
 	}
@@ -207,12 +208,12 @@ func TestPreemptionBounds(t *testing.T) {
 // others 4 each, the workers one each and the last one more.
 func TestFirstCounterexampleLarge(t *testing.T) {
 	p := build(t, "wg-lost-wakeup", "tinycoro", map[string]int{"waiters": 12, "workers": 13})
-	r := search(t, p, explore.Options{Strategy: explore.PreemptionBounded, Want: sim.LostWakeup})
-	if !r.Found(sim.LostWakeup) || r.Stopped != "first-counterexample" {
+	r := search(t, p, explore.Options{Strategy: explore.PreemptionBounded, Want: outcome.LostWakeup})
+	if !r.Found(outcome.LostWakeup) || r.Stopped != "first-counterexample" {
 		t.Fatalf("found %v (%s), want a lost wakeup", kinds(r), r.Stopped)
 	}
 	for _, c := range r.Counterexamples {
-		if c.Kind == sim.LostWakeup && (c.Steps != 6+4*11+13+1 || c.Preemptions != 1) {
+		if c.Kind == outcome.LostWakeup && (c.Steps != 6+4*11+13+1 || c.Preemptions != 1) {
 			t.Errorf("lost wakeup in %d steps, %d preemptions; want 64 and 1", c.Steps, c.Preemptions)
 		}
 	}
@@ -260,7 +261,7 @@ func TestRandomStrategies(t *testing.T) {
 		if small(r.Executions) != 2000 || sum != 2000 || r.Complete || r.Stopped != "runs" {
 			t.Errorf("depth %d: %d executions, outcomes sum to %d, complete=%v (%s)", depth, r.Executions, sum, r.Complete, r.Stopped)
 		}
-		if !r.Found(sim.LostWakeup) {
+		if !r.Found(outcome.LostWakeup) {
 			t.Errorf("depth %d: 2000 runs found %v, no lost wakeup", depth, kinds(r))
 		}
 	}
@@ -290,15 +291,15 @@ func TestExploreSpinForever(t *testing.T) {
 	p.StepLimit = 50
 	for _, strategy := range []explore.Strategy{explore.Exhaustive, explore.PreemptionBounded} {
 		r := search(t, p, explore.Options{Strategy: strategy, MaxPreemptions: -1})
-		if !r.Found(sim.StepLimit) {
+		if !r.Found(outcome.StepLimit) {
 			t.Fatalf("%s: found %v, outcomes %v; want a step-limit run", strategy, kinds(r), r.Outcomes)
 		}
 		for _, c := range r.Counterexamples {
-			if c.Kind == sim.StepLimit && c.Steps != 50 {
+			if c.Kind == outcome.StepLimit && c.Steps != 50 {
 				t.Errorf("%s: step-limit counterexample of %d steps, want the limit, 50", strategy, c.Steps)
 			}
 		}
-		if r.Outcomes[sim.OK] == nil {
+		if r.Outcomes[outcome.OK] == nil {
 			t.Errorf("%s: outcomes %v, want ok runs too", strategy, r.Outcomes)
 		}
 	}

@@ -7,18 +7,19 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
 // kindsFrom runs every execution that begins with prefix, one by one with
 // no cache and no reduction, and returns the kinds they end in.
-func kindsFrom(t *testing.T, p *program.Program, prefix sim.Schedule) map[sim.Kind]bool {
+func kindsFrom(t *testing.T, p *program.Program, prefix sim.Schedule) map[outcome.Kind]bool {
 	t.Helper()
 	m, err := sim.ReplayPrefix(p, prefix, sim.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[sim.Kind]bool{}
+	out := map[outcome.Kind]bool{}
 	var walk func(m *sim.Machine)
 	walk = func(m *sim.Machine) {
 		if m.Finished() {
@@ -52,14 +53,14 @@ func TestFromCountsWhatFollowsThePrefix(t *testing.T) {
 		if !r.Complete {
 			t.Fatalf("from %v: not complete (%s)", prefix, r.Stopped)
 		}
-		got := map[sim.Kind]bool{}
+		got := map[outcome.Kind]bool{}
 		for k := range r.Outcomes {
 			got[k] = true
 		}
 		if want := kindsFrom(t, p, prefix); !maps.Equal(got, want) {
 			t.Errorf("from %v: kinds %v; want %v", prefix, got, want)
 		}
-		if !r.Found(sim.LostWakeup) {
+		if !r.Found(outcome.LostWakeup) {
 			t.Errorf("from %v: no lost wakeup, though the schedule goes on to one", prefix)
 		}
 		for _, c := range r.Counterexamples {
@@ -79,15 +80,15 @@ func TestFromProvesAGoalGone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := search(t, p, explore.Options{From: pushed, Want: sim.LostWakeup})
-	if !r.Complete || r.Found(sim.LostWakeup) {
+	r := search(t, p, explore.Options{From: pushed, Want: outcome.LostWakeup})
+	if !r.Complete || r.Found(outcome.LostWakeup) {
 		t.Errorf("from W1*6: complete %v, found %v; want complete without a lost wakeup", r.Complete, r.Counterexamples)
 	}
-	if kindsFrom(t, p, pushed)[sim.LostWakeup] {
+	if kindsFrom(t, p, pushed)[outcome.LostWakeup] {
 		t.Fatal("the brute force finds a lost wakeup after W1*6")
 	}
-	r = search(t, p, explore.Options{Want: sim.LostWakeup})
-	if r.Complete || !r.Found(sim.LostWakeup) {
+	r = search(t, p, explore.Options{Want: outcome.LostWakeup})
+	if r.Complete || !r.Found(outcome.LostWakeup) {
 		t.Errorf("from the start: complete %v, found %v; want stopped at a lost wakeup", r.Complete, r.Counterexamples)
 	}
 }

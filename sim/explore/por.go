@@ -2,6 +2,7 @@ package explore
 
 import (
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -124,7 +125,7 @@ func (r *reducer) reachable(m *sim.Machine, c int) bool {
 	}
 	for i := range len(p.Coroutines) {
 		co := m.Coroutine(i)
-		if i == c || co.Status() == sim.Done {
+		if i == c || co.Status() == outcome.Done {
 			continue
 		}
 		for j := range program.NumLocals {
@@ -145,7 +146,7 @@ func (r *reducer) private(m, child *sim.Machine, c int) bool {
 	}
 	last := child.LastAccess()
 	switch last.Op {
-	case sim.OpSubmit, sim.OpSemAcquire, sim.OpSemRelease, sim.OpResume, sim.OpSpawn:
+	case program.OpSubmit, program.OpSemAcquire, program.OpSemRelease, program.OpResume, program.OpSpawn:
 		return false
 	}
 	a := last.Addr
@@ -156,7 +157,7 @@ func (r *reducer) private(m, child *sim.Machine, c int) bool {
 	if before.Holder() || before.Registered() || before.LockSeq() != 0 || before.SemWait() != 0 {
 		return false
 	}
-	if after.Status() != sim.Done && (after.Status() != before.Status() || after.Registered() || after.Holder() ||
+	if after.Status() != outcome.Done && (after.Status() != before.Status() || after.Registered() || after.Holder() ||
 		after.LockSeq() != 0 || after.SemWait() != 0 || after.Dropped() != before.Dropped() ||
 		after.Suspending() != before.Suspending() || after.SpinAddr() != 0) {
 		return false
@@ -169,7 +170,7 @@ func (r *reducer) private(m, child *sim.Machine, c int) bool {
 func (r *reducer) ownAccess(child *sim.Machine, c int) bool {
 	last := child.LastAccess()
 	switch last.Op {
-	case sim.OpSubmit, sim.OpSemAcquire, sim.OpSemRelease, sim.OpResume, sim.OpSpawn:
+	case program.OpSubmit, program.OpSemAcquire, program.OpSemRelease, program.OpResume, program.OpSpawn:
 		return false
 	}
 	a := last.Addr

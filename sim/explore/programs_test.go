@@ -8,9 +8,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"lockstep/sim"
 	"lockstep/sim/explore"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -134,7 +134,7 @@ func TestExploreRandomPrograms(t *testing.T) {
 		for _, n := range want {
 			total += n
 		}
-		if want[sim.DataRace] > 0 {
+		if want[outcome.DataRace] > 0 {
 			races++
 		}
 		for j, o := range []explore.Options{
@@ -243,7 +243,7 @@ func TestExploreSyncModel(t *testing.T) {
 			}
 			p := f.Program(t)
 			want := bruteForce(t, p)
-			if want[sim.DataRace] == 0 || want[sim.OK] == 0 {
+			if want[outcome.DataRace] == 0 || want[outcome.OK] == 0 {
 				t.Fatalf("running every execution: %v, want races and runs without", want)
 			}
 			for _, run := range []func(context.Context, *program.Program, explore.Options) (explore.Result, error){

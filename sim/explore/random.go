@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -92,15 +93,15 @@ func exploreRandom(ctx context.Context, p *program.Program, o Options) (Result, 
 			have[k] = true
 		}
 		if o.Progress != nil && (run+1)%o.ProgressEvery == 0 {
-			var found []sim.Kind
+			var found []outcome.Kind
 			for i := 1; i < numKinds; i++ {
 				if have[i] {
-					found = append(found, sim.Kinds[i])
+					found = append(found, outcome.Kinds[i])
 				}
 			}
 			o.Progress(Progress{Executions: run + 1, Found: found})
 		}
-		if k != 0 && o.stopsAt(sim.Kinds[k]) {
+		if k != 0 && o.stopsAt(outcome.Kinds[k]) {
 			res.Stopped = "first-counterexample"
 			run++
 			break
@@ -110,15 +111,15 @@ func exploreRandom(ctx context.Context, p *program.Program, o Options) (Result, 
 		res.Stopped = "runs"
 	}
 	res.Executions = big.NewInt(run)
-	res.Outcomes = map[sim.Kind]*big.Int{}
+	res.Outcomes = map[outcome.Kind]*big.Int{}
 	for k, c := range counts {
 		if c > 0 {
-			res.Outcomes[sim.Kinds[k]] = big.NewInt(c)
+			res.Outcomes[outcome.Kinds[k]] = big.NewInt(c)
 		}
 	}
 	for k := 1; k < numKinds; k++ {
 		if have[k] {
-			res.Counterexamples = append(res.Counterexamples, Counterexample{Kind: sim.Kinds[k], Schedule: schedulePath(p, best[k])})
+			res.Counterexamples = append(res.Counterexamples, Counterexample{Kind: outcome.Kinds[k], Schedule: schedulePath(p, best[k])})
 		}
 	}
 	return res, nil

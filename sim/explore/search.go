@@ -5,16 +5,16 @@ import (
 	"fmt"
 	"math/big"
 
-	"lockstep/sim"
 	"lockstep/sim/explore/internal/cache"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 	"lockstep/sim/statekey"
 )
 
 // exploreExhaustive runs the exhaustive strategy.
 func exploreExhaustive(ctx context.Context, p *program.Program, o Options) (Result, error) {
-	if len(sim.Kinds) != numKinds {
-		return Result{}, fmt.Errorf("explore: %d outcome kinds, the explorer knows %d", len(sim.Kinds), numKinds)
+	if len(outcome.Kinds) != numKinds {
+		return Result{}, fmt.Errorf("explore: %d outcome kinds, the explorer knows %d", len(outcome.Kinds), numKinds)
 	}
 	// The reduction keeps every kind but not every order: a bug's smallest
 	// execution may be one it left out. A complete reduced search that
@@ -90,13 +90,13 @@ func (e *dfs) foundBug() bool {
 // each searched completely, until a bound leaves no execution out, the
 // maximum bound is searched, or the search is stopped.
 func explorePreemption(ctx context.Context, p *program.Program, o Options) (Result, error) {
-	if len(sim.Kinds) != numKinds {
-		return Result{}, fmt.Errorf("explore: %d outcome kinds, the explorer knows %d", len(sim.Kinds), numKinds)
+	if len(outcome.Kinds) != numKinds {
+		return Result{}, fmt.Errorf("explore: %d outcome kinds, the explorer knows %d", len(outcome.Kinds), numKinds)
 	}
 	var res Result
 	var have [numKinds]bool
 	var found []Counterexample
-	pr := &probe{p: p, ctx: ctx, want: func(k int) bool { return o.stopsAt(sim.Kinds[k]) }}
+	pr := &probe{p: p, ctx: ctx, want: func(k int) bool { return o.stopsAt(outcome.Kinds[k]) }}
 	// The probe runs first: with a kind to stop at, its runs with one
 	// preemption often end the search before any complete bound is done.
 	pr.run(1)
@@ -131,7 +131,7 @@ func explorePreemption(ctx context.Context, p *program.Program, o Options) (Resu
 		for k := 1; k < numKinds; k++ {
 			if pr.have[k] && !have[k] && pr.bpre[k] <= b {
 				have[k] = true
-				found = append(found, Counterexample{Kind: sim.Kinds[k], Schedule: schedulePath(p, pr.best[k])})
+				found = append(found, Counterexample{Kind: outcome.Kinds[k], Schedule: schedulePath(p, pr.best[k])})
 			}
 		}
 		if e.stop != "" {
@@ -154,10 +154,10 @@ func explorePreemption(ctx context.Context, p *program.Program, o Options) (Resu
 // fill sets the execution counts from the summary of the start state.
 func (r *Result) fill(root *cache.Summary) {
 	r.Executions = root.Executions()
-	r.Outcomes = map[sim.Kind]*big.Int{}
+	r.Outcomes = map[outcome.Kind]*big.Int{}
 	for k := range numKinds {
 		if n := root.ExecutionsOf(k); root.Kinds()&(1<<k) != 0 && n.Sign() > 0 {
-			r.Outcomes[sim.Kinds[k]] = n
+			r.Outcomes[outcome.Kinds[k]] = n
 		}
 	}
 }
@@ -178,7 +178,7 @@ func (e *dfs) counterexamples(root *cache.Summary, complete bool) []Counterexamp
 			}
 		}
 		full := append(append([]int16(nil), e.o.prefix...), path...)
-		out = append(out, Counterexample{Kind: sim.Kinds[k], Schedule: schedulePath(e.p, full)})
+		out = append(out, Counterexample{Kind: outcome.Kinds[k], Schedule: schedulePath(e.p, full)})
 	}
 	return out
 }
@@ -187,18 +187,18 @@ func (e *dfs) counterexamples(root *cache.Summary, complete bool) []Counterexamp
 // found.
 func (pr *probe) result(bound int, ctx context.Context) Result {
 	res := Result{Stopped: "first-counterexample", Executions: big.NewInt(pr.runs), Bound: bound,
-		Outcomes: map[sim.Kind]*big.Int{}}
+		Outcomes: map[outcome.Kind]*big.Int{}}
 	if ctx.Err() != nil {
 		res.Stopped = "canceled"
 	}
 	for k, c := range pr.count {
 		if c > 0 {
-			res.Outcomes[sim.Kinds[k]] = big.NewInt(c)
+			res.Outcomes[outcome.Kinds[k]] = big.NewInt(c)
 		}
 	}
 	for k := 1; k < numKinds; k++ {
 		if pr.have[k] {
-			res.Counterexamples = append(res.Counterexamples, Counterexample{Kind: sim.Kinds[k], Schedule: schedulePath(pr.p, pr.best[k])})
+			res.Counterexamples = append(res.Counterexamples, Counterexample{Kind: outcome.Kinds[k], Schedule: schedulePath(pr.p, pr.best[k])})
 		}
 	}
 	return res

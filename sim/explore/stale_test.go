@@ -11,6 +11,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/explore"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -191,9 +192,9 @@ func TestExploreRandomCASPrograms(t *testing.T) {
 
 // bruteForceUpTo is bruteForce for programs of at most limit executions:
 // false when p has more.
-func bruteForceUpTo(t *testing.T, p *program.Program, limit int64) (map[sim.Kind]int64, bool) {
+func bruteForceUpTo(t *testing.T, p *program.Program, limit int64) (map[outcome.Kind]int64, bool) {
 	t.Helper()
-	counts := map[sim.Kind]int64{}
+	counts := map[outcome.Kind]int64{}
 	var n int64
 	var walk func(m *sim.Machine) bool
 	walk = func(m *sim.Machine) bool {
@@ -367,7 +368,7 @@ func TestExploreDoomedFailureLooks(t *testing.T) {
 			for _, n := range want {
 				total += n
 			}
-			if want[sim.OK] != total {
+			if want[outcome.OK] != total {
 				t.Fatalf("running every execution: %v, want only ok", want)
 			}
 			for _, run := range []func(context.Context, *program.Program, explore.Options) (explore.Result, error){

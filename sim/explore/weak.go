@@ -9,6 +9,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/c11"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 	"lockstep/sim/statekey"
 )
@@ -76,7 +77,7 @@ func exploreWeak(ctx context.Context, p *program.Program, o Options) (Result, er
 	if o.Strategy == "" {
 		o.Strategy = Exhaustive
 	}
-	if o.Want != "" && !sim.ValidKind(o.Want) {
+	if o.Want != "" && !outcome.ValidKind(o.Want) {
 		return Result{}, fmt.Errorf("unknown outcome kind %q", o.Want)
 	}
 	if o.MaxStates <= 0 {
@@ -192,7 +193,7 @@ func (s *weakSearch) end(m *sim.Machine) wsum {
 		if s.firstK < 0 {
 			s.firstK, s.first = k, slices.Clone(s.path)
 		}
-		if s.o.stopsAt(sim.Kinds[k]) {
+		if s.o.stopsAt(outcome.Kinds[k]) {
 			s.stop = "first-counterexample"
 		}
 	}
@@ -328,21 +329,21 @@ func weakExhaustive(ctx context.Context, p *program.Program, o *Options, bounded
 	root := sim.New(p, sim.Options{Memory: sim.C11})
 	sum := s.visit(root, 0, -1, bound)
 	res := Result{Complete: s.stop == "" && !s.cut, Stopped: s.stop, States: int64(len(s.memo)), Reduced: s.red != nil,
-		MemoryBytes: int64(len(s.sums)) * int64(len(wsum{}.count)*20+64), Outcomes: map[sim.Kind]*big.Int{},
+		MemoryBytes: int64(len(s.sums)) * int64(len(wsum{}.count)*20+64), Outcomes: map[outcome.Kind]*big.Int{},
 		Executions: new(big.Int)}
 	for k, n := range sum.count {
 		if n > 0 {
-			res.Outcomes[sim.Kinds[k]] = new(big.Int).SetUint64(n)
-			res.Executions.Add(res.Executions, res.Outcomes[sim.Kinds[k]])
+			res.Outcomes[outcome.Kinds[k]] = new(big.Int).SetUint64(n)
+			res.Executions.Add(res.Executions, res.Outcomes[outcome.Kinds[k]])
 		}
 	}
 	if s.stop == "first-counterexample" {
-		res.Counterexamples = []Counterexample{{Kind: sim.Kinds[s.firstK], Schedule: weakSchedule(p, s.first)}}
+		res.Counterexamples = []Counterexample{{Kind: outcome.Kinds[s.firstK], Schedule: weakSchedule(p, s.first)}}
 		return res
 	}
 	for k := 1; k < numKinds; k++ {
 		if sum.min[k] > 0 {
-			res.Counterexamples = append(res.Counterexamples, Counterexample{Kind: sim.Kinds[k], Schedule: s.smallest(k, bound)})
+			res.Counterexamples = append(res.Counterexamples, Counterexample{Kind: outcome.Kinds[k], Schedule: s.smallest(k, bound)})
 		}
 	}
 	res.Observations = make([]string, 0, len(s.obs))

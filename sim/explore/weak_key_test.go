@@ -14,6 +14,7 @@ import (
 	"lockstep/sim/c11"
 	"lockstep/sim/explore"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -21,9 +22,9 @@ import (
 // by one, without caching: every enabled thread, and for a step that reads,
 // every write the read may return. It counts them by outcome kind.
 // With observe, it also collects what the final states show.
-func weakBruteForce(t *testing.T, p *program.Program, limit int64, observe func(*sim.Machine) string) (map[sim.Kind]int64, []string, bool) {
+func weakBruteForce(t *testing.T, p *program.Program, limit int64, observe func(*sim.Machine) string) (map[outcome.Kind]int64, []string, bool) {
 	t.Helper()
-	counts := map[sim.Kind]int64{}
+	counts := map[outcome.Kind]int64{}
 	seen := map[string]bool{}
 	var total int64
 	var walk func(m *sim.Machine) bool

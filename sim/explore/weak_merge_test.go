@@ -10,13 +10,14 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/outcome"
 	"lockstep/sim/statekey"
 )
 
 // future is what runs from a state show: per outcome kind, the executions
 // and their steps in all, and the distinct observations.
 type future struct {
-	count, steps map[sim.Kind]int64
+	count, steps map[outcome.Kind]int64
 	obs          map[string]bool
 }
 
@@ -47,7 +48,7 @@ func (c *mergeChecker) walk(m *sim.Machine, d int) *future {
 	if c.budget--; c.budget < 0 {
 		return nil
 	}
-	f := &future{count: map[sim.Kind]int64{}, steps: map[sim.Kind]int64{}, obs: map[string]bool{}}
+	f := &future{count: map[outcome.Kind]int64{}, steps: map[outcome.Kind]int64{}, obs: map[string]bool{}}
 	if m.Finished() {
 		k := m.Outcome().Kind
 		f.count[k], f.steps[k] = 1, 0

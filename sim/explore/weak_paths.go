@@ -9,6 +9,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/c11"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -43,7 +44,7 @@ func weakSchedule(p *program.Program, path []wmove) sim.Schedule {
 // preemptions, then the fewest steps.
 func weakPreemption(ctx context.Context, p *program.Program, o *Options) Result {
 	var res Result
-	have := map[sim.Kind]bool{}
+	have := map[outcome.Kind]bool{}
 	var found []Counterexample
 	for bound := 0; ; bound++ {
 		r := weakExhaustive(ctx, p, o, true, bound)
@@ -75,9 +76,9 @@ func weakRandom(ctx context.Context, p *program.Program, o *Options) Result {
 	rng := rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15))
 	initial := sim.New(p, sim.Options{Memory: sim.C11})
 	m, probe := &sim.Machine{}, &sim.Machine{}
-	res := Result{Outcomes: map[sim.Kind]*big.Int{}, Executions: new(big.Int)}
+	res := Result{Outcomes: map[outcome.Kind]*big.Int{}, Executions: new(big.Int)}
 	one := big.NewInt(1)
-	best := map[sim.Kind][]wmove{}
+	best := map[outcome.Kind][]wmove{}
 	obs := map[string]bool{}
 	var en []int
 	var srcs []c11.Source
@@ -113,10 +114,10 @@ func weakRandom(ctx context.Context, p *program.Program, o *Options) Result {
 		if o.Observe != nil {
 			obs[o.Observe(m)] = true
 		}
-		if b, ok := best[k]; k != sim.OK && (!ok || len(path) < len(b)) {
+		if b, ok := best[k]; k != outcome.OK && (!ok || len(path) < len(b)) {
 			best[k] = append([]wmove(nil), path...)
 		}
-		if k != sim.OK && o.stopsAt(k) {
+		if k != outcome.OK && o.stopsAt(k) {
 			res.Stopped = "first-counterexample"
 			break
 		}

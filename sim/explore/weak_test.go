@@ -6,6 +6,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/outcome"
 )
 
 // TestWeakEventMissingRelease is B4 under c11: tinyCoro's event lets the
@@ -21,14 +22,14 @@ func TestWeakEventMissingRelease(t *testing.T) {
 			start := time.Now()
 			r := search(t, p, o)
 			t.Logf("tinycoro: %v in %v: %d states, %d executions, outcomes %v", kinds(r), time.Since(start), r.States, r.Executions, r.Outcomes)
-			for _, k := range []sim.Kind{sim.BadResume, sim.LostWakeup} {
-				if !r.Found(k) && (k == sim.BadResume || strategy != explore.Randomized) {
+			for _, k := range []outcome.Kind{outcome.BadResume, outcome.LostWakeup} {
+				if !r.Found(k) && (k == outcome.BadResume || strategy != explore.Randomized) {
 					t.Errorf("tinycoro under c11: no %s (found %v)", k, kinds(r))
 				}
 			}
 			for _, c := range r.Counterexamples {
 				t.Logf("%s in %d steps, %d preemptions: %s", c.Kind, c.Steps, c.Preemptions, c.Schedule)
-				if c.Kind == sim.LostWakeup && c.Outcome.Detail.Stale == nil {
+				if c.Kind == outcome.LostWakeup && c.Outcome.Detail.Stale == nil {
 					t.Errorf("the lost wakeup names no stale read: %s", c.Outcome.Message)
 				}
 			}

@@ -10,6 +10,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -61,7 +62,7 @@ func TestWorkersSameResult(t *testing.T) {
 		{buggy, explore.Options{}},
 		{buggy, explore.Options{NoReduction: true, NoSymmetry: true}},
 		{buggy, explore.Options{Strategy: explore.FindThenProve, MaxPreemptions: 2}},
-		{buggy, explore.Options{Strategy: explore.FindThenProve, MaxPreemptions: 2, Want: sim.LostWakeup}},
+		{buggy, explore.Options{Strategy: explore.FindThenProve, MaxPreemptions: 2, Want: outcome.LostWakeup}},
 		{buggy, explore.Options{From: sim.Schedule{{Thread: "W1"}, {Thread: "D1"}}}},
 		{fixed, explore.Options{}},
 		{fixed, explore.Options{Strategy: explore.FindThenProve, MaxPreemptions: 1}},

@@ -111,7 +111,7 @@ func (k *Keyer) Advance(d int, parent, child *sim.Machine, t int) {
 	// engine, a submit may write a depth counter and a park or a finish
 	// decrement one (see sim.Engine): these are keyed from scratch.
 	if !prev.valid || k.wide || child.Queued() || a >= program.Word(len(p.Cells)) ||
-		last.Op == sim.OpSpawn || p.Engine != nil {
+		last.Op == program.OpSpawn || p.Engine != nil {
 		k.fill(c, child)
 		return
 	}
@@ -131,20 +131,20 @@ func (k *Keyer) Advance(d int, parent, child *sim.Machine, t int) {
 	var slots [8]int32          // plain slots whose accesses may have changed
 	ns := 0
 	switch last.Op {
-	case sim.OpLoad:
-	case sim.OpStore, sim.OpExchange, sim.OpCAS, sim.OpFetchAdd:
+	case program.OpLoad:
+	case program.OpStore, program.OpExchange, program.OpCAS, program.OpFetchAdd:
 		if x := k.addrCoro[a]; x >= 0 {
 			dirty |= 1 << x
 		}
 		holders |= 1 << (k.n + int(k.cellSlot[a]))
-	case sim.OpRead:
+	case program.OpRead:
 		slots[0], ns = k.cellSlot[a], 1
-	case sim.OpWrite:
+	case program.OpWrite:
 		if x := k.addrCoro[a]; x >= 0 {
 			dirty |= 1 << x
 		}
 		slots[0], ns = k.cellSlot[a], 1
-	case sim.OpSubmit:
+	case program.OpSubmit:
 		if a+sim.FieldCtx < program.Word(len(p.Cells)) {
 			for i, f := range [...]program.Word{sim.FieldAwaitCoro, sim.FieldCtx} {
 				if s := k.cellSlot[a+f]; s >= 0 && !p.Cells[a+f].Atomic {
@@ -159,7 +159,7 @@ func (k *Keyer) Advance(d int, parent, child *sim.Machine, t int) {
 				holders |= 1 << (k.n + len(k.atomics) + w)
 			}
 		}
-	case sim.OpResume:
+	case program.OpResume:
 	default: // a semaphore: not tracked
 		k.fill(c, child)
 		return

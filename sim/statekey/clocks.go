@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -178,9 +179,9 @@ func (k *Keyer) encodeAccesses(m *sim.Machine, c *keyCache, out []uint64) []uint
 	}
 	for x := range len(k.threadOf) {
 		switch m.Coroutine(x).Status() {
-		case sim.Done:
+		case outcome.Done:
 			continue
-		case sim.Runnable:
+		case outcome.Runnable:
 			incl |= 1 << (n + na + x)
 		}
 		incl |= 1 << k.threadOf[x]

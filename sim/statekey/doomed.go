@@ -2,6 +2,7 @@ package statekey
 
 import (
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 	"lockstep/sim/statekey/gone"
 	"lockstep/sim/statekey/locals"
@@ -161,7 +162,7 @@ func (d *doomedModel) probe(child, m *sim.Machine, t, c, op, pc int, a sim.StepA
 
 // shown is the site the step shows label pc to be, or notSite.
 func (d *doomedModel) shown(child, m *sim.Machine, t, c, op int, a sim.StepAccess, live *locals.Live) doomSite {
-	if a.Op != sim.OpCAS || !d.words.Falls(a.Addr) {
+	if a.Op != program.OpCAS || !d.words.Falls(a.Addr) {
 		return notSite
 	}
 	co := m.Coroutine(c)
@@ -182,7 +183,7 @@ func (d *doomedModel) shown(child, m *sim.Machine, t, c, op int, a sim.StepAcces
 	// Failed: local i must be dead or written after, and the step must do
 	// the same with another value there.
 	after := child.Coroutine(c)
-	if after.Status() != sim.Done && after.Op() == op && live.At(op, after.PC())&^uint8(a.Locals>>8)&(1<<i) != 0 {
+	if after.Status() != outcome.Done && after.Op() == op && live.At(op, after.PC())&^uint8(a.Locals>>8)&(1<<i) != 0 {
 		return notSite
 	}
 	// Other values: every bit flipped, and the low bit of each half, so
@@ -231,7 +232,7 @@ func (k *Keyer) atSiteOf(m *sim.Machine, x program.Word) uint64 {
 	for _, g := range k.groups {
 		for _, c := range g.members {
 			co := m.Coroutine(c)
-			if co.Status() == sim.Done {
+			if co.Status() == outcome.Done {
 				continue
 			}
 			if s, ok := k.doom.site(co.Op(), co.PC()); ok && s.cell == x {

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -103,8 +104,8 @@ func (k *Keyer) swapRenaming(x, y int) {
 // group, renamed.
 func (k *Keyer) appendCoroutine(out []uint64, m *sim.Machine, x int) []uint64 {
 	co := m.Coroutine(x)
-	if co.Status() == sim.Done {
-		return append(out, uint64(sim.Done))
+	if co.Status() == outcome.Done {
+		return append(out, uint64(outcome.Done))
 	}
 	out = append(out, uint64(co.Status())|uint64(uint16(co.Op()))<<8|uint64(uint32(co.PC()))<<24|
 		flags(co.Started(), co.Dropped(), co.Opened() && co.Registered(), co.Holder(), co.Registered(), co.SawOpen(), co.Suspending())<<56,

@@ -2,6 +2,7 @@ package statekey
 
 import (
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 	"lockstep/sim/statekey/locals"
 )
@@ -245,7 +246,7 @@ func (k *Keyer) SourceThread(u int) int { return k.tsrc[u] }
 // liveMask is the set of co's locals that may still be read.
 func (k *Keyer) liveMask(co sim.CoroutineView) uint8 {
 	switch {
-	case co.Status() == sim.Done || co.Op() < 0:
+	case co.Status() == outcome.Done || co.Op() < 0:
 		return 0
 	case k.live == nil:
 		return 1<<program.NumLocals - 1

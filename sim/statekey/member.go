@@ -2,6 +2,7 @@ package statekey
 
 import (
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -36,8 +37,8 @@ func (k *Keyer) isDoomed(m *sim.Machine, co sim.CoroutineView, i int) bool {
 func (k *Keyer) memberBlock(m *sim.Machine, c int) Key {
 	b := k.block[:0]
 	co := m.Coroutine(c)
-	if co.Status() == sim.Done {
-		b = append(b, uint64(sim.Done))
+	if co.Status() == outcome.Done {
+		b = append(b, uint64(outcome.Done))
 	} else {
 		b = append(b, uint64(co.Status())|uint64(uint16(co.Op()))<<8|uint64(uint32(co.PC()))<<24|
 			flags(co.Started(), co.Dropped(), co.Opened() && co.Registered(), co.Holder(), co.Registered(), co.SawOpen(), co.Suspending())<<56,

@@ -194,10 +194,10 @@ func (s *syncModel) claim(op, pc int) program.Word {
 func (s *syncModel) check(t, op, pc int, a sim.StepAccess, to int) bool {
 	ok := true
 	kind, addr, acquired := a.Op, a.Addr, a.Acquired
-	atomic := kind.Atomic() || kind == sim.OpSemAcquire || kind == sim.OpSemRelease
+	atomic := kind.Atomic() || kind == program.OpSemAcquire || kind == program.OpSemRelease
 	if atomic && addr < program.Word(len(s.accessor)) {
 		ok = s.access(t, addr)
-		if kind == sim.OpStore && !s.stored[addr] {
+		if kind == program.OpStore && !s.stored[addr] {
 			s.stored[addr] = true
 			ok = ok && !s.claimed(addr)
 		}
@@ -214,12 +214,12 @@ func (s *syncModel) check(t, op, pc int, a sim.StepAccess, to int) bool {
 	if claim == noAcquire {
 		claim = 0
 	}
-	reads := kind == sim.OpLoad || kind == sim.OpExchange || kind == sim.OpCAS || kind == sim.OpFetchAdd
+	reads := kind == program.OpLoad || kind == program.OpExchange || kind == program.OpCAS || kind == program.OpFetchAdd
 	got := noAcquire
 	switch {
 	case reads && acquired && s.class[addr] < 0:
 		got = addr
-	case to >= 0 && (kind == sim.OpCAS && !a.Swapped && !acquired || kind.Atomic() && s.private(addr)):
+	case to >= 0 && (kind == program.OpCAS && !a.Swapped && !acquired || kind.Atomic() && s.private(addr)):
 		// The step uses no clock: the claim passes to label to.
 		s.addVia(op, pc, to)
 		return ok && (claim == 0 || s.claimAt(op, to) == claim)

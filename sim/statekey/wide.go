@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 )
 
 // clocksWide appends the canonical happens-before state, computed from
@@ -50,7 +51,7 @@ func (k *Keyer) holdersOf(m *sim.Machine) {
 		k.alive[t] = len(m.Stack(t)) > 0 || len(m.Queue(t)) > 0
 	}
 	for c := range len(k.threadOf) {
-		if m.Coroutine(c).Status() != sim.Done {
+		if m.Coroutine(c).Status() != outcome.Done {
 			k.alive[k.threadOf[c]] = true
 		}
 	}
@@ -85,7 +86,7 @@ func (k *Keyer) holdersOf(m *sim.Machine) {
 		bit++
 	}
 	for c := range len(k.threadOf) {
-		if s := k.src[c]; m.Coroutine(s).Status() == sim.Runnable {
+		if s := k.src[c]; m.Coroutine(s).Status() == outcome.Runnable {
 			k.hoff = append(k.hoff, wakeBase+s*n)
 			k.hbit = append(k.hbit, bit)
 			k.hacq = append(k.hacq, -1)

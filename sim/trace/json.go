@@ -6,6 +6,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/c11"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 	"lockstep/sim/words"
 )
@@ -35,12 +36,12 @@ type Report struct {
 // wakeup or a dropped task inevitable (Step is then where the waiter
 // parked).
 type ReportOutcome struct {
-	Kind      sim.Kind `json:"kind"`
-	Message   string   `json:"message"`
-	Step      *int     `json:"step"` // null when no single step is to blame
-	CauseStep *int     `json:"cause_step,omitempty"`
-	Thread    string   `json:"thread,omitempty"`
-	Coroutine string   `json:"coroutine,omitempty"`
+	Kind      outcome.Kind `json:"kind"`
+	Message   string       `json:"message"`
+	Step      *int         `json:"step"` // null when no single step is to blame
+	CauseStep *int         `json:"cause_step,omitempty"`
+	Thread    string       `json:"thread,omitempty"`
+	Coroutine string       `json:"coroutine,omitempty"`
 }
 
 // ReportStep is one step, every value shown symbolically.
@@ -101,7 +102,7 @@ func WriteJSON(w io.Writer, t *Trace, h Header, lang string) error {
 	return enc.Encode(rep)
 }
 
-func outcomeJSON(o sim.Outcome, lang string) ReportOutcome {
+func outcomeJSON(o outcome.Outcome, lang string) ReportOutcome {
 	j := ReportOutcome{Kind: o.Kind, Message: words.Outcome(o, lang), Thread: o.Thread, Coroutine: o.Coroutine}
 	if o.Step >= 0 {
 		step := o.Step
@@ -133,8 +134,8 @@ func stepJSON(p *program.Program, st Step, lang string) ReportStep {
 	v := func(w program.Word) string { return p.FormatCell(r.Addr, w) }
 	done := !words.FatalAt(r)
 	switch r.Op {
-	case sim.OpResume:
-	case sim.OpSubmit:
+	case program.OpResume:
+	case program.OpSubmit:
 		j.Cell = words.ObjectName(p, r.Addr)
 		if done {
 			j.Result = p.Format(program.Handle, nil, r.Result)
@@ -147,9 +148,9 @@ func stepJSON(p *program.Program, st Step, lang string) ReportStep {
 		j.Order = program.OrderName(r.Order)
 	}
 	switch r.Op {
-	case sim.OpStore, sim.OpExchange, sim.OpFetchAdd, sim.OpWrite:
+	case program.OpStore, program.OpExchange, program.OpFetchAdd, program.OpWrite:
 		j.Value = v(r.Value)
-	case sim.OpCAS:
+	case program.OpCAS:
 		j.Value, j.Expected, j.FailOrder = v(r.Value), v(r.Expected), program.OrderName(r.FailOrder)
 		if done {
 			ok := r.OK
@@ -158,9 +159,9 @@ func stepJSON(p *program.Program, st Step, lang string) ReportStep {
 	}
 	if done {
 		switch r.Op {
-		case sim.OpLoad, sim.OpExchange, sim.OpCAS, sim.OpFetchAdd, sim.OpRead, sim.OpSemAcquire:
+		case program.OpLoad, program.OpExchange, program.OpCAS, program.OpFetchAdd, program.OpRead, program.OpSemAcquire:
 			j.Result = v(r.Result)
-		case sim.OpSemRelease:
+		case program.OpSemRelease:
 			j.Result = v(r.Result)
 			if words.HasEvent(r, sim.EvQueued) {
 				j.Result = p.Format(program.Handle, nil, r.Result) // the permit went to this coroutine

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -14,7 +15,7 @@ type Trace struct {
 	Program  *program.Program
 	Start    sim.Snapshot
 	Steps    []Step
-	Outcome  sim.Outcome
+	Outcome  outcome.Outcome
 	Schedule sim.Schedule // the schedule performed, labels included
 }
 

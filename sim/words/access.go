@@ -6,6 +6,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/c11"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -27,40 +28,40 @@ func Access(p *program.Program, r sim.Record, lang string) (cell, order, operand
 	}
 	cell = p.CellName(r.Addr)
 	switch r.Op {
-	case sim.OpLoad:
+	case program.OpLoad:
 		return cell, program.OrderName(r.Order), res("-> " + v(r.Result))
-	case sim.OpStore:
+	case program.OpStore:
 		return cell, program.OrderName(r.Order), "<- " + v(r.Value)
-	case sim.OpExchange:
+	case program.OpExchange:
 		return cell, program.OrderName(r.Order), "<- " + v(r.Value) + res(fmt.Sprintf(w.was, v(r.Result)))
-	case sim.OpCAS:
+	case program.OpCAS:
 		verdict := w.failed
 		if r.OK {
 			verdict = w.ok
 		}
 		return cell, program.OrderName(r.Order) + "/" + program.OrderName(r.FailOrder),
 			v(r.Expected) + " -> " + v(r.Value) + res("  "+fmt.Sprintf(verdict, v(r.Result)))
-	case sim.OpFetchAdd:
+	case program.OpFetchAdd:
 		return cell, program.OrderName(r.Order), delta(v(r.Value)) + res(fmt.Sprintf(w.was, v(r.Result)))
-	case sim.OpRead:
+	case program.OpRead:
 		return cell, "", res("-> " + v(r.Result))
-	case sim.OpWrite:
+	case program.OpWrite:
 		return cell, "", "<- " + v(r.Value)
-	case sim.OpSubmit:
+	case program.OpSubmit:
 		return ObjectName(p, r.Addr), "", res(fmt.Sprintf(w.submit, p.Format(program.Handle, nil, r.Result), p.Format(program.Context, nil, r.Value)))
-	case sim.OpSemAcquire:
+	case program.OpSemAcquire:
 		if r.OK {
 			return cell, "", res(fmt.Sprintf(w.semTake, v(r.Result)))
 		}
 		return cell, "", res(w.semNone)
-	case sim.OpSemRelease:
+	case program.OpSemRelease:
 		if HasEvent(r, sim.EvQueued) {
 			return cell, "", res(w.semHand)
 		}
 		return cell, "", res(fmt.Sprintf(w.semBank, v(r.Result)))
-	case sim.OpResume:
+	case program.OpResume:
 		return "", "", fmt.Sprintf(w.resume, CoroutineName(p, r.Coroutine))
-	case sim.OpSpawn:
+	case program.OpSpawn:
 		return ObjectName(p, r.Addr), "", res(fmt.Sprintf(w.spawn, p.Format(program.Handle, nil, r.Result), p.Format(program.Context, nil, r.Value)))
 	}
 	return cell, "", ""
@@ -126,7 +127,7 @@ func StepAt(i int, lang string) string {
 
 // OutcomeLine is an outcome as a trace's last words: "lost-wakeup at step
 // 8: message", or "ok: message" when no single step is to blame.
-func OutcomeLine(o sim.Outcome, lang string) string {
+func OutcomeLine(o outcome.Outcome, lang string) string {
 	w := tracePhrasesOf(lang)
 	if o.Step >= 0 {
 		return fmt.Sprintf(w.outcomeAt, KindName(o.Kind, lang), o.Step+1, Untitled(o, lang))

@@ -31,10 +31,10 @@ func CASOf(p *program.Program, recs []sim.Record, i int) *CAS {
 	ci := &CAS{}
 	for j := i; j >= 0; j-- {
 		q := recs[j]
-		if q.Op == sim.OpResume || q.Coroutine != r.Coroutine {
+		if q.Op == program.OpResume || q.Coroutine != r.Coroutine {
 			continue // a resume record names the coroutine resumed, not one that stepped
 		}
-		if q.Op == sim.OpCAS && !q.OK && q.Addr == r.Addr {
+		if q.Op == program.OpCAS && !q.OK && q.Addr == r.Addr {
 			ci.Retry++
 		}
 		if startsOp(q) {
@@ -76,7 +76,7 @@ func lastRead(recs []sim.Record, i int) int {
 	r := recs[i]
 	for j := i - 1; j >= 0; j-- {
 		q := recs[j]
-		if q.Op != sim.OpResume && q.Coroutine == r.Coroutine && q.Addr == r.Addr && reads(q.Op) {
+		if q.Op != program.OpResume && q.Coroutine == r.Coroutine && q.Addr == r.Addr && reads(q.Op) {
 			return j
 		}
 	}
@@ -84,9 +84,9 @@ func lastRead(recs []sim.Record, i int) int {
 }
 
 // reads reports whether an operation reads its cell.
-func reads(op sim.OpKind) bool {
+func reads(op program.OpKind) bool {
 	switch op {
-	case sim.OpLoad, sim.OpExchange, sim.OpCAS, sim.OpFetchAdd, sim.OpRead:
+	case program.OpLoad, program.OpExchange, program.OpCAS, program.OpFetchAdd, program.OpRead:
 		return true
 	}
 	return false
@@ -95,11 +95,11 @@ func reads(op sim.OpKind) bool {
 // writes reports whether step r changed the cell it accessed.
 func writes(r sim.Record) bool {
 	switch r.Op {
-	case sim.OpStore, sim.OpExchange, sim.OpFetchAdd, sim.OpWrite:
+	case program.OpStore, program.OpExchange, program.OpFetchAdd, program.OpWrite:
 		return true
-	case sim.OpCAS, sim.OpSemAcquire:
+	case program.OpCAS, program.OpSemAcquire:
 		return r.OK
-	case sim.OpSemRelease:
+	case program.OpSemRelease:
 		return true
 	}
 	return false

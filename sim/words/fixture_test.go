@@ -5,6 +5,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -33,10 +34,10 @@ func TestMessagesOfHandBuiltOutcomes(t *testing.T) {
 		name     string
 		build    func(h *hand, p **program.Program)
 		schedule string
-		kind     sim.Kind
-		reason   sim.Reason
+		kind     outcome.Kind
+		reason   outcome.Reason
 	}{
-		{name: "double resume", schedule: "A A B B", kind: sim.DoubleResume, build: func(h *hand, p **program.Program) {
+		{name: "double resume", schedule: "A A B B", kind: outcome.DoubleResume, build: func(h *hand, p **program.Program) {
 			// A publishes its handle in its awaiter and parks; B resumes it twice.
 			h.Thread("A", h.op("park", "K", program.Waiting, true,
 				func(x program.Exec) { x.Write(x.Awaiter()+1, x.Handle()); fixture.Next(x) },
@@ -47,39 +48,39 @@ func TestMessagesOfHandBuiltOutcomes(t *testing.T) {
 				func(x program.Exec) { x.Submit(x.Local(0)); fixture.Next(x) },
 				func(x program.Exec) { x.Submit(x.Local(0)); x.Return() }))
 		}},
-		{name: "mutual exclusion", schedule: "A B", kind: sim.MutualExclusion, build: func(h *hand, p **program.Program) {
+		{name: "mutual exclusion", schedule: "A B", kind: outcome.MutualExclusion, build: func(h *hand, p **program.Program) {
 			// Both take the lock at once; A still holds it when B gets it.
 			lock := h.op("lock", "L", program.Lock, false, func(x program.Exec) { x.FetchAdd(h.word, 1, program.Acquire); x.Return() })
 			h.Thread("A", lock, h.op("cs", "C", program.Plain, false, func(x program.Exec) { x.Load(h.word, program.Relaxed); x.Return() }))
 			h.Thread("B", lock)
 		}},
-		{name: "step limit", schedule: "", kind: sim.StepLimit, build: func(h *hand, p **program.Program) {
+		{name: "step limit", schedule: "", kind: outcome.StepLimit, build: func(h *hand, p **program.Program) {
 			h.Thread("A", h.op("spin", "S", program.Plain, false, func(x program.Exec) { x.Load(h.word, program.Relaxed); x.Goto(x.PC()) }))
 		}},
-		{name: "no access", schedule: "A", kind: sim.Panic, reason: sim.NoAccess, build: func(h *hand, p **program.Program) {
+		{name: "no access", schedule: "A", kind: outcome.Panic, reason: outcome.NoAccess, build: func(h *hand, p **program.Program) {
 			h.Thread("A", h.op("bad", "B", program.Plain, false, func(x program.Exec) { x.Return() }))
 		}},
-		{name: "no next", schedule: "A", kind: sim.Panic, reason: sim.NoNext, build: func(h *hand, p **program.Program) {
+		{name: "no next", schedule: "A", kind: outcome.Panic, reason: outcome.NoNext, build: func(h *hand, p **program.Program) {
 			h.Thread("A", h.op("bad", "B", program.Plain, false, func(x program.Exec) { x.Load(h.word, program.Relaxed) }))
 		}},
-		{name: "nil pointer", schedule: "A", kind: sim.Panic, reason: sim.NilPointer, build: func(h *hand, p **program.Program) {
+		{name: "nil pointer", schedule: "A", kind: outcome.Panic, reason: outcome.NilPointer, build: func(h *hand, p **program.Program) {
 			h.Thread("A", h.op("bad", "B", program.Plain, false, func(x program.Exec) { x.Load(0, program.Relaxed); x.Return() }))
 		}},
-		{name: "recovered panic", schedule: "A", kind: sim.Panic, reason: sim.GoPanic, build: func(h *hand, p **program.Program) {
+		{name: "recovered panic", schedule: "A", kind: outcome.Panic, reason: outcome.GoPanic, build: func(h *hand, p **program.Program) {
 			h.Thread("A", h.op("bad", "B", program.Plain, false, func(x program.Exec) {
 				var a []int
 				_ = a[x.Load(h.word, program.Relaxed)]
 			}))
 		}},
-		{name: "not a handle", schedule: "A", kind: sim.Panic, reason: sim.NotHandle, build: func(h *hand, p **program.Program) {
+		{name: "not a handle", schedule: "A", kind: outcome.Panic, reason: outcome.NotHandle, build: func(h *hand, p **program.Program) {
 			// The fresh awaiter's m_await_coro is null.
 			h.Thread("A", h.op("bad", "B", program.Plain, true, func(x program.Exec) { x.Submit(x.Awaiter()); x.Return() }))
 		}},
-		{name: "not constructed", schedule: "B", kind: sim.UseAfterFree, reason: sim.NotConstructed, build: func(h *hand, p **program.Program) {
+		{name: "not constructed", schedule: "B", kind: outcome.UseAfterFree, reason: outcome.NotConstructed, build: func(h *hand, p **program.Program) {
 			h.Thread("A", h.op("wait", "W", program.Plain, true, func(x program.Exec) { x.Load(h.word, program.Relaxed); x.Return() }))
 			h.Thread("B", h.op("peek", "P", program.Plain, false, func(x program.Exec) { x.Read((*p).Coroutines[0].Awaiter); x.Return() }))
 		}},
-		{name: "resume a finished coroutine", schedule: "A B B", kind: sim.UseAfterFree, reason: sim.ResumeFinished, build: func(h *hand, p **program.Program) {
+		{name: "resume a finished coroutine", schedule: "A B B", kind: outcome.UseAfterFree, reason: outcome.ResumeFinished, build: func(h *hand, p **program.Program) {
 			h.Thread("A", h.op("quit", "Q", program.Plain, false, func(x program.Exec) { x.Load(h.word, program.Relaxed); x.Return() }))
 			h.Thread("B", h.op("wake", "Z", program.Plain, true,
 				func(x program.Exec) { x.Write(x.Awaiter()+1, (*p).Coroutines[0].Frame); fixture.Next(x) },
@@ -93,7 +94,7 @@ func TestMessagesOfHandBuiltOutcomes(t *testing.T) {
 			var p *program.Program
 			tt.build(h, &p)
 			p = h.Program(t)
-			if tt.kind == sim.StepLimit {
+			if tt.kind == outcome.StepLimit {
 				p.StepLimit = 5
 			}
 			sched, err := sim.ParseSchedule(tt.schedule)

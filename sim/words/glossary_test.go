@@ -1,16 +1,15 @@
 package words
 
 import (
+	"lockstep/sim/outcome"
 	"testing"
-
-	"lockstep/sim"
 )
 
 // TestGlossaryKinds checks that every outcome kind the engine reports has
 // a glossary entry in both languages.
 func TestGlossaryKinds(t *testing.T) {
-	kinds := []sim.Kind{sim.OK, sim.LostWakeup, sim.Deadlock, sim.UseAfterFree, sim.DoubleResume, sim.PrematureRelease,
-		sim.DataRace, sim.MutualExclusion, sim.Panic, sim.DroppedTask, sim.Assertion, sim.StepLimit}
+	kinds := []outcome.Kind{outcome.OK, outcome.LostWakeup, outcome.Deadlock, outcome.UseAfterFree, outcome.DoubleResume, outcome.PrematureRelease,
+		outcome.DataRace, outcome.MutualExclusion, outcome.Panic, outcome.DroppedTask, outcome.Assertion, outcome.StepLimit}
 	if len(Kinds()) != len(kinds) {
 		t.Errorf("Kinds() has %d kinds; the engine has %d", len(Kinds()), len(kinds))
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -27,7 +28,7 @@ func Narrate(p *program.Program, recs []sim.Record, i int, cas *CAS, lang string
 		}
 	}
 	for _, f := range r.Findings {
-		if sim.Fatal(f.Kind) {
+		if outcome.Fatal(f.Kind) {
 			parts = append(parts, fmt.Sprintf(w.fatal, KindName(f.Kind, lang), strings.TrimSuffix(Outcome(f, lang), ".")))
 		} else {
 			parts = append(parts, fmt.Sprintf(w.finding, KindName(f.Kind, lang)))
@@ -49,7 +50,7 @@ func Narrate(p *program.Program, recs []sim.Record, i int, cas *CAS, lang string
 func aborted(r sim.Record) bool {
 	for _, f := range r.Findings {
 		switch f.Kind {
-		case sim.UseAfterFree, sim.Panic, sim.DoubleResume, sim.PrematureRelease:
+		case outcome.UseAfterFree, outcome.Panic, outcome.DoubleResume, outcome.PrematureRelease:
 			return true
 		}
 	}
@@ -58,7 +59,7 @@ func aborted(r sim.Record) bool {
 
 // who names the coroutine that stepped, or for a resume, the thread.
 func who(p *program.Program, r sim.Record) string {
-	if r.Op == sim.OpResume {
+	if r.Op == program.OpResume {
 		return p.Threads[r.Thread].Name
 	}
 	return CoroutineName(p, r.Coroutine)
@@ -69,17 +70,17 @@ func accessClause(p *program.Program, r sim.Record, cas *CAS, w *phrasebook) str
 	v := ValuesOf(p, r)
 	name := who(p, r)
 	switch r.Op {
-	case sim.OpLoad:
+	case program.OpLoad:
 		return fmt.Sprintf(w.load, name, v.Cell, v.Order, v.Result)
-	case sim.OpRead:
+	case program.OpRead:
 		return fmt.Sprintf(w.read, name, v.Cell, v.Result)
-	case sim.OpStore:
+	case program.OpStore:
 		return fmt.Sprintf(w.store, name, v.Value, v.Cell, v.Order)
-	case sim.OpWrite:
+	case program.OpWrite:
 		return fmt.Sprintf(w.write, name, v.Value, v.Cell)
-	case sim.OpExchange:
+	case program.OpExchange:
 		return fmt.Sprintf(w.exchange, name, v.Value, v.Cell, v.Order, v.Result)
-	case sim.OpCAS:
+	case program.OpCAS:
 		if r.OK {
 			return fmt.Sprintf(w.casOK, name, v.Cell, v.Expected, v.Result, v.Value)
 		}
@@ -92,7 +93,7 @@ func accessClause(p *program.Program, r sim.Record, cas *CAS, w *phrasebook) str
 			s += fmt.Sprintf(w.retry, cas.Retry)
 		}
 		return s
-	case sim.OpFetchAdd:
+	case program.OpFetchAdd:
 		after := p.FormatCell(r.Addr, r.Result+r.Value)
 		d, counter := addend(p, r)
 		cell := v.Cell
@@ -103,18 +104,18 @@ func accessClause(p *program.Program, r sim.Record, cas *CAS, w *phrasebook) str
 			return fmt.Sprintf(w.sub, name, -d, cell, v.Order, v.Result, after)
 		}
 		return fmt.Sprintf(w.add, name, d, cell, v.Order, v.Result, after)
-	case sim.OpSubmit:
+	case program.OpSubmit:
 		return fmt.Sprintf(w.submit, name, v.Result, v.Value)
-	case sim.OpSpawn:
+	case program.OpSpawn:
 		return fmt.Sprintf(w.spawn, name, v.Result, v.Value)
-	case sim.OpSemAcquire:
+	case program.OpSemAcquire:
 		if r.OK {
 			return fmt.Sprintf(w.semTake, name, v.Cell, v.Result)
 		}
 		return fmt.Sprintf(w.semWait, name, v.Cell)
-	case sim.OpSemRelease:
+	case program.OpSemRelease:
 		return fmt.Sprintf(w.semRelease, name, v.Cell)
-	case sim.OpResume:
+	case program.OpResume:
 		return fmt.Sprintf(w.resume, name, CoroutineName(p, r.Coroutine))
 	}
 	return fmt.Sprintf(w.attempt, name, OpVerb(r.Op, w.lang), v.Cell)
@@ -161,17 +162,17 @@ func OpTextIn(p *program.Program, r sim.Record, result bool, lang string) string
 	w := opPhrasesOf(lang)
 	var s string
 	switch r.Op {
-	case sim.OpLoad:
+	case program.OpLoad:
 		s = fmt.Sprintf(w.load, v.Cell, v.Order)
-	case sim.OpRead:
+	case program.OpRead:
 		s = fmt.Sprintf(w.read, v.Cell)
-	case sim.OpStore:
+	case program.OpStore:
 		s = fmt.Sprintf(w.store, v.Cell, v.Value, v.Order)
-	case sim.OpWrite:
+	case program.OpWrite:
 		s = fmt.Sprintf(w.write, v.Cell, v.Value)
-	case sim.OpExchange:
+	case program.OpExchange:
 		s = fmt.Sprintf(w.exchange, v.Cell, v.Value, v.Order)
-	case sim.OpCAS:
+	case program.OpCAS:
 		s = fmt.Sprintf("CAS %s: %s → %s (%s)", v.Cell, v.Expected, v.Value, v.Order)
 		if result {
 			if r.OK {
@@ -180,17 +181,17 @@ func OpTextIn(p *program.Program, r sim.Record, result bool, lang string) string
 			return s + fmt.Sprintf(w.failed, v.Result)
 		}
 		return s
-	case sim.OpFetchAdd:
+	case program.OpFetchAdd:
 		s = fmt.Sprintf(w.fetchAdd, v.Cell, v.Value, v.Order)
-	case sim.OpSubmit:
+	case program.OpSubmit:
 		return fmt.Sprintf(w.submit, v.Result, v.Value)
-	case sim.OpSpawn:
+	case program.OpSpawn:
 		return fmt.Sprintf(w.spawn, v.Result, v.Value)
-	case sim.OpSemAcquire:
+	case program.OpSemAcquire:
 		return "semacquire " + v.Cell
-	case sim.OpSemRelease:
+	case program.OpSemRelease:
 		return "semrelease " + v.Cell
-	case sim.OpResume:
+	case program.OpResume:
 		return fmt.Sprintf(w.resume, CoroutineName(p, r.Coroutine))
 	}
 	if result && v.Result != "" {
@@ -201,7 +202,7 @@ func OpTextIn(p *program.Program, r sim.Record, result bool, lang string) string
 
 // OpVerb names operation kind k as a verb in language lang: "read",
 // "读取"; atomic operations keep their C++ names, which are code.
-func OpVerb(k sim.OpKind, lang string) string {
+func OpVerb(k program.OpKind, lang string) string {
 	if lang == Chinese {
 		if v, ok := opVerbsZh[k]; ok {
 			return v
@@ -210,10 +211,10 @@ func OpVerb(k sim.OpKind, lang string) string {
 	return k.String()
 }
 
-var opVerbsZh = map[sim.OpKind]string{
-	sim.OpLoad: "原子读取", sim.OpStore: "原子写入", sim.OpExchange: "原子交换", sim.OpCAS: "CAS",
-	sim.OpFetchAdd: "原子加（fetch_add）", sim.OpRead: "读取", sim.OpWrite: "写入",
-	sim.OpSubmit: "提交（submit_task）", sim.OpResume: "恢复",
+var opVerbsZh = map[program.OpKind]string{
+	program.OpLoad: "原子读取", program.OpStore: "原子写入", program.OpExchange: "原子交换", program.OpCAS: "CAS",
+	program.OpFetchAdd: "原子加（fetch_add）", program.OpRead: "读取", program.OpWrite: "写入",
+	program.OpSubmit: "提交（submit_task）", program.OpResume: "恢复",
 }
 
 // opPhrases are OpTextIn's patterns in one language.

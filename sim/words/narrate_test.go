@@ -2,6 +2,7 @@ package words
 
 import (
 	"lockstep/scenarios"
+	"lockstep/sim/program"
 	"os"
 	"strings"
 	"testing"
@@ -31,11 +32,11 @@ func TestNarrationEveryStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	recs := m.Records()
-	ops := map[sim.OpKind]bool{}
+	ops := map[program.OpKind]bool{}
 	for i, r := range recs {
 		ops[r.Op] = true
 		var cas *CAS
-		if r.Op == sim.OpCAS {
+		if r.Op == program.OpCAS {
 			cas = CASOf(p, recs, i)
 		}
 		for _, lang := range []string{"en", "zh"} {
@@ -52,7 +53,7 @@ func TestNarrationEveryStep(t *testing.T) {
 			}
 		}
 	}
-	for _, op := range []sim.OpKind{sim.OpLoad, sim.OpWrite, sim.OpRead, sim.OpCAS, sim.OpFetchAdd, sim.OpExchange, sim.OpSubmit, sim.OpResume} {
+	for _, op := range []program.OpKind{program.OpLoad, program.OpWrite, program.OpRead, program.OpCAS, program.OpFetchAdd, program.OpExchange, program.OpSubmit, program.OpResume} {
 		if !ops[op] {
 			t.Errorf("the run has no %s step; the test no longer covers it", op)
 		}

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"lockstep/sim"
 	"lockstep/sim/c11"
+	"lockstep/sim/outcome"
 )
 
 // The engine explains its verdicts in English (sim.Outcome.Message,
@@ -15,28 +15,28 @@ import (
 
 // messageForm says one kind of outcome (one reason of it) in Chinese.
 type messageForm struct {
-	zh func(o sim.Outcome) string
+	zh func(o outcome.Outcome) string
 }
 
 // messageKey picks a form: an outcome kind and a reason.
 type messageKey struct {
-	kind   sim.Kind
-	reason sim.Reason
+	kind   outcome.Kind
+	reason outcome.Reason
 }
 
 // messageForms is the table of forms, by kind and reason. A constant
 // table: nothing writes to it.
 var messageForms = map[messageKey]messageForm{
-	{sim.OK, ""}: {
-		zh: func(sim.Outcome) string { return "所有协程都已结束，没有任何检测器报警" },
+	{outcome.OK, ""}: {
+		zh: func(outcome.Outcome) string { return "所有协程都已结束，没有任何检测器报警" },
 	},
-	{sim.StepLimit, ""}: {
-		zh: func(o sim.Outcome) string {
+	{outcome.StepLimit, ""}: {
+		zh: func(o outcome.Outcome) string {
 			return fmt.Sprintf("运行在 %d 步后被停止；某个线程可能在无限自旋", o.Detail.Limit)
 		},
 	},
-	{sim.LostWakeup, ""}: {
-		zh: func(o sim.Outcome) string {
+	{outcome.LostWakeup, ""}: {
+		zh: func(o outcome.Outcome) string {
 			d := o.Detail
 			var why string
 			switch {
@@ -57,104 +57,104 @@ var messageForms = map[messageKey]messageForm{
 			return s
 		},
 	},
-	{sim.BadResume, ""}: {
-		zh: func(o sim.Outcome) string {
+	{outcome.BadResume, ""}: {
+		zh: func(o outcome.Outcome) string {
 			return fmt.Sprintf("%s 在第 %d 步（%s）恢复了 %s：%s", o.Coroutine, o.Step+1, o.Detail.Stale.Label, o.Detail.Text, staleZH(*o.Detail.Stale))
 		},
 	},
-	{sim.Deadlock, ""}: {
-		zh: func(o sim.Outcome) string {
+	{outcome.Deadlock, ""}: {
+		zh: func(o outcome.Outcome) string {
 			d := o.Detail
 			return fmt.Sprintf("没有线程能再前进，%s 仍在等待：条件 %s 不成立", strings.Join(d.Parked, "、"), d.Condition)
 		},
 	},
-	{sim.DroppedTask, ""}: {
-		zh: func(o sim.Outcome) string {
+	{outcome.DroppedTask, ""}: {
+		zh: func(o outcome.Outcome) string {
 			d := o.Detail
 			return fmt.Sprintf("%s 在第 %d 步挂起，而 submit_task 在第 %d 步（%s 的 %s）丢弃了它的句柄：%s 再也不会被恢复，它的上下文 %s 永远无法空闲（num_wait=%d）",
 				o.Coroutine, d.ParkStep+1, o.CauseStep+1, d.CauseBy, d.CauseLabel, o.Coroutine, d.Context, d.NumWait)
 		},
 	},
-	{sim.UseAfterFree, sim.NotConstructed}: useAfterFree(
-		func(d sim.Detail) string { return fmt.Sprintf("%s 还没有构造", d.Object) }),
-	{sim.UseAfterFree, sim.FrameDestroyed}: useAfterFree(
-		func(d sim.Detail) string {
+	{outcome.UseAfterFree, outcome.NotConstructed}: useAfterFree(
+		func(d outcome.Detail) string { return fmt.Sprintf("%s 还没有构造", d.Object) }),
+	{outcome.UseAfterFree, outcome.FrameDestroyed}: useAfterFree(
+		func(d outcome.Detail) string {
 			return fmt.Sprintf("%s 已在第 %d 步结束，它的协程帧已被销毁", d.Owner, d.EndStep+1)
 		}),
-	{sim.UseAfterFree, sim.FrameFreed}: useAfterFree(
-		func(d sim.Detail) string {
+	{outcome.UseAfterFree, outcome.FrameFreed}: useAfterFree(
+		func(d outcome.Detail) string {
 			return fmt.Sprintf("%s 的协程帧已在第 %d 步被销毁，那时 %s 还没有用完它", d.Owner, d.EndStep, d.Owner)
 		}),
-	{sim.UseAfterFree, sim.AwaiterEnded}: useAfterFree(
-		func(d sim.Detail) string {
+	{outcome.UseAfterFree, outcome.AwaiterEnded}: useAfterFree(
+		func(d outcome.Detail) string {
 			return fmt.Sprintf("%s 的 awaiter 已在第 %d 步结束，那时 %s 从等待中返回", d.Owner, d.EndStep+1, d.Owner)
 		}),
-	{sim.UseAfterFree, sim.ResumeFinished}: {
-		zh: func(o sim.Outcome) string {
+	{outcome.UseAfterFree, outcome.ResumeFinished}: {
+		zh: func(o outcome.Outcome) string {
 			d := o.Detail
 			return fmt.Sprintf("%s 在第 %d 步（%s）恢复 %s，但 %s 已经结束，它的协程帧已被销毁",
 				o.Coroutine, o.Step+1, d.Label, d.Other, d.Other)
 		},
 	},
-	{sim.DoubleResume, ""}: {
-		zh: func(o sim.Outcome) string {
+	{outcome.DoubleResume, ""}: {
+		zh: func(o outcome.Outcome) string {
 			d := o.Detail
 			return fmt.Sprintf("%s 在第 %d 步（%s）恢复 %s，但 %s 并没有挂起：它已经%s",
 				o.Coroutine, o.Step+1, d.Label, d.Other, d.Other, statusZH[d.Status])
 		},
 	},
-	{sim.PrematureRelease, ""}: {
-		zh: func(o sim.Outcome) string {
+	{outcome.PrematureRelease, ""}: {
+		zh: func(o outcome.Outcome) string {
 			d := o.Detail
 			return fmt.Sprintf("%s 在第 %d 步（%s）放行了 %s，但自 %s 在第 %d 步挂起以来，条件 %s 从未成立过",
 				o.Coroutine, o.Step+1, d.Label, d.Other, d.Other, d.ParkStep+1, d.Condition)
 		},
 	},
-	{sim.PrematureRelease, sim.ReturnedUnreleased}: {
-		zh: func(o sim.Outcome) string {
+	{outcome.PrematureRelease, outcome.ReturnedUnreleased}: {
+		zh: func(o outcome.Outcome) string {
 			d := o.Detail
 			return fmt.Sprintf("%s 在第 %d 步（%s）从 %s 返回，但它的每次检查都没有看到条件 %s 成立，也没有谁放行它",
 				o.Coroutine, o.Step+1, d.Label, d.Op, d.Condition)
 		},
 	},
-	{sim.DataRace, ""}: {zh: dataRaceZH},
-	{sim.MutualExclusion, ""}: {
-		zh: func(o sim.Outcome) string {
+	{outcome.DataRace, ""}: {zh: dataRaceZH},
+	{outcome.MutualExclusion, ""}: {
+		zh: func(o outcome.Outcome) string {
 			return fmt.Sprintf("%s 拿到了锁，而 %s 仍然持有它", o.Coroutine, o.Detail.Other)
 		},
 	},
-	{sim.Assertion, sim.NotFIFO}: {
-		zh: func(o sim.Outcome) string {
+	{outcome.Assertion, outcome.NotFIFO}: {
+		zh: func(o outcome.Outcome) string {
 			return fmt.Sprintf("%s 比先排队的 %s 更早拿到了锁：锁没有按先进先出的顺序授予", o.Coroutine, o.Detail.Other)
 		},
 	},
-	{sim.Assertion, sim.AssertFailed}: {
-		zh: func(o sim.Outcome) string {
+	{outcome.Assertion, outcome.AssertFailed}: {
+		zh: func(o outcome.Outcome) string {
 			return fmt.Sprintf("%s 在第 %d 步（%s）的断言失败了：「%s」", o.Coroutine, o.Step+1, o.Detail.Label, o.Detail.Text)
 		},
 	},
-	{sim.Panic, sim.GoPanic}: {
-		zh: func(o sim.Outcome) string {
+	{outcome.Panic, outcome.GoPanic}: {
+		zh: func(o outcome.Outcome) string {
 			return fmt.Sprintf("%s 在第 %d 步（%s）触发了 Go 的 panic：「%s」", o.Coroutine, o.Step+1, o.Detail.Label, goMessage(o))
 		},
 	},
-	{sim.Panic, sim.NilPointer}: {
-		zh: func(o sim.Outcome) string {
+	{outcome.Panic, outcome.NilPointer}: {
+		zh: func(o outcome.Outcome) string {
 			return fmt.Sprintf("%s 在第 %d 步（%s）访问了空指针或不存在的内存：「%s」", o.Coroutine, o.Step+1, o.Detail.Label, o.Detail.Text)
 		},
 	},
-	{sim.Panic, sim.NotHandle}: {
-		zh: func(o sim.Outcome) string {
+	{outcome.Panic, outcome.NotHandle}: {
+		zh: func(o outcome.Outcome) string {
 			return fmt.Sprintf("运行时错误：%s 在第 %d 步（%s）交给 submit_task 的 %s 不是协程句柄", o.Coroutine, o.Step+1, o.Detail.Label, o.Detail.Text)
 		},
 	},
-	{sim.Panic, sim.NoAccess}: {
-		zh: func(o sim.Outcome) string {
+	{outcome.Panic, outcome.NoAccess}: {
+		zh: func(o outcome.Outcome) string {
 			return fmt.Sprintf("模拟器：%s 的步骤 %s 没有访问共享内存（移植代码有误）", o.Detail.Op, o.Detail.Label)
 		},
 	},
-	{sim.Panic, sim.NoNext}: {
-		zh: func(o sim.Outcome) string {
+	{outcome.Panic, outcome.NoNext}: {
+		zh: func(o outcome.Outcome) string {
 			return fmt.Sprintf("模拟器：%s 的步骤 %s 没有说明下一步去哪里（移植代码有误）", o.Detail.Op, o.Detail.Label)
 		},
 	},
@@ -162,9 +162,9 @@ var messageForms = map[messageKey]messageForm{
 
 // useAfterFree is the form of a use after free by an access: what the
 // coroutine did, and why the object was not alive.
-func useAfterFree(why func(sim.Detail) string) messageForm {
+func useAfterFree(why func(outcome.Detail) string) messageForm {
 	return messageForm{
-		zh: func(o sim.Outcome) string {
+		zh: func(o outcome.Outcome) string {
 			d := o.Detail
 			return fmt.Sprintf("%s 在第 %d 步（%s）%s %s，但 %s", o.Coroutine, o.Step+1, d.Label, accessZH(d.Access), d.Cell, why(d))
 		},
@@ -172,7 +172,7 @@ func useAfterFree(why func(sim.Detail) string) messageForm {
 }
 
 // dataRaceZH says a data race in Chinese.
-func dataRaceZH(o sim.Outcome) string {
+func dataRaceZH(o outcome.Outcome) string {
 	d := o.Detail
 	label := "构造它时"
 	if d.OtherLabel != "" {
@@ -218,18 +218,18 @@ func accessZH(verb string) string {
 }
 
 // statusZH says a coroutine's state after "它已经".
-var statusZH = map[sim.Status]string{
-	sim.Running:   "在运行",
-	sim.Runnable:  "在运行队列里",
-	sim.Parked:    "挂起",
-	sim.Done:      "结束",
-	sim.Unstarted: "尚未启动",
+var statusZH = map[outcome.Status]string{
+	outcome.Running:   "在运行",
+	outcome.Runnable:  "在运行队列里",
+	outcome.Parked:    "挂起",
+	outcome.Done:      "结束",
+	outcome.Unstarted: "尚未启动",
 }
 
 // Outcome says outcome (or finding) o in language lang: in English as the
 // engine said it, in Chinese from its data. An outcome the table has no
 // form for is said as the engine said it.
-func Outcome(o sim.Outcome, lang string) string {
+func Outcome(o outcome.Outcome, lang string) string {
 	f, ok := messageForms[messageKey{o.Kind, o.Detail.Reason}]
 	if !ok || lang != Chinese {
 		return o.Message
@@ -240,7 +240,7 @@ func Outcome(o sim.Outcome, lang string) string {
 // Untitled is outcome o's message (Outcome) for a line that has already
 // named its kind: a Go panic's message starts with "panic: ", which after
 // "panic at step 3: " says it twice.
-func Untitled(o sim.Outcome, lang string) string {
+func Untitled(o outcome.Outcome, lang string) string {
 	msg := Outcome(o, lang)
 	if rest, ok := strings.CutPrefix(msg, KindName(o.Kind, lang)+": "); ok {
 		return rest
@@ -249,30 +249,30 @@ func Untitled(o sim.Outcome, lang string) string {
 }
 
 // goMessage is a Go panic's message without Go's "panic: ".
-func goMessage(o sim.Outcome) string {
+func goMessage(o outcome.Outcome) string {
 	return strings.TrimPrefix(o.Detail.Text, "panic: ")
 }
 
 // kindNames name the outcome kinds in Chinese; in English a kind is its
 // vocabulary word.
-var kindNames = map[sim.Kind]string{
-	sim.OK:               "正常",
-	sim.LostWakeup:       "丢失的唤醒",
-	sim.Deadlock:         "死锁",
-	sim.UseAfterFree:     "释放后使用",
-	sim.DoubleResume:     "重复恢复",
-	sim.PrematureRelease: "过早释放",
-	sim.DataRace:         "数据竞争",
-	sim.MutualExclusion:  "互斥被破坏",
-	sim.Panic:            "panic",
-	sim.DroppedTask:      "任务被丢弃",
-	sim.Assertion:        "断言失败",
-	sim.StepLimit:        "步数上限",
-	sim.BadResume:        "恢复了过时的句柄",
+var kindNames = map[outcome.Kind]string{
+	outcome.OK:               "正常",
+	outcome.LostWakeup:       "丢失的唤醒",
+	outcome.Deadlock:         "死锁",
+	outcome.UseAfterFree:     "释放后使用",
+	outcome.DoubleResume:     "重复恢复",
+	outcome.PrematureRelease: "过早释放",
+	outcome.DataRace:         "数据竞争",
+	outcome.MutualExclusion:  "互斥被破坏",
+	outcome.Panic:            "panic",
+	outcome.DroppedTask:      "任务被丢弃",
+	outcome.Assertion:        "断言失败",
+	outcome.StepLimit:        "步数上限",
+	outcome.BadResume:        "恢复了过时的句柄",
 }
 
 // KindName names outcome kind k in language lang.
-func KindName(k sim.Kind, lang string) string {
+func KindName(k outcome.Kind, lang string) string {
 	if lang == Chinese {
 		if n, ok := kindNames[k]; ok {
 			return n
@@ -283,7 +283,7 @@ func KindName(k sim.Kind, lang string) string {
 
 // Blocked says why a thread cannot move, in language lang; in English it
 // is what Machine.Why says.
-func Blocked(b sim.Blocked, lang string) string {
+func Blocked(b outcome.Blocked, lang string) string {
 	if lang != Chinese {
 		return b.String()
 	}
@@ -298,19 +298,19 @@ func Blocked(b sim.Blocked, lang string) string {
 	parts := make([]string, len(b.Coroutines))
 	for i, c := range b.Coroutines {
 		switch c.Status {
-		case sim.Parked:
+		case outcome.Parked:
 			parts[i] = fmt.Sprintf("%s 挂起在 %s 中", c.Name, c.Op)
-		case sim.Done:
+		case outcome.Done:
 			parts[i] = fmt.Sprintf("%s 已经结束", c.Name)
-		case sim.Unstarted:
+		case outcome.Unstarted:
 			parts[i] = fmt.Sprintf("%s 还没有被启动", c.Name)
-		case sim.Running:
+		case outcome.Running:
 			if c.Spins != "" {
 				parts[i] = fmt.Sprintf("%s 在自旋，等别的线程改变 %s", c.Name, c.Spins)
 				break
 			}
 			parts[i] = fmt.Sprintf("%s 内联运行在 %s 上", c.Name, c.On)
-		case sim.Runnable:
+		case outcome.Runnable:
 			parts[i] = fmt.Sprintf("%s 在 %s 的运行队列里等待", c.Name, c.On)
 		}
 	}

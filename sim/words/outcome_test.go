@@ -8,12 +8,13 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 )
 
 // TestMessageFormsCoverEveryKind holds the table to the vocabulary: every
 // outcome kind has a Chinese form.
 func TestMessageFormsCoverEveryKind(t *testing.T) {
-	for _, k := range sim.Kinds {
+	for _, k := range outcome.Kinds {
 		found := false
 		for key, f := range messageForms {
 			if key.kind != k {
@@ -27,7 +28,7 @@ func TestMessageFormsCoverEveryKind(t *testing.T) {
 		if !found {
 			t.Errorf("kind %s has no message form", k)
 		}
-		if KindName(k, "zh") == string(k) && k != sim.Panic {
+		if KindName(k, "zh") == string(k) && k != outcome.Panic {
 			t.Errorf("kind %s has no Chinese name", k)
 		}
 	}
@@ -81,7 +82,7 @@ func TestMessagesOfEveryLesson(t *testing.T) {
 			}
 		}
 	}
-	for _, k := range sim.Kinds {
+	for _, k := range outcome.Kinds {
 		reached := false
 		for key := range seen {
 			reached = reached || key.kind == k
@@ -94,7 +95,7 @@ func TestMessagesOfEveryLesson(t *testing.T) {
 
 // checkMessage checks one outcome: it has a Chinese form, the English page
 // shows the engine's message, and the Chinese one is not that message.
-func checkMessage(t *testing.T, o sim.Outcome) {
+func checkMessage(t *testing.T, o outcome.Outcome) {
 	t.Helper()
 	if _, ok := messageForms[messageKey{o.Kind, o.Detail.Reason}]; !ok {
 		t.Errorf("%s/%s has no form: %q", o.Kind, o.Detail.Reason, o.Message)

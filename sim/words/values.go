@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -24,14 +25,14 @@ type Values struct {
 func ValuesOf(p *program.Program, r sim.Record) Values {
 	var v Values
 	switch r.Op {
-	case sim.OpResume:
+	case program.OpResume:
 		return v
-	case sim.OpSpawn:
+	case program.OpSpawn:
 		v.Cell = ObjectName(p, r.Addr)
 		v.Result = p.Format(program.Handle, nil, r.Result) // the new coroutine
 		v.Value = p.Format(program.Context, nil, r.Value)  // its context
 		return v
-	case sim.OpSubmit:
+	case program.OpSubmit:
 		v.Cell = p.CellName(r.Addr)
 		v.Result = p.FormatCell(r.Addr+1, r.Result) // the handle, m_await_coro
 		v.Value = p.FormatCell(r.Addr+2, r.Value)   // the context, m_ctx
@@ -42,19 +43,19 @@ func ValuesOf(p *program.Program, r sim.Record) Values {
 		v.Order = program.OrderName(r.Order)
 	}
 	switch r.Op {
-	case sim.OpLoad, sim.OpRead, sim.OpSemAcquire, sim.OpSemRelease:
+	case program.OpLoad, program.OpRead, program.OpSemAcquire, program.OpSemRelease:
 		v.Result = p.FormatCell(r.Addr, r.Result)
-	case sim.OpStore, sim.OpWrite:
+	case program.OpStore, program.OpWrite:
 		v.Value = p.FormatCell(r.Addr, r.Value)
-	case sim.OpExchange:
+	case program.OpExchange:
 		v.Value = p.FormatCell(r.Addr, r.Value)
 		v.Result = p.FormatCell(r.Addr, r.Result)
-	case sim.OpCAS:
+	case program.OpCAS:
 		v.FailOrder = program.OrderName(r.FailOrder)
 		v.Expected = p.FormatCell(r.Addr, r.Expected)
 		v.Value = p.FormatCell(r.Addr, r.Value)
 		v.Result = p.FormatCell(r.Addr, r.Result)
-	case sim.OpFetchAdd:
+	case program.OpFetchAdd:
 		d, _ := addend(p, r)
 		v.Value = signed(program.Word(d))
 		v.Result = p.FormatCell(r.Addr, r.Result)
@@ -121,7 +122,7 @@ func HasEvent(r sim.Record, k sim.EventKind) bool {
 // which case its access did not complete.
 func FatalAt(r sim.Record) bool {
 	for _, f := range r.Findings {
-		if sim.Fatal(f.Kind) {
+		if outcome.Fatal(f.Kind) {
 			return true
 		}
 	}

@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/outcome"
 )
 
 // TimeLimit is the Stopped of a search that a caller ended at its time
@@ -28,7 +28,7 @@ type SearchBounds struct {
 // first) and the other kinds found; or that every interleaving is ok; or,
 // for a search that is not complete, that it found no bug within which
 // bound.
-func Verdict(r explore.Result, params map[string]int, lead sim.Kind, b SearchBounds, lang string) string {
+func Verdict(r explore.Result, params map[string]int, lead outcome.Kind, b SearchBounds, lang string) string {
 	w := verdictPhrasesOf(lang)
 	if len(r.Counterexamples) > 0 {
 		first := r.Counterexamples[0]
@@ -85,7 +85,7 @@ type verdictPhrases struct {
 	canceled    func(n number) string
 	random      func(n number, at string, seed uint64) string
 	incomplete  func(n number, at, why string) string
-	kind        func(k sim.Kind) string
+	kind        func(k outcome.Kind) string
 	params      func(p map[string]int) string
 	about       string // before a shortened count: "about "
 }
@@ -192,7 +192,7 @@ var verdictWords = map[string]*verdictPhrases{
 		incomplete: func(n number, at, why string) string {
 			return fmt.Sprintf("no bug in %s searched%s; the search is not complete (%s)", executionsEN(n, ""), at, why)
 		},
-		kind: func(k sim.Kind) string { return string(k) },
+		kind: func(k outcome.Kind) string { return string(k) },
 		params: func(p map[string]int) string {
 			if len(p) == 0 {
 				return ""
@@ -229,7 +229,7 @@ var verdictWords = map[string]*verdictPhrases{
 		incomplete: func(n number, at, why string) string {
 			return fmt.Sprintf("在搜索过的 %s 次执行中没有发现缺陷%s；搜索并不完整（%s）", n.text, at, why)
 		},
-		kind: func(k sim.Kind) string { return KindName(k, "zh") + "（" + string(k) + "）" },
+		kind: func(k outcome.Kind) string { return KindName(k, "zh") + "（" + string(k) + "）" },
 		params: func(p map[string]int) string {
 			if len(p) == 0 {
 				return ""

@@ -4,28 +4,28 @@ import (
 	"math/big"
 	"testing"
 
-	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/outcome"
 )
 
 // TestVerdict holds each form of the verdict: what was found, or
 // within which bound nothing was.
 func TestVerdict(t *testing.T) {
-	lost := explore.Counterexample{Kind: sim.LostWakeup, Steps: 8, Preemptions: 1}
-	uaf := explore.Counterexample{Kind: sim.UseAfterFree, Steps: 12, Preemptions: 2}
+	lost := explore.Counterexample{Kind: outcome.LostWakeup, Steps: 8, Preemptions: 1}
+	uaf := explore.Counterexample{Kind: outcome.UseAfterFree, Steps: 12, Preemptions: 2}
 	two := map[string]int{"waiters": 2, "workers": 1}
 	huge, _ := new(big.Int).SetString("1234567890123456789012345678901234567890123456", 10)
 	tests := []struct {
 		name   string
 		r      explore.Result
 		params map[string]int
-		lead   sim.Kind
+		lead   outcome.Kind
 		lang   string
 		want   string
 	}{
 		{"found", explore.Result{Counterexamples: []explore.Counterexample{lost}}, two, "", "en",
 			"found lost-wakeup in 8 steps with 1 preemption"},
-		{"found, lead second", explore.Result{Counterexamples: []explore.Counterexample{lost, uaf}}, two, sim.UseAfterFree, "en",
+		{"found, lead second", explore.Result{Counterexamples: []explore.Counterexample{lost, uaf}}, two, outcome.UseAfterFree, "en",
 			"found use-after-free in 12 steps with 2 preemptions; also found lost-wakeup"},
 		{"found in Chinese", explore.Result{Counterexamples: []explore.Counterexample{lost, uaf}}, two, "", "zh",
 			"发现丢失的唤醒（lost-wakeup）：8 步，1 次抢占；另外还发现释放后使用（use-after-free）"},

@@ -99,7 +99,7 @@ func threadPoll(m *sim.Machine, lang string) (lecture.Poll, error) {
 	casers := map[program.Word][]int{} // cell → threads whose CAS on it would succeed
 	var cells []program.Word           // those cells, in thread order
 	for _, t := range enabled {
-		if r, _ := m.Pending(t); r.Op == sim.OpCAS && r.OK {
+		if r, _ := m.Pending(t); r.Op == program.OpCAS && r.OK {
 			if casers[r.Addr] == nil {
 				cells = append(cells, r.Addr)
 			}
@@ -145,10 +145,10 @@ func valuePoll(m *sim.Machine, thread, lang string) (lecture.Poll, error) {
 	step := strings.TrimSpace(words.LabelName(p, r.Label) + " " + words.OpVerb(r.Op, lang))
 	var answer, question string
 	switch r.Op {
-	case sim.OpLoad, sim.OpRead:
+	case program.OpLoad, program.OpRead:
 		answer = p.FormatCell(r.Addr, r.Result)
 		question = fmt.Sprintf(pollText(lang, "value.read"), thread, p.CellName(r.Addr), step)
-	case sim.OpStore, sim.OpWrite, sim.OpExchange, sim.OpCAS, sim.OpFetchAdd: // writesCell
+	case program.OpStore, program.OpWrite, program.OpExchange, program.OpCAS, program.OpFetchAdd: // writesCell
 		after := m.Clone()
 		if _, err := after.Step(t); err != nil {
 			return lecture.Poll{}, unreplayable(err)
@@ -195,9 +195,9 @@ func valueChoices(m *sim.Machine, r sim.Record, answer string) []string {
 		}
 	}
 	switch r.Op {
-	case sim.OpCAS:
+	case program.OpCAS:
 		candidates = append(candidates, p.FormatCell(a, r.Value), p.FormatCell(a, r.Expected))
-	case sim.OpStore, sim.OpWrite, sim.OpExchange:
+	case program.OpStore, program.OpWrite, program.OpExchange:
 		candidates = append(candidates, p.FormatCell(a, r.Value))
 	}
 	recs := m.Records()
@@ -228,9 +228,9 @@ func valueChoices(m *sim.Machine, r sim.Record, answer string) []string {
 }
 
 // writesCell reports whether an operation stores to its cell.
-func writesCell(op sim.OpKind) bool {
+func writesCell(op program.OpKind) bool {
 	switch op {
-	case sim.OpStore, sim.OpWrite, sim.OpExchange, sim.OpCAS, sim.OpFetchAdd:
+	case program.OpStore, program.OpWrite, program.OpExchange, program.OpCAS, program.OpFetchAdd:
 		return true
 	}
 	return false
@@ -241,11 +241,11 @@ func writesCell(op sim.OpKind) bool {
 func heldValues(p *program.Program, rec sim.Record) []string {
 	var vs []string
 	switch rec.Op {
-	case sim.OpLoad, sim.OpRead, sim.OpExchange, sim.OpCAS, sim.OpFetchAdd:
+	case program.OpLoad, program.OpRead, program.OpExchange, program.OpCAS, program.OpFetchAdd:
 		vs = append(vs, p.FormatCell(rec.Addr, rec.Result))
 	}
 	switch {
-	case rec.Op == sim.OpStore, rec.Op == sim.OpWrite, rec.Op == sim.OpExchange, rec.Op == sim.OpCAS && rec.OK:
+	case rec.Op == program.OpStore, rec.Op == program.OpWrite, rec.Op == program.OpExchange, rec.Op == program.OpCAS && rec.OK:
 		vs = append(vs, p.FormatCell(rec.Addr, rec.Value))
 	}
 	return vs

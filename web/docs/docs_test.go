@@ -9,6 +9,8 @@ import (
 	"lockstep/primitives"
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/outcome"
+	"lockstep/sim/program"
 )
 
 // The docs must not rot: these tests tie every page to the lessons and the
@@ -175,8 +177,8 @@ func TestInterleavingsMatchTheirRuns(t *testing.T) {
 			for _, st := range pg.Runs() {
 				n++
 				t.Run(pg.File+"/"+st.Run.Lesson, func(t *testing.T) {
-					steps, outcome := replay(t, cat, *st.Run)
-					checkRun(t, st, steps, outcome)
+					steps, got := replay(t, cat, *st.Run)
+					checkRun(t, st, steps, got)
 				})
 			}
 		}
@@ -188,16 +190,16 @@ func TestInterleavingsMatchTheirRuns(t *testing.T) {
 
 // checkRun fails t with every way the steps the page tells differ from
 // those of the run, and the outcome it names from the run's.
-func checkRun(t *testing.T, st *Steps, steps []Step, outcome sim.Kind) {
+func checkRun(t *testing.T, st *Steps, steps []Step, got outcome.Kind) {
 	t.Helper()
-	for _, p := range runProblems(st, steps, outcome) {
+	for _, p := range runProblems(st, steps, got) {
 		t.Error(p)
 	}
 }
 
 // runProblems returns every way st differs from the run that made steps
-// and outcome.
-func runProblems(st *Steps, steps []Step, outcome sim.Kind) []string {
+// and ended in got.
+func runProblems(st *Steps, steps []Step, got outcome.Kind) []string {
 	if len(st.Rows) > len(steps) {
 		return []string{fmt.Sprintf("the page tells %d steps; the run has %d", len(st.Rows), len(steps))}
 	}
@@ -207,8 +209,8 @@ func runProblems(st *Steps, steps []Step, outcome sim.Kind) []string {
 			out = append(out, fmt.Sprintf("step %d is %s at %q; the page says %s at %q", i+1, got.Thread, got.Label, r.Thread, r.Label))
 		}
 	}
-	if st.Run.Outcome != "" && sim.Kind(st.Run.Outcome) != outcome {
-		out = append(out, fmt.Sprintf("the run ends in %q; the page says %q", outcome, st.Run.Outcome))
+	if st.Run.Outcome != "" && outcome.Kind(st.Run.Outcome) != got {
+		out = append(out, fmt.Sprintf("the run ends in %q; the page says %q", got, st.Run.Outcome))
 	}
 	return out
 }
@@ -233,8 +235,8 @@ func TestStepTableDisagreeingWithTheEngineFails(t *testing.T) {
 	if st == nil {
 		t.Fatal("no page tells a whole run with its outcome")
 	}
-	steps, outcome := replay(t, cat, *st.Run)
-	if p := runProblems(st, steps, outcome); p != nil {
+	steps, got := replay(t, cat, *st.Run)
+	if p := runProblems(st, steps, got); p != nil {
 		t.Fatalf("the run as written: %v", p)
 	}
 	edit := func(f func(rows []Step, run *Run) []Step) *Steps {
@@ -248,7 +250,7 @@ func TestStepTableDisagreeingWithTheEngineFails(t *testing.T) {
 		"too many": edit(func(rows []Step, _ *Run) []Step { return append(rows, make([]Step, len(steps))...) }),
 		"outcome":  edit(func(rows []Step, run *Run) []Step { run.Outcome = "ok"; return rows }),
 	} {
-		if runProblems(bad, steps, outcome) == nil {
+		if runProblems(bad, steps, got) == nil {
 			t.Errorf("a step table with a wrong %s passes", name)
 		}
 	}
@@ -256,7 +258,7 @@ func TestStepTableDisagreeingWithTheEngineFails(t *testing.T) {
 
 // replay runs r as the playground does and returns who made each step at
 // which label ("" for a step that resumes a coroutine), and the outcome.
-func replay(t *testing.T, cat *scenarios.Catalog, r Run) ([]Step, sim.Kind) {
+func replay(t *testing.T, cat *scenarios.Catalog, r Run) ([]Step, outcome.Kind) {
 	t.Helper()
 	lesson, err := cat.Lookup(r.Lesson)
 	if err != nil {
@@ -291,7 +293,7 @@ func replay(t *testing.T, cat *scenarios.Catalog, r Run) ([]Step, sim.Kind) {
 	var steps []Step
 	for _, rec := range m.Records() {
 		st := Step{Thread: prog.Threads[rec.Thread].Name}
-		if rec.Op != sim.OpResume {
+		if rec.Op != program.OpResume {
 			st.Label = primitives.LabelName(rec.Label)
 		}
 		steps = append(steps, st)

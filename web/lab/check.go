@@ -9,7 +9,7 @@ import (
 
 	"lockstep/primitives/lang"
 	"lockstep/scenarios"
-	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/words"
 	"lockstep/web/playground"
 	"lockstep/web/share"
@@ -170,7 +170,7 @@ func checkLab(ll labLesson, src string) labCheckReply {
 		if r.Outcome.Kind != "" {
 			run.KindName = words.KindName(r.Outcome.Kind, ll.lang)
 		}
-		if r.Outcome.Kind != sim.OK {
+		if r.Outcome.Kind != outcome.OK {
 			run.Message = words.Outcome(r.Outcome, ll.lang)
 		}
 		run.Match = r.Expect == "" || r.Expect == r.Outcome.Kind
@@ -219,7 +219,7 @@ func customWith(ll labLesson, src string, replays []scenarios.Replay) (string, e
 		if i < len(replays) && replays[i].LabelsIgnored {
 			sc.Steps = replays[i].Steps.String()
 		}
-		sc.Expect = map[string]sim.Kind{labVariant: sc.Expect[v]}
+		sc.Expect = map[string]outcome.Kind{labVariant: sc.Expect[v]}
 	}
 	if c.Assignment != nil {
 		a := *c.Assignment

@@ -9,6 +9,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 	"lockstep/sim/words"
 	"lockstep/web/playground/searchqueue"
@@ -87,7 +88,7 @@ type search struct {
 	workers  int           // the goroutines it may use (Config.SearchWorkers)
 	// goal, for a reach search (reach.go), is the kind it looks for from
 	// the state after from, the history up to position; "" otherwise.
-	goal     sim.Kind
+	goal     outcome.Kind
 	from     sim.Schedule
 	position int
 	// ctx is the search's own, ended by cancel (the user's cancel, a
@@ -195,7 +196,7 @@ func (sr *search) run(t *searchqueue.Ticket) {
 			return
 		}
 		last = now
-		p.Found = append([]sim.Kind(nil), p.Found...)
+		p.Found = append([]outcome.Kind(nil), p.Found...)
 		sr.events <- searchEvent{progress: p, elapsed: now.Sub(start)}
 	}
 	res, err := explore.Explore(ctx, sr.prog, o)
@@ -263,7 +264,7 @@ func (s *session) searchEvent(ev searchEvent, out Sink) error {
 		return s.emit(out, sr.reachResult(ev.res))
 	}
 	c := s.chooseCounterexample(sr, ev.res)
-	var lead sim.Kind
+	var lead outcome.Kind
 	if c != nil {
 		lead = c.Kind
 	}
@@ -362,7 +363,7 @@ func (sr *search) progressEvent(e searchEvent) exploreProgressEvent {
 
 // resultEvent is the explore-result event for r, in the session's
 // language; its verdict leads with the counterexample of kind lead.
-func (s *session) resultEvent(sr *search, r explore.Result, elapsed time.Duration, lead sim.Kind) exploreResultEvent {
+func (s *session) resultEvent(sr *search, r explore.Result, elapsed time.Duration, lead outcome.Kind) exploreResultEvent {
 	ev := exploreResultEvent{envelope: envelope{V: ProtocolVersion, ID: sr.id, Type: "explore-result"},
 		Strategy: sr.strategy, Variant: sr.variant, Params: sr.params, Complete: r.Complete, Reduced: r.Reduced,
 		Stopped: r.Stopped, Executions: r.Executions, States: r.States, ElapsedMS: elapsed.Milliseconds(),

@@ -9,8 +9,8 @@ import (
 
 	"go.uber.org/goleak"
 
-	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 	"lockstep/sim/words"
 	"lockstep/web/internal/webtest"
@@ -98,19 +98,19 @@ func buildTest(t *testing.T, variant string, params map[string]int) *program.Pro
 func TestChooseCounterexample(t *testing.T) {
 	d := newDriver(t)
 	d.state(t, loadLesson)
-	r := explore.Result{Counterexamples: []explore.Counterexample{{Kind: sim.Deadlock}, {Kind: sim.LostWakeup}}}
+	r := explore.Result{Counterexamples: []explore.Counterexample{{Kind: outcome.Deadlock}, {Kind: outcome.LostWakeup}}}
 	tests := []struct {
 		name, variant string
 		prog          *program.Program
-		want          sim.Kind
+		want          outcome.Kind
 	}{
-		{"the lesson's bug", "tinycoro", d.s.tl.prog, sim.LostWakeup},
-		{"a variant expected ok", "fixed", d.s.tl.prog, sim.Deadlock},
+		{"the lesson's bug", "tinycoro", d.s.tl.prog, outcome.LostWakeup},
+		{"a variant expected ok", "fixed", d.s.tl.prog, outcome.Deadlock},
 		{"another program", "tinycoro", buildTest(t, "tinycoro", nil), ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var got sim.Kind
+			var got outcome.Kind
 			if c := d.s.chooseCounterexample(&search{prog: tt.prog, variant: tt.variant}, r); c != nil {
 				got = c.Kind
 			}

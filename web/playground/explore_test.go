@@ -13,6 +13,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/outcome"
 	"lockstep/sim/words"
 	"lockstep/web/site"
 )
@@ -204,7 +205,7 @@ func TestExploreFindsTheBug(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, out, err := sim.ReplaySchedule(buildTest(t, "tinycoro", nil), sched, sim.Options{}); err != nil || out.Kind != sim.LostWakeup {
+	if _, out, err := sim.ReplaySchedule(buildTest(t, "tinycoro", nil), sched, sim.Options{}); err != nil || out.Kind != outcome.LostWakeup {
 		t.Errorf("ReplaySchedule(%q) = %s, %v; want lost-wakeup", ce.Schedule, out.Kind, err)
 	}
 }

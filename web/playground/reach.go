@@ -7,6 +7,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/outcome"
 )
 
 // cmdReach asks whether an outcome can still be reached from the current
@@ -28,8 +29,8 @@ const (
 // (reachResultEvent), and nothing is loaded into the history: the reader
 // is looking for the way, and is not handed it.
 func (s *session) reach(c command) ([]any, error) {
-	k := sim.Kind(c.Kind)
-	if !sim.ValidKind(k) || k == sim.OK {
+	k := outcome.Kind(c.Kind)
+	if !outcome.ValidKind(k) || k == outcome.OK {
 		return nil, fmt.Errorf("reach: %q is not a kind of bug", c.Kind)
 	}
 	if s.search != nil {

@@ -2,6 +2,7 @@ package playground
 
 import (
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 	"lockstep/sim/words"
 	"lockstep/web/playground/lessonview"
@@ -54,7 +55,7 @@ func describeStep(p *program.Program, recs []sim.Record, i int, before []cellVal
 	st.Values = words.ValuesOf(p, r)
 	st.OK = r.OK
 	st.Loc = lessonview.LocOf(r.Loc)
-	if r.Op == sim.OpCAS {
+	if r.Op == program.OpCAS {
 		st.CAS = words.CASOf(p, recs, i)
 	}
 	st.Text = words.Narrate(p, recs, i, st.CAS, lang) + words.StaleNote(p, r, lang)
@@ -98,7 +99,7 @@ func (tl *timeline) pending(lang string) []pendingInfo {
 		pi.Label = words.LabelName(p, r.Label)
 		pi.Op = r.Op.String()
 		pi.Doc = words.LabelDoc(p, r.Label, lang)
-		if r.Op != sim.OpResume {
+		if r.Op != program.OpResume {
 			pi.Cell = p.CellName(r.Addr)
 		}
 		pi.Text = words.OpTextIn(p, r, false, lang)
@@ -160,14 +161,14 @@ func eventsOf(p *program.Program, evs []sim.Event) []eventInfo {
 }
 
 // findingOf is the wire form of an outcome, its message in language lang.
-func findingOf(o sim.Outcome, lang string) findingInfo {
+func findingOf(o outcome.Outcome, lang string) findingInfo {
 	f := findingInfo{Kind: string(o.Kind), Message: words.Outcome(o, lang), Step: o.Step, Thread: o.Thread, Coroutine: o.Coroutine,
 		Cell: o.Detail.Cell, Label: o.Detail.Label}
 	if o.CauseStep >= 0 {
 		cause := o.CauseStep
 		f.CauseStep = &cause
 	}
-	if o.Kind == sim.DataRace {
+	if o.Kind == outcome.DataRace {
 		f.Related = append(f.Related, o.Detail.OtherStep)
 		if mr := o.Detail.Missing; mr != nil {
 			f.Related = append(f.Related, mr.Step)
@@ -176,7 +177,7 @@ func findingOf(o sim.Outcome, lang string) findingInfo {
 	return f
 }
 
-func findingsOf(os []sim.Outcome, lang string) []findingInfo {
+func findingsOf(os []outcome.Outcome, lang string) []findingInfo {
 	out := make([]findingInfo, len(os))
 	for i, o := range os {
 		out[i] = findingOf(o, lang)

@@ -1,7 +1,7 @@
 package share
 
 import (
-	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/web/playground"
 )
 
@@ -135,7 +135,7 @@ func checkDraft(d draft) checkReply {
 	for i := range lesson.Schedules {
 		for _, o := range reply.Outcomes {
 			if o.Schedule == i {
-				lesson.Schedules[i].Expect[o.Variant] = sim.Kind(o.Kind)
+				lesson.Schedules[i].Expect[o.Variant] = outcome.Kind(o.Kind)
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/words"
 	"lockstep/web/playground"
 	"lockstep/web/site"
@@ -238,7 +239,7 @@ func (c *checker) checkScheduleText(d draft) {
 			c.checkSteps(field+".by_variant."+v, sc.ByVariant[v])
 		}
 		for _, v := range slices.Sorted(maps.Keys(sc.Expect)) {
-			if k := sc.Expect[v]; k != "" && !sim.ValidKind(sim.Kind(k)) {
+			if k := sc.Expect[v]; k != "" && !outcome.ValidKind(outcome.Kind(k)) {
 				c.add(field+".expect."+v, site.Phrase{fmt.Sprintf("%q is not an outcome.", k), fmt.Sprintf("%q 不是一种结果。", k)})
 			}
 		}
@@ -282,7 +283,7 @@ func (c *checker) runSchedules(d draft, lesson *scenarios.Scenario) []scheduleOu
 			if want := d.Schedules[i].Expect[v]; want != "" && want != string(o.Kind) {
 				c.add(field+".expect."+v, site.Phrase{
 					fmt.Sprintf("You expect %s, but on %s this schedule ends in %s.", want, v, o.Kind),
-					fmt.Sprintf("你预期 %s，但在 %s 上这个调度的结果是 %s。", words.KindName(sim.Kind(want), "zh"), v, words.KindName(o.Kind, "zh")),
+					fmt.Sprintf("你预期 %s，但在 %s 上这个调度的结果是 %s。", words.KindName(outcome.Kind(want), "zh"), v, words.KindName(o.Kind, "zh")),
 				})
 			}
 		}

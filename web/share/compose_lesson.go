@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"lockstep/scenarios"
-	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/templates"
 	"lockstep/web/playground"
 )
@@ -70,7 +70,7 @@ func lessonText(d draft, params map[string]int) []byte {
 		// Expect must name every variant: a placeholder the run
 		// replaces unless the author said.
 		s := scenarios.Schedule{Name: name, Title: scenarios.Text{EN: orDefault(sc.Title, name), ZH: orDefault(sc.Title, name)},
-			Steps: sc.Steps, Expect: map[string]sim.Kind{}, Memory: sc.Memory}
+			Steps: sc.Steps, Expect: map[string]outcome.Kind{}, Memory: sc.Memory}
 		for _, v := range d.Variants {
 			if steps := strings.TrimSpace(sc.ByVariant[v]); steps != "" {
 				if s.ByVariant == nil {
@@ -80,9 +80,9 @@ func lessonText(d draft, params map[string]int) []byte {
 			}
 		}
 		for _, v := range d.Variants {
-			s.Expect[v] = sim.OK
+			s.Expect[v] = outcome.OK
 			if k := sc.Expect[v]; k != "" {
-				s.Expect[v] = sim.Kind(k)
+				s.Expect[v] = outcome.Kind(k)
 			}
 		}
 		l.Schedules = append(l.Schedules, s)

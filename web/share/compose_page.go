@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"lockstep/scenarios"
-	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/words"
 	"lockstep/templates"
 	"lockstep/web/site"
@@ -65,7 +65,7 @@ func (s *Share) ServeCompose(w http.ResponseWriter, r *http.Request) error {
 		d = draftOf(l, lang)
 	}
 	in := composeInitial{Lang: lang, Draft: d, Primitives: scenarios.Primitives(), Check: "/compose/check", Texts: map[string]string{}}
-	for _, k := range sim.Kinds {
+	for _, k := range outcome.Kinds {
 		in.Kinds = append(in.Kinds, kindInfo{Kind: string(k), Name: words.KindName(k, lang)})
 	}
 	for k, v := range composeScriptTexts {

@@ -11,6 +11,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/trace"
 	"lockstep/sim/words"
 	"lockstep/templates"
@@ -104,7 +105,7 @@ func handoutSchedule(lesson *scenarios.Scenario, variant, text, lang string) (sc
 func handoutPage(tr *trace.Trace, lang string, marked int) templates.HandoutPage {
 	o := tr.Outcome
 	page := templates.HandoutPage{Schedule: tr.Schedule.String(), Verdict: words.Outcome(o, lang),
-		VerdictKind: string(o.Kind), Bad: o.Kind != sim.OK}
+		VerdictKind: string(o.Kind), Bad: o.Kind != outcome.OK}
 	if page.Bad {
 		page.Verdict = words.KindName(o.Kind, lang) + site.Phrase{": ", "："}.In(lang) + words.Untitled(o, lang)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -30,9 +31,9 @@ const (
 
 // statusWords are a coroutine's states in English and Chinese, as the
 // stage says them.
-var statusWords = map[sim.Status][2]string{
-	sim.Running: {"running", "运行中"}, sim.Runnable: {"in a run queue", "在运行队列中"},
-	sim.Parked: {"parked", "挂起"}, sim.Done: {"done", "已结束"},
+var statusWords = map[outcome.Status][2]string{
+	outcome.Running: {"running", "运行中"}, outcome.Runnable: {"in a run queue", "在运行队列中"},
+	outcome.Parked: {"parked", "挂起"}, outcome.Done: {"done", "已结束"},
 }
 
 // picture draws state s of program p as an SVG element, with title as
@@ -106,7 +107,7 @@ func picture(p *program.Program, s sim.Snapshot, title, lang string) string {
 }
 
 // statusIn is status st in words of lang.
-func statusIn(st sim.Status, lang string) string {
+func statusIn(st outcome.Status, lang string) string {
 	w, ok := statusWords[st]
 	if !ok {
 		return st.String()

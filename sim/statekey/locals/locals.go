@@ -20,6 +20,7 @@ package locals
 
 import (
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -128,7 +129,7 @@ func (l *Live) learn(f Fact) bool {
 func StepFact(m *sim.Machine, c, op, from int, use uint16) Fact {
 	co := m.Coroutine(c)
 	to := int32(-1)
-	if co.Status() != sim.Done && co.Started() && co.Op() == op {
+	if co.Status() != outcome.Done && co.Started() && co.Op() == op {
 		to = int32(co.PC())
 	}
 	return Fact{Op: int16(op), From: int32(from), To: to, Use: use}

@@ -1,6 +1,9 @@
-package sim
+package outcome
 
-import "lockstep/sim/c11"
+import (
+	"lockstep/sim/c11"
+	"lockstep/sim/program"
+)
 
 // Reason tells apart the situations one outcome kind covers, so that a
 // user interface can pick the sentence that explains the outcome in its own
@@ -128,7 +131,7 @@ type Detail struct {
 // order Order, after which Reader acquired from Cell.
 type MissingRelease struct {
 	Writer, Reader string
-	Op             OpKind
+	Op             program.OpKind
 	Cell           string
 	Step           int
 	Label          string

@@ -1,4 +1,4 @@
-package sim
+package outcome
 
 // Kind names an outcome or a finding. The vocabulary is fixed; the web and
 // command line show these strings as they are.
