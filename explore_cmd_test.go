@@ -11,6 +11,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 func TestExploreText(t *testing.T) {
@@ -74,7 +75,7 @@ func TestExploreJSON(t *testing.T) {
 		t.Errorf("outcomes %v sum to %d, executions %s; want them equal, with lost wakeups", rep.Outcomes, sum, rep.Executions)
 	}
 	for _, c := range rep.Counterexamples {
-		s, err := sim.ParseSchedule(c.Schedule)
+		s, err := schedule.Parse(c.Schedule)
 		if err != nil {
 			t.Fatal(err)
 		}

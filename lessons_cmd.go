@@ -14,6 +14,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 	"lockstep/sim/trace"
 	"lockstep/sim/words"
 )
@@ -31,7 +32,7 @@ func runCmd(_ context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "run", runUsage)
 	variant := fs.String("variant", "", "the primitive's variant (default: the lesson's first)")
 	primFile := fs.String("primitive", "", "run a primitive written in Lockstep's language (a .lsp file) in place of the lesson's;\n--variant then picks the lesson's schedules and expected outcomes")
-	schedule := fs.String("schedule", "", "a schedule text, or the name of one of the lesson's schedules\n(default: the lesson's first schedule)")
+	sched := fs.String("schedule", "", "a schedule text, or the name of one of the lesson's schedules\n(default: the lesson's first schedule)")
 	overrides := params{}
 	fs.Var(overrides, "set", "set a lesson parameter, as `name=value` (repeatable)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of text")
@@ -63,7 +64,7 @@ func runCmd(_ context.Context, e *env, args []string) error {
 		return err
 	}
 	warnMismatches(e.stderr, rest[0], s)
-	job, err := plan(s, def, *variant, *schedule, overrides)
+	job, err := plan(s, def, *variant, *sched, overrides)
 	if err != nil {
 		return inLang(err, lang)
 	}
@@ -71,18 +72,18 @@ func runCmd(_ context.Context, e *env, args []string) error {
 		mm = job.named.MemoryModel()
 	}
 	t, err := trace.ExecuteMemory(job.prog, job.schedule, mm)
-	if errors.Is(err, sim.ErrSchedule) && def != nil {
+	if errors.Is(err, schedule.ErrInvalid) && def != nil {
 		// A written primitive of its own labels cannot follow a schedule
 		// that names the variant's: it follows the same threads, as the
 		// lab's replays do.
 		if t, err = trace.ExecuteMemory(job.prog, job.schedule.Threads(), mm); err == nil {
 			job.labelsIgnored = true
-		} else if errors.Is(err, sim.ErrSchedule) {
+		} else if errors.Is(err, schedule.ErrInvalid) {
 			return inLang(badInput(fmt.Errorf("%w; the schedule is variant %s's, and %s cannot follow it even by its threads: "+
 				"--variant picks the variant whose schedules the primitive follows, --schedule gives one", err, job.variant, def.File())), lang)
 		}
 	}
-	if errors.Is(err, sim.ErrSchedule) {
+	if errors.Is(err, schedule.ErrInvalid) {
 		return inLang(badInput(err), lang)
 	}
 	if err != nil {
@@ -104,7 +105,7 @@ type runPlan struct {
 	written  *lang.Def // the written primitive run, or nil
 	params   map[string]int
 	prog     *program.Program
-	schedule sim.Schedule
+	schedule schedule.Schedule
 	named    *scenarios.Schedule // the lesson's schedule, if one was named
 	memory   sim.MemoryModel
 	// labelsIgnored: the written primitive's labels are not the ones the
@@ -114,7 +115,7 @@ type runPlan struct {
 
 // plan resolves the variant, the parameters and the schedule of a run.
 // Every failure is bad input.
-func plan(s *scenarios.Scenario, def *lang.Def, variant, schedule string, overrides params) (*runPlan, error) {
+func plan(s *scenarios.Scenario, def *lang.Def, variant, sched string, overrides params) (*runPlan, error) {
 	if variant == "" {
 		variant = s.Variants[0]
 	}
@@ -126,16 +127,16 @@ func plan(s *scenarios.Scenario, def *lang.Def, variant, schedule string, overri
 	if pl.prog, err = buildLesson(s, def, variant, overrides); err != nil {
 		return nil, badInput(err)
 	}
-	text := schedule
-	switch i := scheduleIndex(s, schedule); {
-	case schedule == "":
+	text := sched
+	switch i := scheduleIndex(s, sched); {
+	case sched == "":
 		pl.named = &s.Schedules[0]
 		text = pl.named.For(variant)
 	case i >= 0:
 		pl.named = &s.Schedules[i]
 		text = pl.named.For(variant)
 	}
-	if pl.schedule, err = sim.ParseSchedule(text); err != nil {
+	if pl.schedule, err = schedule.Parse(text); err != nil {
 		return nil, badInput(err)
 	}
 	if pl.named != nil && len(overrides) > 0 {

@@ -5,6 +5,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/outcome"
+	"lockstep/sim/schedule"
 )
 
 // TestCondVarRandom runs three waiters with a predicate, a producer that
@@ -38,7 +39,7 @@ func TestCondVarSpin(t *testing.T) {
 		{"name": "A", "script": "notify_one"},
 		{"name": "B", "script": "notify_one"}]`)
 	p := build(t, s, "tinycoro", nil)
-	sched, err := sim.ParseSchedule("A@NO1 B@NO1")
+	sched, err := schedule.Parse("A@NO1 B@NO1")
 	if err != nil {
 		t.Fatal(err)
 	}

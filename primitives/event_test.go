@@ -7,6 +7,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 const randomRuns = 400
@@ -70,7 +71,7 @@ func TestEventTinycoroFails(t *testing.T) {
 // the read at S3 and E7's acquire-only CAS as the missing release.
 func TestMissingReleaseMessage(t *testing.T) {
 	s := lesson(t, "event-missing-release")
-	steps, err := sim.ParseSchedule(s.Schedules[0].Steps)
+	steps, err := schedule.Parse(s.Schedules[0].Steps)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +95,7 @@ func TestMissingReleaseMessage(t *testing.T) {
 // S4 then S3, both newest waiter first.
 func TestEventWakeOrder(t *testing.T) {
 	s := lesson(t, "event-basic")
-	steps, err := sim.ParseSchedule(s.Schedules[0].Steps)
+	steps, err := schedule.Parse(s.Schedules[0].Steps)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 // ported are the primitives whose lessons these tests own.
@@ -34,7 +35,7 @@ func TestLessonExpectations(t *testing.T) {
 			for _, v := range s.Variants {
 				t.Run(s.ID+"/"+sc.Name+"/"+v, func(t *testing.T) {
 					p := build(t, s, v, nil)
-					steps, err := sim.ParseSchedule(sc.For(v))
+					steps, err := schedule.Parse(sc.For(v))
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -7,6 +7,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 // contended is a mutex lesson with four coroutines that each take the lock
@@ -71,7 +72,7 @@ func TestMutexFIFO(t *testing.T) {
 // going from U1 straight to U5a; lifo pops L3 first after a failed CAS.
 func TestMutexHandoff(t *testing.T) {
 	s := lesson(t, "mutex-handoff")
-	steps, err := sim.ParseSchedule(s.Schedules[0].Steps)
+	steps, err := schedule.Parse(s.Schedules[0].Steps)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/outcome"
+	"lockstep/sim/schedule"
 )
 
 // wgLessonIDs are the wait_group lessons, each of which must be in the
@@ -126,23 +127,23 @@ func TestWaitGroupLostWakeupTrace(t *testing.T) {
 }
 
 // wgReplay runs the lesson's named schedule on variant, recording.
-func wgReplay(t *testing.T, s *scenarios.Scenario, schedule, variant string) (*sim.Machine, outcome.Outcome) {
+func wgReplay(t *testing.T, s *scenarios.Scenario, name, variant string) (*sim.Machine, outcome.Outcome) {
 	t.Helper()
-	i := slices.IndexFunc(s.Schedules, func(sc scenarios.Schedule) bool { return sc.Name == schedule })
+	i := slices.IndexFunc(s.Schedules, func(sc scenarios.Schedule) bool { return sc.Name == name })
 	if i < 0 {
-		t.Fatalf("%s has no schedule %s", s.ID, schedule)
+		t.Fatalf("%s has no schedule %s", s.ID, name)
 	}
 	p, err := s.Build(variant, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	steps, err := sim.ParseSchedule(s.Schedules[i].For(variant))
+	steps, err := schedule.Parse(s.Schedules[i].For(variant))
 	if err != nil {
 		t.Fatal(err)
 	}
 	m, out, err := sim.ReplaySchedule(p, steps, sim.Options{Record: true})
 	if err != nil {
-		t.Fatalf("%s/%s on %s: %v", s.ID, schedule, variant, err)
+		t.Fatalf("%s/%s on %s: %v", s.ID, name, variant, err)
 	}
 	return m, out
 }

@@ -6,6 +6,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 // TestStepsFollowTheirLines replays every lesson's schedules and a few
@@ -38,7 +39,7 @@ func TestStepsFollowTheirLines(t *testing.T) {
 			}
 			opts := sim.Options{Record: true, Snapshots: true}
 			for _, sc := range s.Schedules {
-				sched, err := sim.ParseSchedule(sc.For(v))
+				sched, err := schedule.Parse(sc.For(v))
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -10,6 +10,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/explore"
 	"lockstep/sim/outcome"
+	"lockstep/sim/schedule"
 )
 
 // TestAssignments grades each assignment's starting point, which fails
@@ -120,9 +121,9 @@ func TestLessonWithWrittenPrimitive(t *testing.T) {
 	}
 }
 
-func mustSchedule(t *testing.T, text string) sim.Schedule {
+func mustSchedule(t *testing.T, text string) schedule.Schedule {
 	t.Helper()
-	s, err := sim.ParseSchedule(text)
+	s, err := schedule.Parse(text)
 	if err != nil {
 		t.Fatal(err)
 	}

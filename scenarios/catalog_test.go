@@ -12,6 +12,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 // loadCatalog loads the embedded lessons or fails the test.
@@ -50,9 +51,9 @@ func TestCatalog(t *testing.T) {
 
 func checkSchedule(t *testing.T, p *program.Program, sc scenarios.Schedule, variant string) {
 	steps := sc.For(variant)
-	sched, err := sim.ParseSchedule(steps)
+	sched, err := schedule.Parse(steps)
 	if err != nil {
-		t.Fatalf("ParseSchedule(%q) = %v", steps, err)
+		t.Fatalf("schedule.Parse(%q) = %v", steps, err)
 	}
 	m, out, err := sim.ReplaySchedule(p, sched, sim.Options{Record: true, Locations: true, Memory: sc.MemoryModel()})
 	if err != nil {
@@ -73,7 +74,7 @@ func checkSchedule(t *testing.T, p *program.Program, sc scenarios.Schedule, vari
 
 	performed := m.Schedule()
 	text := performed.String()
-	back, err := sim.ParseSchedule(text)
+	back, err := schedule.Parse(text)
 	if err != nil || !slices.Equal(back, performed) {
 		t.Fatalf("the schedule performed does not round-trip: %q gives %v, %v", text, back, err)
 	}

@@ -7,6 +7,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 // A Challenge is a bug lesson played as a game, as The Deadlock Empire
@@ -65,7 +66,7 @@ func (s *Scenario) Challenge() (*Challenge, error) {
 	if err != nil {
 		return nil, err
 	}
-	sched, err := sim.ParseSchedule(c.Schedule)
+	sched, err := schedule.Parse(c.Schedule)
 	if err != nil {
 		return nil, fmt.Errorf("%s: challenge: %w", s.ID, err)
 	}
@@ -108,7 +109,7 @@ func (s *Scenario) bugSchedule() (*Schedule, string) {
 
 // turnHint names the schedule's first preemption: the thread that stops
 // while it could go on, where, and who moves then.
-func turnHint(p *program.Program, sched sim.Schedule) Text {
+func turnHint(p *program.Program, sched schedule.Schedule) Text {
 	m := sim.New(p, sim.Options{})
 	last, label, steps := -1, "", 0
 	for _, c := range sched {
@@ -148,7 +149,7 @@ func stepsEN(n int) string {
 }
 
 // orderHint is the threads' order, repeats counted: nearly the answer.
-func orderHint(s sim.Schedule) Text {
+func orderHint(s schedule.Schedule) Text {
 	var parts []string
 	for i := 0; i < len(s); {
 		j := i

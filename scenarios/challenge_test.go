@@ -8,6 +8,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/outcome"
+	"lockstep/sim/schedule"
 )
 
 // TestEveryBugLessonHasAChallenge checks the catalog: a lesson with a
@@ -52,7 +53,7 @@ func TestEveryBugLessonHasAChallenge(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sched, err := sim.ParseSchedule(c.Schedule)
+		sched, err := schedule.Parse(c.Schedule)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,7 +68,7 @@ func TestEveryBugLessonHasAChallenge(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			fs, _ := sim.ParseSchedule(scheduleOf(s, c.Schedule, c.Variant, c.Fix))
+			fs, _ := schedule.Parse(scheduleOf(s, c.Schedule, c.Variant, c.Fix))
 			if _, out, err := sim.ReplaySchedule(pf, fs, sim.Options{}); err != nil || out.Kind != outcome.OK {
 				t.Errorf("%s: the challenge's schedule on the fix %s ends in %s (%v); want ok", s.ID, c.Fix, out.Kind, err)
 			}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"lockstep/sim"
+	"lockstep/sim/schedule"
 )
 
 // TestSnapshotShowsLocalLists replays wg-uaf to the moment done() has taken
@@ -23,7 +24,7 @@ func TestSnapshotShowsLocalLists(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sched, err := sim.ParseSchedule("W1@G1 W1@G2 W1@G3 W1@G4 W1@G5 W1@G6 D1@D1 D1@D2")
+	sched, err := schedule.Parse("W1@G1 W1@G2 W1@G3 W1@G4 W1@G5 W1@G6 D1@D1 D1@D2")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"lockstep/primitives/lang"
 	"lockstep/sim"
 	"lockstep/sim/outcome"
+	"lockstep/sim/schedule"
 )
 
 // Scenario is one lesson, as written in its file.
@@ -248,7 +249,7 @@ func (s *Scenario) validate(known map[string][]string) error {
 	}
 	budget := MaxLessonSteps // shared by all the lesson's schedules
 	parse := func(text string) error {
-		sched, err := sim.ParseScheduleMax(text, budget)
+		sched, err := schedule.ParseMax(text, budget)
 		budget -= len(sched)
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 // A Mismatch is a named schedule that does not lead, in one variant, to
@@ -57,7 +58,7 @@ func (s *Scenario) Verify() Verification {
 				v.Mismatches = append(v.Mismatches, mm)
 				continue
 			}
-			sched, err := sim.ParseSchedule(sc.For(variant))
+			sched, err := schedule.Parse(sc.For(variant))
 			if err != nil {
 				mm.Err = err
 				v.Mismatches = append(v.Mismatches, mm)

@@ -7,6 +7,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/outcome"
+	"lockstep/sim/schedule"
 )
 
 // TestVerifyCatalog checks every lesson of the catalog: each named
@@ -93,7 +94,7 @@ func TestCauseSteps(t *testing.T) {
 			t.Fatal(err)
 		}
 		sc := s.Schedules[scheduleIndex(s, tt.schedule)]
-		sched, err := sim.ParseSchedule(sc.For("tinycoro"))
+		sched, err := schedule.Parse(sc.For("tinycoro"))
 		if err != nil {
 			t.Fatal(err)
 		}

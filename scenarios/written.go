@@ -10,6 +10,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 // BuildWritten compiles the lesson with a written primitive in place of
@@ -145,7 +146,7 @@ type Replay struct {
 	Schedule *Schedule
 	// Steps is the schedule followed: the variant's, or its threads alone
 	// when the primitive's labels are not the variant's (LabelsIgnored).
-	Steps         sim.Schedule
+	Steps         schedule.Schedule
 	LabelsIgnored bool
 	Outcome       outcome.Outcome
 	// Expect is what the variant is expected to reach, "" if unstated.
@@ -164,7 +165,7 @@ func (s *Scenario) ReplayWritten(d *lang.Def, variant string) ([]Replay, error) 
 	var out []Replay
 	for i := range s.Schedules {
 		sc := &s.Schedules[i]
-		steps, err := sim.ParseSchedule(sc.For(variant))
+		steps, err := schedule.Parse(sc.For(variant))
 		if err != nil {
 			return nil, fmt.Errorf("schedule %s: %w", sc.Name, err)
 		}

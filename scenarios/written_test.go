@@ -16,6 +16,7 @@ import (
 	"lockstep/sim/explore"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 	"lockstep/sim/trace"
 	"lockstep/sim/words"
 )
@@ -39,7 +40,7 @@ func example(t testing.TB, prim, v string) *lang.Def {
 // textTrace replays sched on p and prints the trace.
 func textTrace(t *testing.T, p *program.Program, sched string) string {
 	t.Helper()
-	s, err := sim.ParseSchedule(sched)
+	s, err := schedule.Parse(sched)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -285,7 +286,7 @@ func TestWrittenLoopStops(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, out, err := sim.ReplaySchedule(p, sim.Schedule{{Thread: "W1"}}, sim.Options{})
+	_, out, err := sim.ReplaySchedule(p, schedule.Schedule{{Thread: "W1"}}, sim.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,8 +26,9 @@
 // performs one step at a time, on the thread a scheduler names. Every step
 // yields a Record.
 //
-// A Schedule is the list of threads that moved, optionally with the label
-// each step must have: "W1 W1 D1 D1 W1" or "W1@G4 D1@D2 W1".
+// A Schedule (package lockstep/sim/schedule) is the list of threads that
+// moved, optionally with the label each step must have: "W1 W1 D1 D1 W1"
+// or "W1@G4 D1@D2 W1". The Replay scheduler follows one.
 //
 // An Outcome (package lockstep/sim/outcome) is the verdict of a run: ok,
 // or the first fatal finding, or what the final state shows (a lost

@@ -2,10 +2,9 @@ package sim_test
 
 import (
 	"errors"
+	"lockstep/sim/schedule"
 	"slices"
 	"testing"
-
-	"lockstep/sim"
 )
 
 // FuzzParseSchedule checks that parsing never panics, that every error is
@@ -33,19 +32,19 @@ func FuzzParseSchedule(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		s, err := sim.ParseSchedule(text)
+		s, err := schedule.Parse(text)
 		if err != nil {
-			if !errors.Is(err, sim.ErrSchedule) {
-				t.Fatalf("ParseSchedule(%q) error %v does not wrap ErrSchedule", text, err)
+			if !errors.Is(err, schedule.ErrInvalid) {
+				t.Fatalf("schedule.Parse(%q) error %v does not wrap ErrInvalid", text, err)
 			}
 			return
 		}
-		if len(s) > sim.MaxScheduleSteps {
-			t.Fatalf("ParseSchedule(%q) has %d steps, more than the limit", text, len(s))
+		if len(s) > schedule.MaxSteps {
+			t.Fatalf("schedule.Parse(%q) has %d steps, more than the limit", text, len(s))
 		}
-		back, err := sim.ParseSchedule(s.String())
+		back, err := schedule.Parse(s.String())
 		if err != nil {
-			t.Fatalf("ParseSchedule(%q) = %v; it is the text of %q", s.String(), err, text)
+			t.Fatalf("schedule.Parse(%q) = %v; it is the text of %q", s.String(), err, text)
 		}
 		if !slices.Equal(back, s) {
 			t.Fatalf("round trip of %q through %q changed the schedule", text, s.String())

@@ -4,6 +4,7 @@ import (
 	"lockstep/sim/c11"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 // coroutine is the mutable state of one coroutine.
@@ -259,8 +260,8 @@ func (m *Machine) Steps() int { return m.step }
 func (m *Machine) Records() []Record { return m.records }
 
 // Schedule returns the schedule performed so far, each step with its label.
-func (m *Machine) Schedule() Schedule {
-	s := make(Schedule, len(m.choices))
+func (m *Machine) Schedule() schedule.Schedule {
+	s := make(schedule.Schedule, len(m.choices))
 	for i, c := range m.choices {
 		s[i].Thread = m.prog.Threads[c.thread].Name
 		if c.label >= 0 {

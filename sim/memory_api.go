@@ -6,11 +6,8 @@ import (
 	"lockstep/sim/c11"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
-
-// ErrSource is wrapped by the errors of a read's source that names no
-// candidate of the step's read.
-var ErrSource = fmt.Errorf("%w: bad read source", ErrSchedule)
 
 // MemoryModel is the memory model m runs under.
 func (m *Machine) MemoryModel() MemoryModel {
@@ -85,11 +82,11 @@ func (m *Machine) checkSource(t int, from c11.Source) error {
 		name = m.prog.Threads[t].Name
 	}
 	if m.weak == nil {
-		return &ScheduleError{Kind: SourceNotC11, Step: m.step + 1, Thread: name, Source: from}
+		return &schedule.Error{Kind: schedule.SourceNotC11, Step: m.step + 1, Thread: name, Source: from}
 	}
 	rc, ok := m.NextRead(t)
 	if !ok {
-		return &ScheduleError{Kind: SourceNoRead, Step: m.step + 1, Thread: name, Source: from}
+		return &schedule.Error{Kind: schedule.SourceNoRead, Step: m.step + 1, Thread: name, Source: from}
 	}
 	var srcs []c11.Source
 	for _, c := range rc.Candidates {
@@ -98,7 +95,7 @@ func (m *Machine) checkSource(t int, from c11.Source) error {
 		}
 		srcs = append(srcs, c.Source)
 	}
-	return &ScheduleError{Kind: SourceNotCandidate, Step: m.step + 1, Thread: name, Source: from, Cell: rc.Cell, Sources: srcs}
+	return &schedule.Error{Kind: schedule.SourceNotCandidate, Step: m.step + 1, Thread: name, Source: from, Cell: rc.Cell, Sources: srcs}
 }
 
 // StaleReads returns the stale reads of the run so far.

@@ -10,6 +10,7 @@ import (
 	"lockstep/sim/internal/fixture"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 // litmusMP is message passing: W stores x = 1, then flag = 1 with order
@@ -31,11 +32,11 @@ func litmusMP(t *testing.T, st, ld program.Order) (*program.Program, program.Wor
 	return f.Program(t), x, flag
 }
 
-func runC11(t *testing.T, p *program.Program, schedule string) (*sim.Machine, error) {
+func runC11(t *testing.T, p *program.Program, text string) (*sim.Machine, error) {
 	t.Helper()
-	s, err := sim.ParseSchedule(schedule)
+	s, err := schedule.Parse(text)
 	if err != nil {
-		t.Fatalf("ParseSchedule(%q) = %v", schedule, err)
+		t.Fatalf("schedule.Parse(%q) = %v", text, err)
 	}
 	m, err := sim.ReplayPrefix(p, s, sim.Options{Record: true, Memory: sim.C11})
 	return m, err
@@ -119,7 +120,7 @@ func TestC11Coherence(t *testing.T) {
 	if rc, _ := m.LastRead(); rc.Chosen != 1 || rc.Stale() {
 		t.Errorf("R read flag from %+v, want the latest", rc)
 	}
-	if _, err := runC11(t, p, "W R<1"); !errors.Is(err, sim.ErrSource) || !errors.Is(err, sim.ErrSchedule) {
+	if _, err := runC11(t, p, "W R<1"); !errors.Is(err, schedule.ErrSource) || !errors.Is(err, schedule.ErrInvalid) {
 		t.Errorf("a source that is no candidate: %v, want ErrSource (a schedule error)", err)
 	}
 	if _, err := runC11(t, p, "W W W"); err == nil {
@@ -168,9 +169,9 @@ func TestC11SeqCstLoadsReadTheLatest(t *testing.T) {
 
 func TestSCHasNoReadChoices(t *testing.T) {
 	p, _, _ := litmusMP(t, program.Relaxed, program.Relaxed)
-	s, _ := sim.ParseSchedule("W W R<init")
+	s, _ := schedule.Parse("W W R<init")
 	_, _, err := sim.ReplaySchedule(p, s, sim.Options{Record: true})
-	if !errors.Is(err, sim.ErrSource) {
+	if !errors.Is(err, schedule.ErrSource) {
 		t.Errorf("a source under sc: %v, want ErrSource", err)
 	}
 	m, _, _ := sim.ReplaySchedule(p, s[:2], sim.Options{Record: true})
@@ -185,7 +186,7 @@ func TestSCHasNoReadChoices(t *testing.T) {
 }
 
 func TestScheduleSources(t *testing.T) {
-	s, err := sim.ParseSchedule("S@S3<5 S@S4<init R<1 R<1 R<1 A A A")
+	s, err := schedule.Parse("S@S3<5 S@S4<init R<1 R<1 R<1 A A A")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,8 +197,8 @@ func TestScheduleSources(t *testing.T) {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 	for _, bad := range []string{"S<", "S<x", "S<-1", "S<0", "S<007", "S<init<1", "<3"} {
-		if _, err := sim.ParseSchedule(bad); !errors.Is(err, sim.ErrSchedule) {
-			t.Errorf("ParseSchedule(%q) = %v, want a schedule error", bad, err)
+		if _, err := schedule.Parse(bad); !errors.Is(err, schedule.ErrInvalid) {
+			t.Errorf("schedule.Parse(%q) = %v, want a schedule error", bad, err)
 		}
 	}
 }
@@ -245,7 +246,7 @@ func TestC11BadResume(t *testing.T) {
 	if got := m.Schedule().String(); got != "A@K1 A@K2 B@Z1 B@Z2<init" {
 		t.Errorf("schedule = %q", got)
 	}
-	s, _ := sim.ParseSchedule("A A B B")
+	s, _ := schedule.Parse("A A B B")
 	if _, out, err := sim.ReplaySchedule(p, s, sim.Options{Memory: sim.C11}); err != nil || out.Kind != outcome.DataRace {
 		t.Errorf("reading the latest handle: %v, %v; want the data race alone", out, err)
 	}
@@ -292,7 +293,7 @@ func TestC11HappensBeforeCarriesCoherence(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := m.StepFrom(1, c11.Init); !errors.Is(err, sim.ErrSource) {
+	if _, err := m.StepFrom(1, c11.Init); !errors.Is(err, schedule.ErrSource) {
 		t.Errorf("R read x from init after synchronizing: %v, want ErrSource", err)
 	}
 	m2, err := runC11(t, p, "W W R<init")

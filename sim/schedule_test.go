@@ -8,6 +8,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/internal/fixture"
+	"lockstep/sim/schedule"
 )
 
 func TestParseSchedule(t *testing.T) {
@@ -29,7 +30,7 @@ func TestParseSchedule(t *testing.T) {
 		{name: "labelled repeat", text: "W1@G3*3", want: "W1@G3 W1@G3 W1@G3", n: 3},
 		{name: "comments", text: "# the lost wakeup\nW1 # the waiter\n# done\nD1", want: "W1 D1", n: 2},
 		{name: "comment without newline", text: "W1 #", want: "W1", n: 1},
-		{name: "limit", text: "A*100000", want: "A*100000", n: sim.MaxScheduleSteps},
+		{name: "limit", text: "A*100000", want: "A*100000", n: schedule.MaxSteps},
 		{name: "bad character", text: "W1 W$", err: `line 1, column 4: "W$": a thread name is letters`},
 		{name: "error on a later line", text: "W1\n  # c\n  D1 W1@", err: `line 3, column 6: "W1@": a label is letters`},
 		{name: "no thread", text: "@G1", err: `line 1, column 1: "@G1": a thread name`},
@@ -42,29 +43,29 @@ func TestParseSchedule(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, err := sim.ParseSchedule(tt.text)
+			s, err := schedule.Parse(tt.text)
 			if tt.err != "" {
-				if err == nil || !errors.Is(err, sim.ErrSchedule) || !strings.Contains(err.Error(), tt.err) {
-					t.Fatalf("ParseSchedule(%q) error = %v, want one containing %q", tt.text, err, tt.err)
+				if err == nil || !errors.Is(err, schedule.ErrInvalid) || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("schedule.Parse(%q) error = %v, want one containing %q", tt.text, err, tt.err)
 				}
 				return
 			}
 			if err != nil {
-				t.Fatalf("ParseSchedule(%q) = %v", tt.text, err)
+				t.Fatalf("schedule.Parse(%q) = %v", tt.text, err)
 			}
 			if got := s.String(); got != tt.want || len(s) != tt.n {
-				t.Errorf("ParseSchedule(%q) = %q (%d steps), want %q (%d steps)", tt.text, got, len(s), tt.want, tt.n)
+				t.Errorf("schedule.Parse(%q) = %q (%d steps), want %q (%d steps)", tt.text, got, len(s), tt.want, tt.n)
 			}
-			back, err := sim.ParseSchedule(s.String())
+			back, err := schedule.Parse(s.String())
 			if err != nil || !slices.Equal(back, s) {
-				t.Errorf("ParseSchedule(%q) = %v, %v; want the schedule back", s.String(), back, err)
+				t.Errorf("schedule.Parse(%q) = %v, %v; want the schedule back", s.String(), back, err)
 			}
 		})
 	}
 }
 
 func TestScheduleThreads(t *testing.T) {
-	s, err := sim.ParseSchedule("W1@G1 W1@G2 D1")
+	s, err := schedule.Parse("W1@G1 W1@G2 D1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,12 +104,12 @@ func TestReplayErrors(t *testing.T) {
 			}
 			f.Thread("B", ops...)
 			p := f.Program(t)
-			s, err := sim.ParseSchedule(tt.schedule)
+			s, err := schedule.Parse(tt.schedule)
 			if err != nil {
 				t.Fatal(err)
 			}
 			m, _, err := sim.ReplaySchedule(p, s, sim.Options{})
-			if err == nil || !errors.Is(err, sim.ErrSchedule) || !strings.Contains(err.Error(), tt.err) {
+			if err == nil || !errors.Is(err, schedule.ErrInvalid) || !strings.Contains(err.Error(), tt.err) {
 				t.Fatalf("ReplaySchedule(%q) error = %v, want one containing %q", tt.schedule, err, tt.err)
 			}
 			if m.Steps() != tt.steps {
@@ -124,12 +125,12 @@ func TestReplayPrefix(t *testing.T) {
 	f.Thread("A", f.ParkOp(d))
 	f.Thread("B", f.SetOp(d), f.WakeOp(d, 1))
 	p := f.Program(t)
-	s, _ := sim.ParseSchedule("A A B")
+	s, _ := schedule.Parse("A A B")
 	m, err := sim.ReplayPrefix(p, s, sim.Options{})
 	if err != nil || m.Steps() != 3 || m.Finished() {
 		t.Fatalf("ReplayPrefix = %d steps, finished %v, %v; want 3 steps, not finished", m.Steps(), m.Finished(), err)
 	}
-	s, _ = sim.ParseSchedule("A A B B B A A A")
+	s, _ = schedule.Parse("A A B B B A A A")
 	_, err = sim.ReplayPrefix(p, s, sim.Options{})
 	if err == nil || !strings.Contains(err.Error(), "step 8: the run is already over") {
 		t.Errorf("ReplayPrefix past the end = %v, want the run is already over", err)
@@ -141,10 +142,10 @@ func TestReplayPrefix(t *testing.T) {
 // step that cannot be performed, which TokenOfStep maps back to the token.
 func TestScheduleErrorsSayWhere(t *testing.T) {
 	text := "A*2, B@x # note\n  C?D"
-	_, err := sim.ParseSchedule(text)
-	var se *sim.ScheduleError
-	if !errors.As(err, &se) || !errors.Is(err, sim.ErrSchedule) {
-		t.Fatalf("sim.ParseSchedule(%q) = %v; want a ScheduleError", text, err)
+	_, err := schedule.Parse(text)
+	var se *schedule.Error
+	if !errors.As(err, &se) || !errors.Is(err, schedule.ErrInvalid) {
+		t.Fatalf("schedule.Parse(%q) = %v; want a schedule.Error", text, err)
 	}
 	if got := text[se.Offset : se.Offset+se.Len]; got != "C?D" || se.Step != 0 {
 		t.Errorf("the error points at %q (step %d); want C?D (step 0)", got, se.Step)
@@ -160,12 +161,12 @@ func TestScheduleErrorsSayWhere(t *testing.T) {
 		{"A*2, B@x # note\n  C", 4, "C"},
 	}
 	for _, tt := range tests {
-		tk, ok := sim.TokenOfStep(tt.text, tt.step)
+		tk, ok := schedule.TokenOfStep(tt.text, tt.step)
 		if got := tt.text[tk.Start:tk.End]; !ok || got != tt.want {
 			t.Errorf("sim.TokenOfStep(%q, %d) = %q, %v; want %q", tt.text, tt.step, got, ok, tt.want)
 		}
 	}
-	if _, ok := sim.TokenOfStep("A B", 3); ok {
+	if _, ok := schedule.TokenOfStep("A B", 3); ok {
 		t.Error("TokenOfStep past the end: ok")
 	}
 }

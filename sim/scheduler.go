@@ -3,6 +3,7 @@ package sim
 import (
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 	"math/rand/v2"
 )
 
@@ -51,7 +52,7 @@ func (Continue) Choose(m *Machine, enabled []int) (int, error) {
 
 // Replay follows a schedule, then hands over to Then (Continue when nil).
 type Replay struct {
-	Schedule Schedule
+	Schedule schedule.Schedule
 	Then     Scheduler
 	next     int
 }
@@ -69,14 +70,14 @@ func (r *Replay) Choose(m *Machine, enabled []int) (int, error) {
 	p := m.Program()
 	t := p.Thread(c.Thread)
 	if t < 0 {
-		return 0, &ScheduleError{Kind: NoThread, Step: m.Steps() + 1, Thread: c.Thread, Threads: threadNames(p)}
+		return 0, &schedule.Error{Kind: schedule.NoThread, Step: m.Steps() + 1, Thread: c.Thread, Threads: threadNames(p)}
 	}
 	if !m.CanMove(t) {
-		return 0, &ScheduleError{Kind: CannotMove, Step: m.Steps() + 1, Thread: c.Thread, Blocked: m.Blocked(t)}
+		return 0, &schedule.Error{Kind: schedule.CannotMove, Step: m.Steps() + 1, Thread: c.Thread, Blocked: m.Blocked(t)}
 	}
 	if c.Label != "" {
 		if got := m.NextLabel(t); got != c.Label {
-			return 0, &ScheduleError{Kind: WrongLabel, Step: m.Steps() + 1, Thread: c.Thread, Label: c.Label, At: got}
+			return 0, &schedule.Error{Kind: schedule.WrongLabel, Step: m.Steps() + 1, Thread: c.Thread, Label: c.Label, At: got}
 		}
 	}
 	if err := m.checkSource(t, c.From); err != nil {
@@ -115,7 +116,7 @@ func (r *Random) Choose(_ *Machine, enabled []int) (int, error) {
 
 // ReplaySchedule runs p from the start along s (then Continue) and returns
 // the machine. The error reports a schedule that cannot be followed.
-func ReplaySchedule(p *program.Program, s Schedule, o Options) (*Machine, outcome.Outcome, error) {
+func ReplaySchedule(p *program.Program, s schedule.Schedule, o Options) (*Machine, outcome.Outcome, error) {
 	m := New(p, o)
 	out, err := Run(m, &Replay{Schedule: s})
 	return m, out, err
@@ -123,13 +124,13 @@ func ReplaySchedule(p *program.Program, s Schedule, o Options) (*Machine, outcom
 
 // ReplayPrefix performs exactly the steps of s and stops; it is how an
 // interactive session goes back.
-func ReplayPrefix(p *program.Program, s Schedule, o Options) (*Machine, error) {
+func ReplayPrefix(p *program.Program, s schedule.Schedule, o Options) (*Machine, error) {
 	m := New(p, o)
 	r := &Replay{Schedule: s}
 	var buf [64]int
 	for range s {
 		if m.Finished() {
-			return m, &ScheduleError{Kind: RunOver, Step: m.Steps() + 1}
+			return m, &schedule.Error{Kind: schedule.RunOver, Step: m.Steps() + 1}
 		}
 		t, err := r.Choose(m, m.Enabled(buf[:0]))
 		if err != nil {

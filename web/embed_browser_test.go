@@ -18,6 +18,7 @@ import (
 
 	"lockstep/primitives"
 	"lockstep/sim"
+	"lockstep/sim/schedule"
 )
 
 // TestEmbedInBrowser frames the embed view in a page of another origin,
@@ -81,20 +82,20 @@ func TestEmbedInBrowser(t *testing.T) {
 }
 
 // stepAt is the position, counted from 1, of the first step thread makes
-// at label when the playground replays schedule of lesson: the schedule,
+// at label when the playground replays the schedule name of lesson: the schedule,
 // then each thread in turn to the end.
-func stepAt(t *testing.T, lesson, schedule, thread, label string) int {
+func stepAt(t *testing.T, lesson, name, thread, label string) int {
 	t.Helper()
 	l := lookup(t, lesson)
 	for _, sc := range l.Schedules {
-		if sc.Name != schedule {
+		if sc.Name != name {
 			continue
 		}
 		prog, err := l.Build(l.Variants[0], nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sched, err := sim.ParseSchedule(sc.For(l.Variants[0]))
+		sched, err := schedule.Parse(sc.For(l.Variants[0]))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -107,9 +108,9 @@ func stepAt(t *testing.T, lesson, schedule, thread, label string) int {
 				return i + 1
 			}
 		}
-		t.Fatalf("%s/%s: %s never steps at %s", lesson, schedule, thread, label)
+		t.Fatalf("%s/%s: %s never steps at %s", lesson, name, thread, label)
 	}
-	t.Fatalf("lesson %s has no schedule %q", lesson, schedule)
+	t.Fatalf("lesson %s has no schedule %q", lesson, name)
 	return 0
 }
 

@@ -9,6 +9,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/explore"
 	"lockstep/sim/outcome"
+	"lockstep/sim/schedule"
 )
 
 // TestExploreInBrowser presses Find the bug and Verify on the playground
@@ -48,7 +49,7 @@ func TestExploreInBrowser(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := sim.ParseSchedule(sched)
+		s, err := schedule.Parse(sched)
 		if err != nil {
 			t.Fatalf("the page's schedule %q: %v", sched, err)
 		}

@@ -11,6 +11,7 @@ import (
 	"lockstep/sim/explore"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 func lessons(t testing.TB) *scenarios.Catalog {
@@ -167,7 +168,7 @@ func TestLostWakeupMinimal(t *testing.T) {
 	if got := c.Schedule.String(); got != want || c.Steps != 8 || c.Preemptions != 1 {
 		t.Errorf("counterexample %q (%d steps, %d preemptions), want %q (8 steps, 1 preemption)", got, c.Steps, c.Preemptions, want)
 	}
-	parsed, err := sim.ParseSchedule(c.Schedule.String())
+	parsed, err := schedule.Parse(c.Schedule.String())
 	if err != nil {
 		t.Fatal(err)
 	}

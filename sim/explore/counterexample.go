@@ -6,13 +6,14 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 // A Counterexample is one execution with a given outcome: sim.ReplaySchedule
 // of Schedule reaches Outcome.
 type Counterexample struct {
 	Kind        outcome.Kind
-	Schedule    sim.Schedule // every step, with its label
+	Schedule    schedule.Schedule // every step, with its label
 	Steps       int
 	Preemptions int
 	Outcome     outcome.Outcome // the outcome of the replay, with its message
@@ -52,7 +53,7 @@ func (r *Result) check(p *program.Program) error {
 
 // Preemptions counts the steps of s where the thread changes although the
 // previous one could still have moved, on p.
-func Preemptions(p *program.Program, s sim.Schedule) (int, error) {
+func Preemptions(p *program.Program, s schedule.Schedule) (int, error) {
 	m := sim.New(p, sim.Options{})
 	n, last := 0, -1
 	for i, c := range s {
@@ -73,11 +74,11 @@ func Preemptions(p *program.Program, s sim.Schedule) (int, error) {
 
 // schedulePath turns a path of threads into a schedule with labels, by
 // replaying it.
-func schedulePath(p *program.Program, path []int16) sim.Schedule {
+func schedulePath(p *program.Program, path []int16) schedule.Schedule {
 	m := sim.New(p, sim.Options{})
-	s := make(sim.Schedule, 0, len(path))
+	s := make(schedule.Schedule, 0, len(path))
 	for _, t := range path {
-		s = append(s, sim.Choice{Thread: p.Threads[t].Name, Label: m.NextLabel(int(t))})
+		s = append(s, schedule.Choice{Thread: p.Threads[t].Name, Label: m.NextLabel(int(t))})
 		m.QuietStep(int(t))
 	}
 	return s

@@ -10,6 +10,7 @@ import (
 	"lockstep/sim/explore/internal/cache"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 // Strategy is how Explore chooses the executions it runs.
@@ -130,7 +131,7 @@ type Options struct {
 	// those that begin with From, and every counterexample begins with
 	// it. A playground asks with it whether a goal can still be reached
 	// from where a reader stands. Only Exhaustive takes it.
-	From sim.Schedule
+	From schedule.Schedule
 
 	// start is the machine after From, and prefix From's threads, set by
 	// Explore.

@@ -12,6 +12,7 @@ import (
 	"lockstep/sim/internal/fixture"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 // bruteForce runs every execution of p one by one, without caching, and
@@ -313,7 +314,7 @@ func TestPreemptions(t *testing.T) {
 	f.Thread("B", f.SetOp(d), f.WakeOp(d, 1))
 	p := f.Program(t)
 	for text, want := range map[string]int{"A A B B B A A": 0, "A B A B B A A": 2, "B A A B B A A": 1} {
-		s, _ := sim.ParseSchedule(text)
+		s, _ := schedule.Parse(text)
 		if got, err := explore.Preemptions(p, s); got != want || err != nil {
 			t.Errorf("Preemptions(%q) = %d, %v; want %d", text, got, err, want)
 		}

@@ -9,11 +9,12 @@ import (
 	"lockstep/sim/explore"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 // kindsFrom runs every execution that begins with prefix, one by one with
 // no cache and no reduction, and returns the kinds they end in.
-func kindsFrom(t *testing.T, p *program.Program, prefix sim.Schedule) map[outcome.Kind]bool {
+func kindsFrom(t *testing.T, p *program.Program, prefix schedule.Schedule) map[outcome.Kind]bool {
 	t.Helper()
 	m, err := sim.ReplayPrefix(p, prefix, sim.Options{})
 	if err != nil {
@@ -43,7 +44,7 @@ func kindsFrom(t *testing.T, p *program.Program, prefix sim.Schedule) map[outcom
 // counterexample beginning with the prefix and replaying to its kind.
 func TestFromCountsWhatFollowsThePrefix(t *testing.T) {
 	p := build(t, "wg-lost-wakeup", "tinycoro", nil)
-	lost, err := sim.ParseSchedule("W1@G1 W1@G2 W1@G3 W1@G4 W1@G5 D1@D1 D1@D2 W1@G6")
+	lost, err := schedule.Parse("W1@G1 W1@G2 W1@G3 W1@G4 W1@G5 D1@D1 D1@D2 W1@G6")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +65,7 @@ func TestFromCountsWhatFollowsThePrefix(t *testing.T) {
 			t.Errorf("from %v: no lost wakeup, though the schedule goes on to one", prefix)
 		}
 		for _, c := range r.Counterexamples {
-			if len(c.Schedule) < n || !slices.EqualFunc(c.Schedule[:n], prefix, func(a, b sim.Choice) bool { return a.Thread == b.Thread }) {
+			if len(c.Schedule) < n || !slices.EqualFunc(c.Schedule[:n], prefix, func(a, b schedule.Choice) bool { return a.Thread == b.Thread }) {
 				t.Errorf("from %v: the %s counterexample %v does not begin with it", prefix, c.Kind, c.Schedule)
 			}
 		}
@@ -76,7 +77,7 @@ func TestFromCountsWhatFollowsThePrefix(t *testing.T) {
 // completely, asked for that kind only.
 func TestFromProvesAGoalGone(t *testing.T) {
 	p := build(t, "wg-lost-wakeup", "tinycoro", nil)
-	pushed, err := sim.ParseSchedule("W1*6")
+	pushed, err := schedule.Parse("W1*6")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,11 +98,11 @@ func TestFromProvesAGoalGone(t *testing.T) {
 // followed, and a strategy other than the exhaustive one.
 func TestFromRefusesWhatItCannotDo(t *testing.T) {
 	p := build(t, "wg-lost-wakeup", "tinycoro", nil)
-	bad, _ := sim.ParseSchedule("D1 D1 D1 D1")
+	bad, _ := schedule.Parse("D1 D1 D1 D1")
 	if _, err := explore.Explore(t.Context(), p, explore.Options{From: bad}); err == nil {
 		t.Error("a prefix past D1's end: no error")
 	}
-	w, _ := sim.ParseSchedule("W1")
+	w, _ := schedule.Parse("W1")
 	if _, err := explore.Explore(t.Context(), p, explore.Options{From: w, Strategy: explore.PreemptionBounded}); err == nil {
 		t.Error("a preemption-bounded search from a prefix: no error")
 	}

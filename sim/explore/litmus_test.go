@@ -8,6 +8,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/schedule"
 )
 
 // TestLitmusOutcomes explores every litmus lesson under c11 in every
@@ -77,7 +78,7 @@ func TestLitmusUnderSC(t *testing.T) {
 	}
 	ob := scenarios.Observer(p)
 	for _, s := range []string{"P P Q*4", "Q*2 P P Q*2", "P Q Q P Q Q"} {
-		sched, _ := sim.ParseSchedule(s)
+		sched, _ := schedule.Parse(s)
 		m, _, err := sim.ReplaySchedule(p, sched, sim.Options{})
 		if err != nil {
 			t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"lockstep/sim/c11"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 	"lockstep/sim/statekey"
 )
 
@@ -356,7 +357,7 @@ func weakExhaustive(ctx context.Context, p *program.Program, o *Options, bounded
 
 // smallest follows the cache from the start to an execution of kind k
 // with the fewest steps.
-func (s *weakSearch) smallest(k, bound int) sim.Schedule {
+func (s *weakSearch) smallest(k, bound int) schedule.Schedule {
 	m := sim.New(s.p, sim.Options{Memory: sim.C11})
 	var path []wmove
 	last, left := -1, bound

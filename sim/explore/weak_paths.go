@@ -11,6 +11,7 @@ import (
 	"lockstep/sim/c11"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 // stepMove performs move mv on m, resolving its candidate against the
@@ -30,7 +31,7 @@ func stepMove(m *sim.Machine, mv wmove) {
 
 // weakSchedule is the schedule of a path, with labels and the sources of
 // stale reads.
-func weakSchedule(p *program.Program, path []wmove) sim.Schedule {
+func weakSchedule(p *program.Program, path []wmove) schedule.Schedule {
 	m := sim.New(p, sim.Options{Memory: sim.C11})
 	for _, mv := range path {
 		stepMove(m, mv)

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"lockstep/sim"
 	"lockstep/sim/explore"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 // findings is what a search found, as Options.Workers must not change it:
@@ -63,7 +63,7 @@ func TestWorkersSameResult(t *testing.T) {
 		{buggy, explore.Options{NoReduction: true, NoSymmetry: true}},
 		{buggy, explore.Options{Strategy: explore.FindThenProve, MaxPreemptions: 2}},
 		{buggy, explore.Options{Strategy: explore.FindThenProve, MaxPreemptions: 2, Want: outcome.LostWakeup}},
-		{buggy, explore.Options{From: sim.Schedule{{Thread: "W1"}, {Thread: "D1"}}}},
+		{buggy, explore.Options{From: schedule.Schedule{{Thread: "W1"}, {Thread: "D1"}}}},
 		{fixed, explore.Options{}},
 		{fixed, explore.Options{Strategy: explore.FindThenProve, MaxPreemptions: 1}},
 	} {

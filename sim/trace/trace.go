@@ -7,6 +7,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 // A Trace is one execution of a program, step by step, with the state the
@@ -16,7 +17,7 @@ type Trace struct {
 	Start    sim.Snapshot
 	Steps    []Step
 	Outcome  outcome.Outcome
-	Schedule sim.Schedule // the schedule performed, labels included
+	Schedule schedule.Schedule // the schedule performed, labels included
 }
 
 // Step is one step of a trace.
@@ -30,14 +31,14 @@ type Step struct {
 // Execute runs p along sched, then lets the remaining threads run without
 // preemption (sim.Replay's continuation), recording every step with its
 // source location. A schedule that cannot be followed is an error wrapping
-// sim.ErrSchedule. The run is bounded by the machine's step limit.
-func Execute(p *program.Program, sched sim.Schedule) (*Trace, error) {
+// schedule.ErrInvalid. The run is bounded by the machine's step limit.
+func Execute(p *program.Program, sched schedule.Schedule) (*Trace, error) {
 	return ExecuteMemory(p, sched, sim.SC)
 }
 
 // ExecuteMemory is Execute under memory model mm: under sim.C11 the
 // schedule's sources choose the writes its reads return.
-func ExecuteMemory(p *program.Program, sched sim.Schedule, mm sim.MemoryModel) (*Trace, error) {
+func ExecuteMemory(p *program.Program, sched schedule.Schedule, mm sim.MemoryModel) (*Trace, error) {
 	m := sim.New(p, sim.Options{Record: true, Locations: true, Memory: mm})
 	t := &Trace{Program: p, Start: m.Snapshot()}
 	r := &sim.Replay{Schedule: sched}

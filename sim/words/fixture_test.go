@@ -7,6 +7,7 @@ import (
 	"lockstep/sim/internal/fixture"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 // The lessons never reach some outcomes (a double resume, a broken
@@ -97,7 +98,7 @@ func TestMessagesOfHandBuiltOutcomes(t *testing.T) {
 			if tt.kind == outcome.StepLimit {
 				p.StepLimit = 5
 			}
-			sched, err := sim.ParseSchedule(tt.schedule)
+			sched, err := schedule.Parse(tt.schedule)
 			if err != nil {
 				t.Fatal(err)
 			}

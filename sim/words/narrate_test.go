@@ -3,6 +3,7 @@ package words
 import (
 	"lockstep/scenarios"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 	"os"
 	"strings"
 	"testing"
@@ -23,7 +24,7 @@ func TestNarrationEveryStep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sched, err := sim.ParseSchedule("W1*5 W2*6 W1")
+	sched, err := schedule.Parse("W1*5 W2*6 W1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +70,7 @@ func TestOpText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, _, err := sim.ReplaySchedule(p, sim.Schedule{{Thread: "W1"}, {Thread: "W1"}, {Thread: "W1"}, {Thread: "W1"}, {Thread: "W1"}, {Thread: "W1"}}, sim.Options{Record: true})
+	m, _, err := sim.ReplaySchedule(p, schedule.Schedule{{Thread: "W1"}, {Thread: "W1"}, {Thread: "W1"}, {Thread: "W1"}, {Thread: "W1"}, {Thread: "W1"}}, sim.Options{Record: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/outcome"
+	"lockstep/sim/schedule"
 )
 
 // TestMessageFormsCoverEveryKind holds the table to the vocabulary: every
@@ -68,7 +69,7 @@ func TestMessagesOfEveryLesson(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, sc := range l.Schedules {
-				sched, err := sim.ParseSchedule(sc.For(v))
+				sched, err := schedule.Parse(sc.For(v))
 				if err != nil {
 					t.Fatal(err)
 				}

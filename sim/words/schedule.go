@@ -3,16 +3,15 @@ package words
 import (
 	"errors"
 	"fmt"
+	"lockstep/sim/schedule"
 	"strings"
-
-	"lockstep/sim"
 )
 
 // ScheduleError says what is wrong with a schedule, in language lang,
 // with where it is (its step, or its line and column): in English it is
 // e.Error(), "bad schedule: step 3: W1 is at G3, not G4"; in Chinese
 // "调度有误：第 3 步：W1 停在 G3，而不是 G4".
-func ScheduleError(e *sim.ScheduleError, lang string) string {
+func ScheduleError(e *schedule.Error, lang string) string {
 	if lang != Chinese {
 		return e.Error()
 	}
@@ -30,40 +29,40 @@ func ScheduleError(e *sim.ScheduleError, lang string) string {
 // without "bad schedule" and the step, which a page says in its own way
 // when it points at the step: "W1 is at G3, not G4". A text that does not
 // parse still says its line and column.
-func ScheduleReason(e *sim.ScheduleError, lang string) string {
+func ScheduleReason(e *schedule.Error, lang string) string {
 	if lang != Chinese {
 		return e.Reason()
 	}
 	at := fmt.Sprintf("第 %d 行第 %d 列：", e.Line, e.Col)
 	switch e.Kind {
-	case sim.BadRepeat:
+	case schedule.BadRepeat:
 		return at + fmt.Sprintf("%q：重复次数必须是 1 到 %d 之间的整数", e.Token, e.Max)
-	case sim.BadSource:
+	case schedule.BadSource:
 		return at + fmt.Sprintf("%q：读取来源是 init，或者写入它的那一步的编号（1 到 %d）", e.Token, e.Max)
-	case sim.BadLabel:
+	case schedule.BadLabel:
 		return at + fmt.Sprintf("%q：标签只能由字母、数字、'_'、'.'、'\\'' 或 '-' 组成", e.Token)
-	case sim.BadThreadName:
+	case schedule.BadThreadName:
 		return at + fmt.Sprintf("%q：线程名只能由字母、数字、'_'、'.' 或 '-' 组成", e.Token)
-	case sim.TooLong:
+	case schedule.TooLong:
 		return at + fmt.Sprintf("超过了 %d 步", e.Max)
-	case sim.NoThread:
+	case schedule.NoThread:
 		return fmt.Sprintf("没有线程 %q（线程有：%s）", e.Thread, strings.Join(e.Threads, "、"))
-	case sim.CannotMove:
+	case schedule.CannotMove:
 		return fmt.Sprintf("%s 不能前进：%s", e.Thread, Blocked(e.Blocked, lang))
-	case sim.WrongLabel:
+	case schedule.WrongLabel:
 		at := e.At
 		if at == "" {
 			at = "从运行队列恢复的那一步"
 		}
 		return fmt.Sprintf("%s 停在 %s，而不是 %s", e.Thread, at, e.Label)
-	case sim.RunOver:
+	case schedule.RunOver:
 		return "运行已经结束了"
-	case sim.SourceNotC11:
+	case schedule.SourceNotC11:
 		return fmt.Sprintf("%s<%s：只有在 c11 内存模型下，读取才能选择它读到的写入", e.Thread, e.Source)
-	case sim.SourceNoRead:
+	case schedule.SourceNoRead:
 		return fmt.Sprintf("%s 的下一步不是读取", e.Thread)
-	case sim.SourceNotCandidate:
-		return fmt.Sprintf("%s 对 %s 的读取不能返回写入 %s（它可以读到：%s）", e.Thread, e.Cell, e.Source, sim.SourceList(e.Sources))
+	case schedule.SourceNotCandidate:
+		return fmt.Sprintf("%s 对 %s 的读取不能返回写入 %s（它可以读到：%s）", e.Thread, e.Cell, e.Source, schedule.SourceList(e.Sources))
 	}
 	return e.Reason()
 }
@@ -72,7 +71,7 @@ func ScheduleReason(e *sim.ScheduleError, lang string) string {
 // error: the schedule's error is said in lang, what wraps it as it is. Any
 // other error is err.Error().
 func Error(err error, lang string) string {
-	var se *sim.ScheduleError
+	var se *schedule.Error
 	if !errors.As(err, &se) || lang != Chinese {
 		return err.Error()
 	}

@@ -7,6 +7,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/schedule"
 )
 
 // TestScheduleErrors makes every kind of schedule error with the engine,
@@ -20,56 +21,56 @@ func TestScheduleErrors(t *testing.T) {
 	tests := []struct {
 		lesson, schedule string
 		c11, exact       bool // under c11; replayed exactly, without continuing
-		kind             sim.ScheduleErrorKind
+		kind             schedule.ErrorKind
 		en, zh           string
 	}{
-		{"wg-lost-wakeup", "W1 W1*0", false, false, sim.BadRepeat,
+		{"wg-lost-wakeup", "W1 W1*0", false, false, schedule.BadRepeat,
 			`bad schedule: line 1, column 4: "W1*0": repeat count must be a number from 1 to 100000`,
 			`调度有误：第 1 行第 4 列："W1*0"：重复次数必须是 1 到 100000 之间的整数`},
-		{"wg-lost-wakeup", "W1\nW1<x", false, false, sim.BadSource,
+		{"wg-lost-wakeup", "W1\nW1<x", false, false, schedule.BadSource,
 			`bad schedule: line 2, column 1: "W1<x": a read's source is init or the number of the step that wrote (1 to 100000)`,
 			`调度有误：第 2 行第 1 列："W1<x"：读取来源是 init，或者写入它的那一步的编号（1 到 100000）`},
-		{"wg-lost-wakeup", "W1@G!", false, false, sim.BadLabel,
+		{"wg-lost-wakeup", "W1@G!", false, false, schedule.BadLabel,
 			`bad schedule: line 1, column 1: "W1@G!": a label is letters, digits, '_', '.', '\'' or '-'`,
 			`调度有误：第 1 行第 1 列："W1@G!"：标签只能由字母、数字、'_'、'.'、'\'' 或 '-' 组成`},
-		{"wg-lost-wakeup", "W!1", false, false, sim.BadThreadName,
+		{"wg-lost-wakeup", "W!1", false, false, schedule.BadThreadName,
 			`bad schedule: line 1, column 1: "W!1": a thread name is letters, digits, '_', '.' or '-'`,
 			`调度有误：第 1 行第 1 列："W!1"：线程名只能由字母、数字、'_'、'.' 或 '-' 组成`},
-		{"wg-lost-wakeup", "W1*100000 D1", false, false, sim.TooLong,
+		{"wg-lost-wakeup", "W1*100000 D1", false, false, schedule.TooLong,
 			`bad schedule: line 1, column 11: longer than 100000 steps`,
 			`调度有误：第 1 行第 11 列：超过了 100000 步`},
-		{"wg-lost-wakeup", "W1 Q7", false, false, sim.NoThread,
+		{"wg-lost-wakeup", "W1 Q7", false, false, schedule.NoThread,
 			`bad schedule: step 2: no thread "Q7" (threads: W1, D1)`,
 			`调度有误：第 2 步：没有线程 "Q7"（线程有：W1、D1）`},
-		{"wg-lost-wakeup", "D1 D1 D1", false, false, sim.CannotMove,
+		{"wg-lost-wakeup", "D1 D1 D1", false, false, schedule.CannotMove,
 			`bad schedule: step 3: D1 cannot move: D1 has finished`,
 			`调度有误：第 3 步：D1 不能前进：D1 已经结束`},
-		{"wg-lost-wakeup", "W1@G1 W1@G9", false, false, sim.WrongLabel,
+		{"wg-lost-wakeup", "W1@G1 W1@G9", false, false, schedule.WrongLabel,
 			`bad schedule: step 2: W1 is at G2, not G9`,
 			`调度有误：第 2 步：W1 停在 G2，而不是 G9`},
-		{"wg-lost-wakeup", "W1*5 D1 D1 W1 W1 W1", false, true, sim.RunOver,
+		{"wg-lost-wakeup", "W1*5 D1 D1 W1 W1 W1", false, true, schedule.RunOver,
 			`bad schedule: step 9: the run is already over`,
 			`调度有误：第 9 步：运行已经结束了`},
-		{"wg-lost-wakeup", "W1<3", false, false, sim.SourceNotC11,
+		{"wg-lost-wakeup", "W1<3", false, false, schedule.SourceNotC11,
 			`bad schedule: bad read source: step 1: W1<3: a read chooses its write only under the c11 memory model`,
 			`调度有误：读取来源有误：第 1 步：W1<3：只有在 c11 内存模型下，读取才能选择它读到的写入`},
-		{"litmus-mp", "P<init", true, false, sim.SourceNoRead,
+		{"litmus-mp", "P<init", true, false, schedule.SourceNoRead,
 			`bad schedule: bad read source: step 1: P's next step makes no read`,
 			`调度有误：读取来源有误：第 1 步：P 的下一步不是读取`},
-		{"litmus-mp", "P@STX P@STY Q@LDY Q@YR1 Q@LDX<4", true, false, sim.SourceNotCandidate,
+		{"litmus-mp", "P@STX P@STY Q@LDY Q@YR1 Q@LDX<4", true, false, schedule.SourceNotCandidate,
 			`bad schedule: bad read source: step 5: Q's read of mem.x cannot return the write 4 (it may read: init, 1)`,
 			`调度有误：读取来源有误：第 5 步：Q 对 mem.x 的读取不能返回写入 4（它可以读到：init, 1）`},
 	}
-	seen := map[sim.ScheduleErrorKind]bool{}
+	seen := map[schedule.ErrorKind]bool{}
 	for _, tt := range tests {
 		t.Run(string(tt.kind), func(t *testing.T) {
 			err := scheduleError(t, cat, tt.lesson, tt.schedule, tt.c11, tt.exact)
-			var se *sim.ScheduleError
+			var se *schedule.Error
 			if !errors.As(err, &se) || se.Kind != tt.kind {
 				t.Fatalf("%s on %s: %v, want a %s error", tt.schedule, tt.lesson, err, tt.kind)
 			}
 			seen[se.Kind] = true
-			if !errors.Is(err, sim.ErrSchedule) || errors.Is(err, sim.ErrSource) != se.Kind.IsSource() {
+			if !errors.Is(err, schedule.ErrInvalid) || errors.Is(err, schedule.ErrSource) != se.Kind.IsSource() {
 				t.Errorf("%v does not wrap what it is a case of", err)
 			}
 			for _, c := range []struct{ lang, got, want string }{
@@ -85,7 +86,7 @@ func TestScheduleErrors(t *testing.T) {
 			checkChinese(t, ScheduleReason(se, "zh"))
 		})
 	}
-	for _, k := range sim.ScheduleErrorKinds {
+	for _, k := range schedule.ErrorKinds {
 		if !seen[k] {
 			t.Errorf("kind %s is not in the table", k)
 		}
@@ -94,7 +95,7 @@ func TestScheduleErrors(t *testing.T) {
 
 // scheduleError runs schedule on lesson's first variant and returns its
 // error.
-func scheduleError(t *testing.T, cat *scenarios.Catalog, lesson, schedule string, c11, exact bool) error {
+func scheduleError(t *testing.T, cat *scenarios.Catalog, lesson, text string, c11, exact bool) error {
 	t.Helper()
 	l, err := cat.Lookup(lesson)
 	if err != nil {
@@ -104,7 +105,7 @@ func scheduleError(t *testing.T, cat *scenarios.Catalog, lesson, schedule string
 	if err != nil {
 		t.Fatal(err)
 	}
-	sched, err := sim.ParseSchedule(schedule)
+	sched, err := schedule.Parse(text)
 	if err != nil {
 		return err
 	}

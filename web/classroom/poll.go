@@ -8,6 +8,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 	"lockstep/sim/words"
 	"lockstep/web/classroom/lecture"
 	"lockstep/web/playground"
@@ -70,7 +71,7 @@ func (rs *Rooms) machineAt(pos lecture.Position) (*sim.Machine, error) {
 	if err != nil {
 		return nil, err
 	}
-	var sched sim.Schedule
+	var sched schedule.Schedule
 	if pos.Schedule != "" {
 		if sched, err = playground.LessonSchedule(lesson, variant, pos.Schedule); err != nil {
 			return nil, err

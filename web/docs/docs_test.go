@@ -11,6 +11,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 // The docs must not rot: these tests tie every page to the lessons and the
@@ -282,7 +283,7 @@ func replay(t *testing.T, cat *scenarios.Catalog, r Run) ([]Step, outcome.Kind) 
 	if err != nil {
 		t.Fatalf("build %s, variant %q: %v", r.Lesson, variant, err)
 	}
-	sched, err := sim.ParseSchedule(text)
+	sched, err := schedule.Parse(text)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 	"lockstep/web/playground/lessonview"
 )
 
@@ -79,11 +80,11 @@ func (s *session) load(c command) ([]any, error) {
 // LessonMemory is the memory model a run of lesson takes: memory ("sc" or
 // "c11") when it is said, else the model of the lesson's schedule named
 // schedule (a c11 schedule by name opens under c11), else sc.
-func LessonMemory(lesson *scenarios.Scenario, memory, schedule string) (sim.MemoryModel, error) {
+func LessonMemory(lesson *scenarios.Scenario, memory, text string) (sim.MemoryModel, error) {
 	if memory != "" {
 		return sim.ParseMemoryModel(memory)
 	}
-	if sc := namedSchedule(lesson, schedule); sc != nil {
+	if sc := namedSchedule(lesson, text); sc != nil {
 		return sc.MemoryModel(), nil
 	}
 	return sim.SC, nil
@@ -91,21 +92,21 @@ func LessonMemory(lesson *scenarios.Scenario, memory, schedule string) (sim.Memo
 
 // LessonSchedule reads a schedule given by the name of one of the lesson's
 // schedules (its steps for variant) or as text.
-func LessonSchedule(lesson *scenarios.Scenario, variant, text string) (sim.Schedule, error) {
+func LessonSchedule(lesson *scenarios.Scenario, variant, text string) (schedule.Schedule, error) {
 	for _, sc := range lesson.Schedules {
 		if sc.Name == text {
-			return sim.ParseSchedule(sc.For(variant))
+			return schedule.Parse(sc.For(variant))
 		}
 	}
 	return parseScheduleText(text)
 }
 
 // parseScheduleText parses a schedule the client wrote, bounding its size.
-func parseScheduleText(text string) (sim.Schedule, error) {
+func parseScheduleText(text string) (schedule.Schedule, error) {
 	if len(text) > MaxScheduleText {
 		return nil, fmt.Errorf("the schedule is %d bytes long; the limit is %d", len(text), MaxScheduleText)
 	}
-	return sim.ParseSchedule(text)
+	return schedule.Parse(text)
 }
 
 // parseLang checks a language code of the protocol.
@@ -139,7 +140,7 @@ func (s *session) replay(c command) error {
 	if steps == "" {
 		return fmt.Errorf("%s has no schedule %q (it has %s)", s.lesson.ID, c.Schedule, strings.Join(names, ", "))
 	}
-	sched, err := sim.ParseSchedule(steps)
+	sched, err := schedule.Parse(steps)
 	if err != nil {
 		return err
 	}
@@ -201,11 +202,11 @@ func (s *session) switchVariant(c command) ([]any, error) {
 // reports false when the history runs no named schedule.
 func (s *session) sameStory(tl *timeline, v string) bool {
 	for _, sc := range s.lesson.Schedules {
-		old, err := sim.ParseSchedule(sc.For(s.variant))
+		old, err := schedule.Parse(sc.For(s.variant))
 		if err != nil || len(old) == 0 || len(s.tl.history) < len(old) || !followsSchedule(s.tl.history, old) {
 			continue
 		}
-		next, err := sim.ParseSchedule(sc.For(v))
+		next, err := schedule.Parse(sc.For(v))
 		if err != nil {
 			continue
 		}
@@ -223,7 +224,7 @@ func (s *session) sameStory(tl *timeline, v string) bool {
 
 // followsSchedule reports whether history begins with the steps of sched,
 // labels included where sched names them.
-func followsSchedule(history, sched sim.Schedule) bool {
+func followsSchedule(history, sched schedule.Schedule) bool {
 	for i, c := range sched {
 		h := history[i]
 		if h.Thread != c.Thread || c.Label != "" && h.Label != c.Label {

@@ -11,6 +11,7 @@ import (
 	"lockstep/sim/explore"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 	"lockstep/sim/words"
 	"lockstep/web/playground/searchqueue"
 	"lockstep/web/site"
@@ -89,7 +90,7 @@ type search struct {
 	// goal, for a reach search (reach.go), is the kind it looks for from
 	// the state after from, the history up to position; "" otherwise.
 	goal     outcome.Kind
-	from     sim.Schedule
+	from     schedule.Schedule
 	position int
 	// ctx is the search's own, ended by cancel (the user's cancel, a
 	// load, the session's end) with the reason as its cause.

@@ -14,6 +14,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/explore"
 	"lockstep/sim/outcome"
+	"lockstep/sim/schedule"
 	"lockstep/sim/words"
 	"lockstep/web/site"
 )
@@ -201,7 +202,7 @@ func TestExploreFindsTheBug(t *testing.T) {
 	if end := x.until(t, "state"); end.Outcome == nil || end.Outcome.Kind != "lost-wakeup" {
 		t.Errorf("the loaded counterexample ends with %+v; want lost-wakeup", end.Outcome)
 	}
-	sched, err := sim.ParseSchedule(ce.Schedule)
+	sched, err := schedule.Parse(ce.Schedule)
 	if err != nil {
 		t.Fatal(err)
 	}

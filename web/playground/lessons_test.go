@@ -8,6 +8,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/schedule"
 	"lockstep/web/internal/webtest"
 )
 
@@ -116,7 +117,7 @@ func checkExpectations(t *testing.T, cat *scenarios.Catalog) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				sched, err := sim.ParseSchedule(sc.For(v))
+				sched, err := schedule.Parse(sc.For(v))
 				if err != nil {
 					t.Fatal(err)
 				}

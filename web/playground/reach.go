@@ -8,6 +8,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/explore"
 	"lockstep/sim/outcome"
+	"lockstep/sim/schedule"
 )
 
 // cmdReach asks whether an outcome can still be reached from the current
@@ -45,7 +46,7 @@ func (s *session) reach(c command) ([]any, error) {
 	}
 	sr := newSearch(s.server, c.ID, s.tl.prog, explore.Exhaustive, s.variant, s.params)
 	sr.workers = s.lessons.workers()
-	sr.goal, sr.from, sr.position = k, append(sim.Schedule(nil), s.tl.history[:s.tl.pos]...), s.tl.pos
+	sr.goal, sr.from, sr.position = k, append(schedule.Schedule(nil), s.tl.history[:s.tl.pos]...), s.tl.pos
 	sr.limit = reachTimeLimit
 	ahead := t.Ahead()
 	go sr.run(t)

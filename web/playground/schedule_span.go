@@ -4,7 +4,7 @@ import (
 	"errors"
 	"unicode/utf16"
 
-	"lockstep/sim"
+	"lockstep/sim/schedule"
 	"lockstep/sim/words"
 )
 
@@ -23,13 +23,13 @@ type textSpan struct {
 // text (a named schedule is the lesson's, not the reader's), or when the
 // step is past the text's own steps (the run went on after it).
 func scheduleSpan(c command, err error) *textSpan {
-	var se *sim.ScheduleError
+	var se *schedule.Error
 	if !errors.As(err, &se) || c.Schedule == "" || (c.Type != cmdRun && c.Type != cmdLoad) {
 		return nil
 	}
 	start, end := se.Offset, se.Offset+se.Len
 	if se.Step > 0 {
-		tk, ok := sim.TokenOfStep(c.Schedule, se.Step)
+		tk, ok := schedule.TokenOfStep(c.Schedule, se.Step)
 		if !ok {
 			return nil
 		}
@@ -43,7 +43,7 @@ func scheduleSpan(c command, err error) *textSpan {
 }
 
 // messageZH is err in Chinese when it is a schedule's error (words.Error
-// says the engine's sim.ScheduleError in Chinese), else "": the error
+// says the engine's schedule.Error in Chinese), else "": the error
 // event's message_zh.
 func messageZH(err error) string {
 	if zh := words.Error(err, words.Chinese); zh != err.Error() {

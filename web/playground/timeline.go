@@ -8,6 +8,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/c11"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 // A timeline is one program, the history of steps chosen on it, the
@@ -17,8 +18,8 @@ import (
 // them). Stepping a thread anywhere but at the end replaces the future.
 type timeline struct {
 	prog    *program.Program
-	history sim.Schedule   // every step, with its label
-	entries []historyEntry // the history for the timeline view
+	history schedule.Schedule // every step, with its label
+	entries []historyEntry    // the history for the timeline view
 	pos     int
 	m       *sim.Machine // has performed history[:pos]
 	// before holds the cells as they were before the step that led to
@@ -69,7 +70,7 @@ func (tl *timeline) stepThread(name, from string) error {
 	src := c11.Latest
 	if from != "" {
 		var err error
-		if src, err = c11.ParseSource(from, sim.MaxScheduleSteps); err != nil {
+		if src, err = c11.ParseSource(from, schedule.MaxSteps); err != nil {
 			return err
 		}
 	}
@@ -80,8 +81,8 @@ func (tl *timeline) stepThread(name, from string) error {
 // push performs a new step of thread t at the end of the history, its
 // read returning the write from names.
 func (tl *timeline) push(t int, from c11.Source) error {
-	if len(tl.history) >= sim.MaxScheduleSteps {
-		return fmt.Errorf("the history is %d steps long, the most a schedule may have", sim.MaxScheduleSteps)
+	if len(tl.history) >= schedule.MaxSteps {
+		return fmt.Errorf("the history is %d steps long, the most a schedule may have", schedule.MaxSteps)
 	}
 	tl.before = tl.cells()
 	tl.snap = nil
@@ -89,7 +90,7 @@ func (tl *timeline) push(t int, from c11.Source) error {
 	if err != nil {
 		return err
 	}
-	c := sim.Choice{Thread: tl.prog.Threads[t].Name}
+	c := schedule.Choice{Thread: tl.prog.Threads[t].Name}
 	if r := rec.Read; r != nil && r.Stale() {
 		c.From = r.Candidates[r.Chosen].Source
 	}
@@ -161,14 +162,14 @@ func (tl *timeline) rebuild(target int) error {
 // replace makes the run of sched (followed, then continued with each
 // thread in turn until the run is over) the history, and moves to step.
 // On an error nothing changes.
-func (tl *timeline) replace(sched sim.Schedule, step int) error {
+func (tl *timeline) replace(sched schedule.Schedule, step int) error {
 	m, _, err := sim.ReplaySchedule(tl.prog, sched, tl.replayOptions())
 	return tl.adopt(m, err, step)
 }
 
 // replaceExact makes the run of sched, as far as sched goes, the history,
 // and moves to step. On an error nothing changes.
-func (tl *timeline) replaceExact(sched sim.Schedule, step int) error {
+func (tl *timeline) replaceExact(sched schedule.Schedule, step int) error {
 	m, err := sim.ReplayPrefix(tl.prog, sched, tl.replayOptions())
 	return tl.adopt(m, err, step)
 }
@@ -196,7 +197,7 @@ func (tl *timeline) adopt(m *sim.Machine, err error, step int) error {
 
 // follow makes the history the given threads' steps, as far as they can
 // go on this program, and moves to pos or to the end of what was followed.
-func (tl *timeline) follow(threads sim.Schedule, pos int) {
+func (tl *timeline) follow(threads schedule.Schedule, pos int) {
 	m := sim.New(tl.prog, tl.replayOptions())
 	for _, c := range threads {
 		t := tl.prog.Thread(c.Thread)

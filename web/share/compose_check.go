@@ -12,6 +12,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/outcome"
+	"lockstep/sim/schedule"
 	"lockstep/sim/words"
 	"lockstep/web/playground"
 	"lockstep/web/site"
@@ -250,7 +251,7 @@ func (c *checker) checkScheduleText(d draft) {
 func (c *checker) checkSteps(field, steps string) {
 	if len(steps) > playground.MaxScheduleText {
 		c.add(field, site.Phrase{fmt.Sprintf("At most %d bytes.", playground.MaxScheduleText), fmt.Sprintf("最多 %d 字节。", playground.MaxScheduleText)})
-	} else if _, err := sim.ParseSchedule(steps); err != nil {
+	} else if _, err := schedule.Parse(steps); err != nil {
 		c.add(field, site.Phrase{err.Error() + ".", words.Error(err, "zh") + "。"})
 	}
 }
@@ -277,7 +278,7 @@ func (c *checker) runSchedules(d draft, lesson *scenarios.Scenario) []scheduleOu
 				c.add("source", site.Phrase{err.Error(), err.Error()})
 				continue
 			}
-			sched, _ := sim.ParseSchedule(steps) // checked by checkScheduleText
+			sched, _ := schedule.Parse(steps) // checked by checkScheduleText
 			_, o, _ := sim.ReplaySchedule(p, sched, sim.Options{Memory: sc.MemoryModel()})
 			out = append(out, scheduleOutcome{Schedule: i, Variant: v, Kind: string(o.Kind), Name: words.KindName(o.Kind, c.lang)})
 			if want := d.Schedules[i].Expect[v]; want != "" && want != string(o.Kind) {

@@ -9,7 +9,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"lockstep/scenarios"
-	"lockstep/sim"
+	"lockstep/sim/schedule"
 	"lockstep/templates"
 	"lockstep/web/playground"
 	"lockstep/web/site"
@@ -71,7 +71,7 @@ func embedInitial(lesson *scenarios.Scenario, q url.Values, lang string) (templa
 	}
 	if q.Has("step") {
 		step, err := strconv.Atoi(q.Get("step"))
-		if err != nil || step < 0 || step > sim.MaxScheduleSteps {
+		if err != nil || step < 0 || step > schedule.MaxSteps {
 			return in, site.BadRequest(fmt.Sprintf("step=%q is not a step number.", q.Get("step")), nil)
 		}
 		in.Step = &step

@@ -10,8 +10,8 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"lockstep/scenarios"
-	"lockstep/sim"
 	"lockstep/sim/outcome"
+	"lockstep/sim/schedule"
 	"lockstep/sim/trace"
 	"lockstep/sim/words"
 	"lockstep/templates"
@@ -85,7 +85,7 @@ func (s *Share) ServeHandout(w http.ResponseWriter, r *http.Request) error {
 // handoutSchedule is the schedule a handout follows: text (a name of one
 // of the lesson's schedules, or schedule text), or the lesson's first
 // schedule. name is the schedule's title, when it has one.
-func handoutSchedule(lesson *scenarios.Scenario, variant, text, lang string) (sched sim.Schedule, name string, err error) {
+func handoutSchedule(lesson *scenarios.Scenario, variant, text, lang string) (sched schedule.Schedule, name string, err error) {
 	text = handoutScheduleName(lesson, text)
 	for _, sc := range lesson.Schedules {
 		if sc.Name == text {

@@ -13,6 +13,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/schedule"
 	"lockstep/sim/words"
 	"lockstep/templates"
 	"lockstep/web/playground"
@@ -50,7 +51,7 @@ func (s *Share) ServeLesson(w http.ResponseWriter, r *http.Request) error {
 	}
 	if q.Has("step") {
 		step, err := strconv.Atoi(q.Get("step"))
-		if err != nil || step < 0 || step > sim.MaxScheduleSteps {
+		if err != nil || step < 0 || step > schedule.MaxSteps {
 			return site.BadRequest(site.Phrase{fmt.Sprintf("step=%q is not a step number.", q.Get("step")),
 				fmt.Sprintf("step=%q 不是一个步骤编号。", q.Get("step"))}.In(lang), nil)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/schedule"
 	"lockstep/sim/words"
 	"lockstep/templates"
 	"lockstep/web/playground"
@@ -134,7 +135,7 @@ func replayLink(lesson *scenarios.Scenario, in *templates.Initial) (length int, 
 		}
 	}
 	m, err := sim.ReplayPrefix(p, sched, sim.Options{Memory: mm})
-	var se *sim.ScheduleError
+	var se *schedule.Error
 	if errors.As(err, &se) && se.Step > 0 && se.Step <= len(sched) {
 		// The step is named as the link writes it, and why it failed is
 		// the engine's, said in each language by words.

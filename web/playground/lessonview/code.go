@@ -11,6 +11,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 	"lockstep/sim/words"
 )
 
@@ -124,7 +125,7 @@ func findCode(src fs.FS, s *scenarios.Scenario, v string) (*Code, error) {
 	}
 	opts := sim.Options{Record: true, Locations: true}
 	for _, sc := range s.Schedules {
-		sched, err := sim.ParseSchedule(sc.For(v))
+		sched, err := schedule.Parse(sc.For(v))
 		if err != nil {
 			return nil, fmt.Errorf("%s: schedule %s: %w", s.ID, sc.Name, err)
 		}

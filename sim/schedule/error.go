@@ -1,4 +1,4 @@
-package sim
+package schedule
 
 import (
 	"fmt"
@@ -7,8 +7,8 @@ import (
 	"strings"
 )
 
-// A ScheduleError is a schedule that does not parse or cannot be
-// followed. It wraps ErrSchedule (ErrSource for a read's source), and it
+// An Error is a schedule that does not parse or cannot be
+// followed. It wraps ErrInvalid (ErrSource for a read's source), and it
 // is data: what went wrong (Kind), where, and the values the sentence
 // about it names, so that each language can say it (package sim/words
 // says it in Chinese; Error is the English).
@@ -16,8 +16,8 @@ import (
 // Step is the step (from 1) that could not be performed, 0 for a text
 // that does not parse; Offset and Len are then the place of the token
 // that does not, in bytes, and Line and Col its line and column (from 1).
-type ScheduleError struct {
-	Kind        ScheduleErrorKind
+type Error struct {
+	Kind        ErrorKind
 	Step        int
 	Offset, Len int
 	Line, Col   int
@@ -43,49 +43,49 @@ type ScheduleError struct {
 	Sources []c11.Source
 }
 
-// ScheduleErrorKind names what is wrong with a schedule.
-type ScheduleErrorKind string
+// ErrorKind names what is wrong with a schedule.
+type ErrorKind string
 
-// The kinds of ScheduleError. The first five are of a text that does not
+// The kinds of Error. The first five are of a text that does not
 // parse; the others of a step that cannot be performed.
 const (
-	BadRepeat     ScheduleErrorKind = "repeat"      // NAME*K with K not in 1..Max
-	BadSource     ScheduleErrorKind = "source"      // NAME<S with S not init or 1..Max
-	BadLabel      ScheduleErrorKind = "label"       // NAME@LABEL with a LABEL of other characters
-	BadThreadName ScheduleErrorKind = "thread-name" // a NAME of other characters
-	TooLong       ScheduleErrorKind = "too-long"    // more than Max steps
+	BadRepeat     ErrorKind = "repeat"      // NAME*K with K not in 1..Max
+	BadSource     ErrorKind = "source"      // NAME<S with S not init or 1..Max
+	BadLabel      ErrorKind = "label"       // NAME@LABEL with a LABEL of other characters
+	BadThreadName ErrorKind = "thread-name" // a NAME of other characters
+	TooLong       ErrorKind = "too-long"    // more than Max steps
 
-	NoThread           ScheduleErrorKind = "no-thread"            // the program has no such thread
-	CannotMove         ScheduleErrorKind = "cannot-move"          // the thread cannot move (Blocked)
-	WrongLabel         ScheduleErrorKind = "wrong-label"          // the thread is At another label
-	RunOver            ScheduleErrorKind = "over"                 // the run ended before the step
-	SourceNotC11       ScheduleErrorKind = "source-sc"            // a read's source under sc
-	SourceNoRead       ScheduleErrorKind = "source-no-read"       // a source for a step that reads nothing
-	SourceNotCandidate ScheduleErrorKind = "source-not-candidate" // a write the read cannot return
+	NoThread           ErrorKind = "no-thread"            // the program has no such thread
+	CannotMove         ErrorKind = "cannot-move"          // the thread cannot move (Blocked)
+	WrongLabel         ErrorKind = "wrong-label"          // the thread is At another label
+	RunOver            ErrorKind = "over"                 // the run ended before the step
+	SourceNotC11       ErrorKind = "source-sc"            // a read's source under sc
+	SourceNoRead       ErrorKind = "source-no-read"       // a source for a step that reads nothing
+	SourceNotCandidate ErrorKind = "source-not-candidate" // a write the read cannot return
 )
 
-// ScheduleErrorKinds lists every kind, for a table of their wordings.
-var ScheduleErrorKinds = []ScheduleErrorKind{BadRepeat, BadSource, BadLabel, BadThreadName, TooLong,
+// ErrorKinds lists every kind, for a table of their wordings.
+var ErrorKinds = []ErrorKind{BadRepeat, BadSource, BadLabel, BadThreadName, TooLong,
 	NoThread, CannotMove, WrongLabel, RunOver, SourceNotC11, SourceNoRead, SourceNotCandidate}
 
 // IsSource reports whether k is about a read's source.
-func (k ScheduleErrorKind) IsSource() bool {
+func (k ErrorKind) IsSource() bool {
 	return k == SourceNotC11 || k == SourceNoRead || k == SourceNotCandidate
 }
 
 // Error says what went wrong and where, in English: "bad schedule: step
 // 3: ...", "bad schedule: line 1, column 4: ...".
-func (e *ScheduleError) Error() string {
+func (e *Error) Error() string {
 	if e.Step > 0 {
 		return fmt.Sprintf("%v: step %d: %s", e.Unwrap(), e.Step, e.Reason())
 	}
-	return fmt.Sprintf("%v: %s", ErrSchedule, e.Reason())
+	return fmt.Sprintf("%v: %s", ErrInvalid, e.Reason())
 }
 
 // Reason is the English of what went wrong, without "bad schedule" and
 // the step: "W1 is at G3, not G4". A text that does not parse says its
 // line and column.
-func (e *ScheduleError) Reason() string {
+func (e *Error) Reason() string {
 	at := fmt.Sprintf("line %d, column %d: ", e.Line, e.Col)
 	switch e.Kind {
 	case BadRepeat:
@@ -121,12 +121,12 @@ func (e *ScheduleError) Reason() string {
 }
 
 // Unwrap returns ErrSource for an error of a read's source, else
-// ErrSchedule.
-func (e *ScheduleError) Unwrap() error {
+// ErrInvalid.
+func (e *Error) Unwrap() error {
 	if e.Kind.IsSource() {
 		return ErrSource
 	}
-	return ErrSchedule
+	return ErrInvalid
 }
 
 // SourceList writes sources as a schedule names them: "init, 3, 5".
@@ -137,3 +137,7 @@ func SourceList(sources []c11.Source) string {
 	}
 	return strings.Join(s, ", ")
 }
+
+// ErrSource is wrapped by the errors of a read's source that names no
+// candidate of the step's read.
+var ErrSource = fmt.Errorf("%w: bad read source", ErrInvalid)

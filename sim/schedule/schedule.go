@@ -1,4 +1,4 @@
-package sim
+package schedule
 
 import (
 	"errors"
@@ -29,33 +29,33 @@ type Choice struct {
 	From   c11.Source // Latest unless the read returns an older write
 }
 
-// MaxScheduleSteps bounds the length of a parsed schedule.
-const MaxScheduleSteps = 100_000
+// MaxSteps bounds the length of a parsed schedule.
+const MaxSteps = 100_000
 
-// ErrSchedule is wrapped by every schedule parse error.
-var ErrSchedule = errors.New("bad schedule")
+// ErrInvalid is wrapped by every schedule parse error.
+var ErrInvalid = errors.New("bad schedule")
 
-// ParseSchedule reads a schedule's text form. Errors say where, by line and
+// Parse reads a schedule's text form. Errors say where, by line and
 // column.
-func ParseSchedule(text string) (Schedule, error) {
-	return ParseScheduleMax(text, MaxScheduleSteps)
+func Parse(text string) (Schedule, error) {
+	return ParseMax(text, MaxSteps)
 }
 
-// ParseScheduleMax is ParseSchedule for a schedule of at most max steps; it
+// ParseMax is Parse for a schedule of at most max steps; it
 // stops at the token that would pass the bound, before expanding it, so a
 // caller with many schedules to check can share one budget.
-func ParseScheduleMax(text string, max int) (Schedule, error) {
-	max = min(max, MaxScheduleSteps)
+func ParseMax(text string, max int) (Schedule, error) {
+	max = min(max, MaxSteps)
 	var s Schedule
 	var err error
 	scanSchedule(text, func(tok string, start, line, col int) bool {
 		c, n, kind := parseToken(tok)
 		if kind != "" {
-			err = &ScheduleError{Kind: kind, Offset: start, Len: len(tok), Line: line, Col: col, Token: tok, Max: MaxScheduleSteps}
+			err = &Error{Kind: kind, Offset: start, Len: len(tok), Line: line, Col: col, Token: tok, Max: MaxSteps}
 			return false
 		}
 		if len(s)+n > max {
-			err = &ScheduleError{Kind: TooLong, Offset: start, Len: len(tok), Line: line, Col: col, Token: tok, Max: max}
+			err = &Error{Kind: TooLong, Offset: start, Len: len(tok), Line: line, Col: col, Token: tok, Max: max}
 			return false
 		}
 		for range n {
@@ -76,9 +76,9 @@ type Token struct {
 	Steps      int
 }
 
-// ScheduleTokens returns the tokens of a schedule's text, as
-// ParseSchedule reads them, so that the token behind step n can be found.
-func ScheduleTokens(text string) []Token {
+// Tokens returns the tokens of a schedule's text, as
+// Parse reads them, so that the token behind step n can be found.
+func Tokens(text string) []Token {
 	var out []Token
 	scanSchedule(text, func(tok string, start, _, _ int) bool {
 		_, n, kind := parseToken(tok)
@@ -95,7 +95,7 @@ func ScheduleTokens(text string) []Token {
 // and false when the text has fewer steps.
 func TokenOfStep(text string, n int) (Token, bool) {
 	seen := 0
-	for _, tk := range ScheduleTokens(text) {
+	for _, tk := range Tokens(text) {
 		if seen += tk.Steps; seen >= n && tk.Steps > 0 {
 			return tk, true
 		}
@@ -141,18 +141,18 @@ func scanSchedule(text string, f func(tok string, start, line, col int) bool) {
 
 // parseToken reads NAME[@LABEL][<SOURCE][*COUNT]; the kind of error is
 // "" when it does.
-func parseToken(tok string) (Choice, int, ScheduleErrorKind) {
+func parseToken(tok string) (Choice, int, ErrorKind) {
 	n := 1
 	if k := strings.IndexByte(tok, '*'); k >= 0 {
 		v, err := strconv.Atoi(tok[k+1:])
-		if err != nil || v < 1 || v > MaxScheduleSteps {
+		if err != nil || v < 1 || v > MaxSteps {
 			return Choice{}, 0, BadRepeat
 		}
 		n, tok = v, tok[:k]
 	}
 	var c Choice
 	if k := strings.IndexByte(tok, '<'); k >= 0 {
-		from, err := c11.ParseSource(tok[k+1:], MaxScheduleSteps)
+		from, err := c11.ParseSource(tok[k+1:], MaxSteps)
 		if err != nil {
 			return Choice{}, 0, BadSource
 		}
