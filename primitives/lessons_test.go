@@ -13,6 +13,7 @@ import (
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 	"lockstep/sim/schedule"
+	"lockstep/sim/snapshot"
 )
 
 // ported are the primitives whose lessons these tests own.
@@ -154,7 +155,7 @@ func labelsOf(m *sim.Machine, co string) []string {
 // cellValue shows the cell named name as the machine holds it now.
 func cellValue(t *testing.T, m *sim.Machine, name string) string {
 	t.Helper()
-	for _, c := range m.Snapshot().Cells {
+	for _, c := range snapshot.Of(m).Cells {
 		if c.Name == name {
 			return c.Value
 		}

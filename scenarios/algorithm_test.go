@@ -7,6 +7,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/program"
 	"lockstep/sim/schedule"
+	"lockstep/sim/snapshot"
 )
 
 // TestStepsFollowTheirLines replays every lesson's schedules and a few
@@ -24,9 +25,13 @@ func TestStepsFollowTheirLines(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// check walks m's records again on a machine of its own,
+			// stepping the same threads, to see each step's coroutine
+			// and operation before the step.
 			check := func(m *sim.Machine, what string) {
-				before := sim.New(p, sim.Options{}).Snapshot()
+				again := sim.New(p, sim.Options{})
 				for _, r := range m.Records() {
+					before := snapshot.Of(again)
 					if r.Label >= 0 && r.Op != program.OpResume {
 						c := before.Coroutines[r.Coroutine]
 						op := slices.IndexFunc(p.Ops, func(o program.Op) bool { return o.Name == c.Op })
@@ -34,10 +39,10 @@ func TestStepsFollowTheirLines(t *testing.T) {
 							t.Errorf("%s/%s %s: step %d (%s) is not a line of %q", s.ID, v, what, r.Index, p.Label(r.Label), c.Op)
 						}
 					}
-					before = *r.After
+					again.QuietStep(r.Thread)
 				}
 			}
-			opts := sim.Options{Record: true, Snapshots: true}
+			opts := sim.Options{Record: true}
 			for _, sc := range s.Schedules {
 				sched, err := schedule.Parse(sc.For(v))
 				if err != nil {

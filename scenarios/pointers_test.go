@@ -5,6 +5,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/schedule"
+	"lockstep/sim/snapshot"
 )
 
 // TestSnapshotShowsLocalLists replays wg-uaf to the moment done() has taken
@@ -32,8 +33,8 @@ func TestSnapshotShowsLocalLists(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap := m.Snapshot()
-	var found *sim.ListState
+	snap := snapshot.Of(m)
+	var found *snapshot.ListState
 	for i, l := range snap.Lists {
 		if l.Name == "m_state" && len(l.Nodes) != 0 {
 			t.Errorf("m_state lists %v after D2 took the stack", l.Nodes)

@@ -24,10 +24,10 @@ func (m *Machine) construct(t, c int, init []program.Word) {
 	for i := range m.prog.Objects[oi].Size {
 		var v program.Word
 		switch {
-		case i == FieldCtx:
+		case i == program.FieldCtx:
 			v = m.prog.Threads[t].Context
-		case i > FieldCtx && int(i-FieldCtx-1) < len(init):
-			v = init[i-FieldCtx-1]
+		case i > program.FieldCtx && int(i-program.FieldCtx-1) < len(init):
+			v = init[i-program.FieldCtx-1]
 		}
 		m.mem[a+i] = program.Normalize(m.prog.Cells[a+i].Kind, v)
 		m.noteWrite(t, a+i, -1)

@@ -19,7 +19,7 @@ func engineProgram(t *testing.T, e *program.Engine) *program.Program {
 	slots := f.Data(program.Field{Name: "a", Kind: program.Pointer, Atomic: true}, program.Field{Name: "b", Kind: program.Pointer, Atomic: true})
 	park := func(slot program.Word) int {
 		op := f.Op("park", "K",
-			func(x program.Exec) { x.Write(x.Awaiter()+sim.FieldAwaitCoro, x.Handle()); fixture.Next(x) },
+			func(x program.Exec) { x.Write(x.Awaiter()+program.FieldAwaitCoro, x.Handle()); fixture.Next(x) },
 			func(x program.Exec) { x.Exchange(slot, x.Awaiter(), program.AcqRel); x.Suspend(x.PC() + 1) },
 			func(x program.Exec) { x.FetchAdd(x.Context(), 1, program.AcqRel); x.Return() })
 		f.Ops[op].Awaits = true
@@ -106,7 +106,7 @@ func TestLocalContextAfterInline(t *testing.T) {
 	if r := m.Records()[7]; r.Thread != 3 || p.CellName(r.Addr) != "A.ctx.num_wait" {
 		t.Errorf("B's K3 on thread %d adds to %s; want thread 3 (D) and A.ctx.num_wait", r.Thread, p.CellName(r.Addr))
 	}
-	if got, want := m.Peek(p.Coroutines[1].Awaiter+sim.FieldCtx), p.Threads[3].Context; got != want {
+	if got, want := m.Peek(p.Coroutines[1].Awaiter+program.FieldCtx), p.Threads[3].Context; got != want {
 		t.Errorf("B's new awaiter has m_ctx %s; want D's context %s", p.Format(program.Context, nil, got), p.Format(program.Context, nil, want))
 	}
 }

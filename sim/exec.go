@@ -363,7 +363,7 @@ func (x *Exec) Context() program.Word {
 	m := x.m
 	a := m.prog.Coroutines[x.c].Awaiter
 	if m.ended[m.prog.Cells[a].Object] == 0 {
-		return m.mem[a+FieldCtx]
+		return m.mem[a+program.FieldCtx]
 	}
 	return m.prog.Threads[x.t].Context
 }

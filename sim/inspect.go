@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"lockstep/sim/outcome"
+	"lockstep/sim/program"
 	"strings"
 )
 
@@ -104,7 +105,7 @@ func (m *Machine) quiescent() (outcome.Outcome, bool) {
 func (m *Machine) waitThread(c int) int {
 	spec := &m.prog.Coroutines[c]
 	if m.ended[m.prog.Cells[spec.Awaiter].Object] == 0 {
-		if t := m.prog.ThreadOfContext(m.mem[spec.Awaiter+FieldCtx]); t >= 0 {
+		if t := m.prog.ThreadOfContext(m.mem[spec.Awaiter+program.FieldCtx]); t >= 0 {
 			return t
 		}
 	}

@@ -157,7 +157,6 @@ type Machine struct {
 	// recording
 	record  bool
 	where   bool
-	snaps   bool
 	records []Record
 	choices []choice
 	cur     *Record
@@ -169,8 +168,6 @@ type Options struct {
 	Record bool
 	// Locations fills Record.Loc from the running code (costly).
 	Locations bool
-	// Snapshots fills Record.After with the state after each step.
-	Snapshots bool
 	// Memory is the memory model: SC (the default) or C11.
 	Memory MemoryModel
 }
@@ -194,7 +191,6 @@ func New(p *program.Program, o Options) *Machine {
 		opened:  noStep,
 		record:  o.Record,
 		where:   o.Record && o.Locations,
-		snaps:   o.Record && o.Snapshots,
 	}
 	if o.Memory == C11 {
 		m.weak = c11.New(p)
@@ -287,7 +283,7 @@ func (m *Machine) Clone() *Machine {
 	c.CopyFrom(m)
 	c.ownReads()
 	c.atomW = append([]atomicWrite(nil), m.atomW...)
-	c.record, c.where, c.snaps = m.record, m.where, m.snaps
+	c.record, c.where = m.record, m.where
 	c.records = m.records[:len(m.records):len(m.records)]
 	c.choices = m.choices[:len(m.choices):len(m.choices)]
 	return c

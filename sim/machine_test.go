@@ -9,6 +9,7 @@ import (
 	"lockstep/sim/internal/fixture"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/snapshot"
 )
 
 // parkWake is A parking and B setting the flag and waking it.
@@ -37,10 +38,10 @@ func TestCloneIsIndependent(t *testing.T) {
 	p, d := parkWake(t)
 	m := sim.New(p, sim.Options{Record: true})
 	step(t, m, "A")
-	before := m.Snapshot()
+	before := snapshot.Of(m)
 	c := m.Clone()
 	step(t, c, "B", "A", "B")
-	if got := m.Snapshot(); !reflect.DeepEqual(got, before) {
+	if got := snapshot.Of(m); !reflect.DeepEqual(got, before) {
 		t.Errorf("stepping the clone changed the original:\n got %+v\nwant %+v", got, before)
 	}
 	if m.Steps() != 1 || len(m.Records()) != 1 || m.Schedule().Threads().String() != "A" {
@@ -70,9 +71,9 @@ func TestPendingDoesNotStep(t *testing.T) {
 	step(t, m, "A", "A", "B")
 	for _, name := range []string{"A", "B"} {
 		th := p.Thread(name)
-		before, steps, sched := m.Snapshot(), m.Steps(), m.Schedule().String()
+		before, steps, sched := snapshot.Of(m), m.Steps(), m.Schedule().String()
 		rec, ok := m.Pending(th)
-		if got := m.Snapshot(); !reflect.DeepEqual(got, before) || m.Steps() != steps || m.Schedule().String() != sched {
+		if got := snapshot.Of(m); !reflect.DeepEqual(got, before) || m.Steps() != steps || m.Schedule().String() != sched {
 			t.Fatalf("Pending(%s) changed the machine", name)
 		}
 		if name == "A" {
@@ -173,7 +174,7 @@ func TestSnapshot(t *testing.T) {
 	p, _ := parkWake(t)
 	m := sim.New(p, sim.Options{})
 	step(t, m, "A", "A")
-	s := m.Snapshot()
+	s := snapshot.Of(m)
 	values := map[string]string{}
 	for _, c := range s.Cells {
 		values[c.Name] = c.Value

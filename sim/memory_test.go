@@ -221,7 +221,7 @@ func TestC11BadResume(t *testing.T) {
 	f := fixture.New()
 	d := f.Shared()
 	park := f.Op("park", "K",
-		func(x program.Exec) { x.Write(x.Awaiter()+sim.FieldAwaitCoro, x.Handle()); fixture.Next(x) },
+		func(x program.Exec) { x.Write(x.Awaiter()+program.FieldAwaitCoro, x.Handle()); fixture.Next(x) },
 		func(x program.Exec) { x.Exchange(d.Slot, x.Awaiter(), program.Relaxed); x.Suspend(x.PC() + 1) },
 		func(x program.Exec) { x.Load(d.Flag, program.Relaxed); x.Return() })
 	f.Ops[park].Awaits = true

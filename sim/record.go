@@ -63,8 +63,6 @@ type Record struct {
 	Events           []Event
 	// Findings are what the detectors found at this step.
 	Findings []outcome.Outcome
-	// After is the state after the step (with Options.Snapshots).
-	After *Snapshot
 	// Read is the step's read under the c11 memory model: the writes it
 	// could return and the one it did; nil under sc and for steps that
 	// read nothing.

@@ -6,14 +6,6 @@ import (
 	"lockstep/sim/program"
 )
 
-// Awaiter field offsets, as in the primitives package: every awaiter node
-// starts with these three cells.
-const (
-	FieldNext      program.Word = 0 // m_next: the next awaiter in an intrusive list
-	FieldAwaitCoro program.Word = 1 // m_await_coro: the handle to resume
-	FieldCtx       program.Word = 2 // m_ctx: the context to resume it on
-)
-
 // Submit is node->m_ctx.submit_task(node->m_await_coro). It reads the two
 // fields (checked like any plain read) and hands the coroutine to its
 // context as its engine does (see Engine and submitPath).
@@ -21,11 +13,11 @@ func (x *Exec) Submit(node program.Word) {
 	if !x.begin(program.OpSubmit, node) {
 		return
 	}
-	h, ok := x.read(node + FieldAwaitCoro)
+	h, ok := x.read(node + program.FieldAwaitCoro)
 	if !ok {
 		return
 	}
-	ctx, ok := x.read(node + FieldCtx)
+	ctx, ok := x.read(node + program.FieldCtx)
 	if !ok {
 		return
 	}

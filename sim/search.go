@@ -53,7 +53,7 @@ func (m *Machine) CopyFrom(src *Machine) {
 	m.lastAcq = append(old.lastAcq[:0], src.lastAcq...)
 	m.races = append(old.races[:0], src.races...)
 	m.atomW = nil
-	m.record, m.where, m.snaps, m.cur = false, false, false, nil
+	m.record, m.where, m.cur = false, false, nil
 	m.records = nil
 	m.choices = old.choices[:0]
 	m.peekFn = old.peekFn // bound to m, or nil

@@ -30,7 +30,7 @@ func TestStateKeyCoversFields(t *testing.T) {
 			"fatal", "limitHit", // the run is over: never keyed
 			"localUse", "lastOp", "lastAddr", "acquired", "constructed", "lastExpected", "swapped", // the last step (LastAccess)
 			"exec", "peekFn", // scratch of a step
-			"record", "where", "snaps", "records", "choices", "cur", // recording
+			"record", "where", "records", "choices", "cur", // recording
 			"weak", // the c11 model: nil under sc; keyed in canonical form by MemoryKey
 		}},
 		{coroutine{}, []string{

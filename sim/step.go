@@ -72,10 +72,6 @@ func (m *Machine) Step(t int) (Record, error) {
 		return Record{}, nil
 	}
 	m.cur = nil
-	if m.snaps {
-		snap := m.Snapshot()
-		rec.After = &snap
-	}
 	m.records = append(m.records, *rec)
 	return *rec, nil
 }

@@ -86,7 +86,7 @@ func randomCASProgram(t *testing.T, rng *rand.Rand) (*program.Program, string) {
 				case 1:
 					e.Write(x, old&0xffffffff)
 				default: // link its awaiter to the old head
-					e.Write(e.Awaiter()+sim.FieldNext, old&0xffffffff)
+					e.Write(e.Awaiter()+program.FieldNext, old&0xffffffff)
 				}
 				fixture.Next(e)
 			},
@@ -300,7 +300,7 @@ func goneStacks(t *testing.T, back bool) *program.Program {
 		},
 		leave)
 	cSteps := []func(e program.Exec){
-		func(e program.Exec) { e.Write(e.Awaiter()+sim.FieldNext, awaiter("A")); fixture.Next(e) },
+		func(e program.Exec) { e.Write(e.Awaiter()+program.FieldNext, awaiter("A")); fixture.Next(e) },
 		func(e program.Exec) {
 			if _, ok := e.CompareAndSwap(s, pairOf(2, awaiter("A")), pairOf(2, e.Awaiter()), program.Relaxed, program.Relaxed); !ok || !back {
 				e.Goto(e.PC() + 2)

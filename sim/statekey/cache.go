@@ -145,13 +145,13 @@ func (k *Keyer) Advance(d int, parent, child *sim.Machine, t int) {
 		}
 		slots[0], ns = k.cellSlot[a], 1
 	case program.OpSubmit:
-		if a+sim.FieldCtx < program.Word(len(p.Cells)) {
-			for i, f := range [...]program.Word{sim.FieldAwaitCoro, sim.FieldCtx} {
+		if a+program.FieldCtx < program.Word(len(p.Cells)) {
+			for i, f := range [...]program.Word{program.FieldAwaitCoro, program.FieldCtx} {
 				if s := k.cellSlot[a+f]; s >= 0 && !p.Cells[a+f].Atomic {
 					slots[i], ns = s, i+1
 				}
 			}
-			if w := p.CoroutineOfHandle(parent.Memory()[a+sim.FieldAwaitCoro]); w >= 0 {
+			if w := p.CoroutineOfHandle(parent.Memory()[a+program.FieldAwaitCoro]); w >= 0 {
 				dirty |= 1 << w
 				if o := k.owner[child.Coroutine(w).Thread()]; o >= 0 {
 					dirty |= 1 << o

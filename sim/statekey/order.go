@@ -259,7 +259,7 @@ func (k *Keyer) listPositions(m *sim.Machine) {
 				break
 			}
 			k.order = append(k.order, c)
-			a = mem[a+sim.FieldNext]
+			a = mem[a+program.FieldNext]
 		}
 		list := k.order[start:]
 		for i, c := range list {

@@ -8,13 +8,14 @@ import (
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 	"lockstep/sim/schedule"
+	"lockstep/sim/snapshot"
 )
 
 // A Trace is one execution of a program, step by step, with the state the
 // primitive was left in after each step.
 type Trace struct {
 	Program  *program.Program
-	Start    sim.Snapshot
+	Start    snapshot.Snapshot
 	Steps    []Step
 	Outcome  outcome.Outcome
 	Schedule schedule.Schedule // the schedule performed, labels included
@@ -23,7 +24,7 @@ type Trace struct {
 // Step is one step of a trace.
 type Step struct {
 	Record sim.Record
-	After  sim.Snapshot
+	After  snapshot.Snapshot
 	// Changed names the cells whose value or liveness the step changed.
 	Changed []string
 }
@@ -40,7 +41,7 @@ func Execute(p *program.Program, sched schedule.Schedule) (*Trace, error) {
 // schedule's sources choose the writes its reads return.
 func ExecuteMemory(p *program.Program, sched schedule.Schedule, mm sim.MemoryModel) (*Trace, error) {
 	m := sim.New(p, sim.Options{Record: true, Locations: true, Memory: mm})
-	t := &Trace{Program: p, Start: m.Snapshot()}
+	t := &Trace{Program: p, Start: snapshot.Of(m)}
 	r := &sim.Replay{Schedule: sched}
 	before := t.Start
 	var buf []int
@@ -53,7 +54,7 @@ func ExecuteMemory(p *program.Program, sched schedule.Schedule, mm sim.MemoryMod
 		if err != nil {
 			return nil, err
 		}
-		after := m.Snapshot()
+		after := snapshot.Of(m)
 		t.Steps = append(t.Steps, Step{Record: rec, After: after, Changed: changedCells(before, after)})
 		before = after
 	}
@@ -66,7 +67,7 @@ func ExecuteMemory(p *program.Program, sched schedule.Schedule, mm sim.MemoryMod
 }
 
 // changedCells lists the cells whose value or liveness differs.
-func changedCells(before, after sim.Snapshot) []string {
+func changedCells(before, after snapshot.Snapshot) []string {
 	var out []string
 	for i, c := range after.Cells {
 		if b := before.Cells[i]; b.Raw != c.Raw || b.Live != c.Live {
@@ -79,7 +80,7 @@ func changedCells(before, after sim.Snapshot) []string {
 // State shows the primitive's fields, the shared data and the
 // non-empty waiter lists of a snapshot: "m_count=0 m_state=&W1.awaiter
 // list(m_state)=[W1]".
-func State(p *program.Program, s sim.Snapshot) string {
+func State(p *program.Program, s snapshot.Snapshot) string {
 	var parts []string
 	for _, c := range s.Cells {
 		ob := &p.Objects[p.Cells[c.Addr].Object]

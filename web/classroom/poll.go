@@ -9,6 +9,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/program"
 	"lockstep/sim/schedule"
+	"lockstep/sim/snapshot"
 	"lockstep/sim/words"
 	"lockstep/web/classroom/lecture"
 	"lockstep/web/playground"
@@ -253,13 +254,13 @@ func heldValues(p *program.Program, rec sim.Record) []string {
 }
 
 // cellAt is the cell at addr in m's state now.
-func cellAt(m *sim.Machine, addr program.Word) sim.CellState {
-	for _, c := range m.Snapshot().Cells {
+func cellAt(m *sim.Machine, addr program.Word) snapshot.CellState {
+	for _, c := range snapshot.Of(m).Cells {
 		if c.Addr == addr {
 			return c
 		}
 	}
-	return sim.CellState{}
+	return snapshot.CellState{}
 }
 
 // cellValueAt is the value of the cell at addr in m, shown symbolically.

@@ -4,6 +4,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/snapshot"
 	"lockstep/sim/words"
 	"lockstep/web/playground/lessonview"
 )
@@ -39,7 +40,7 @@ func (tl *timeline) state(lang string) stateEvent {
 
 // describeStep is the record of step i with what it changed, its CAS
 // attribution and its narration.
-func describeStep(p *program.Program, recs []sim.Record, i int, before []cellValue, after sim.Snapshot, lang string) *stepInfo {
+func describeStep(p *program.Program, recs []sim.Record, i int, before []cellValue, after snapshot.Snapshot, lang string) *stepInfo {
 	r := recs[i]
 	st := &stepInfo{
 		Index:     r.Index,
@@ -65,7 +66,7 @@ func describeStep(p *program.Program, recs []sim.Record, i int, before []cellVal
 
 // changedCells names the cells whose value or liveness differs between
 // before and after.
-func changedCells(before []cellValue, after sim.Snapshot) []string {
+func changedCells(before []cellValue, after snapshot.Snapshot) []string {
 	out := []string{}
 	if before == nil {
 		return out
@@ -111,7 +112,7 @@ func (tl *timeline) pending(lang string) []pendingInfo {
 }
 
 // snapshotOf is the wire form of a snapshot.
-func snapshotOf(s sim.Snapshot) snapshotInfo {
+func snapshotOf(s snapshot.Snapshot) snapshotInfo {
 	out := snapshotInfo{
 		Cells:      make([]cellInfo, len(s.Cells)),
 		Lists:      make([]listInfo, len(s.Lists)),

@@ -9,6 +9,7 @@ import (
 	"lockstep/sim/c11"
 	"lockstep/sim/program"
 	"lockstep/sim/schedule"
+	"lockstep/sim/snapshot"
 )
 
 // A timeline is one program, the history of steps chosen on it, the
@@ -26,7 +27,7 @@ type timeline struct {
 	// pos (nil at 0), to tell which ones the step changed.
 	before []cellValue
 	// snap is m's snapshot, once computed; nil when m has changed since.
-	snap *sim.Snapshot
+	snap *snapshot.Snapshot
 	// mm is the memory model the runs use.
 	mm sim.MemoryModel
 }
@@ -246,9 +247,9 @@ func (tl *timeline) threadNames() string {
 }
 
 // snapshot is the machine's state at the position, computed once.
-func (tl *timeline) snapshot() sim.Snapshot {
+func (tl *timeline) snapshot() snapshot.Snapshot {
 	if tl.snap == nil {
-		s := tl.m.Snapshot()
+		s := snapshot.Of(tl.m)
 		tl.snap = &s
 	}
 	return *tl.snap

@@ -5,9 +5,9 @@ import (
 	"html"
 	"strings"
 
-	"lockstep/sim"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/snapshot"
 )
 
 // A handout's pictures are drawn here, on the server, as plain SVG: a
@@ -38,7 +38,7 @@ var statusWords = map[outcome.Status][2]string{
 
 // picture draws state s of program p as an SVG element, with title as
 // its accessible name.
-func picture(p *program.Program, s sim.Snapshot, title, lang string) string {
+func picture(p *program.Program, s snapshot.Snapshot, title, lang string) string {
 	var rows []string // the body, one drawn row after another
 	y := picPad
 	text := func(x, y int, weight, anchor, t string) string {

@@ -179,7 +179,7 @@ func (w *Words) chain(m *sim.Machine, h, v program.Word) (on, loops bool) {
 // link is node n's m_next, if n is followed: n is not null, and its m_next
 // is a Pointer cell of a live object.
 func (w *Words) link(m *sim.Machine, mem []program.Word, n program.Word) (program.Word, bool) {
-	a := n + sim.FieldNext
+	a := n + program.FieldNext
 	if n == 0 || a >= program.Word(len(w.p.Cells)) {
 		return 0, false
 	}

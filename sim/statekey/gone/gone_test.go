@@ -150,7 +150,7 @@ func build(t *testing.T, moves []move) (*program.Program, program.Word) {
 					return p.Coroutines[h].Awaiter
 				}
 				if mv.link {
-					e.Write(e.Awaiter()+sim.FieldNext, at(mv.next))
+					e.Write(e.Awaiter()+program.FieldNext, at(mv.next))
 				} else {
 					e.Store(s, pair(mv.count, at(mv.head)), program.Release)
 				}

@@ -1,9 +1,11 @@
-package sim
+package snapshot
 
 import (
+	"slices"
+
+	"lockstep/sim"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
-	"slices"
 )
 
 // A Snapshot is the machine's state between two steps, in symbolic form.
@@ -80,80 +82,75 @@ type LocalState struct {
 	Raw   program.Word
 }
 
-// Snapshot returns the current state.
-func (m *Machine) Snapshot() Snapshot {
-	p := m.prog
+// Of returns the state of m between two steps. It reads m through its
+// views and performs no step.
+func Of(m *sim.Machine) Snapshot {
+	p := m.Program()
+	mem := m.Memory()
+	live := func(a program.Word) bool { return m.ObjectLive(p.Cells[a].Object) }
 	var s Snapshot
 	for a := program.FirstAddress; a < program.Word(len(p.Cells)); a++ {
 		c := &p.Cells[a]
 		s.Cells = append(s.Cells, CellState{Addr: a, Name: c.Name, Object: p.Objects[c.Object].Name,
-			Value: p.Format(c.Kind, c.Names, m.mem[a]), Raw: m.mem[a], Atomic: c.Atomic, Live: m.ended[c.Object] == 0})
+			Value: p.Format(c.Kind, c.Names, mem[a]), Raw: mem[a], Atomic: c.Atomic, Live: live(a)})
 	}
+	peek := m.PeekFunc()
 	for _, l := range p.Facts.Lists {
-		s.Lists = append(s.Lists, m.walk(l))
+		s.Lists = append(s.Lists, walk(p, peek, live, l.Name, l.Head(peek)))
 	}
-	for t, th := range m.threads {
-		ts := ThreadState{Name: p.Threads[t].Name, NumWait: int64(m.mem[p.Threads[t].Context])}
-		for _, c := range th.stack {
+	for t := range p.Threads {
+		ts := ThreadState{Name: p.Threads[t].Name, NumWait: int64(mem[p.Threads[t].Context])}
+		for _, c := range m.Stack(t) {
 			ts.Stack = append(ts.Stack, p.Coroutines[c].Name)
 		}
-		for _, c := range th.queue {
+		for _, c := range m.Queue(t) {
 			ts.Queue = append(ts.Queue, p.Coroutines[c].Name)
 		}
 		s.Threads = append(s.Threads, ts)
 	}
 	for i, spec := range p.Coroutines {
-		co := &m.coros[i]
-		cs := CoroutineState{Name: spec.Name, Thread: p.Threads[co.thread].Name, Status: co.status,
-			FrameLive:   m.ended[p.Cells[spec.Frame].Object] == 0,
-			AwaiterLive: m.ended[p.Cells[spec.Awaiter].Object] == 0,
-			Dropped:     co.dropped, Holder: co.holder}
-		if co.op >= 0 {
-			cs.Op = p.Ops[co.op].Name
-			cs.Label = p.Label(int(co.pc))
-			s.Lists = m.pointers(i, &cs, s.Lists)
+		co := m.Coroutine(i)
+		cs := CoroutineState{Name: spec.Name, Thread: p.Threads[co.Thread()].Name, Status: co.Status(),
+			FrameLive: live(spec.Frame), AwaiterLive: live(spec.Awaiter),
+			Dropped: co.Dropped(), Holder: co.Holder()}
+		if co.Op() >= 0 {
+			cs.Op = p.Ops[co.Op()].Name
+			cs.Label = p.Label(co.PC())
+			s.Lists = pointers(p, peek, live, co, &cs, s.Lists)
 		}
 		s.Coroutines = append(s.Coroutines, cs)
 	}
 	return s
 }
 
-// pointers fills cs.Locals with coroutine c's live pointers into waiter
+// pointers fills cs.Locals with the coroutine's live pointers into waiter
 // lists, and appends to lists the list each non-null one leads to.
-func (m *Machine) pointers(c int, cs *CoroutineState, lists []ListState) []ListState {
-	co := &m.coros[c]
-	if co.status == outcome.Done || !co.started {
+func pointers(p *program.Program, peek program.Peek, live func(program.Word) bool, co sim.CoroutineView, cs *CoroutineState, lists []ListState) []ListState {
+	if co.Status() == outcome.Done || !co.Started() {
 		return lists
 	}
-	p := m.prog
-	for _, pt := range p.Ops[co.op].Pointers {
-		if pt.Slot < 0 || pt.Slot >= program.NumLocals || !slices.Contains(pt.Labels, int(co.pc)) {
+	for _, pt := range p.Ops[co.Op()].Pointers {
+		if pt.Slot < 0 || pt.Slot >= program.NumLocals || !slices.Contains(pt.Labels, co.PC()) {
 			continue
 		}
-		v := co.locals[pt.Slot]
+		v := co.Local(pt.Slot)
 		cs.Locals = append(cs.Locals, LocalState{Name: pt.Name, Value: p.Format(program.Pointer, nil, v), Raw: v})
 		if v == 0 {
 			continue
 		}
-		l := m.walkFrom(cs.Name+"."+pt.Name, v)
+		l := walk(p, peek, live, cs.Name+"."+pt.Name, v)
 		l.Coroutine, l.Local = cs.Name, pt.Name
 		lists = append(lists, l)
 	}
 	return lists
 }
 
-// walk follows an intrusive list from its head through m_next, without
+// walk follows an intrusive list from head through m_next, without
 // performing steps.
-func (m *Machine) walk(l program.List) ListState {
-	return m.walkFrom(l.Name, l.Head(m.peek))
-}
-
-// walkFrom follows an intrusive list from head through m_next.
-func (m *Machine) walkFrom(name string, head program.Word) ListState {
-	p := m.prog
+func walk(p *program.Program, peek program.Peek, live func(program.Word) bool, name string, head program.Word) ListState {
 	ls := ListState{Name: name, Head: p.Format(program.Pointer, nil, head)}
 	seen := map[program.Word]bool{}
-	for a := head; a != 0; a = m.peek(a + FieldNext) {
+	for a := head; a != 0; a = peek(a + program.FieldNext) {
 		o := p.ObjectAt(a)
 		if o == nil || o.Kind != program.AwaiterObject || o.Base != a {
 			break
@@ -163,7 +160,7 @@ func (m *Machine) walkFrom(name string, head program.Word) ListState {
 			break
 		}
 		seen[a] = true
-		ls.Nodes = append(ls.Nodes, NodeState{Addr: a, Name: o.Name, Coroutine: o.Owner, Live: m.ended[p.Cells[a].Object] == 0})
+		ls.Nodes = append(ls.Nodes, NodeState{Addr: a, Name: o.Name, Coroutine: o.Owner, Live: live(a)})
 	}
 	return ls
 }
