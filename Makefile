@@ -25,12 +25,13 @@ bench:
 	go test -run '^$$' -bench . -benchmem ./sim/...
 
 fuzz:
-	go test -run '^$$' -fuzz FuzzParseSchedule -fuzztime 10s ./sim
-	go test -run '^$$' -fuzz FuzzDecodeScenario -fuzztime 10s ./scenarios
-	go test -run '^$$' -fuzz FuzzScript -fuzztime 10s ./scenarios
-	go test -run '^$$' -fuzz FuzzCompile -fuzztime 10s ./primitives/lang
-	go test -run '^$$' -fuzz FuzzCustomLesson -fuzztime 10s ./web/share
-	go test -run '^$$' -fuzz FuzzLinkQuery -fuzztime 10s ./web/share
-	go test -run '^$$' -fuzz FuzzComposeCheck -fuzztime 10s ./web/share
-	go test -run '^$$' -fuzz FuzzSession -fuzztime 10s ./web/playground
-	go test -run '^$$' -fuzz FuzzRoomProtocol -fuzztime 10s ./web/classroom
+	# counts, not durations: see .ci/run
+	go test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime 500000x ./sim/schedule
+	go test -run '^$$' -fuzz '^FuzzDecodeScenario$$' -fuzztime 60000x ./scenarios
+	go test -run '^$$' -fuzz '^FuzzScript$$' -fuzztime 60000x ./scenarios
+	go test -run '^$$' -fuzz '^FuzzCompile$$' -fuzztime 60000x ./primitives/lang
+	go test -run '^$$' -fuzz '^FuzzCustomLesson$$' -fuzztime 15000x ./web/share
+	go test -run '^$$' -fuzz '^FuzzLinkQuery$$' -fuzztime 60000x ./web/share
+	go test -run '^$$' -fuzz '^FuzzComposeCheck$$' -fuzztime 100000x ./web/share
+	go test -run '^$$' -fuzz '^FuzzSession$$' -fuzztime 30000x ./web/playground
+	go test -run '^$$' -fuzz '^FuzzRoomProtocol$$' -fuzztime 80000x ./web/classroom

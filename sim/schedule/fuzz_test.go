@@ -1,4 +1,4 @@
-package sim_test
+package schedule_test
 
 import (
 	"errors"
@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// FuzzParseSchedule checks that parsing never panics, that every error is
+// FuzzParse checks that parsing never panics, that every error is
 // a schedule error, and that a parsed schedule survives its text form.
-func FuzzParseSchedule(f *testing.F) {
+func FuzzParse(f *testing.F) {
 	for _, seed := range []string{
 		"",
 		"W1 W1 D1",
