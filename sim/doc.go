@@ -37,14 +37,14 @@
 //
 // # What is modelled
 //
-// Executions are sequentially consistent: each step sees the latest value of
-// every cell. Memory orders are not ignored, though: the machine keeps vector
-// clocks and computes happens-before from the orders actually used (release
-// and acquire on atomics, release sequences through read-modify-writes, the
-// run queues and semaphores as synchronizing hand-offs). Two plain accesses
-// to one field that are not ordered by happens-before, one of them a write,
-// are a data race, which is how a missing release shows even though no
-// stale value is ever read. Weak CAS never fails spuriously.
+// Under the sc memory model (the default) each step sees the latest value
+// of every cell; under c11 a read may return an older write that
+// coherence and happens-before allow (package lockstep/sim/c11). Either
+// way the machine computes happens-before from the memory orders the
+// steps use (package lockstep/sim/hb): two plain accesses to one field
+// that it does not order, one of them a write, are a data race, which is
+// how a missing release shows even when no stale value is read. Weak CAS
+// never fails spuriously.
 //
 // # Bounds
 //
@@ -56,7 +56,7 @@
 // Searches (lockstep/sim/explore, keyed by lockstep/sim/statekey) use only
 // exported API. To step cheaply, Machine.CopyFrom copies a state into a
 // machine's own buffers (sharing the race detector's last accesses until
-// a step writes them) and Machine.QuietStep steps without recording or
+// a step writes them: hb.State.CopyFrom) and Machine.QuietStep steps without recording or
 // keeping the schedule; LastAccess says what the last step did (its
 // access, whether it acquired, its use of locals, what a compare-and-swap
 // expected and whether it swapped), SetLocal lets a search run a step

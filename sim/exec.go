@@ -245,7 +245,7 @@ func (x *Exec) read(addr program.Word) (program.Word, bool) {
 	if x.m.weak != nil {
 		return x.m.readPlain(x.t, x.c, x.pc, addr, c), true
 	}
-	x.m.plainRead(x.t, x.c, x.pc, addr, c)
+	x.m.plainRead(x.t, x.c, x.pc, c)
 	return x.m.mem[addr], true
 }
 

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"lockstep/sim/c11"
+	"lockstep/sim/hb"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 	"lockstep/sim/schedule"
@@ -78,24 +79,6 @@ type thread struct {
 	queue []int16 // the run queue, front first
 }
 
-// An Epoch is an access the race detector keeps: who made it, at what
-// clock and at which step. Searches read it through Thread and Clock.
-type Epoch struct {
-	thread int16 // -1: none
-	label  int32
-	clock  uint32
-	step   int32
-}
-
-// atomicWrite remembers a thread's last write to an atomic cell, for
-// explaining data races.
-type atomicWrite struct {
-	step  int32
-	label int32
-	op    program.OpKind
-	order program.Order
-}
-
 // A Machine is one execution of a Program. It is not safe for concurrent
 // use; Clone it to explore alternatives.
 type Machine struct {
@@ -105,19 +88,7 @@ type Machine struct {
 	threads []thread
 	coros   []coroutine
 
-	// happens-before, see clock.go
-	vc      []uint32 // per thread, a vector over threads
-	rel     []uint32 // per atomic cell, the clock its release sequence carries
-	wake    []uint32 // per coroutine, the clock handed over with its wakeup
-	lastW   []Epoch  // per plain cell, the last write
-	reads   []Epoch  // per plain cell and thread, the last read
-	atomW   []atomicWrite
-	lastAcq []program.Word // per thread, the last atomic cell it acquired from
-	// sharedReads says lastW and reads are another machine's: copies
-	// made by CopyFrom share them until a step writes them (ownReads).
-	// spareW and spareR are then this machine's own buffers, or nil.
-	sharedReads    bool
-	spareW, spareR []Epoch
+	hb hb.State // happens-before and the race detector (clock.go)
 
 	step int
 	// holds says the wait condition (or the lock's freedom) holds after
@@ -182,24 +153,13 @@ func New(p *program.Program, o Options) *Machine {
 		ended:   make([]int32, len(p.Objects)),
 		threads: make([]thread, n),
 		coros:   make([]coroutine, len(p.Coroutines)),
-		vc:      make([]uint32, n*n),
-		rel:     make([]uint32, atomics*n),
-		wake:    make([]uint32, len(p.Coroutines)*n),
-		lastW:   make([]Epoch, plains),
-		reads:   make([]Epoch, plains*n),
-		lastAcq: make([]program.Word, n),
+		hb:      hb.New(n, atomics, plains, len(p.Coroutines), o.Record),
 		opened:  noStep,
 		record:  o.Record,
 		where:   o.Record && o.Locations,
 	}
 	if o.Memory == C11 {
 		m.weak = c11.New(p)
-	}
-	if o.Record {
-		m.atomW = make([]atomicWrite, atomics*n)
-		for i := range m.atomW {
-			m.atomW[i].step = -1
-		}
 	}
 	for i, c := range p.Cells {
 		m.mem[i] = c.Init
@@ -208,12 +168,6 @@ func New(p *program.Program, o Options) *Machine {
 		if ob.Kind == program.AwaiterObject {
 			m.ended[i] = -1
 		}
-	}
-	for i := range m.lastW {
-		m.lastW[i].thread = -1
-	}
-	for i := range m.reads {
-		m.reads[i].thread = -1
 	}
 	m.holds = m.conditionHolds()
 	for i := range m.wakers {
@@ -281,8 +235,7 @@ type choice struct {
 func (m *Machine) Clone() *Machine {
 	c := &Machine{}
 	c.CopyFrom(m)
-	c.ownReads()
-	c.atomW = append([]atomicWrite(nil), m.atomW...)
+	c.hb.Detach(&m.hb)
 	c.record, c.where = m.record, m.where
 	c.records = m.records[:len(m.records):len(m.records)]
 	c.choices = m.choices[:len(m.choices):len(m.choices)]

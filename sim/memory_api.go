@@ -146,5 +146,5 @@ func (m *Machine) Readable(addr program.Word, f func(v program.Word)) {
 		f(m.mem[addr])
 		return
 	}
-	m.weak.Readable(addr, m.vc, len(m.threads), f)
+	m.weak.Readable(addr, m.hb.Clocks().Threads, len(m.threads), f)
 }

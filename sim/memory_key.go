@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"iter"
 	"slices"
 
 	"lockstep/sim/c11"
@@ -19,23 +18,10 @@ func (m *Machine) MemoryKey(r c11.Renaming, add func(uint64)) {
 	if m.weak == nil {
 		return
 	}
-	st := c11.State{Program: m.prog, Clocks: m.vc, Wake: m.wake, Release: m.rel,
-		Accesses: m.accesses(), Retired: m.retired(nil), Queued: m.queued(nil)}
+	cl := m.hb.Clocks()
+	st := c11.State{Program: m.prog, Clocks: cl.Threads, Wake: cl.Wakeup, Release: cl.Release,
+		Accesses: m.hb.Accesses(), Retired: m.retired(nil), Queued: m.queued(nil)}
 	m.weak.Key(&st, r, add)
-}
-
-// accesses yields the race detector's last accesses: the thread that made
-// each, and its clock then.
-func (m *Machine) accesses() iter.Seq2[int, uint32] {
-	return func(yield func(int, uint32) bool) {
-		for _, es := range [][]Epoch{m.lastW, m.reads} {
-			for _, e := range es {
-				if e.thread >= 0 && !yield(int(e.thread), e.clock) {
-					return
-				}
-			}
-		}
-	}
 }
 
 // retired reports, per thread, whether it can never move again (see

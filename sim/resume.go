@@ -164,8 +164,7 @@ func (m *Machine) enqueue(waker, c, t int) {
 	co := &m.coros[c]
 	co.status = outcome.Runnable
 	co.thread = int16(t)
-	n := len(m.threads)
-	copy(m.wake[c*n:(c+1)*n], m.vc[waker*n:(waker+1)*n])
+	m.hb.HandWake(c, waker)
 	m.threads[t].queue = append(m.threads[t].queue, int16(c))
 	if r := m.cur; r != nil {
 		r.Events = append(r.Events, Event{Kind: EvQueued, Coroutine: c, Thread: t})

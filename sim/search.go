@@ -36,23 +36,9 @@ func (m *Machine) CopyFrom(src *Machine) {
 		m.threads[i].queue = append(m.threads[i].queue[:0], src.threads[i].queue...)
 	}
 	m.coros = append(old.coros[:0], src.coros...)
-	m.vc = append(old.vc[:0], src.vc...)
-	m.rel = append(old.rel[:0], src.rel...)
-	m.wake = append(old.wake[:0], src.wake...)
-	m.spareW, m.spareR = old.spareW, old.spareR
-	if !old.sharedReads {
-		m.spareW, m.spareR = old.lastW, old.reads
-	}
-	if src.sharedReads && (sameArray(m.spareW, src.lastW) || sameArray(m.spareR, src.reads)) {
-		// src shares m's own buffers: they become src's, and src's spare
-		// ones m's.
-		m.spareW, m.spareR = src.spareW, src.spareR
-		src.sharedReads, src.spareW, src.spareR = false, nil, nil
-	}
-	m.lastW, m.reads, m.sharedReads = src.lastW, src.reads, true
-	m.lastAcq = append(old.lastAcq[:0], src.lastAcq...)
+	m.hb = old.hb
+	m.hb.CopyFrom(&src.hb)
 	m.races = append(old.races[:0], src.races...)
-	m.atomW = nil
 	m.record, m.where, m.cur = false, false, nil
 	m.records = nil
 	m.choices = old.choices[:0]
@@ -66,9 +52,6 @@ func (m *Machine) CopyFrom(src *Machine) {
 		m.weak.CopyFrom(src.weak)
 	}
 }
-
-// sameArray reports whether a and b start at the same element.
-func sameArray(a, b []Epoch) bool { return len(a) > 0 && len(b) > 0 && &a[0] == &b[0] }
 
 // QuietStep performs one step on thread t, which must be able to move
 // (CanMove), and forgets it: the machine's schedule stays empty, so that

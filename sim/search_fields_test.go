@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"lockstep/sim/hb"
 	"reflect"
 	"slices"
 	"testing"
@@ -19,9 +20,7 @@ func TestStateKeyCoversFields(t *testing.T) {
 		{Machine{}, []string{
 			"prog",                             // the program: the same for every state of a search
 			"mem", "ended", "threads", "coros", // keyed
-			"vc", "rel", "wake", "lastW", "reads", // keyed in canonical form
-			"atomW", "lastAcq", // messages only (nil when not recording)
-			"sharedReads", "spareW", "spareR", // who owns lastW and reads (see CopyFrom)
+			"hb",                       // happens-before: see hb.State below
 			"step",                     // not keyed: see stateKey
 			"holds",                    // follows from mem
 			"opened", "wakers", "this", // messages only (steps a verdict blames)
@@ -32,6 +31,12 @@ func TestStateKeyCoversFields(t *testing.T) {
 			"exec", "peekFn", // scratch of a step
 			"record", "where", "records", "choices", "cur", // recording
 			"weak", // the c11 model: nil under sc; keyed in canonical form by MemoryKey
+		}},
+		{hb.State{}, []string{
+			"n",                                   // the number of threads: the same for every state of a search
+			"vc", "rel", "wake", "lastW", "reads", // keyed in canonical form
+			"writes", "lastAcq", // messages only (nil when not recording)
+			"shared", "spareW", "spareR", // who owns lastW and reads (see hb.State.CopyFrom)
 		}},
 		{coroutine{}, []string{
 			"status", "op", "pc", "ip", "started", "locals", "arg", "loops", // keyed

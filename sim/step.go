@@ -46,7 +46,7 @@ func (m *Machine) Step(t int) (Record, error) {
 	if m.weak != nil {
 		m.weak.Begin()
 	}
-	m.tick(t)
+	m.hb.Tick(t)
 	th := &m.threads[t]
 	label := -1
 	if len(th.stack) == 0 {
@@ -86,7 +86,7 @@ func (m *Machine) resumeQueued(t int) {
 	co.status = outcome.Running
 	co.thread = int16(t)
 	m.this = stepRef{step: int32(m.step), label: -1, coro: int16(c)}
-	m.acquireWake(t, c)
+	m.hb.AcquireWake(t, c)
 	if r := m.cur; r != nil {
 		r.Op = program.OpResume
 		r.Coroutine = c

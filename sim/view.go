@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"lockstep/sim/hb"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
@@ -42,34 +43,17 @@ func (m *Machine) PeekFunc() program.Peek {
 	return m.peekFn
 }
 
-// Clocks is the happens-before state (see clock.go): three matrices of n
-// columns, n the number of threads, row r's component for thread u at
-// r*n+u. A clock covers an access by thread u at clock c when its
-// component for u is at least c.
-type Clocks struct {
-	Threads []uint32 // per thread, its vector clock
-	Release []uint32 // per atomic cell, by Cell.Slot: the clock its release sequence carries
-	Wakeup  []uint32 // per coroutine, the clock handed over with its last wakeup
-}
-
-// Clocks returns the machine's clocks.
-func (m *Machine) Clocks() Clocks { return Clocks{Threads: m.vc, Release: m.rel, Wakeup: m.wake} }
+// Clocks returns the machine's happens-before clocks.
+func (m *Machine) Clocks() hb.Clocks { return m.hb.Clocks() }
 
 // LastWrites is, per plain cell (by Cell.Slot), the last write the race
 // detector keeps.
-func (m *Machine) LastWrites() []Epoch { return m.lastW }
+func (m *Machine) LastWrites() []hb.Epoch { return m.hb.LastWrites() }
 
 // LastReads is, per plain cell and thread (at slot*n + thread, n the
 // number of threads), the thread's last read of the cell since its last
 // write.
-func (m *Machine) LastReads() []Epoch { return m.reads }
-
-// Thread is the thread that made the access, -1 for none.
-func (e Epoch) Thread() int { return int(e.thread) }
-
-// Clock is that thread's own clock component at the access: a clock
-// covers the access when its component for Thread is at least Clock.
-func (e Epoch) Clock() uint32 { return e.clock }
+func (m *Machine) LastReads() []hb.Epoch { return m.hb.LastReads() }
 
 // Coroutine returns a view of coroutine c's control state.
 func (m *Machine) Coroutine(c int) CoroutineView { return CoroutineView{&m.coros[c]} }

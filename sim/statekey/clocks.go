@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"lockstep/sim"
+	"lockstep/sim/hb"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
@@ -23,7 +24,7 @@ import (
 // together and in the same order for every member of its group.
 
 // holderClock is component u of raw holder h's clock in cl.
-func (k *Keyer) holderClock(cl sim.Clocks, h, u int) uint32 {
+func (k *Keyer) holderClock(cl hb.Clocks, h, u int) uint32 {
 	n := k.n
 	switch na := len(k.atomics); {
 	case h < n:
@@ -36,7 +37,7 @@ func (k *Keyer) holderClock(cl sim.Clocks, h, u int) uint32 {
 }
 
 // holderRow is raw holder h's clock in cl.
-func (k *Keyer) holderRow(cl sim.Clocks, h int) []uint32 {
+func (k *Keyer) holderRow(cl hb.Clocks, h int) []uint32 {
 	n, rows := k.n, cl.Threads
 	switch na := len(k.atomics); {
 	case h >= n+na:

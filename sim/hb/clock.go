@@ -1,0 +1,112 @@
+package hb
+
+import "lockstep/sim/program"
+
+// Tick advances thread t's own clock component.
+func (s *State) Tick(t int) { s.vc[t*s.n+t]++ }
+
+// Clock is thread t's vector clock; it aliases s.
+func (s *State) Clock(t int) []uint32 { return s.vc[t*s.n : (t+1)*s.n] }
+
+// Release is the clock the release sequence of the atomic cell in slot
+// carries; it aliases s.
+func (s *State) Release(slot int) []uint32 { return s.rel[slot*s.n : (slot+1)*s.n] }
+
+// join sets dst to the component-wise maximum of dst and src.
+func join(dst, src []uint32) {
+	for i, v := range src {
+		if v > dst[i] {
+			dst[i] = v
+		}
+	}
+}
+
+// Acquire is an acquire read by thread t of the atomic cell at addr, in
+// slot: t's clock joins the clock the cell's release sequence carries.
+func (s *State) Acquire(t int, addr program.Word, slot int) {
+	join(s.Clock(t), s.Release(slot))
+	s.lastAcq[t] = addr
+}
+
+// AcquireClock is an acquire read by thread t of the cell at addr that
+// returned a write whose release sequence carried rel (nil: none).
+func (s *State) AcquireClock(t int, addr program.Word, rel []uint32) {
+	if rel != nil {
+		join(s.Clock(t), rel)
+	}
+	s.lastAcq[t] = addr
+}
+
+// Write is the write half of an atomic access with order o by thread t
+// to the cell in slot, a read-modify-write when rmw is set; w is what
+// Race says of it.
+func (s *State) Write(t, slot int, o program.Order, rmw bool, w AtomicWrite) {
+	rel := s.Release(slot)
+	switch {
+	case program.Releases(o) && rmw:
+		join(rel, s.Clock(t))
+	case program.Releases(o):
+		copy(rel, s.Clock(t))
+	case !rmw:
+		clear(rel)
+	}
+	if s.writes != nil {
+		s.writes[slot*s.n+t] = w
+	}
+}
+
+// HandWake hands thread waker's clock to coroutine c's wakeup.
+func (s *State) HandWake(c, waker int) {
+	copy(s.wake[c*s.n:(c+1)*s.n], s.Clock(waker))
+}
+
+// AcquireWake hands coroutine c's wakeup clock to thread t, which
+// resumes it.
+func (s *State) AcquireWake(t, c int) {
+	join(s.Clock(t), s.wake[c*s.n:(c+1)*s.n])
+}
+
+// Covers reports whether access e happens before thread t's current
+// point.
+func (s *State) Covers(e Epoch, t int) bool {
+	return e.thread < 0 || int(e.thread) == t || e.clock <= s.vc[t*s.n+int(e.thread)]
+}
+
+// PlainRead checks and records a plain read by thread t, at step and
+// label, of the cell in slot. It returns the write the read races with,
+// if any.
+func (s *State) PlainRead(t, slot, label, step int) (Epoch, bool) {
+	w := s.lastW[slot]
+	racy := !s.Covers(w, t)
+	s.own()
+	s.reads[slot*s.n+t] = Epoch{thread: int16(t), label: int32(label), clock: s.vc[t*s.n+t], step: int32(step)}
+	return w, racy
+}
+
+// PlainWrite checks and records a plain write by thread t, at step and
+// label, of the cell in slot. It returns the access the write races with,
+// if any, and whether that access was a read.
+func (s *State) PlainWrite(t, slot, label, step int) (e Epoch, read, racy bool) {
+	if w := s.lastW[slot]; !s.Covers(w, t) {
+		e, racy = w, true
+	} else {
+		for u, r := range s.reads[slot*s.n : (slot+1)*s.n] {
+			if u != t && !s.Covers(r, t) {
+				e, read, racy = r, true, true
+				break
+			}
+		}
+	}
+	s.NoteWrite(t, slot, label, step)
+	return e, read, racy
+}
+
+// NoteWrite records a write to the plain cell in slot without checking
+// it (the constructor of a fresh object, label -1).
+func (s *State) NoteWrite(t, slot, label, step int) {
+	s.own()
+	s.lastW[slot] = Epoch{thread: int16(t), label: int32(label), clock: s.vc[t*s.n+t], step: int32(step)}
+	for i := range s.reads[slot*s.n : (slot+1)*s.n] {
+		s.reads[slot*s.n+i].thread = -1
+	}
+}

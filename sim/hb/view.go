@@ -1,0 +1,37 @@
+package hb
+
+import "iter"
+
+// Clocks is the happens-before state as three matrices of n columns, n
+// the number of threads, row r's component for thread u at r*n+u. A clock
+// covers an access by thread u at clock c when its component for u is at
+// least c.
+type Clocks struct {
+	Threads []uint32 // per thread, its vector clock
+	Release []uint32 // per atomic cell, by Cell.Slot: the clock its release sequence carries
+	Wakeup  []uint32 // per coroutine, the clock handed over with its last wakeup
+}
+
+// Clocks returns s's clocks; they alias s.
+func (s *State) Clocks() Clocks { return Clocks{Threads: s.vc, Release: s.rel, Wakeup: s.wake} }
+
+// LastWrites is, per plain cell (by Cell.Slot), the last write.
+func (s *State) LastWrites() []Epoch { return s.lastW }
+
+// LastReads is, per plain cell and thread (at slot*n + thread), the
+// thread's last read of the cell since its last write.
+func (s *State) LastReads() []Epoch { return s.reads }
+
+// Accesses yields the last accesses the race checks keep: the thread that
+// made each, and its clock then.
+func (s *State) Accesses() iter.Seq2[int, uint32] {
+	return func(yield func(int, uint32) bool) {
+		for _, es := range [][]Epoch{s.lastW, s.reads} {
+			for _, e := range es {
+				if e.thread >= 0 && !yield(int(e.thread), e.clock) {
+					return
+				}
+			}
+		}
+	}
+}
