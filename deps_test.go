@@ -72,6 +72,9 @@ var primitivesInward = map[string]string{
 	// graph runs a step of a compiled operation on Mem, and names its
 	// place in the source with syntax.Pos.
 	"lockstep/primitives/lang/graph": "lockstep/primitives",
+	// word computes the values of a compiled operation on Mem, and
+	// checks their types with syntax's types and errors.
+	"lockstep/primitives/lang/word": "lockstep/primitives",
 	// composed builds the condition variable and the channel on the
 	// mutex's steps, as tinyCoro does.
 	"lockstep/primitives/composed": "lockstep/primitives",

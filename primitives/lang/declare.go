@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"lockstep/primitives/lang/syntax"
+	"lockstep/primitives/lang/word"
 )
 
 // The attributes an operation may have.
@@ -61,7 +62,7 @@ func (d *Def) declarations(e *syntax.Errs) {
 	}
 	for _, fd := range f.Fields {
 		name(fd.Name, fd.Pos, "field")
-		if _, ok := fieldKind(fd.Type); !ok {
+		if _, ok := word.Kind(fd.Type); !ok {
 			e.Add(fd.Pos, "field %s: a field is int32, int64, uint32, void*, pair or go_state, not %s", fd.Name, fd.Type)
 		}
 		if fd.Type == syntax.TyPair && !fd.Atomic || fd.Type == syntax.TyGoState && !fd.Atomic {
@@ -141,10 +142,10 @@ func (d *Def) checkFacts(e *syntax.Errs) {
 // constant checks that x is a constant of a type that fits t.
 func (l *lowerer) constant(x syntax.Expr, t syntax.Type, what string) {
 	v := l.expr(x)
-	if v.t == syntax.TyBad {
+	if v.Type == syntax.TyBad {
 		return
 	}
-	if !v.k {
+	if !v.Const {
 		l.errs.Add(x.At(), "%s must be a constant", what)
 		return
 	}

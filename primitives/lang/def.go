@@ -7,6 +7,7 @@ import (
 
 	"lockstep/primitives"
 	"lockstep/primitives/lang/syntax"
+	"lockstep/primitives/lang/word"
 )
 
 // A Def is a compiled primitive: its source parsed and checked, its labels
@@ -146,7 +147,7 @@ func (d *Def) paramDefault(p *syntax.Param) uint64 {
 	}
 	l := &lowerer{d: d, errs: &syntax.Errs{}}
 	v := l.expr(p.Def)
-	return norm(p.Type, v.kv)
+	return word.Norm(p.Type, v.Val)
 }
 
 // Instantiate makes a primitive from the definition with the given
@@ -165,7 +166,7 @@ func (d *Def) Instantiate(params map[string]int64) (*Instance, error) {
 			unknown = append(unknown, k)
 			continue
 		}
-		vals[k] = norm(p.Type, uint64(v))
+		vals[k] = word.Norm(p.Type, uint64(v))
 	}
 	if len(unknown) > 0 {
 		slices.Sort(unknown)

@@ -5,13 +5,15 @@
 //
 // The package lives under primitives because what it makes is a
 // primitive: it depends on package primitives (the Mem a step runs on, the
-// Primitive it implements), on its own two packages and on the standard
-// library only, and knows nothing of lessons, the machine or HTTP. Package
-// syntax reads a source into a syntax tree and holds the errors, each at
-// its line and column; this package checks the tree and lowers each
-// operation into a graph of nodes, package graph's, which also runs a
-// step over one. Package scenarios puts a written primitive into a lesson,
-// as it does a Go port.
+// Primitive it implements), on its own three packages and on the
+// standard library only, and knows nothing of lessons, the machine or
+// HTTP. Package syntax reads a source into a syntax tree and holds the
+// errors, each at its line and column; this package checks the tree and
+// lowers each operation into a graph of nodes, package graph's, which
+// also runs a step over one. The values an expression lowers to, machine
+// words of the declared types, and the operators on them (their types
+// checked, constants folded) are package word's. Package scenarios puts a
+// written primitive into a lesson, as it does a Go port.
 //
 // # A primitive
 //

@@ -4,6 +4,7 @@ import (
 	"lockstep/primitives"
 	"lockstep/primitives/lang/graph"
 	"lockstep/primitives/lang/syntax"
+	"lockstep/primitives/lang/word"
 )
 
 // buildFacts lowers the primitive's facts: the condition the detectors
@@ -17,7 +18,7 @@ func (l *lowerer) buildFacts() primitives.Facts {
 		switch fc.Kind {
 		case syntax.FactOpen, syntax.FactFree:
 			c := l.cond(fc.X)
-			fn := c.fn
+			fn := c.Fn
 			check := func(p primitives.Peek) bool { return fn(graph.PeekMem(p)) != 0 }
 			if fc.Kind == syntax.FactOpen {
 				out.Open = check
@@ -38,7 +39,7 @@ func (l *lowerer) buildFacts() primitives.Facts {
 // listHead is the head of a waiter list: its expression, or the value of
 // the field it is named after (a pair's head).
 func (l *lowerer) listHead(fc *syntax.Fact) (graph.EvalFn, bool) {
-	var v ev
+	var v word.Value
 	if fc.X != nil {
 		v = l.expr(fc.X)
 	} else {
@@ -51,17 +52,17 @@ func (l *lowerer) listHead(fc *syntax.Fact) (graph.EvalFn, bool) {
 			return nil, false
 		}
 		v = l.readField(fi, fc.Pos)
-		if v.t == syntax.TyPair {
-			f := v.fn
-			v = ev{t: syntax.TyPtr, fn: func(m primitives.Mem) uint64 { return pairHead(f(m)) }}
+		if v.Type == syntax.TyPair {
+			f := v.Fn
+			v = word.Value{Type: syntax.TyPtr, Fn: func(m primitives.Mem) uint64 { return word.Head(f(m)) }}
 		}
 	}
-	switch v.t {
+	switch v.Type {
 	case syntax.TyBad:
 		return nil, false
 	case syntax.TyPtr:
-		return v.fn, true
+		return v.Fn, true
 	}
-	l.errs.Add(fc.Pos, "list %s: its head is a pointer, not %s", fc.Name, v.t)
+	l.errs.Add(fc.Pos, "list %s: its head is a pointer, not %s", fc.Name, v.Type)
 	return nil, false
 }

@@ -8,6 +8,7 @@ import (
 	"lockstep/primitives"
 	"lockstep/primitives/examples"
 	"lockstep/primitives/lang/syntax"
+	"lockstep/primitives/lang/word"
 )
 
 // fakeMem is a machine for one operation, without the simulator: memory
@@ -92,12 +93,12 @@ func runOp(op primitives.Operation, m *fakeMem, steps int) (string, error) {
 	return "", nil
 }
 
-// step runs one step; a Go panic other than a runtimeError (which the
+// step runs one step; a Go panic other than a word.RuntimeError (which the
 // machine turns into a panic outcome) is an error.
 func step(op primitives.Operation, m *fakeMem) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			if re, ok := r.(runtimeError); ok {
+			if re, ok := r.(word.RuntimeError); ok {
 				m.panicked = re.Error()
 				return
 			}

@@ -6,6 +6,7 @@ import (
 	"lockstep/primitives"
 	"lockstep/primitives/lang/graph"
 	"lockstep/primitives/lang/syntax"
+	"lockstep/primitives/lang/word"
 )
 
 // An Instance is a written primitive made runnable: its fields laid out,
@@ -52,10 +53,10 @@ func newInstance(d *Def, vals map[string]uint64, e *syntax.Errs) *Instance {
 	for _, fd := range d.f.Fields {
 		if fd.Cond != nil && vals != nil {
 			c := l.cond(fd.Cond)
-			if c.t != syntax.TyBad && !c.k {
+			if c.Type != syntax.TyBad && !c.Const {
 				e.Add(fd.Cond.At(), "a field's condition is made of parameters and constants")
 			}
-			if c.kv == 0 {
+			if c.Val == 0 {
 				continue
 			}
 		}
@@ -100,7 +101,7 @@ func (d *Def) check(e *syntax.Errs) map[syntax.Stmt]bool {
 // value, the names of values.
 func (l *lowerer) fieldDecl(fi *fieldInst) primitives.Field {
 	fd := fi.decl
-	kind, _ := fieldKind(fd.Type)
+	kind, _ := word.Kind(fd.Type)
 	pf := primitives.Field{Name: fd.Name, Kind: kind, Atomic: fd.Atomic}
 	if fd.Init != nil {
 		v, self := l.fieldValue(fd.Init, fi, "a field's initial value")
@@ -140,18 +141,18 @@ func (l *lowerer) fieldValue(x syntax.Expr, fi *fieldInst, what string) (uint64,
 		}
 	case *syntax.Ternary:
 		c := l.cond(y.Cond)
-		if c.k {
-			if c.kv != 0 {
+		if c.Const {
+			if c.Val != 0 {
 				return l.fieldValue(y.Yes, fi, what)
 			}
 			return l.fieldValue(y.No, fi, what)
 		}
 	}
 	v := l.expr(x)
-	if v.t == syntax.TyBad {
+	if v.Type == syntax.TyBad {
 		return 0, false
 	}
-	if !v.k {
+	if !v.Const {
 		l.errs.Add(x.At(), "%s is a constant, or the field's own address (this, &%s)", what, fi.decl.Name)
 		return 0, false
 	}

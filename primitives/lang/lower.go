@@ -4,6 +4,7 @@ import (
 	"lockstep/primitives"
 	"lockstep/primitives/lang/graph"
 	"lockstep/primitives/lang/syntax"
+	"lockstep/primitives/lang/word"
 )
 
 // lowerer type-checks an operation and builds its graph of nodes. The
@@ -48,7 +49,7 @@ type loop struct {
 // calls, inlined. A return of an inlined call jumps past the call.
 type callFrame struct {
 	op      *syntax.OpDecl
-	arg     ev // the argument's value
+	arg     word.Value // the argument's value
 	inlined bool
 	returns []graph.Hole
 }
@@ -58,10 +59,10 @@ type callFrame struct {
 func (l *lowerer) op(o *syntax.OpDecl) int {
 	l.g = &graph.Graph{}
 	l.scopes, l.slots, l.loops = nil, [MaxLocals]bool{}, nil
-	arg := ev{t: syntax.TyBad}
+	arg := word.Value{Type: syntax.TyBad}
 	if o.Param != nil {
 		t := o.Param.Type
-		arg = ev{t: t, fn: func(m primitives.Mem) uint64 { return norm(t, m.Arg()) }}
+		arg = word.Value{Type: t, Fn: func(m primitives.Mem) uint64 { return word.Norm(t, m.Arg()) }}
 	}
 	l.calls = []*callFrame{{op: o, arg: arg}}
 	body := l.block(o.Body)
@@ -197,7 +198,7 @@ func (l *lowerer) decl(s *syntax.DeclStmt) graph.Frag {
 	v := l.expr(s.Init)
 	t := s.Type
 	if t == syntax.TyAuto {
-		t = v.t
+		t = v.Type
 		if t == syntax.TyUntyped {
 			t = syntax.TyInt32 // auto n = 0 is an int, as in C++
 		}
@@ -209,7 +210,7 @@ func (l *lowerer) decl(s *syntax.DeclStmt) graph.Frag {
 	}
 	val := l.convert(v, t, s.Pos, "local "+s.Name)
 	slot := l.declare(s.Name, t, s.Pos)
-	return graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Access: v.access > 0, Pos: s.Pos,
+	return graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Access: v.Access > 0, Pos: s.Pos,
 		Do: func(m primitives.Mem) { m.SetLocal(slot, val(m)) }}))
 }
 

@@ -4,17 +4,18 @@ import (
 	"lockstep/primitives"
 	"lockstep/primitives/lang/graph"
 	"lockstep/primitives/lang/syntax"
+	"lockstep/primitives/lang/word"
 )
 
 // call lowers NAME(args) used as a value: a builtin or a conversion.
-func (l *lowerer) call(x *syntax.Call) ev {
+func (l *lowerer) call(x *syntax.Call) word.Value {
 	switch x.Fun {
 	case "panic", "registered", "sem_acquire":
 		l.errs.Add(x.Pos, "%s(...) is a statement of its own", x.Fun)
-		return bad
+		return word.Bad
 	case "register_wait", "unregister_wait":
 		if !l.noFacts(x.Pos) {
-			return bad
+			return word.Bad
 		}
 		if len(x.Args) != 0 {
 			l.errs.Add(x.Pos, "%s() takes no arguments", x.Fun)
@@ -25,48 +26,48 @@ func (l *lowerer) call(x *syntax.Call) ev {
 		if x.Fun == "unregister_wait" {
 			delta = ^uint64(0)
 		}
-		return ev{t: syntax.TyNone, access: 1, fn: func(m primitives.Mem) uint64 {
+		return word.Value{Type: syntax.TyNone, Access: 1, Fn: func(m primitives.Mem) uint64 {
 			m.FetchAdd(m.Context()+primitives.NumWait, delta, primitives.AcqRel)
 			return 0
 		}}
 	case "sem_release":
 		if !l.noFacts(x.Pos) {
-			return bad
+			return word.Bad
 		}
 		fi := l.semField(x)
 		if fi == nil {
-			return bad
+			return word.Bad
 		}
 		addr := l.fieldAddr(fi)
-		return ev{t: syntax.TyNone, access: 1, fn: func(m primitives.Mem) uint64 { m.SemRelease(addr(m)); return 0 }}
+		return word.Value{Type: syntax.TyNone, Access: 1, Fn: func(m primitives.Mem) uint64 { m.SemRelease(addr(m)); return 0 }}
 	case "pair":
 		if len(x.Args) != 2 {
 			l.errs.Add(x.Pos, "pair(count, head) takes two arguments")
-			return bad
+			return word.Bad
 		}
 		c, h := l.expr(x.Args[0]), l.expr(x.Args[1])
 		fc, fh := l.convert(c, syntax.TyInt32, x.Pos, "a pair's count"), l.convert(h, syntax.TyPtr, x.Pos, "a pair's head")
-		if c.t == syntax.TyBad || h.t == syntax.TyBad {
-			return bad
+		if c.Type == syntax.TyBad || h.Type == syntax.TyBad {
+			return word.Bad
 		}
-		return fold(ev{t: syntax.TyPair, access: c.access + h.access, fn: func(m primitives.Mem) uint64 {
-			return makePair(fc(m), fh(m))
+		return word.Fold(word.Value{Type: syntax.TyPair, Access: c.Access + h.Access, Fn: func(m primitives.Mem) uint64 {
+			return word.Pair(fc(m), fh(m))
 		}}, c, h)
 	}
 	if t, ok := syntax.TypeWords[x.Fun]; ok && t != syntax.TyAuto {
 		if len(x.Args) != 1 {
 			l.errs.Add(x.Pos, "%s(x) converts one value", x.Fun)
-			return bad
+			return word.Bad
 		}
 		v := l.expr(x.Args[0])
-		return fold(l.cast(v, t, x.Pos), v)
+		return word.Fold(word.Cast(l.errs, v, t, x.Pos), v)
 	}
 	if l.opNamed(x.Fun) != nil {
 		l.errs.Add(x.Pos, "a call of %s is a statement of its own: %s(...);", x.Fun, x.Fun)
-		return bad
+		return word.Bad
 	}
 	l.errs.Add(x.Pos, "%s is not a function (the builtins: register_wait, unregister_wait, sem_acquire, sem_release, registered, panic, pair, and the conversions int32(x)...)", x.Fun)
-	return bad
+	return word.Bad
 }
 
 // noFacts reports false, with an error, inside a fact.
@@ -79,9 +80,9 @@ func (l *lowerer) noFacts(at syntax.Pos) bool {
 
 // method lowers X.NAME(args): an atomic operation on a field, or a
 // resume of an awaiter.
-func (l *lowerer) method(x *syntax.Method) ev {
+func (l *lowerer) method(x *syntax.Method) word.Value {
 	if !l.noFacts(x.Pos) {
-		return bad
+		return word.Bad
 	}
 	if x.Name == "resume" {
 		return l.resume(x)
@@ -92,7 +93,7 @@ func (l *lowerer) method(x *syntax.Method) ev {
 		if l.global(r.Name) == "field" {
 			fi = l.field(r.Name, r.Pos)
 			if fi == nil {
-				return bad
+				return word.Bad
 			}
 		}
 	case *syntax.Member:
@@ -100,30 +101,30 @@ func (l *lowerer) method(x *syntax.Method) ev {
 	}
 	if fi == nil {
 		l.errs.Add(x.Pos, ".%s() is an atomic operation on a field of the primitive", x.Name)
-		return bad
+		return word.Bad
 	}
 	if !fi.decl.Atomic {
 		l.errs.Add(x.Pos, "%s is a plain field: read it by name and write it with =; .%s() is for atomics", fi.decl.Name, x.Name)
-		return bad
+		return word.Bad
 	}
 	return l.atomic(fi, x)
 }
 
 // resume is p->resume(): node->m_ctx.submit_task(node->m_await_coro).
-func (l *lowerer) resume(x *syntax.Method) ev {
+func (l *lowerer) resume(x *syntax.Method) word.Value {
 	if len(x.Args) != 0 {
 		l.errs.Add(x.Pos, "resume() takes no arguments")
 	}
 	p := l.expr(x.X)
-	if p.t == syntax.TyBad {
-		return bad
+	if p.Type == syntax.TyBad {
+		return word.Bad
 	}
-	if p.t != syntax.TyPtr {
-		l.errs.Add(x.Pos, "resume() is called on a pointer to an awaiter, not on %s", p.t)
-		return bad
+	if p.Type != syntax.TyPtr {
+		l.errs.Add(x.Pos, "resume() is called on a pointer to an awaiter, not on %s", p.Type)
+		return word.Bad
 	}
-	f := p.fn
-	return ev{t: syntax.TyNone, access: p.access + 1, fn: func(m primitives.Mem) uint64 { m.Submit(f(m)); return 0 }}
+	f := p.Fn
+	return word.Value{Type: syntax.TyNone, Access: p.Access + 1, Fn: func(m primitives.Mem) uint64 { m.Submit(f(m)); return 0 }}
 }
 
 // orderSet is a set of memory orders.
@@ -153,14 +154,14 @@ func (l *lowerer) order(args []syntax.Expr, i int, ok orderSet, op string) primi
 		return primitives.SeqCst
 	}
 	v := l.expr(args[i])
-	if v.t == syntax.TyBad {
+	if v.Type == syntax.TyBad {
 		return primitives.SeqCst
 	}
-	if v.t != syntax.TyOrder || !v.k {
+	if v.Type != syntax.TyOrder || !v.Const {
 		l.errs.Add(args[i].At(), "a memory order: relaxed, acquire, release, acq_rel or seq_cst")
 		return primitives.SeqCst
 	}
-	o := primitives.Order(v.kv)
+	o := primitives.Order(v.Val)
 	if ok&(1<<o) == 0 {
 		l.errs.Add(args[i].At(), "%s cannot be %s", op, orderWords[o])
 	}
@@ -180,7 +181,7 @@ func failureOrder(o primitives.Order) primitives.Order {
 }
 
 // atomic lowers an atomic operation on field fi.
-func (l *lowerer) atomic(fi *fieldInst, x *syntax.Method) ev {
+func (l *lowerer) atomic(fi *fieldInst, x *syntax.Method) word.Value {
 	addr, t, name := l.fieldAddr(fi), fi.decl.Type, fi.decl.Name
 	args := x.Args
 	nargs := func(lo, hi int, form string) bool {
@@ -192,60 +193,60 @@ func (l *lowerer) atomic(fi *fieldInst, x *syntax.Method) ev {
 	}
 	val := func(i int, what string) (graph.EvalFn, int) {
 		v := l.expr(args[i])
-		return l.convert(v, t, args[i].At(), what), v.access
+		return l.convert(v, t, args[i].At(), what), v.Access
 	}
 	switch x.Name {
 	case "load":
 		if !nargs(0, 1, "load(order)") {
-			return bad
+			return word.Bad
 		}
 		o := l.order(args, 0, loadOrders, "a load")
-		return ev{t: t, access: 1, fn: func(m primitives.Mem) uint64 { return m.Load(addr(m), o) }}
+		return word.Value{Type: t, Access: 1, Fn: func(m primitives.Mem) uint64 { return m.Load(addr(m), o) }}
 	case "store":
 		if !nargs(1, 2, "store(value, order)") {
-			return bad
+			return word.Bad
 		}
 		v, n := val(0, "the value stored")
 		o := l.order(args, 1, storeOrders, "a store")
-		return ev{t: syntax.TyNone, access: 1 + n, fn: func(m primitives.Mem) uint64 { m.Store(addr(m), v(m), o); return 0 }}
+		return word.Value{Type: syntax.TyNone, Access: 1 + n, Fn: func(m primitives.Mem) uint64 { m.Store(addr(m), v(m), o); return 0 }}
 	case "exchange":
 		if !nargs(1, 2, "exchange(value, order)") {
-			return bad
+			return word.Bad
 		}
 		v, n := val(0, "the value exchanged")
 		o := l.order(args, 1, allOrders, "an exchange")
-		return ev{t: t, access: 1 + n, fn: func(m primitives.Mem) uint64 { return m.Exchange(addr(m), v(m), o) }}
+		return word.Value{Type: t, Access: 1 + n, Fn: func(m primitives.Mem) uint64 { return m.Exchange(addr(m), v(m), o) }}
 	case "fetch_add", "fetch_sub":
 		if !nargs(1, 2, x.Name+"(delta, order)") {
-			return bad
+			return word.Bad
 		}
 		if !t.IsInt() {
 			l.errs.Add(x.Pos, "%s is %s: %s works on integers", name, t, x.Name)
-			return bad
+			return word.Bad
 		}
 		v, n := val(0, "the delta")
 		o := l.order(args, 1, allOrders, "a "+x.Name)
 		if x.Name == "fetch_sub" {
-			return ev{t: t, access: 1 + n, fn: func(m primitives.Mem) uint64 { return m.FetchAdd(addr(m), -v(m), o) }}
+			return word.Value{Type: t, Access: 1 + n, Fn: func(m primitives.Mem) uint64 { return m.FetchAdd(addr(m), -v(m), o) }}
 		}
-		return ev{t: t, access: 1 + n, fn: func(m primitives.Mem) uint64 { return m.FetchAdd(addr(m), v(m), o) }}
+		return word.Value{Type: t, Access: 1 + n, Fn: func(m primitives.Mem) uint64 { return m.FetchAdd(addr(m), v(m), o) }}
 	case "compare_exchange_weak", "compare_exchange_strong":
 		return l.cas(fi, x)
 	}
 	l.errs.Add(x.Pos, "an atomic has load, store, exchange, fetch_add, fetch_sub, compare_exchange_weak and compare_exchange_strong, not %s", x.Name)
-	return bad
+	return word.Bad
 }
 
 // cas lowers compare_exchange_weak and compare_exchange_strong (a weak
 // CAS is modelled as strong: a spurious failure only adds a retry). As in
 // C++, a failed CAS writes the value it saw into expected when expected
 // is a local.
-func (l *lowerer) cas(fi *fieldInst, x *syntax.Method) ev {
+func (l *lowerer) cas(fi *fieldInst, x *syntax.Method) word.Value {
 	addr, t := l.fieldAddr(fi), fi.decl.Type
 	args := x.Args
 	if len(args) < 2 || len(args) > 4 {
 		l.errs.Add(x.Pos, "write %s.%s(expected, desired, success, failure)", fi.decl.Name, x.Name)
-		return bad
+		return word.Bad
 	}
 	e, d := l.expr(args[0]), l.expr(args[1])
 	fe, fd := l.convert(e, t, args[0].At(), "expected"), l.convert(d, t, args[1].At(), "desired")
@@ -254,21 +255,21 @@ func (l *lowerer) cas(fi *fieldInst, x *syntax.Method) ev {
 	if len(args) == 4 {
 		f = l.order(args, 3, loadOrders, "the failure order of a compare_exchange")
 	}
-	access := 1 + e.access + d.access
-	if e.local {
+	access := 1 + e.Access + d.Access
+	if e.Local {
 		loc := l.localOf(args[0])
 		slot, lt := loc.slot, loc.t
-		return ev{t: syntax.TyBool, access: access, fn: func(m primitives.Mem) uint64 {
+		return word.Value{Type: syntax.TyBool, Access: access, Fn: func(m primitives.Mem) uint64 {
 			seen, ok := m.CompareAndSwap(addr(m), fe(m), fd(m), s, f)
 			if !ok {
-				m.SetLocal(slot, norm(lt, seen))
+				m.SetLocal(slot, word.Norm(lt, seen))
 			}
-			return b2w(ok)
+			return word.Bool(ok)
 		}}
 	}
-	return ev{t: syntax.TyBool, access: access, fn: func(m primitives.Mem) uint64 {
+	return word.Value{Type: syntax.TyBool, Access: access, Fn: func(m primitives.Mem) uint64 {
 		_, ok := m.CompareAndSwap(addr(m), fe(m), fd(m), s, f)
-		return b2w(ok)
+		return word.Bool(ok)
 	}}
 }
 

@@ -6,59 +6,32 @@ import (
 	"lockstep/primitives"
 	"lockstep/primitives/lang/graph"
 	"lockstep/primitives/lang/syntax"
+	"lockstep/primitives/lang/word"
 )
 
-// ev is a lowered expression: how to compute it during a step, its type,
-// and how many shared-memory accesses computing it makes.
-type ev struct {
-	fn     graph.EvalFn
-	t      syntax.Type
-	access int
-	k      bool   // a constant
-	kv     uint64 // the constant's value
-	local  bool   // a local variable
-	param  bool   // the operation's argument
-}
-
-// bad is an expression already reported wrong.
-var bad = ev{t: syntax.TyBad, fn: zero}
-
-func konst(t syntax.Type, v uint64) ev {
-	return ev{t: t, k: true, kv: v, fn: func(primitives.Mem) uint64 { return v }}
-}
-
-// fold makes v a constant when everything it is made of is: constant
-// functions read nothing from the machine, so running one on nil is safe.
-func fold(v ev, parts ...ev) ev {
-	for _, p := range parts {
-		if !p.k {
-			return v
-		}
-	}
-	return konst(v.t, v.fn(nil))
-}
-
-func (l *lowerer) expr(x syntax.Expr) ev {
+// expr lowers expression x into its value: how to compute it during a
+// step, its type and the accesses it makes.
+func (l *lowerer) expr(x syntax.Expr) word.Value {
 	switch x := x.(type) {
 	case *syntax.IntLit:
-		return konst(syntax.TyUntyped, x.Val)
+		return word.Of(syntax.TyUntyped, x.Val)
 	case *syntax.BoolLit:
 		if x.Val {
-			return konst(syntax.TyBool, 1)
+			return word.Of(syntax.TyBool, 1)
 		}
-		return konst(syntax.TyBool, 0)
+		return word.Of(syntax.TyBool, 0)
 	case *syntax.NullLit:
-		return konst(syntax.TyPtr, 0)
+		return word.Of(syntax.TyPtr, 0)
 	case *syntax.ThisLit:
 		if l.in == nil {
 			l.errs.Add(x.Pos, "this is an address, not a constant")
-			return bad
+			return word.Bad
 		}
 		in := l.in
-		return ev{t: syntax.TyPtr, fn: func(primitives.Mem) uint64 { return in.base }}
+		return word.Value{Type: syntax.TyPtr, Fn: func(primitives.Mem) uint64 { return in.base }}
 	case *syntax.StrLit:
 		l.errs.Add(x.Pos, "a string is only a panic's message or a name shown for a value")
-		return bad
+		return word.Bad
 	case *syntax.Ident:
 		return l.ident(x)
 	case *syntax.Unary:
@@ -75,7 +48,7 @@ func (l *lowerer) expr(x syntax.Expr) ev {
 		return l.member(x)
 	case *syntax.Cast:
 		v := l.expr(x.X)
-		return fold(l.cast(v, x.Type, x.Pos), v)
+		return word.Fold(word.Cast(l.errs, v, x.Type, x.Pos), v)
 	}
 	panic("lang: unknown expression")
 }
@@ -87,17 +60,17 @@ var orderNames = map[string]primitives.Order{
 	"release": primitives.Release, "acq_rel": primitives.AcqRel, "seq_cst": primitives.SeqCst,
 }
 
-func (l *lowerer) ident(x *syntax.Ident) ev {
+func (l *lowerer) ident(x *syntax.Ident) word.Value {
 	name := x.Name
 	if v, ok := l.lookupLocal(name); ok && !l.facts {
 		slot, t := v.slot, v.t
-		return ev{t: t, local: true, fn: func(m primitives.Mem) uint64 { return m.Local(slot) }}
+		return word.Value{Type: t, Local: true, Fn: func(m primitives.Mem) uint64 { return m.Local(slot) }}
 	}
 	if len(l.calls) > 0 && !l.facts {
 		fr := l.calls[len(l.calls)-1]
 		if p := fr.op.Param; p != nil && p.Name == name {
 			a := fr.arg
-			a.param = !fr.inlined || a.param
+			a.Param = !fr.inlined || a.Param
 			return a
 		}
 	}
@@ -105,17 +78,17 @@ func (l *lowerer) ident(x *syntax.Ident) ev {
 		if l.in == nil || !l.fold {
 			if l.in == nil {
 				l.errs.Add(x.Pos, "parameter %s is not a constant here", name)
-				return bad
+				return word.Bad
 			}
-			return ev{t: p.Type, fn: zero}
+			return word.Value{Type: p.Type, Fn: zero}
 		}
-		return konst(p.Type, l.in.params[name])
+		return word.Of(p.Type, l.in.params[name])
 	}
 	for _, c := range l.d.f.Consts {
 		if c.Name == name {
 			if l.resolving[c] {
 				l.errs.Add(x.Pos, "constant %s is defined by itself", name)
-				return bad
+				return word.Bad
 			}
 			if l.resolving == nil {
 				l.resolving = map[*syntax.ConstDecl]bool{}
@@ -123,14 +96,14 @@ func (l *lowerer) ident(x *syntax.Ident) ev {
 			l.resolving[c] = true
 			v := l.expr(c.Value)
 			delete(l.resolving, c)
-			if v.t == syntax.TyBad || !v.k {
-				return bad
+			if v.Type == syntax.TyBad || !v.Const {
+				return word.Bad
 			}
-			return konst(c.Type, norm(c.Type, v.kv))
+			return word.Of(c.Type, word.Norm(c.Type, v.Val))
 		}
 	}
 	if o, ok := orderNames[strings.TrimPrefix(name, "memory_order_")]; ok {
-		return konst(syntax.TyOrder, uint64(o))
+		return word.Of(syntax.TyOrder, uint64(o))
 	}
 	switch name {
 	case "awaiter":
@@ -138,40 +111,40 @@ func (l *lowerer) ident(x *syntax.Ident) ev {
 	case "handle":
 		if l.facts {
 			l.errs.Add(x.Pos, "a fact reads the primitive's fields only")
-			return bad
+			return word.Bad
 		}
-		return ev{t: syntax.TyPtr, fn: func(m primitives.Mem) uint64 { return m.Handle() }}
+		return word.Value{Type: syntax.TyPtr, Fn: func(m primitives.Mem) uint64 { return m.Handle() }}
 	}
 	if l.global(name) == "field" {
 		fi := l.field(name, x.Pos)
 		if fi == nil {
-			return bad
+			return word.Bad
 		}
 		return l.readField(fi, x.Pos)
 	}
 	if l.opNamed(name) != nil {
 		l.errs.Add(x.Pos, "%s is an operation: call it as a statement, %s(...);", name, name)
-		return bad
+		return word.Bad
 	}
 	if _, ok := l.lookupLocal(name); ok {
 		l.errs.Add(x.Pos, "a fact reads the primitive's fields only, not locals")
-		return bad
+		return word.Bad
 	}
 	l.errs.Add(x.Pos, "%s is not declared", name)
-	return bad
+	return word.Bad
 }
 
 // awaiter is the awaiter node in the caller's frame.
-func (l *lowerer) awaiter(at syntax.Pos) ev {
+func (l *lowerer) awaiter(at syntax.Pos) word.Value {
 	if l.facts {
 		l.errs.Add(at, "a fact reads the primitive's fields only")
-		return bad
+		return word.Bad
 	}
 	if o := l.calls[0].op; !hasAttr(o, "awaiter") {
 		l.errs.Add(at, "%s has no awaiter: mark it [[awaiter]] (co_await %s() constructs one in the caller's frame)", o.Name, o.Name)
-		return bad
+		return word.Bad
 	}
-	return ev{t: syntax.TyPtr, fn: func(m primitives.Mem) uint64 { return m.Awaiter() }}
+	return word.Value{Type: syntax.TyPtr, Fn: func(m primitives.Mem) uint64 { return m.Awaiter() }}
 }
 
 func hasAttr(o *syntax.OpDecl, a string) bool {
@@ -207,17 +180,17 @@ func (l *lowerer) fieldAddr(fi *fieldInst) graph.EvalFn {
 
 // readField reads a field used as a value: one plain read, or in a fact
 // a look at the field without a step.
-func (l *lowerer) readField(fi *fieldInst, at syntax.Pos) ev {
+func (l *lowerer) readField(fi *fieldInst, at syntax.Pos) word.Value {
 	addr, t := l.fieldAddr(fi), fi.decl.Type
 	if l.facts {
 		// A fact runs on a peekMem, whose Load only looks.
-		return ev{t: t, fn: func(m primitives.Mem) uint64 { return m.Load(addr(m), primitives.Relaxed) }}
+		return word.Value{Type: t, Fn: func(m primitives.Mem) uint64 { return m.Load(addr(m), primitives.Relaxed) }}
 	}
 	if fi.decl.Atomic {
 		l.errs.Add(at, "%s is atomic: read it with %s.load(order)", fi.decl.Name, fi.decl.Name)
-		return bad
+		return word.Bad
 	}
-	return ev{t: t, access: 1, fn: func(m primitives.Mem) uint64 { return m.Read(addr(m)) }}
+	return word.Value{Type: t, Access: 1, Fn: func(m primitives.Mem) uint64 { return m.Read(addr(m)) }}
 }
 
 // dottedName reads a.b.c as one name, for fields like m_ev.m_state.
@@ -270,62 +243,54 @@ func (l *lowerer) nodeField(x *syntax.Member) (nodeRef, bool) {
 		return nodeRef{}, false
 	}
 	p := l.expr(x.X)
-	if p.t == syntax.TyBad {
+	if p.Type == syntax.TyBad {
 		return nodeRef{}, false
 	}
-	if p.t != syntax.TyPtr {
-		l.errs.Add(x.Pos, "->%s needs a pointer to an awaiter, not %s", x.Name, p.t)
+	if p.Type != syntax.TyPtr {
+		l.errs.Add(x.Pos, "->%s needs a pointer to an awaiter, not %s", x.Name, p.Type)
 		return nodeRef{}, false
 	}
 	if !x.Arrow {
 		l.errs.Add(x.Pos, "that is a pointer: write ->%s", x.Name)
 		return nodeRef{}, false
 	}
-	pf := p.fn
-	return nodeRef{t: syntax.TyPtr, access: p.access, addr: func(m primitives.Mem) uint64 { return pf(m) + off }}, true
+	pf := p.Fn
+	return nodeRef{t: syntax.TyPtr, access: p.Access, addr: func(m primitives.Mem) uint64 { return pf(m) + off }}, true
 }
 
-func (l *lowerer) member(x *syntax.Member) ev {
+func (l *lowerer) member(x *syntax.Member) word.Value {
 	if fi := l.dottedField(x); fi != nil {
 		return l.readField(fi, x.Pos)
 	}
 	if _, ok := nodeFields[x.Name]; ok {
 		ref, ok := l.nodeField(x)
 		if !ok {
-			return bad
+			return word.Bad
 		}
 		addr := ref.addr
-		return ev{t: syntax.TyPtr, access: ref.access + 1, fn: func(m primitives.Mem) uint64 { return m.Read(addr(m)) }}
+		return word.Value{Type: syntax.TyPtr, Access: ref.access + 1, Fn: func(m primitives.Mem) uint64 { return m.Read(addr(m)) }}
 	}
 	v := l.expr(x.X)
-	if v.t == syntax.TyBad {
-		return bad
+	if v.Type == syntax.TyBad {
+		return word.Bad
 	}
-	if v.t != syntax.TyPair || x.Arrow {
+	if v.Type != syntax.TyPair || x.Arrow {
 		if name, ok := dottedName(x); ok && l.global(strings.SplitN(name, ".", 2)[0]) == "" {
 			l.errs.Add(x.Pos, "%s is not declared", name)
-			return bad
+			return word.Bad
 		}
-		l.errs.Add(x.Pos, "%s has no member %s (a pair has .count and .head; an awaiter p has p->m_next, p->m_await_coro, p->m_ctx)", v.t, x.Name)
-		return bad
+		l.errs.Add(x.Pos, "%s has no member %s (a pair has .count and .head; an awaiter p has p->m_next, p->m_await_coro, p->m_ctx)", v.Type, x.Name)
+		return word.Bad
 	}
-	f := v.fn
+	f := v.Fn
 	switch x.Name {
 	case "count":
-		return fold(ev{t: syntax.TyInt32, access: v.access, fn: func(m primitives.Mem) uint64 { return pairCount(f(m)) }}, v)
+		return word.Fold(word.Value{Type: syntax.TyInt32, Access: v.Access, Fn: func(m primitives.Mem) uint64 { return word.Count(f(m)) }}, v)
 	case "head":
-		return fold(ev{t: syntax.TyPtr, access: v.access, fn: func(m primitives.Mem) uint64 { return pairHead(f(m)) }}, v)
+		return word.Fold(word.Value{Type: syntax.TyPtr, Access: v.Access, Fn: func(m primitives.Mem) uint64 { return word.Head(f(m)) }}, v)
 	}
 	l.errs.Add(x.Pos, "a pair has .count and .head, not .%s", x.Name)
-	return bad
-}
-
-// The halves of a pair word: count int32 in the high half, head address
-// in the low half.
-func pairCount(w uint64) uint64 { return uint64(int64(int32(w >> 32))) }
-func pairHead(w uint64) uint64  { return w & 0xffffffff }
-func makePair(count, head uint64) uint64 {
-	return uint64(uint32(count))<<32 | head&0xffffffff
+	return word.Bad
 }
 
 // start is where expression x begins: the place an error about all of it

@@ -6,6 +6,7 @@ import (
 	"lockstep/primitives"
 	"lockstep/primitives/lang/graph"
 	"lockstep/primitives/lang/syntax"
+	"lockstep/primitives/lang/word"
 )
 
 // once checks that a statement touches shared memory at most once: one
@@ -21,8 +22,8 @@ func (l *lowerer) assign(s *syntax.AssignStmt) graph.Frag {
 	v := l.expr(s.Value)
 	if s.Op != "=" {
 		x := l.expr(s.Target)
-		if _, ok := s.Target.(*syntax.Ident); !ok || x.t == syntax.TyBad || !x.local {
-			if x.t != syntax.TyBad {
+		if _, ok := s.Target.(*syntax.Ident); !ok || x.Type == syntax.TyBad || !x.Local {
+			if x.Type != syntax.TyBad {
 				l.errs.Add(s.Pos, "%s on shared memory is a read and a write, two steps: write x = x %c y as two statements through a local", s.Op, s.Op[0])
 			}
 			return graph.Empty
@@ -31,14 +32,14 @@ func (l *lowerer) assign(s *syntax.AssignStmt) graph.Frag {
 		if s.Op == "-=" {
 			op = "-"
 		}
-		v = l.arith(op, x, v, s.Pos)
+		v = word.Arith(l.errs, op, x, v, s.Pos)
 	}
 	switch t := s.Target.(type) {
 	case *syntax.Ident:
 		if loc, ok := l.lookupLocal(t.Name); ok {
 			val := l.convert(v, loc.t, s.Pos, "local "+t.Name)
 			slot := loc.slot
-			return graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Access: l.once(s.Pos, v.access), Pos: s.Pos,
+			return graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Access: l.once(s.Pos, v.Access), Pos: s.Pos,
 				Do: func(m primitives.Mem) { m.SetLocal(slot, val(m)) }}))
 		}
 		if fi := l.field(t.Name, t.Pos); fi != nil {
@@ -48,7 +49,7 @@ func (l *lowerer) assign(s *syntax.AssignStmt) graph.Frag {
 			}
 			val := l.convert(v, fi.decl.Type, s.Pos, "field "+t.Name)
 			addr := l.fieldAddr(fi)
-			return graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Access: l.once(s.Pos, v.access+1), Pos: s.Pos,
+			return graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Access: l.once(s.Pos, v.Access+1), Pos: s.Pos,
 				Do: func(m primitives.Mem) { m.Write(addr(m), val(m)) }}))
 		}
 		if l.global(t.Name) != "" || l.isParam(t.Name) {
@@ -67,7 +68,7 @@ func (l *lowerer) assign(s *syntax.AssignStmt) graph.Frag {
 		}
 		val := l.convert(v, ref.t, s.Pos, t.Name)
 		addr := ref.addr
-		return graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Access: l.once(s.Pos, v.access+ref.access+1), Pos: s.Pos,
+		return graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Access: l.once(s.Pos, v.Access+ref.access+1), Pos: s.Pos,
 			Do: func(m primitives.Mem) { m.Write(addr(m), val(m)) }}))
 	}
 	l.errs.Add(s.Pos, "the left of = is a local, a plain field or an awaiter's field (p->m_next)")
@@ -118,11 +119,11 @@ func (l *lowerer) exprStmt(s *syntax.ExprStmt) graph.Frag {
 		}
 	}
 	v := l.expr(s.X)
-	if v.t != syntax.TyBad && v.access == 0 {
+	if v.Type != syntax.TyBad && v.Access == 0 {
 		l.errs.Add(s.Pos, "this statement does nothing: it touches no shared memory and changes no local")
 	}
-	fn := v.fn
-	return graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Access: l.once(s.Pos, v.access), Pos: s.Pos,
+	fn := v.Fn
+	return graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Access: l.once(s.Pos, v.Access), Pos: s.Pos,
 		Do: func(m primitives.Mem) { fn(m) }}))
 }
 
@@ -144,10 +145,10 @@ func (l *lowerer) present(o *syntax.OpDecl) bool {
 		return true
 	}
 	c := l.cond(o.Cond)
-	if c.t != syntax.TyBad && !c.k {
+	if c.Type != syntax.TyBad && !c.Const {
 		l.errs.Add(o.Cond.At(), "an operation's condition is made of parameters and constants")
 	}
-	return c.kv != 0
+	return c.Val != 0
 }
 
 // inline lowers a call of another operation in place: its statements run
@@ -168,7 +169,7 @@ func (l *lowerer) inline(s *syntax.ExprStmt, c *syntax.Call, o *syntax.OpDecl) g
 		l.errs.Add(c.Pos, "calls nest more than %d deep", MaxInline)
 		return graph.Empty
 	}
-	arg := ev{t: syntax.TyBad}
+	arg := word.Value{Type: syntax.TyBad}
 	switch {
 	case o.Param == nil && len(c.Args) > 0:
 		l.errs.Add(c.Pos, "%s takes no argument", o.Name)
@@ -176,11 +177,11 @@ func (l *lowerer) inline(s *syntax.ExprStmt, c *syntax.Call, o *syntax.OpDecl) g
 		l.errs.Add(c.Pos, "%s takes one argument, its %s", o.Name, o.Param.Name)
 	case o.Param != nil:
 		a := l.expr(c.Args[0])
-		if a.t != syntax.TyBad && !a.k && !a.param {
+		if a.Type != syntax.TyBad && !a.Const && !a.Param {
 			l.errs.Add(c.Args[0].At(), "the argument of a call is a constant or this operation's own argument")
 		}
-		a.fn = l.convert(a, o.Param.Type, c.Pos, "the argument of "+o.Name)
-		a.t = o.Param.Type
+		a.Fn = l.convert(a, o.Param.Type, c.Pos, "the argument of "+o.Name)
+		a.Type = o.Param.Type
 		arg = a
 	}
 	saved := l.scopes
@@ -203,8 +204,8 @@ func (l *lowerer) inline(s *syntax.ExprStmt, c *syntax.Call, o *syntax.OpDecl) g
 
 func (l *lowerer) ifStmt(s *syntax.IfStmt) graph.Frag {
 	c := l.cond(s.Cond)
-	if c.k {
-		if c.kv != 0 {
+	if c.Const {
+		if c.Val != 0 {
 			return l.stmt(s.Then)
 		}
 		if s.Else != nil {
@@ -212,7 +213,7 @@ func (l *lowerer) ifStmt(s *syntax.IfStmt) graph.Frag {
 		}
 		return graph.Empty
 	}
-	n := l.node(s, graph.Node{Kind: graph.Branch, Access: l.once(s.Pos, c.access), Cond: c.fn, Pos: s.Pos})
+	n := l.node(s, graph.Node{Kind: graph.Branch, Access: l.once(s.Pos, c.Access), Cond: c.Fn, Pos: s.Pos})
 	out := graph.Frag{Entry: n}
 	then := l.stmt(s.Then)
 	if then.Entry >= 0 {
@@ -237,8 +238,8 @@ func (l *lowerer) ifStmt(s *syntax.IfStmt) graph.Frag {
 
 func (l *lowerer) while(s *syntax.WhileStmt) graph.Frag {
 	c := l.cond(s.Cond)
-	folded := c.k
-	if folded && c.kv == 0 {
+	folded := c.Const
+	if folded && c.Val == 0 {
 		return graph.Empty
 	}
 	var head int
@@ -248,7 +249,7 @@ func (l *lowerer) while(s *syntax.WhileStmt) graph.Frag {
 			l.access[s] = false
 		}
 	} else {
-		head = l.node(s, graph.Node{Kind: graph.Branch, Access: l.once(s.Pos, c.access), Cond: c.fn, Pos: s.Pos})
+		head = l.node(s, graph.Node{Kind: graph.Branch, Access: l.once(s.Pos, c.Access), Cond: c.Fn, Pos: s.Pos})
 	}
 	lp := &loop{cont: head}
 	l.loops = append(l.loops, lp)
@@ -289,18 +290,18 @@ func (l *lowerer) doWhile(s *syntax.WhileStmt) graph.Frag {
 		l.g.Fill(body.Holes, cn)
 	}
 	out := graph.Frag{Entry: entry, Holes: lp.breaks}
-	if c.k {
+	if c.Const {
 		if l.access != nil {
 			l.access[s] = false
 		}
-		if c.kv != 0 {
+		if c.Val != 0 {
 			l.g.Nodes[cn].Next = entry
 		} else {
 			out.Holes = append(out.Holes, graph.Hole{Node: cn})
 		}
 		return out
 	}
-	n := l.node(s, graph.Node{Kind: graph.Branch, Access: l.once(s.Pos, c.access), Cond: c.fn, Pos: s.Pos})
+	n := l.node(s, graph.Node{Kind: graph.Branch, Access: l.once(s.Pos, c.Access), Cond: c.Fn, Pos: s.Pos})
 	l.g.Nodes[cn].Next = n
 	l.g.Nodes[n].Next = entry
 	out.Holes = append(out.Holes, graph.Hole{Node: n, Alt: true})
@@ -309,11 +310,11 @@ func (l *lowerer) doWhile(s *syntax.WhileStmt) graph.Frag {
 
 func (l *lowerer) branch(s *syntax.BranchStmt) graph.Frag {
 	if len(l.loops) == 0 {
-		word := "continue"
+		kw := "continue"
 		if s.Brk {
-			word = "break"
+			kw = "break"
 		}
-		l.errs.Add(s.Pos, "%s is not inside a loop", word)
+		l.errs.Add(s.Pos, "%s is not inside a loop", kw)
 		return graph.Empty
 	}
 	lp := l.loops[len(l.loops)-1]
@@ -330,8 +331,8 @@ func (l *lowerer) ret(s *syntax.ReturnStmt) graph.Frag {
 	out := graph.Empty
 	if s.Value != nil {
 		v := l.expr(s.Value)
-		fn := v.fn
-		out = graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Access: l.once(s.Pos, v.access), Pos: s.Pos,
+		fn := v.Fn
+		out = graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Access: l.once(s.Pos, v.Access), Pos: s.Pos,
 			Do: func(m primitives.Mem) { fn(m) }}))
 	}
 	fr := l.calls[len(l.calls)-1]

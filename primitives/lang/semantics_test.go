@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"lockstep/primitives"
+	"lockstep/primitives/lang/word"
 )
 
 // recMem is a fakeMem that remembers the last value stored and loads
@@ -90,7 +91,7 @@ func TestSemantics(t *testing.T) {
 func TestDivideByZeroAtRunTime(t *testing.T) {
 	defer func() {
 		r := recover()
-		if e, ok := r.(runtimeError); !ok || e.Error() != "runtime error: integer divide by zero at 4:38" {
+		if e, ok := r.(word.RuntimeError); !ok || e.Error() != "runtime error: integer divide by zero at 4:38" {
 			t.Errorf("recovered %v, want the division's runtime error at 4:38", r)
 		}
 	}()

@@ -10,5 +10,6 @@
 // with Bail, which package lang's Compile recovers). What a tree means,
 // its types, steps and labels, is package lang's.
 //
-// It imports the standard library only; package lang alone imports it.
+// It imports the standard library only; package lang and its packages
+// graph and word import it.
 package syntax
