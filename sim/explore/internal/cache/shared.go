@@ -111,13 +111,17 @@ func (s *Shared) Save(r Ref, sum *Summary) {
 }
 
 // MinSteps is the fewest steps from the state with key k to an
-// execution's end of kind k, and whether the state is known.
+// execution's end of kind k, and whether the state's summary is known. A
+// state still in progress is not: a worker that the end of the search
+// halted leaves the states it was searching unfinished, and their
+// fewest steps are then to be found below them, as for a state not
+// cached.
 func (s *Shared) MinSteps(key statekey.Key, k int) (uint32, bool) {
 	sh := &s.shards[shardOf(key)]
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	idx, ok := sh.st.Find(key)
-	if !ok {
+	if !ok || sh.st.InProgress(idx) {
 		return NoSteps, false
 	}
 	return sh.st.MinSteps(idx, k), true
