@@ -115,6 +115,7 @@ func TestDependencies(t *testing.T) {
 	}
 	checkDeps(t, "lockstep/web/classroom/lecture", lectureBanned, "")
 	checkNever(t, "lockstep/sim/explore", searchBanned)
+	checkNever(t, "lockstep/sim/explore/weak", searchBanned)
 }
 
 // webImports is the import graph of the web packages: for each package

@@ -45,18 +45,18 @@ func (e *dfs) ample(m, child *sim.Machine, en []int) (int, bool) {
 		stack := m.Stack(t)
 		c := int(stack[len(stack)-1])
 		co := m.Coroutine(c)
-		if e.red.publicLabel(co.Op(), co.PC()) {
+		if e.red.Public(co.Op(), co.PC()) {
 			continue
 		}
 		if !e.step(child, m, t) {
 			e.stop = relearn
 			return t, true
 		}
-		if e.red.private(m, child, c) {
+		if e.red.Private(m, child, c) {
 			return t, true
 		}
-		if !e.red.ownAccess(child, c) {
-			e.red.markPublic(co.Op(), co.PC())
+		if !e.red.OwnAccess(child, c) {
+			e.red.MarkPublic(co.Op(), co.PC())
 		}
 	}
 	return 0, false

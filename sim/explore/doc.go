@@ -15,7 +15,11 @@
 // the smallest counterexamples (minimal). The state cache and its exact
 // counts are the internal cache package's (cache.Store, cache.Shared,
 // cache.Summary); how a state is keyed, and the models of the program the
-// key rests on, are the statekey package's.
+// key rests on, are the statekey package's. Under the c11 memory model
+// (Options.Memory) the strategies are built of the weak package's
+// searches, which also choose what each read returns; explore applies
+// the options' defaults, merges FindThenProve's phases, and hands the
+// weak package its partial-order reduction (as a weak.Reducer).
 //
 // # Contracts
 //
@@ -44,6 +48,8 @@
 // # Imports
 //
 // The standard library, lockstep/sim (exported API only),
-// lockstep/sim/statekey and lockstep/sim/explore/internal/cache. Never the lessons (lockstep/scenarios, which only
-// its tests use) nor the playground.
+// lockstep/sim/statekey, lockstep/sim/explore/internal/cache and
+// lockstep/sim/explore/weak (which never imports explore). Never the
+// lessons (lockstep/scenarios, which only its tests use) nor the
+// playground.
 package explore

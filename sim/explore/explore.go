@@ -105,7 +105,7 @@ type Options struct {
 	// off, so that it counts every interleaving.
 	NoReduction bool
 	// Memory is the memory model the executions run under. Under
-	// sim.C11 a step's read choices are part of the search (see weak.go).
+	// sim.C11 a step's read choices are part of the search (see package weak).
 	Memory sim.MemoryModel
 	// Observe, when set, names what an execution's final state shows
 	// (a litmus test's registers); Result.Observations lists the names.

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"lockstep/sim"
+	"lockstep/sim/explore/weak"
 	"lockstep/sim/program"
 	"lockstep/sim/statekey"
 )
@@ -34,6 +35,5 @@ func WideKeys(ctx context.Context, p *program.Program, o Options) (Result, error
 // or without symmetry (as an exhaustive search without preemption bounds
 // computes it).
 func WeakKeys(p *program.Program, symmetric bool) func(*sim.Machine) statekey.Key {
-	s := newWeakSearch(context.Background(), p, &Options{Memory: sim.C11, NoSymmetry: !symmetric})
-	return func(m *sim.Machine) statekey.Key { return s.key(m, -1, 0) }
+	return weak.StateKey(p, symmetric)
 }

@@ -195,7 +195,7 @@ func (e *dfs) mergeFindings(o *dfs) {
 	for op, ls := range o.red.public {
 		for pc, public := range ls {
 			if public {
-				e.red.markPublic(op, pc)
+				e.red.MarkPublic(op, pc)
 			}
 		}
 	}

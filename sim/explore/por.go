@@ -27,12 +27,13 @@ import (
 // state whose step is taken alone is not cached: the search walks through
 // it to the next state with a choice (see dfs.visit).
 //
-// Under the c11 memory model (weak.go) the same steps qualify: they touch
-// only the coroutine's own cells, its own clock and what it saw of its own
-// cells, which no other thread's step reads or changes; a cell is then
-// reachable when any write a read may still return (not only the latest)
-// names the coroutine's objects, and a step whose read may return more
-// than one write is not taken alone.
+// Under the c11 memory model (package weak, which asks the reducer as a
+// weak.Reducer: hence its exported methods) the same steps qualify: they
+// touch only the coroutine's own cells, its own clock and what it saw of
+// its own cells, which no other thread's step reads or changes; a cell is
+// then reachable when any write a read may still return (not only the
+// latest) names the coroutine's objects, and a step whose read may return
+// more than one write is not taken alone.
 //
 // The reduction keeps every outcome kind and every state's future; it
 // drops executions that differ from a kept one only in where such steps
@@ -137,10 +138,10 @@ func (r *reducer) reachable(m *sim.Machine, c int) bool {
 	return false
 }
 
-// private reports whether the step coroutine c just took from m to child
+// Private reports whether the step coroutine c just took from m to child
 // commutes with every other thread's steps until it, as the type comment
 // says.
-func (r *reducer) private(m, child *sim.Machine, c int) bool {
+func (r *reducer) Private(m, child *sim.Machine, c int) bool {
 	if child.Over() {
 		return false
 	}
@@ -165,9 +166,9 @@ func (r *reducer) private(m, child *sim.Machine, c int) bool {
 	return !r.reachable(m, c)
 }
 
-// ownAccess reports whether the step coroutine c just took into child
+// OwnAccess reports whether the step coroutine c just took into child
 // accessed its own frame, awaiter or context, as a private step must.
-func (r *reducer) ownAccess(child *sim.Machine, c int) bool {
+func (r *reducer) OwnAccess(child *sim.Machine, c int) bool {
 	last := child.LastAccess()
 	switch last.Op {
 	case program.OpSubmit, program.OpSemAcquire, program.OpSemRelease, program.OpResume, program.OpSpawn:
@@ -177,9 +178,9 @@ func (r *reducer) ownAccess(child *sim.Machine, c int) bool {
 	return a < program.Word(len(r.owner)) && (r.owner[a] == c || r.ctxOf[a] == c)
 }
 
-// publicLabel reports whether a step from label pc of operation op was
+// Public reports whether a step from label pc of operation op was
 // seen accessing a cell that is not its coroutine's own.
-func (r *reducer) publicLabel(op, pc int) bool {
+func (r *reducer) Public(op, pc int) bool {
 	if op < 0 {
 		return false
 	}
@@ -187,9 +188,9 @@ func (r *reducer) publicLabel(op, pc int) bool {
 	return pc < len(ls) && ls[pc]
 }
 
-// markPublic notes that a step from label pc of operation op accessed a
+// MarkPublic notes that a step from label pc of operation op accessed a
 // cell that is not its coroutine's own.
-func (r *reducer) markPublic(op, pc int) {
+func (r *reducer) MarkPublic(op, pc int) {
 	if op < 0 {
 		return
 	}

@@ -1,4 +1,4 @@
-package explore
+package weak
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 
 // stepMove performs move mv on m, resolving its candidate against the
 // read m's step makes.
-func stepMove(m *sim.Machine, mv wmove) {
+func stepMove(m *sim.Machine, mv move) {
 	from := c11.Latest
 	if mv.k >= 0 {
 		probe := &sim.Machine{}
@@ -29,9 +29,9 @@ func stepMove(m *sim.Machine, mv wmove) {
 	m.StepFrom(int(mv.t), from)
 }
 
-// weakSchedule is the schedule of a path, with labels and the sources of
+// scheduleOf is the schedule of a path, with labels and the sources of
 // stale reads.
-func weakSchedule(p *program.Program, path []wmove) schedule.Schedule {
+func scheduleOf(p *program.Program, path []move) schedule.Schedule {
 	m := sim.New(p, sim.Options{Memory: sim.C11})
 	for _, mv := range path {
 		stepMove(m, mv)
@@ -39,16 +39,17 @@ func weakSchedule(p *program.Program, path []wmove) schedule.Schedule {
 	return m.Schedule()
 }
 
-// weakPreemption searches with at most 0, 1, 2... preemptions, up to
-// o.MaxPreemptions (negative: until a bound leaves nothing out). A kind's
-// counterexample comes from the first bound that has one: the fewest
-// preemptions, then the fewest steps.
-func weakPreemption(ctx context.Context, p *program.Program, o *Options) Result {
+// Bounded searches with at most 0, 1, 2... preemptions, up to
+// o.MaxPreemptions (negative: until a bound leaves nothing out), each
+// bound exhaustively and without the reduction. A kind's counterexample
+// comes from the first bound that has one: the fewest preemptions, then
+// the fewest steps. Result.States sums the bounds'.
+func Bounded(ctx context.Context, p *program.Program, o Options) Result {
 	var res Result
 	have := map[outcome.Kind]bool{}
 	var found []Counterexample
 	for bound := 0; ; bound++ {
-		r := weakExhaustive(ctx, p, o, true, bound)
+		r := exhaustive(ctx, p, &o, true, bound)
 		for _, c := range r.Counterexamples {
 			if !have[c.Kind] {
 				have[c.Kind] = true
@@ -70,20 +71,20 @@ func weakPreemption(ctx context.Context, p *program.Program, o *Options) Result 
 	return res
 }
 
-// weakRandom runs o.Runs executions, each choosing uniformly among the
-// threads that can move and then among the writes the step's read may
-// return.
-func weakRandom(ctx context.Context, p *program.Program, o *Options) Result {
+// Random runs o.Runs executions from o.Seed, each choosing uniformly
+// among the threads that can move and then among the writes the step's
+// read may return. A kind's counterexample is the shortest run to it.
+func Random(ctx context.Context, p *program.Program, o Options) Result {
 	rng := rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15))
 	initial := sim.New(p, sim.Options{Memory: sim.C11})
 	m, probe := &sim.Machine{}, &sim.Machine{}
 	res := Result{Outcomes: map[outcome.Kind]*big.Int{}, Executions: new(big.Int)}
 	one := big.NewInt(1)
-	best := map[outcome.Kind][]wmove{}
+	best := map[outcome.Kind][]move{}
 	obs := map[string]bool{}
 	var en []int
 	var srcs []c11.Source
-	var path []wmove
+	var path []move
 	for run := int64(0); run < o.Runs; run++ {
 		if run&63 == 0 && ctx.Err() != nil {
 			res.Stopped = "canceled"
@@ -97,7 +98,7 @@ func weakRandom(ctx context.Context, p *program.Program, o *Options) Result {
 			probe.CopyFrom(m)
 			probe.QuietStep(t)
 			srcs = probe.LastSources(srcs[:0])
-			mv := wmove{t: int16(t), k: -1}
+			mv := move{t: int16(t), k: -1}
 			if len(srcs) > 1 {
 				mv.k = int16(rng.IntN(len(srcs)))
 				m.QuietStepFrom(t, srcs[mv.k])
@@ -116,7 +117,7 @@ func weakRandom(ctx context.Context, p *program.Program, o *Options) Result {
 			obs[o.Observe(m)] = true
 		}
 		if b, ok := best[k]; k != outcome.OK && (!ok || len(path) < len(b)) {
-			best[k] = append([]wmove(nil), path...)
+			best[k] = append([]move(nil), path...)
 		}
 		if k != outcome.OK && o.stopsAt(k) {
 			res.Stopped = "first-counterexample"
@@ -128,7 +129,7 @@ func weakRandom(ctx context.Context, p *program.Program, o *Options) Result {
 	}
 	var cs []Counterexample
 	for k, path := range best {
-		cs = append(cs, Counterexample{Kind: k, Schedule: weakSchedule(p, path)})
+		cs = append(cs, Counterexample{Kind: k, Schedule: scheduleOf(p, path)})
 	}
 	res.Counterexamples = inKindOrder(cs)
 	for name := range obs {
@@ -138,11 +139,12 @@ func weakRandom(ctx context.Context, p *program.Program, o *Options) Result {
 	return res
 }
 
-// checkWeak replays every counterexample under c11 and fills in its
-// outcome, steps and preemptions.
-func checkWeak(p *program.Program, r *Result) error {
-	for i := range r.Counterexamples {
-		c := &r.Counterexamples[i]
+// Check replays every counterexample under c11 and fills in its
+// outcome, steps and preemptions. It stops at the first that does not
+// replay to its kind in exactly its steps, with an error.
+func Check(p *program.Program, cs []Counterexample) error {
+	for i := range cs {
+		c := &cs[i]
 		m := sim.New(p, sim.Options{Memory: sim.C11})
 		n, last := 0, -1
 		for j, ch := range c.Schedule {

@@ -1,9 +1,7 @@
-package explore
+package weak
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"math/big"
 	"slices"
 
@@ -15,10 +13,10 @@ import (
 	"lockstep/sim/statekey"
 )
 
-// The search under the c11 memory model. A move is a thread and, when its
-// step reads, which of the writes the read may return it takes (by its
-// place among the candidates, oldest first: the same state offers the
-// same candidates, whatever path led there). The state is the machine's
+// The exhaustive search. A move is a thread and, when its step reads,
+// which of the writes the read may return it takes (by its place among
+// the candidates, oldest first: the same state offers the same
+// candidates, whatever path led there). The state is the machine's
 // state key (assuming nothing of the program's locals or
 // synchronization) together with what sim.Machine.MemoryKey hands over,
 // in canonical form: the writes some thread may still read, who saw
@@ -32,28 +30,30 @@ import (
 // MemoryKey keys the c11 state under the same renaming, so a state and
 // its renamings meet. The move a summary keeps is then the canonical
 // thread's, mapped back through the renaming of the state it is read in.
-// There is no partial-order reduction.
+// An unbounded search given a Reducer takes private steps alone (see
+// ample).
 
-// wmove is one move: thread t, and the read's candidate k (-1: the step
+// move is one move: thread t, and the read's candidate k (-1: the step
 // reads nothing with a choice, or the latest write).
-type wmove struct {
+type move struct {
 	t, k int16
 }
 
-// wsum summarizes the executions below a state.
-type wsum struct {
+// summary summarizes the executions below a state.
+type summary struct {
 	count [numKinds]uint64
 	min   [numKinds]uint32 // fewest steps + 1; 0: no such execution
-	next  [numKinds]wmove
+	next  [numKinds]move
 }
 
-type weakSearch struct {
+// search is one exhaustive search, bounded or not.
+type search struct {
 	ctx     context.Context
 	p       *program.Program
 	o       *Options
 	keyer   *statekey.Keyer
 	memo    map[statekey.Key]int32
-	sums    []wsum
+	sums    []summary
 	levels  []*sim.Machine
 	srcs    [][]c11.Source
 	en      [][]int
@@ -63,87 +63,26 @@ type weakSearch struct {
 	bounded bool // preemption-bounded: moves cost preemptions
 	cut     bool // a move was left out for the bound
 	found   [numKinds]bool
-	red     *reducer // partial-order reduction (exhaustive only); nil: none
-	one     []int    // the ample thread, as a list of one
-	sym     bool     // the key renames members
-	tren    [][]int  // per depth: the canonical place of each thread
-	path    []wmove  // the current path (for the first counterexample)
-	first   []wmove
+	red     Reducer // partial-order reduction (unbounded only); nil: none
+	one     []int   // the ample thread, as a list of one
+	sym     bool    // the key renames members
+	tren    [][]int // per depth: the canonical place of each thread
+	path    []move  // the current path (for the first counterexample)
+	first   []move
 	firstK  int
 	visited int64 // executions ended
 	calls   int64 // states visited, for the cancel and progress checks
 }
 
-func exploreWeak(ctx context.Context, p *program.Program, o Options) (Result, error) {
-	if o.Strategy == "" {
-		o.Strategy = Exhaustive
-	}
-	if o.Want != "" && !outcome.ValidKind(o.Want) {
-		return Result{}, fmt.Errorf("unknown outcome kind %q", o.Want)
-	}
-	if o.MaxStates <= 0 {
-		o.MaxStates = DefaultMaxStates
-	}
-	var res Result
-	switch o.Strategy {
-	case Exhaustive:
-		res = weakExhaustive(ctx, p, &o, false, 0)
-		// As under sc (see Explore): a complete reduced search that found
-		// a bug is done again without the reduction, for exact counts and
-		// the smallest counterexamples, when that one finishes.
-		if res.Reduced && res.Complete && len(res.Counterexamples) > 0 && !o.stopsAtAny() {
-			full := o
-			full.NoReduction = true
-			if f := weakExhaustive(ctx, p, &full, false, 0); f.Complete {
-				f.States += res.States
-				res = f
-			}
-		}
-	case PreemptionBounded:
-		res = weakPreemption(ctx, p, &o)
-	case FindThenProve:
-		// The bounded phase, then, unless it found what the search was
-		// to stop at or was stopped, the exhaustive proof: one after the
-		// other (the c11 search runs on one goroutine). As under sc (see
-		// exploreFindThenProve), a search not to stop at its first bug
-		// caps the bounded phase at findStates.
-		bo := o
-		if !o.stopsAtAny() {
-			bo.MaxStates = min(o.MaxStates, findStates)
-		}
-		bounded := weakPreemption(ctx, p, &bo)
-		bounded.Strategy, bounded.Memory = PreemptionBounded, sim.C11
-		if bounded.Complete || ctx.Err() != nil || bounded.Stopped == "first-counterexample" ||
-			bounded.Stopped == "max-states" && o.stopsAtAny() {
-			res = merge(bounded)
-			break
-		}
-		full := weakExhaustive(ctx, p, &o, false, 0)
-		full.Strategy, full.Memory = Exhaustive, sim.C11
-		res = merge(bounded, full)
-	case Randomized:
-		if o.Runs <= 0 {
-			o.Runs = 1000
-		}
-		if o.Depth != 0 {
-			return Result{}, errors.New("explore: PCT is not available under the c11 memory model; use Depth 0")
-		}
-		res = weakRandom(ctx, p, &o)
-	default:
-		return Result{}, fmt.Errorf("unknown strategy %q", o.Strategy)
-	}
-	res.Strategy, res.Memory = o.Strategy, sim.C11
-	return res, checkWeak(p, &res)
-}
-
-func newWeakSearch(ctx context.Context, p *program.Program, o *Options) *weakSearch {
+// newSearch prepares a search of p; o stays the caller's.
+func newSearch(ctx context.Context, p *program.Program, o *Options) *search {
 	sym := !o.NoSymmetry && o.Observe == nil
-	return &weakSearch{ctx: ctx, p: p, o: o, keyer: statekey.New(p, statekey.Options{Symmetric: sym}), sym: sym,
+	return &search{ctx: ctx, p: p, o: o, keyer: statekey.New(p, statekey.Options{Symmetric: sym}), sym: sym,
 		memo: map[statekey.Key]int32{}, obs: map[string]bool{}, firstK: -1}
 }
 
 // level returns the scratch machine and buffers of depth d.
-func (s *weakSearch) level(d int) *sim.Machine {
+func (s *search) level(d int) *sim.Machine {
 	for len(s.levels) <= d {
 		s.levels = append(s.levels, &sim.Machine{})
 		s.srcs = append(s.srcs, nil)
@@ -155,7 +94,7 @@ func (s *weakSearch) level(d int) *sim.Machine {
 
 // key is m's state with the search's context (last thread, preemptions
 // left, when bounded), under the renaming it chooses.
-func (s *weakSearch) key(m *sim.Machine, last, left int) statekey.Key {
+func (s *search) key(m *sim.Machine, last, left int) statekey.Key {
 	k := s.keyer.Key(m)
 	s.words = s.words[:0]
 	var r c11.Renaming
@@ -181,8 +120,8 @@ func (s *weakSearch) key(m *sim.Machine, last, left int) statekey.Key {
 }
 
 // end summarizes an execution that ended in m.
-func (s *weakSearch) end(m *sim.Machine) wsum {
-	var sum wsum
+func (s *search) end(m *sim.Machine) summary {
+	var sum summary
 	k := kindIndex(m.Outcome().Kind)
 	sum.count[k], sum.min[k] = 1, 1
 	if s.o.Observe != nil {
@@ -203,7 +142,7 @@ func (s *weakSearch) end(m *sim.Machine) wsum {
 
 // visit searches the state m at depth d, reached by a step of last with
 // left preemptions to spend.
-func (s *weakSearch) visit(m *sim.Machine, d, last, left int) wsum {
+func (s *search) visit(m *sim.Machine, d, last, left int) summary {
 	if m.Finished() {
 		return s.end(m)
 	}
@@ -219,10 +158,10 @@ func (s *weakSearch) visit(m *sim.Machine, d, last, left int) wsum {
 			s.stop = "canceled"
 		}
 		if every := max(s.o.ProgressEvery, 1); s.o.Progress != nil && s.calls%every < 1024 {
-			s.o.Progress(Progress{States: int64(len(s.memo)), Executions: s.visited})
+			s.o.Progress(int64(len(s.memo)), s.visited)
 		}
 	}
-	var sum wsum
+	var sum summary
 	if s.stop != "" {
 		return sum
 	}
@@ -253,7 +192,7 @@ func (s *weakSearch) visit(m *sim.Machine, d, last, left int) wsum {
 		s.srcs[d] = srcs
 		n := len(srcs)
 		for k := range max(n, 1) {
-			mv := wmove{t: int16(t), k: -1}
+			mv := move{t: int16(t), k: -1}
 			if n > 1 {
 				mv.k = int16(k)
 			}
@@ -264,7 +203,7 @@ func (s *weakSearch) visit(m *sim.Machine, d, last, left int) wsum {
 			s.path = append(s.path, mv)
 			below := s.visit(child, d+1, t, left-cost)
 			s.path = s.path[:len(s.path)-1]
-			sum.add(&below, wmove{t: int16(tren[t]), k: mv.k})
+			sum.add(&below, move{t: int16(tren[t]), k: mv.k})
 			if s.stop != "" {
 				return sum
 			}
@@ -276,10 +215,10 @@ func (s *weakSearch) visit(m *sim.Machine, d, last, left int) wsum {
 }
 
 // ample finds a thread of en whose step from m may be searched alone (see
-// reducer, whose rules hold under c11 as its comment says): a resume from
+// Reducer): a resume from
 // the thread's own run queue, or a private step whose read, if any, may
 // return one write only.
-func (s *weakSearch) ample(m, child *sim.Machine, en []int, d int) (int, bool) {
+func (s *search) ample(m, child *sim.Machine, en []int, d int) (int, bool) {
 	for _, t := range en {
 		if len(m.Stack(t)) == 0 {
 			return t, true
@@ -289,24 +228,24 @@ func (s *weakSearch) ample(m, child *sim.Machine, en []int, d int) (int, bool) {
 		stack := m.Stack(t)
 		c := int(stack[len(stack)-1])
 		co := m.Coroutine(c)
-		if s.red.publicLabel(co.Op(), co.PC()) {
+		if s.red.Public(co.Op(), co.PC()) {
 			continue
 		}
 		child.CopyFrom(m)
 		child.QuietStep(t)
 		s.srcs[d] = child.LastSources(s.srcs[d][:0])
-		if len(s.srcs[d]) <= 1 && s.red.private(m, child, c) {
+		if len(s.srcs[d]) <= 1 && s.red.Private(m, child, c) {
 			return t, true
 		}
-		if !s.red.ownAccess(child, c) {
-			s.red.markPublic(co.Op(), co.PC())
+		if !s.red.OwnAccess(child, c) {
+			s.red.MarkPublic(co.Op(), co.PC())
 		}
 	}
 	return 0, false
 }
 
 // add counts the executions below a move.
-func (sum *wsum) add(below *wsum, mv wmove) {
+func (sum *summary) add(below *summary, mv move) {
 	for k := range numKinds {
 		if below.count[k] == 0 && below.min[k] == 0 {
 			continue
@@ -318,19 +257,27 @@ func (sum *wsum) add(below *wsum, mv wmove) {
 	}
 }
 
-// weakExhaustive searches every execution (with at most bound
+// Exhaustive searches every execution of p under c11, caching every
+// state: with the partial-order reduction when o.Reduction is set, in
+// which case a complete search's counts are the reduced executions'
+// (Result.Reduced) and its counterexamples may not be the smallest; the
+// caller searches again without it for those.
+func Exhaustive(ctx context.Context, p *program.Program, o Options) Result {
+	return exhaustive(ctx, p, &o, false, 0)
+}
+
+// exhaustive searches every execution (with at most bound
 // preemptions when bounded).
-func weakExhaustive(ctx context.Context, p *program.Program, o *Options, bounded bool, bound int) Result {
-	s := newWeakSearch(ctx, p, o)
+func exhaustive(ctx context.Context, p *program.Program, o *Options, bounded bool, bound int) Result {
+	s := newSearch(ctx, p, o)
 	s.bounded = bounded
-	if !bounded && !o.NoReduction {
-		s.red = newReducer(p)
-		s.red.weak = true
+	if !bounded && o.Reduction != nil {
+		s.red = o.Reduction()
 	}
 	root := sim.New(p, sim.Options{Memory: sim.C11})
 	sum := s.visit(root, 0, -1, bound)
 	res := Result{Complete: s.stop == "" && !s.cut, Stopped: s.stop, States: int64(len(s.memo)), Reduced: s.red != nil,
-		MemoryBytes: int64(len(s.sums)) * int64(len(wsum{}.count)*20+64), Outcomes: map[outcome.Kind]*big.Int{},
+		MemoryBytes: int64(len(s.sums)) * int64(len(summary{}.count)*20+64), Outcomes: map[outcome.Kind]*big.Int{},
 		Executions: new(big.Int)}
 	for k, n := range sum.count {
 		if n > 0 {
@@ -339,7 +286,7 @@ func weakExhaustive(ctx context.Context, p *program.Program, o *Options, bounded
 		}
 	}
 	if s.stop == "first-counterexample" {
-		res.Counterexamples = []Counterexample{{Kind: outcome.Kinds[s.firstK], Schedule: weakSchedule(p, s.first)}}
+		res.Counterexamples = []Counterexample{{Kind: outcome.Kinds[s.firstK], Schedule: scheduleOf(p, s.first)}}
 		return res
 	}
 	for k := 1; k < numKinds; k++ {
@@ -357,9 +304,9 @@ func weakExhaustive(ctx context.Context, p *program.Program, o *Options, bounded
 
 // smallest follows the cache from the start to an execution of kind k
 // with the fewest steps.
-func (s *weakSearch) smallest(k, bound int) schedule.Schedule {
+func (s *search) smallest(k, bound int) schedule.Schedule {
 	m := sim.New(s.p, sim.Options{Memory: sim.C11})
-	var path []wmove
+	var path []move
 	last, left := -1, bound
 	for !m.Finished() {
 		i, ok := s.memo[s.key(m, last, left)]
@@ -375,5 +322,5 @@ func (s *weakSearch) smallest(k, bound int) schedule.Schedule {
 		last = int(mv.t)
 		stepMove(m, mv)
 	}
-	return weakSchedule(s.p, path)
+	return scheduleOf(s.p, path)
 }

@@ -1,0 +1,132 @@
+package weak
+
+import (
+	"context"
+	"math/big"
+
+	"lockstep/sim"
+	"lockstep/sim/explore/internal/cache"
+	"lockstep/sim/outcome"
+	"lockstep/sim/program"
+	"lockstep/sim/schedule"
+	"lockstep/sim/statekey"
+)
+
+// Options configure a c11 search: what of explore.Options it reads, with
+// the defaults already applied by the caller.
+type Options struct {
+	// MaxStates bounds the states a search caches; one that reaches it
+	// stops with Complete false (max-states).
+	MaxStates int64
+	// MaxPreemptions is the highest bound Bounded searches (negative:
+	// until a bound leaves nothing out).
+	MaxPreemptions int
+	// Runs and Seed are Random's: how many executions, from which seed.
+	Runs int64
+	Seed uint64
+	// StopAtFirst stops a search at its first execution whose outcome is
+	// not ok; Want ("" for none) at its first of that kind.
+	StopAtFirst bool
+	Want        outcome.Kind
+	// NoSymmetry turns the key's renaming of symmetric members off, as
+	// does Observe.
+	NoSymmetry bool
+	// Observe, when set, names what an execution's final state shows;
+	// Result.Observations lists the names.
+	Observe func(m *sim.Machine) string
+	// Progress, when set, is called on the caller's goroutine with the
+	// states cached and the executions ended so far, about every
+	// ProgressEvery states visited (at least 1024 apart).
+	Progress      func(states, executions int64)
+	ProgressEvery int64
+	// Reduction, when set, makes the partial-order reduction an
+	// exhaustive search (not a bounded one) asks which steps to take
+	// alone; nil: none.
+	Reduction func() Reducer
+}
+
+// Reducer is the partial-order reduction as the exhaustive search asks it:
+// the sc search's, whose rules hold under c11 once a cell counts as
+// reachable when any write a read may still return names it. The search
+// takes alone a resume from a thread's own run queue, or a step of a
+// coroutine c from m to child that Private approves and whose read, if
+// any, may return one write only.
+type Reducer interface {
+	// Public reports whether a step from label pc of operation op was
+	// seen accessing a cell that is not its coroutine's own (such a step
+	// is not tried again).
+	Public(op, pc int) bool
+	// MarkPublic notes that a step from label pc of operation op did.
+	MarkPublic(op, pc int)
+	// Private reports whether the step c took from m to child commutes
+	// with every other thread's steps until it.
+	Private(m, child *sim.Machine, c int) bool
+	// OwnAccess reports whether the step c just took into child accessed
+	// its own frame, awaiter or context, as a private step must.
+	OwnAccess(child *sim.Machine, c int) bool
+}
+
+// Result is what a c11 search found: explore.Result's fields that the
+// search fills in, with their meaning there.
+type Result struct {
+	Complete        bool
+	Stopped         string
+	Executions      *big.Int
+	Reduced         bool
+	States          int64
+	Bound           int
+	Outcomes        map[outcome.Kind]*big.Int
+	Counterexamples []Counterexample
+	MemoryBytes     int64
+	Observations    []string
+}
+
+// Counterexample is one execution with a given outcome, the read choices
+// in its schedule (S@S3<1). Its fields are explore.Counterexample's, which
+// converts it; Steps, Preemptions and Outcome are filled in by Check.
+type Counterexample struct {
+	Kind        outcome.Kind
+	Schedule    schedule.Schedule
+	Steps       int
+	Preemptions int
+	Outcome     outcome.Outcome
+}
+
+// StateKey returns the key under which an unbounded exhaustive search
+// caches p's machines (c11 state included), with or without symmetry.
+func StateKey(p *program.Program, symmetric bool) func(*sim.Machine) statekey.Key {
+	s := newSearch(context.Background(), p, &Options{NoSymmetry: !symmetric})
+	return func(m *sim.Machine) statekey.Key { return s.key(m, -1, 0) }
+}
+
+// stopsAt reports whether finding an execution of kind k (not ok) ends
+// the search.
+func (o *Options) stopsAt(k outcome.Kind) bool {
+	return o.StopAtFirst || o.Want != "" && k == o.Want
+}
+
+// numKinds is len(outcome.Kinds), as a constant for arrays.
+const numKinds = cache.NumKinds
+
+// kindIndex is k's place in outcome.Kinds.
+func kindIndex(k outcome.Kind) int {
+	for i, v := range outcome.Kinds {
+		if v == k {
+			return i
+		}
+	}
+	panic("weak: unknown outcome kind " + string(k))
+}
+
+// inKindOrder sorts counterexamples by their kind's place in outcome.Kinds.
+func inKindOrder(cs []Counterexample) []Counterexample {
+	out := make([]Counterexample, 0, len(cs))
+	for _, k := range outcome.Kinds {
+		for _, c := range cs {
+			if c.Kind == k {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
