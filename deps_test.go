@@ -94,6 +94,13 @@ var searchBanned = map[string]string{
 	"lockstep/web":       "the playground runs searches, not the other way round",
 }
 
+// protocolBanned are what the playground's wire vocabulary may never
+// depend on, however indirectly, and why.
+var protocolBanned = map[string]string{
+	"lockstep/scenarios":  "the protocol carries a lesson's description, filled in by the playground; it reads no lessons",
+	"lockstep/primitives": "the protocol carries the primitives' code as text, filled in by lessonview",
+}
+
 func TestDependencies(t *testing.T) {
 	out, err := exec.Command("go", "list", "lockstep/sim/...").Output()
 	if err != nil {
@@ -116,26 +123,30 @@ func TestDependencies(t *testing.T) {
 	checkDeps(t, "lockstep/web/classroom/lecture", lectureBanned, "")
 	checkNever(t, "lockstep/sim/explore", searchBanned)
 	checkNever(t, "lockstep/sim/explore/weak", searchBanned)
+	checkNever(t, "lockstep/web/playground/protocol", protocolBanned)
 }
 
 // webImports is the import graph of the web packages: for each package
 // under lockstep/web, the packages under lockstep/web it may import.
 // Imports point down: web wires the others and nothing imports it; share
-// and classroom build on playground; every one may build on site, the
-// bottom, which imports none of them. A package missing from the table
-// fails, as does an import its row does not allow, in its code or in its
-// tests (which may also import webtest, the tests' helpers).
+// and classroom build on playground, and read the protocol's version and
+// bounds from playground/protocol, the wire vocabulary, which imports no
+// web package; every one may build on site, the bottom, which imports
+// none of them. A package missing from the table fails, as does an
+// import its row does not allow, in its code or in its tests (which may
+// also import webtest, the tests' helpers).
 var webImports = map[string][]string{
 	"lockstep/web": {
 		"lockstep/web/classroom", "lockstep/web/classroom/lecture", "lockstep/web/classroom/roomstore",
 		"lockstep/web/docs", "lockstep/web/lab", "lockstep/web/playground", "lockstep/web/share", "lockstep/web/site",
 	},
 	"lockstep/web/lab":                    {"lockstep/web/playground", "lockstep/web/share", "lockstep/web/site"},
-	"lockstep/web/share":                  {"lockstep/web/playground", "lockstep/web/site"},
-	"lockstep/web/classroom":              {"lockstep/web/classroom/lecture", "lockstep/web/playground", "lockstep/web/site"},
-	"lockstep/web/playground":             {"lockstep/web/playground/lessonview", "lockstep/web/playground/searchqueue", "lockstep/web/site"},
-	"lockstep/web/playground/lessonview":  {},
+	"lockstep/web/share":                  {"lockstep/web/playground", "lockstep/web/playground/protocol", "lockstep/web/site"},
+	"lockstep/web/classroom":              {"lockstep/web/classroom/lecture", "lockstep/web/playground", "lockstep/web/playground/protocol", "lockstep/web/site"},
+	"lockstep/web/playground":             {"lockstep/web/playground/lessonview", "lockstep/web/playground/protocol", "lockstep/web/playground/searchqueue", "lockstep/web/site"},
+	"lockstep/web/playground/lessonview":  {"lockstep/web/playground/protocol"},
 	"lockstep/web/playground/searchqueue": {"lockstep/web/site"},
+	"lockstep/web/playground/protocol":    {},
 	"lockstep/web/docs":                   {"lockstep/web/site"},
 	"lockstep/web/classroom/lecture":      {},
 	"lockstep/web/classroom/roomstore":    {"lockstep/web/classroom/lecture"},

@@ -1,19 +1,20 @@
 // challenge.js plays a bug lesson as a challenge (the ◎ button, or
 // ?challenge=1): a goal in plain words, the reader steps the threads, and
 // the page says when the engine's outcome is the goal's. Whenever the
-// reader stops, the server's reach search (web/playground/protocol.md)
-// says whether the goal can still be reached from the step shown: the
-// page says "cannot be reached from here" only when that search covered
-// every execution from there, and "not found within" its bound when it
-// stopped first. Up to three hints come one at a time, "Find the bug" is
-// hidden until asked for, and once the goal is reached the fix can be
-// proved: on the fixed variant, try to break it, then Verify, whose
-// exhaustive search says whether the fix held. Progress is remembered in
-// the browser (progress.js). The lesson's challenge comes with its loaded
-// event; everything is computed by the server. Each time it draws, the
-// panel tells the page how far the reader got (a "challenge-status" event
-// on the page's root: the state its status line says, the schedule and
-// the step shown), which a room's page reports to the room (room.js).
+// reader stops, the server's reach search
+// (web/playground/protocol/protocol.md) says whether the goal can still be
+// reached from the step shown: the page says "cannot be reached from here"
+// only when that search covered every execution from there, and "not found
+// within" its bound when it stopped first. Up to three hints come one at a
+// time, "Find the bug" is hidden until asked for, and once the goal is
+// reached the fix can be proved: on the fixed variant, try to break it,
+// then Verify, whose exhaustive search says whether the fix held. Progress
+// is remembered in the browser (progress.js). The lesson's challenge comes
+// with its loaded event; everything is computed by the server. Each time
+// it draws, the panel tells the page how far the reader got (a
+// "challenge-status" event on the page's root: the state its status line
+// says, the schedule and the step shown), which a room's page reports to
+// the room (room.js).
 
 import { h, put } from "./dom.js";
 import { kindName } from "./i18n.js";

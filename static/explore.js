@@ -1,8 +1,8 @@
 // explore.js adds the model checker to the lesson page: one button that
 // asks the server to search the lesson's interleavings (the explore
-// command, web/playground/protocol.md). On a variant the lesson calls
-// buggy it reads "Find the bug" and searches with few preemptions first,
-// which finds the smallest counterexample fast; on a variant every
+// command, web/playground/protocol/protocol.md). On a variant the lesson
+// calls buggy it reads "Find the bug" and searches with few preemptions
+// first, which finds the smallest counterexample fast; on a variant every
 // interleaving of the lesson should survive it reads "Verify" and searches
 // them all. While the search runs a line shows its progress and a Cancel
 // button; at its end the line shows the server's verdict, and the

@@ -1,6 +1,7 @@
 // protocol.js speaks Lockstep's WebSocket protocol, version 1 (see
-// web/playground/protocol.md). The server is authoritative: this module
-// only carries commands out and events in; it never computes a step.
+// web/playground/protocol/protocol.md). The server is authoritative: this
+// module only carries commands out and events in; it never computes a
+// step.
 
 // VERSION is the protocol version every message carries.
 export const VERSION = 1;

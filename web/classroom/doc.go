@@ -23,7 +23,7 @@
 //
 // Rooms get what they need from package web in a Config. Under
 // lockstep/web this package imports web/classroom/lecture, web/playground
-// (a room's page is a playground page: the protocol's version, how a
-// schedule is read, the bounds of a socket) and web/site; only web
-// imports it.
+// (a room's page is a playground page: how a schedule is read, the bounds
+// of a socket), web/playground/protocol (the protocol's version, the
+// largest frame, a bad frame's error) and web/site; only web imports it.
 package classroom

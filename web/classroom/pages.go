@@ -12,7 +12,7 @@ import (
 
 	"lockstep/templates"
 	"lockstep/web/classroom/lecture"
-	"lockstep/web/playground"
+	"lockstep/web/playground/protocol"
 	"lockstep/web/site"
 )
 
@@ -138,7 +138,7 @@ func (rs *Rooms) ServePresent(w http.ResponseWriter, r *http.Request) error {
 // the catalog has it) or on the catalog's first lesson.
 func (rs *Rooms) roomPage(r *http.Request, room *lecture.Room, lang string, role lecture.Role, lesson string) (templates.RoomPage, error) {
 	code := room.Code()
-	in := templates.Initial{Protocol: playground.ProtocolVersion, Lang: lang, Socket: "/ws"}
+	in := templates.Initial{Protocol: protocol.Version, Lang: lang, Socket: "/ws"}
 	if pos, ok := room.Position(); ok {
 		in.Lesson, in.Variant, in.Params, in.Schedule = pos.Lesson, pos.Variant, pos.Params, pos.Schedule
 		step := pos.Index

@@ -6,7 +6,7 @@ import (
 
 	"lockstep/sim/words"
 	"lockstep/web/classroom/lecture"
-	"lockstep/web/playground"
+	"lockstep/web/playground/protocol"
 	"lockstep/web/site"
 )
 
@@ -116,9 +116,9 @@ func (rs *Rooms) dispatch(m *lecture.Member, c roomCommand) error {
 	return lecture.Problemf(nil, "unknown command type %q", "未知的命令类型 %q", c.Type)
 }
 
-// badFrame is playground.ErrBadFrame with why, in English and Chinese.
+// badFrame is protocol.ErrBadFrame with why, in English and Chinese.
 func badFrame(why site.Phrase) error {
-	return lecture.NewProblem(playground.ErrBadFrame, playground.ErrBadFrame.Error()+": "+why[0], "消息有误："+why.In("zh"))
+	return lecture.NewProblem(protocol.ErrBadFrame, protocol.ErrBadFrame.Error()+": "+why[0], "消息有误："+why.In("zh"))
 }
 
 // unreplayable says that the presenter's position cannot be replayed, for

@@ -11,12 +11,13 @@ import (
 
 	"lockstep/web/classroom/lecture"
 	"lockstep/web/playground"
+	"lockstep/web/playground/protocol"
 	"lockstep/web/site"
 )
 
 // maxStudentFrame bounds what a student's page may send: votes and
 // follow flags are a few dozen bytes. A presenter's frame may be as large
-// as a playground frame (playground.MaxFrame): it carries the history.
+// as a playground frame (protocol.MaxFrame): it carries the history.
 const maxStudentFrame = 4 << 10
 
 // Close statuses of the room socket beyond the standard ones: the page
@@ -46,7 +47,7 @@ func (rs *Rooms) ServeSocket(w http.ResponseWriter, r *http.Request) error {
 	}
 	limit := int64(maxStudentFrame)
 	if m.Role() == lecture.Presenter {
-		limit = playground.MaxFrame
+		limit = protocol.MaxFrame
 	}
 	c.SetReadLimit(limit)
 	err = rs.runMember(r.Context(), c, raw, m)

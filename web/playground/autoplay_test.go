@@ -9,6 +9,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/web/internal/webtest"
+	"lockstep/web/playground/protocol"
 )
 
 // chanSink is a Sink that hands every message to a channel, as a socket's
@@ -36,8 +37,8 @@ func startLoop(t *testing.T, ctx context.Context) *loop {
 	p := testPlayground(t)
 	l := &loop{cmds: make(chan []byte), out: make(chanSink, 64), done: make(chan error, 1)}
 	go func() { l.done <- newSession(p, p.log).run(ctx, l.cmds, l.out) }()
-	if e := l.next(t); e.Type != "hello" || e.Protocol != ProtocolVersion {
-		t.Fatalf("first event %+v; want hello, protocol %d", e, ProtocolVersion)
+	if e := l.next(t); e.Type != "hello" || e.Protocol != protocol.Version {
+		t.Fatalf("first event %+v; want hello, protocol %d", e, protocol.Version)
 	}
 	return l
 }

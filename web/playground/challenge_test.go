@@ -2,6 +2,7 @@ package playground
 
 import (
 	"encoding/json"
+	"lockstep/web/playground/protocol"
 	"strings"
 	"testing"
 )
@@ -13,10 +14,10 @@ func TestLoadedCarriesTheChallenge(t *testing.T) {
 	x := startExplorer(t)
 	var loaded struct {
 		Lesson struct {
-			Challenge *challengeInfo `json:"challenge"`
+			Challenge *protocol.Challenge `json:"challenge"`
 		} `json:"lesson"`
 	}
-	read := func(frame string) *challengeInfo {
+	read := func(frame string) *protocol.Challenge {
 		t.Helper()
 		x.send(t, frame)
 		msg := <-x.out

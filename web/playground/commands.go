@@ -12,10 +12,11 @@ import (
 	"lockstep/sim/program"
 	"lockstep/sim/schedule"
 	"lockstep/web/playground/lessonview"
+	"lockstep/web/playground/protocol"
 )
 
 // load opens a lesson: the reply is loaded, then state.
-func (s *session) load(c command) ([]any, error) {
+func (s *session) load(c protocol.Command) ([]any, error) {
 	if c.Lesson == "" && c.Source == "" {
 		return nil, fmt.Errorf("load: name a lesson")
 	}
@@ -103,8 +104,8 @@ func LessonSchedule(lesson *scenarios.Scenario, variant, text string) (schedule.
 
 // parseScheduleText parses a schedule the client wrote, bounding its size.
 func parseScheduleText(text string) (schedule.Schedule, error) {
-	if len(text) > MaxScheduleText {
-		return nil, fmt.Errorf("the schedule is %d bytes long; the limit is %d", len(text), MaxScheduleText)
+	if len(text) > protocol.MaxScheduleText {
+		return nil, fmt.Errorf("the schedule is %d bytes long; the limit is %d", len(text), protocol.MaxScheduleText)
 	}
 	return schedule.Parse(text)
 }
@@ -119,7 +120,7 @@ func parseLang(lang string) (string, error) {
 }
 
 // gotoStep moves to step c.Step of the history.
-func (s *session) gotoStep(c command) error {
+func (s *session) gotoStep(c protocol.Command) error {
 	if c.Step == nil {
 		return fmt.Errorf("goto: say which step")
 	}
@@ -127,7 +128,7 @@ func (s *session) gotoStep(c command) error {
 }
 
 // replay replaces the history with a named schedule run to its end.
-func (s *session) replay(c command) error {
+func (s *session) replay(c protocol.Command) error {
 	var steps string
 	var names []string
 	c11 := false
@@ -158,7 +159,7 @@ func (s *session) replay(c command) error {
 }
 
 // runText replaces the history with the client's schedule run to its end.
-func (s *session) runText(c command) error {
+func (s *session) runText(c protocol.Command) error {
 	sched, err := parseScheduleText(c.Schedule)
 	if err != nil {
 		return err
@@ -175,7 +176,7 @@ func stepOr(step *int, def int) int {
 
 // switchVariant rebuilds the lesson as another variant and follows the
 // history's threads as far as they go. The reply is loaded, then state.
-func (s *session) switchVariant(c command) ([]any, error) {
+func (s *session) switchVariant(c protocol.Command) ([]any, error) {
 	if !slices.Contains(s.lesson.Variants, c.Variant) {
 		return nil, fmt.Errorf("%s has no variant %q (it has %s)", s.lesson.ID, c.Variant, strings.Join(s.lesson.Variants, ", "))
 	}
@@ -236,7 +237,7 @@ func followsSchedule(history, sched schedule.Schedule) bool {
 
 // switchLang changes the language of the texts. The reply is loaded (the
 // lesson's texts), then state (the narration).
-func (s *session) switchLang(c command) ([]any, error) {
+func (s *session) switchLang(c protocol.Command) ([]any, error) {
 	lang, err := parseLang(c.Lang)
 	if err != nil {
 		return nil, err
@@ -250,13 +251,13 @@ func (s *session) switchLang(c command) ([]any, error) {
 }
 
 // play starts autoplay, or changes its speed.
-func (s *session) play(c command) error {
+func (s *session) play(c protocol.Command) error {
 	speed := c.Speed
 	if speed == 0 {
 		speed = defaultSpeed
 	}
-	if speed < minSpeed || speed > maxSpeed {
-		return fmt.Errorf("speed %g is out of range %g to %g steps per second", speed, minSpeed, maxSpeed)
+	if speed < protocol.MinSpeed || speed > protocol.MaxSpeed {
+		return fmt.Errorf("speed %g is out of range %g to %g steps per second", speed, protocol.MinSpeed, protocol.MaxSpeed)
 	}
 	if s.tl.over() {
 		return fmt.Errorf("the run is over: go back or reset to play again")
@@ -298,14 +299,14 @@ func (s *session) tick(out Sink) error {
 
 // loaded is the loaded event for the current lesson, variant and language;
 // code is the variant's.
-func (s *session) loaded(id *int64, code *lessonview.Code) loadedEvent {
+func (s *session) loaded(id *int64, code *lessonview.Code) protocol.Loaded {
 	l, lang := s.lesson, s.lang
-	info := lessonInfo{
+	info := protocol.Lesson{
 		ID: l.ID, Title: l.Title.In(lang), Summary: l.Summary.In(lang), Narrative: l.Narrative.In(lang),
 		Primitive: l.Primitive, Variant: s.variant, Variants: l.Variants, Params: s.params,
 		Bugs: l.Bugs, Source: code.Source, Labels: lessonview.LocalLabels(code.Labels, lang), Lang: lang,
 		Condition: s.tl.prog.Facts.Condition, Fingerprint: l.Fingerprint(),
-		Limits: map[string]int64{"max_param": scenarios.MaxParam, "max_schedule_text": MaxScheduleText, "step_limit": int64(stepLimit(s.tl.prog))},
+		Limits: map[string]int64{"max_param": scenarios.MaxParam, "max_schedule_text": protocol.MaxScheduleText, "step_limit": int64(stepLimit(s.tl.prog))},
 	}
 	if info.Bugs == nil {
 		info.Bugs = []string{}
@@ -315,13 +316,13 @@ func (s *session) loaded(id *int64, code *lessonview.Code) loadedEvent {
 		info.Threads = append(info.Threads, t.Name)
 	}
 	for _, co := range p.Coroutines {
-		info.Coroutines = append(info.Coroutines, coroutineInfo{Name: co.Name, Thread: p.Threads[co.Thread].Name, Script: scriptOf(l, co), Group: co.Group})
+		info.Coroutines = append(info.Coroutines, protocol.Coroutine{Name: co.Name, Thread: p.Threads[co.Thread].Name, Script: scriptOf(l, co), Group: co.Group})
 	}
 	info.Algorithms = lessonview.Algorithms(l, s.params, lang)
 	info.Glossary = lessonview.Glossary(l.Bugs, s.lessons.bugPages(), lang)
 	info.Challenge = s.challenge()
 	for _, sc := range l.Schedules {
-		si := scheduleInfo{Name: sc.Name, Title: sc.Title.In(lang), Steps: sc.For(s.variant), Expect: map[string]string{}}
+		si := protocol.Schedule{Name: sc.Name, Title: sc.Title.In(lang), Steps: sc.For(s.variant), Expect: map[string]string{}}
 		for _, v := range slices.Sorted(maps.Keys(sc.Expect)) {
 			si.Expect[v] = string(sc.Expect[v])
 		}
@@ -329,12 +330,12 @@ func (s *session) loaded(id *int64, code *lessonview.Code) loadedEvent {
 		// with steps of its own takes other turns at other indexes.
 		if _, own := sc.ByVariant[s.variant]; !own {
 			for _, cap := range sc.Captions {
-				si.Captions = append(si.Captions, captionInfo{Step: cap.Step, Text: cap.In(lang)})
+				si.Captions = append(si.Captions, protocol.Caption{Step: cap.Step, Text: cap.In(lang)})
 			}
 		}
 		info.Schedules = append(info.Schedules, si)
 	}
-	return loadedEvent{envelope: envelope{V: ProtocolVersion, ID: id, Type: "loaded"}, Lesson: info}
+	return protocol.Loaded{Envelope: protocol.Reply(id, "loaded"), Lesson: info}
 }
 
 // scriptOf finds the script a coroutine was declared with: a group's

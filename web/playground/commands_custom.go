@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"lockstep/scenarios"
+	"lockstep/web/playground/protocol"
 )
 
 // CustomLessonID is the id of every lesson carried by a link, which a
@@ -20,7 +21,7 @@ var errNoCustomSource = errors.New(`load: the lesson "custom" comes with its "so
 // its id, or the lesson its source carries (a lesson written in the
 // browser, whose id is "custom"). Once found, a lesson from a source is
 // treated like any other.
-func (s *session) lookup(c command) (*scenarios.Scenario, error) {
+func (s *session) lookup(c protocol.Command) (*scenarios.Scenario, error) {
 	if c.Source == "" {
 		if c.Lesson == CustomLessonID {
 			return nil, errNoCustomSource

@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"lockstep/web/playground/protocol"
 	"strings"
 	"testing"
 )
@@ -9,7 +10,7 @@ import (
 // is answered with an error event and changes nothing: the session then
 // answers a pause with the state it had before.
 func TestBadCommands(t *testing.T) {
-	huge := `{"v":1,"type":"run","schedule":"` + strings.Repeat("W1 ", MaxScheduleText/3+1) + `"}`
+	huge := `{"v":1,"type":"run","schedule":"` + strings.Repeat("W1 ", protocol.MaxScheduleText/3+1) + `"}`
 	tests := []struct {
 		name    string
 		setup   []string

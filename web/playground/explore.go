@@ -13,15 +13,9 @@ import (
 	"lockstep/sim/program"
 	"lockstep/sim/schedule"
 	"lockstep/sim/words"
+	"lockstep/web/playground/protocol"
 	"lockstep/web/playground/searchqueue"
 	"lockstep/web/site"
-)
-
-// The explore commands: search the loaded program's executions for a bug
-// (explore.Explore), and stop that search.
-const (
-	cmdExplore = "explore"
-	cmdCancel  = "cancel"
 )
 
 // Bounds of a page's search, so that no search holds the server for long.
@@ -114,7 +108,7 @@ type searchEvent struct {
 // explore starts a search of the loaded program with c.Strategy (default
 // preemption) and answers at once with a first explore-progress; the
 // search's progress and its result follow as events (see searchEvent).
-func (s *session) explore(c command) ([]any, error) {
+func (s *session) explore(c protocol.Command) ([]any, error) {
 	if s.search != nil {
 		return nil, errors.New("a search is already running: cancel it or wait for its result")
 	}
@@ -258,8 +252,8 @@ func (s *session) searchEvent(ev searchEvent, out Sink) error {
 	s.search = nil
 	if ev.err != nil {
 		s.log.Error("explore failed", "lesson", s.lesson.ID, "variant", sr.variant, "err", ev.err)
-		return s.emit(out, errorEvent{envelope: envelope{V: ProtocolVersion, ID: sr.id, Type: "error"},
-			Command: cmdExplore, Message: ev.err.Error()})
+		return s.emit(out, protocol.Error{Envelope: protocol.Reply(sr.id, "error"),
+			Command: protocol.CmdExplore, Message: ev.err.Error()})
 	}
 	if sr.goal != "" {
 		return s.emit(out, sr.reachResult(ev.res))
@@ -347,10 +341,10 @@ func (s *session) endSearch() {
 }
 
 // progressEvent is the explore-progress event for e.
-func (sr *search) progressEvent(e searchEvent) exploreProgressEvent {
+func (sr *search) progressEvent(e searchEvent) protocol.ExploreProgress {
 	p := e.progress
-	ev := exploreProgressEvent{envelope: envelope{V: ProtocolVersion, ID: sr.id, Type: "explore-progress"},
-		Strategy: sr.strategy, States: p.States, Executions: p.Executions, ElapsedMS: e.elapsed.Milliseconds(),
+	ev := protocol.ExploreProgress{Envelope: protocol.Reply(sr.id, "explore-progress"),
+		Strategy: string(sr.strategy), States: p.States, Executions: p.Executions, ElapsedMS: e.elapsed.Milliseconds(),
 		Queued: e.queued, Found: []string{}}
 	if sr.strategy == explore.PreemptionBounded {
 		b := p.Bound
@@ -364,11 +358,11 @@ func (sr *search) progressEvent(e searchEvent) exploreProgressEvent {
 
 // resultEvent is the explore-result event for r, in the session's
 // language; its verdict leads with the counterexample of kind lead.
-func (s *session) resultEvent(sr *search, r explore.Result, elapsed time.Duration, lead outcome.Kind) exploreResultEvent {
-	ev := exploreResultEvent{envelope: envelope{V: ProtocolVersion, ID: sr.id, Type: "explore-result"},
-		Strategy: sr.strategy, Variant: sr.variant, Params: sr.params, Complete: r.Complete, Reduced: r.Reduced,
+func (s *session) resultEvent(sr *search, r explore.Result, elapsed time.Duration, lead outcome.Kind) protocol.ExploreResult {
+	ev := protocol.ExploreResult{Envelope: protocol.Reply(sr.id, "explore-result"),
+		Strategy: string(sr.strategy), Variant: sr.variant, Params: sr.params, Complete: r.Complete, Reduced: r.Reduced,
 		Stopped: r.Stopped, Executions: r.Executions, States: r.States, ElapsedMS: elapsed.Milliseconds(),
-		Outcomes: map[string]*big.Int{}, Counterexamples: []counterexampleInfo{}}
+		Outcomes: map[string]*big.Int{}, Counterexamples: []protocol.Counterexample{}}
 	if ev.Params == nil {
 		ev.Params = map[string]int{}
 	}
@@ -380,7 +374,7 @@ func (s *session) resultEvent(sr *search, r explore.Result, elapsed time.Duratio
 		ev.Outcomes[string(k)] = n
 	}
 	for _, c := range r.Counterexamples {
-		ev.Counterexamples = append(ev.Counterexamples, counterexampleInfo{Kind: string(c.Kind),
+		ev.Counterexamples = append(ev.Counterexamples, protocol.Counterexample{Kind: string(c.Kind),
 			Schedule: c.Schedule.String(), Steps: c.Steps, Preemptions: c.Preemptions,
 			Message: words.Outcome(c.Outcome, s.lang)})
 	}

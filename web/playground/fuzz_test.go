@@ -2,6 +2,7 @@ package playground
 
 import (
 	"encoding/json"
+	"lockstep/web/playground/protocol"
 	"strings"
 	"testing"
 )
@@ -43,12 +44,12 @@ func FuzzSession(f *testing.F) {
 				t.Fatalf("handle %q: %v", frame, err)
 			}
 			// A cancel is answered by the search's result, which comes later.
-			if len(out.msgs) == 0 && !(strings.Contains(frame, cmdCancel) && s.search != nil) {
+			if len(out.msgs) == 0 && !(strings.Contains(frame, protocol.CmdCancel) && s.search != nil) {
 				t.Fatalf("%q: no reply", frame)
 			}
 			for _, m := range out.msgs {
 				var e event
-				if err := json.Unmarshal(m, &e); err != nil || e.V != ProtocolVersion || e.Type == "" {
+				if err := json.Unmarshal(m, &e); err != nil || e.V != protocol.Version || e.Type == "" {
 					t.Fatalf("%q: event %s (%v)", frame, m, err)
 				}
 			}

@@ -2,6 +2,7 @@ package playground
 
 import (
 	"encoding/json"
+	"lockstep/web/playground/protocol"
 	"os"
 	"strings"
 	"testing"
@@ -15,11 +16,11 @@ type c11State struct {
 	Schedule string
 	Pending  []struct {
 		Thread string
-		Reads  *readInfo
+		Reads  *protocol.Read
 	}
 	Step *struct {
 		Text string
-		Read *readInfo
+		Read *protocol.Read
 	}
 }
 

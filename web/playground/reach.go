@@ -9,11 +9,8 @@ import (
 	"lockstep/sim/explore"
 	"lockstep/sim/outcome"
 	"lockstep/sim/schedule"
+	"lockstep/web/playground/protocol"
 )
-
-// cmdReach asks whether an outcome can still be reached from the current
-// position: a challenge's goal (see reach).
-const cmdReach = "reach"
 
 // Bounds of a reach search. It runs whenever a reader playing a challenge
 // stops to think, so it is kept far smaller than a page's explore: a
@@ -27,9 +24,9 @@ const (
 // to the current position for one that ends in c.Kind. It runs as an
 // explore does, through the same queue and as the session's one search,
 // and answers at once with an explore-progress; its end is a reach-result
-// (reachResultEvent), and nothing is loaded into the history: the reader
+// (protocol.ReachResult), and nothing is loaded into the history: the reader
 // is looking for the way, and is not handed it.
-func (s *session) reach(c command) ([]any, error) {
+func (s *session) reach(c protocol.Command) ([]any, error) {
 	k := outcome.Kind(c.Kind)
 	if !outcome.ValidKind(k) || k == outcome.OK {
 		return nil, fmt.Errorf("reach: %q is not a kind of bug", c.Kind)
@@ -61,8 +58,8 @@ func (sr *search) reachOptions(o explore.Options) explore.Options {
 }
 
 // reachResult is the reach-result event for a reach search's end.
-func (sr *search) reachResult(r explore.Result) reachResultEvent {
-	ev := reachResultEvent{envelope: envelope{V: ProtocolVersion, ID: sr.id, Type: "reach-result"},
+func (sr *search) reachResult(r explore.Result) protocol.ReachResult {
+	ev := protocol.ReachResult{Envelope: protocol.Reply(sr.id, "reach-result"),
 		Kind: string(sr.goal), Variant: sr.variant, Position: sr.position, Schedule: sr.from.String(),
 		Complete: r.Complete, Stopped: r.Stopped, States: r.States, MaxStates: reachMaxStates}
 	switch {
@@ -75,21 +72,4 @@ func (sr *search) reachResult(r explore.Result) reachResultEvent {
 		ev.Reachable = "unknown"
 	}
 	return ev
-}
-
-// reachResultEvent says whether the goal can still be reached from the
-// position the search began at. Reachable is "yes" (an execution from
-// there reaches it), "no" (the search covered every execution from there,
-// and none does) or "unknown" (it stopped at a bound, Stopped, first).
-type reachResultEvent struct {
-	envelope
-	Kind      string `json:"kind"`
-	Variant   string `json:"variant"`
-	Position  int    `json:"position"`
-	Schedule  string `json:"schedule"`
-	Reachable string `json:"reachable"`
-	Complete  bool   `json:"complete"`
-	Stopped   string `json:"stopped,omitempty"`
-	States    int64  `json:"states"`
-	MaxStates int64  `json:"max_states"`
 }

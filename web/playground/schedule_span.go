@@ -6,25 +6,16 @@ import (
 
 	"lockstep/sim/schedule"
 	"lockstep/sim/words"
+	"lockstep/web/playground/protocol"
 )
-
-// textSpan is where, in a command's schedule text, the token an error is
-// about stands: Start and End count UTF-16 code units, as a page's string
-// indexes do, and Step is the step (from 1) that could not be performed,
-// 0 for a token that does not parse.
-type textSpan struct {
-	Step  int `json:"step,omitempty"`
-	Start int `json:"start"`
-	End   int `json:"end"`
-}
 
 // scheduleSpan is the span of c's schedule text that err, a schedule's
 // error, is about; nil when err is not one, when c carried no schedule
 // text (a named schedule is the lesson's, not the reader's), or when the
 // step is past the text's own steps (the run went on after it).
-func scheduleSpan(c command, err error) *textSpan {
+func scheduleSpan(c protocol.Command, err error) *protocol.Span {
 	var se *schedule.Error
-	if !errors.As(err, &se) || c.Schedule == "" || (c.Type != cmdRun && c.Type != cmdLoad) {
+	if !errors.As(err, &se) || c.Schedule == "" || (c.Type != protocol.CmdRun && c.Type != protocol.CmdLoad) {
 		return nil
 	}
 	start, end := se.Offset, se.Offset+se.Len
@@ -39,7 +30,7 @@ func scheduleSpan(c command, err error) *textSpan {
 		return nil
 	}
 	units := func(b int) int { return len(utf16.Encode([]rune(c.Schedule[:b]))) }
-	return &textSpan{Step: se.Step, Start: units(start), End: units(end)}
+	return &protocol.Span{Step: se.Step, Start: units(start), End: units(end)}
 }
 
 // messageZH is err in Chinese when it is a schedule's error (words.Error

@@ -12,6 +12,7 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/web/playground/lessonview"
+	"lockstep/web/playground/protocol"
 	"lockstep/web/playground/searchqueue"
 	"lockstep/web/site"
 )
@@ -85,7 +86,7 @@ const defaultSpeed = 2
 func (s *session) run(ctx context.Context, cmds <-chan []byte, out Sink) error {
 	defer s.stopTicker()
 	defer s.endSearch()
-	if err := s.emit(out, helloEvent{envelope: envelope{V: ProtocolVersion, Type: "hello"}, Protocol: ProtocolVersion}); err != nil {
+	if err := s.emit(out, protocol.Hello{Envelope: protocol.Reply(nil, "hello"), Protocol: protocol.Version}); err != nil {
 		return err
 	}
 	for {
@@ -120,7 +121,7 @@ func (s *session) run(ctx context.Context, cmds <-chan []byte, out Sink) error {
 // sink is an error; a command that cannot be carried out is answered with
 // an error event.
 func (s *session) handle(data []byte, out Sink) error {
-	c, err := decodeCommand(data)
+	c, err := protocol.Decode(data)
 	if err == nil {
 		var events []any
 		events, err = s.dispatch(c)
@@ -133,59 +134,59 @@ func (s *session) handle(data []byte, out Sink) error {
 			return nil
 		}
 	}
-	return s.emit(out, errorEvent{envelope: envelope{V: ProtocolVersion, ID: c.ID, Type: "error"},
+	return s.emit(out, protocol.Error{Envelope: protocol.Reply(c.ID, "error"),
 		Command: c.Type, Message: err.Error(), MessageZH: messageZH(err), At: scheduleSpan(c, err)})
 }
 
 // dispatch runs command c and returns the events that answer it. On an
 // error the session's state is as it was before c.
-func (s *session) dispatch(c command) ([]any, error) {
-	if c.Type == cmdLoad {
+func (s *session) dispatch(c protocol.Command) ([]any, error) {
+	if c.Type == protocol.CmdLoad {
 		return s.load(c)
 	}
 	if s.tl == nil {
-		if !knownCommand(c.Type) {
+		if !protocol.Known(c.Type) {
 			return nil, fmt.Errorf("unknown command type %q", c.Type)
 		}
 		return nil, errNoLesson
 	}
 	var err error
 	switch c.Type {
-	case cmdStep:
+	case protocol.CmdStep:
 		s.pause()
 		err = s.tl.stepThread(c.Thread, c.From)
-	case cmdBack:
+	case protocol.CmdBack:
 		s.pause()
 		err = s.tl.back()
-	case cmdForward:
+	case protocol.CmdForward:
 		s.pause()
 		err = s.tl.forward()
-	case cmdGoto:
+	case protocol.CmdGoto:
 		s.pause()
 		err = s.gotoStep(c)
-	case cmdReplay:
+	case protocol.CmdReplay:
 		s.pause()
 		err = s.replay(c)
-	case cmdRun:
+	case protocol.CmdRun:
 		s.pause()
 		err = s.runText(c)
-	case cmdVariant:
+	case protocol.CmdVariant:
 		s.pause()
 		return s.switchVariant(c)
-	case cmdPlay:
+	case protocol.CmdPlay:
 		err = s.play(c)
-	case cmdPause:
+	case protocol.CmdPause:
 		s.pause()
-	case cmdReset:
+	case protocol.CmdReset:
 		s.pause()
 		s.tl.reset()
-	case cmdLang:
+	case protocol.CmdLang:
 		return s.switchLang(c)
-	case cmdExplore:
+	case protocol.CmdExplore:
 		return s.explore(c)
-	case cmdCancel:
+	case protocol.CmdCancel:
 		return s.cancelSearch()
-	case cmdReach:
+	case protocol.CmdReach:
 		return s.reach(c)
 	default:
 		return nil, fmt.Errorf("unknown command type %q", c.Type)
@@ -194,16 +195,6 @@ func (s *session) dispatch(c command) ([]any, error) {
 		return nil, err
 	}
 	return []any{s.state(c.ID)}, nil
-}
-
-// knownCommand reports whether t is a command type of protocol v1.
-func knownCommand(t string) bool {
-	switch t {
-	case cmdLoad, cmdStep, cmdBack, cmdForward, cmdGoto, cmdReplay, cmdRun,
-		cmdVariant, cmdPlay, cmdPause, cmdReset, cmdLang, cmdExplore, cmdCancel, cmdReach:
-		return true
-	}
-	return false
 }
 
 // emit encodes ev and hands it to out. The JSON is not HTML-escaped: it
@@ -220,9 +211,9 @@ func (s *session) emit(out Sink, ev any) error {
 }
 
 // state is the state event at the current position.
-func (s *session) state(id *int64) stateEvent {
+func (s *session) state(id *int64) protocol.State {
 	ev := s.tl.state(s.lang)
-	ev.envelope = envelope{V: ProtocolVersion, ID: id, Type: "state"}
+	ev.Envelope = protocol.Reply(id, "state")
 	ev.Playing = s.playing
 	if s.playing {
 		ev.Speed = s.speed

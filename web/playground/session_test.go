@@ -9,6 +9,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/web/internal/webtest"
+	"lockstep/web/playground/protocol"
 )
 
 // event is the part of a server event the tests look at.
@@ -126,8 +127,8 @@ func (r *recorder) take(t *testing.T) []event {
 		if err := json.Unmarshal(m, &e); err != nil {
 			t.Fatalf("event %s: %v", m, err)
 		}
-		if e.V != ProtocolVersion {
-			t.Errorf("event %s: v = %d, want %d", m, e.V, ProtocolVersion)
+		if e.V != protocol.Version {
+			t.Errorf("event %s: v = %d, want %d", m, e.V, protocol.Version)
 		}
 		out = append(out, e)
 	}

@@ -7,13 +7,14 @@ import (
 	"lockstep/sim/snapshot"
 	"lockstep/sim/words"
 	"lockstep/web/playground/lessonview"
+	"lockstep/web/playground/protocol"
 )
 
 // state is the state event at the position, in language lang; the caller
 // fills the envelope and the session's own fields.
-func (tl *timeline) state(lang string) stateEvent {
+func (tl *timeline) state(lang string) protocol.State {
 	snap := tl.snapshot()
-	ev := stateEvent{
+	ev := protocol.State{
 		Position: tl.pos,
 		Length:   len(tl.history),
 		Schedule: tl.history.String(),
@@ -25,7 +26,7 @@ func (tl *timeline) state(lang string) stateEvent {
 		Memory:   tl.mm.String(),
 	}
 	if ev.History == nil {
-		ev.History = []historyEntry{}
+		ev.History = []protocol.HistoryEntry{}
 	}
 	if o := tl.m.Outcome(); o.Kind != "" {
 		f := findingOf(o, lang)
@@ -40,9 +41,9 @@ func (tl *timeline) state(lang string) stateEvent {
 
 // describeStep is the record of step i with what it changed, its CAS
 // attribution and its narration.
-func describeStep(p *program.Program, recs []sim.Record, i int, before []cellValue, after snapshot.Snapshot, lang string) *stepInfo {
+func describeStep(p *program.Program, recs []sim.Record, i int, before []cellValue, after snapshot.Snapshot, lang string) *protocol.Step {
 	r := recs[i]
-	st := &stepInfo{
+	st := &protocol.Step{
 		Index:     r.Index,
 		Thread:    p.Threads[r.Thread].Name,
 		Coroutine: words.CoroutineName(p, r.Coroutine),
@@ -84,11 +85,11 @@ func changedCells(before []cellValue, after snapshot.Snapshot) []string {
 
 // pending says, for every thread, what its next step would do, or why it
 // cannot move (in language lang).
-func (tl *timeline) pending(lang string) []pendingInfo {
+func (tl *timeline) pending(lang string) []protocol.Pending {
 	p := tl.prog
-	out := make([]pendingInfo, len(p.Threads))
+	out := make([]protocol.Pending, len(p.Threads))
 	for t, th := range p.Threads {
-		pi := pendingInfo{Thread: th.Name}
+		pi := protocol.Pending{Thread: th.Name}
 		r, ok := tl.m.Pending(t)
 		if !ok {
 			pi.Why = words.Blocked(tl.m.Blocked(t), lang)
@@ -112,31 +113,31 @@ func (tl *timeline) pending(lang string) []pendingInfo {
 }
 
 // snapshotOf is the wire form of a snapshot.
-func snapshotOf(s snapshot.Snapshot) snapshotInfo {
-	out := snapshotInfo{
-		Cells:      make([]cellInfo, len(s.Cells)),
-		Lists:      make([]listInfo, len(s.Lists)),
-		Threads:    make([]threadInfo, len(s.Threads)),
-		Coroutines: make([]coroutineState, len(s.Coroutines)),
+func snapshotOf(s snapshot.Snapshot) protocol.Snapshot {
+	out := protocol.Snapshot{
+		Cells:      make([]protocol.Cell, len(s.Cells)),
+		Lists:      make([]protocol.List, len(s.Lists)),
+		Threads:    make([]protocol.Thread, len(s.Threads)),
+		Coroutines: make([]protocol.CoroutineState, len(s.Coroutines)),
 	}
 	for i, c := range s.Cells {
-		out.Cells[i] = cellInfo{Addr: c.Addr, Name: c.Name, Object: c.Object, Value: c.Value, Atomic: c.Atomic, Live: c.Live}
+		out.Cells[i] = protocol.Cell{Addr: c.Addr, Name: c.Name, Object: c.Object, Value: c.Value, Atomic: c.Atomic, Live: c.Live}
 	}
 	for i, l := range s.Lists {
-		li := listInfo{Name: l.Name, Head: l.Head, Cycle: l.Cycle, Nodes: make([]nodeInfo, len(l.Nodes)), Coroutine: l.Coroutine, Local: l.Local}
+		li := protocol.List{Name: l.Name, Head: l.Head, Cycle: l.Cycle, Nodes: make([]protocol.Node, len(l.Nodes)), Coroutine: l.Coroutine, Local: l.Local}
 		for j, n := range l.Nodes {
-			li.Nodes[j] = nodeInfo{Addr: n.Addr, Name: n.Name, Coroutine: n.Coroutine, Live: n.Live}
+			li.Nodes[j] = protocol.Node{Addr: n.Addr, Name: n.Name, Coroutine: n.Coroutine, Live: n.Live}
 		}
 		out.Lists[i] = li
 	}
 	for i, t := range s.Threads {
-		out.Threads[i] = threadInfo{Name: t.Name, Stack: nonNil(t.Stack), Queue: nonNil(t.Queue), NumWait: t.NumWait}
+		out.Threads[i] = protocol.Thread{Name: t.Name, Stack: nonNil(t.Stack), Queue: nonNil(t.Queue), NumWait: t.NumWait}
 	}
 	for i, c := range s.Coroutines {
-		out.Coroutines[i] = coroutineState{Name: c.Name, Thread: c.Thread, Status: c.Status.String(), Op: c.Op,
+		out.Coroutines[i] = protocol.CoroutineState{Name: c.Name, Thread: c.Thread, Status: c.Status.String(), Op: c.Op,
 			Label: c.Label, FrameLive: c.FrameLive, AwaiterLive: c.AwaiterLive, Dropped: c.Dropped, Holder: c.Holder}
 		for _, l := range c.Locals {
-			out.Coroutines[i].Locals = append(out.Coroutines[i].Locals, localInfo{Name: l.Name, Value: l.Value, Addr: l.Raw})
+			out.Coroutines[i].Locals = append(out.Coroutines[i].Locals, protocol.Local{Name: l.Name, Value: l.Value, Addr: l.Raw})
 		}
 	}
 	return out
@@ -150,10 +151,10 @@ func nonNil(s []string) []string {
 	return s
 }
 
-func eventsOf(p *program.Program, evs []sim.Event) []eventInfo {
-	out := make([]eventInfo, len(evs))
+func eventsOf(p *program.Program, evs []sim.Event) []protocol.CoroutineEvent {
+	out := make([]protocol.CoroutineEvent, len(evs))
 	for i, e := range evs {
-		out[i] = eventInfo{Kind: e.Kind.String(), Coroutine: words.CoroutineName(p, e.Coroutine), Op: e.Op}
+		out[i] = protocol.CoroutineEvent{Kind: e.Kind.String(), Coroutine: words.CoroutineName(p, e.Coroutine), Op: e.Op}
 		if e.Thread >= 0 && e.Thread < len(p.Threads) {
 			out[i].Thread = p.Threads[e.Thread].Name
 		}
@@ -162,8 +163,8 @@ func eventsOf(p *program.Program, evs []sim.Event) []eventInfo {
 }
 
 // findingOf is the wire form of an outcome, its message in language lang.
-func findingOf(o outcome.Outcome, lang string) findingInfo {
-	f := findingInfo{Kind: string(o.Kind), Message: words.Outcome(o, lang), Step: o.Step, Thread: o.Thread, Coroutine: o.Coroutine,
+func findingOf(o outcome.Outcome, lang string) protocol.Finding {
+	f := protocol.Finding{Kind: string(o.Kind), Message: words.Outcome(o, lang), Step: o.Step, Thread: o.Thread, Coroutine: o.Coroutine,
 		Cell: o.Detail.Cell, Label: o.Detail.Label}
 	if o.CauseStep >= 0 {
 		cause := o.CauseStep
@@ -178,8 +179,8 @@ func findingOf(o outcome.Outcome, lang string) findingInfo {
 	return f
 }
 
-func findingsOf(os []outcome.Outcome, lang string) []findingInfo {
-	out := make([]findingInfo, len(os))
+func findingsOf(os []outcome.Outcome, lang string) []protocol.Finding {
+	out := make([]protocol.Finding, len(os))
 	for i, o := range os {
 		out[i] = findingOf(o, lang)
 	}

@@ -10,6 +10,7 @@ import (
 	"lockstep/sim/program"
 	"lockstep/sim/schedule"
 	"lockstep/sim/snapshot"
+	"lockstep/web/playground/protocol"
 )
 
 // A timeline is one program, the history of steps chosen on it, the
@@ -19,8 +20,8 @@ import (
 // them). Stepping a thread anywhere but at the end replaces the future.
 type timeline struct {
 	prog    *program.Program
-	history schedule.Schedule // every step, with its label
-	entries []historyEntry    // the history for the timeline view
+	history schedule.Schedule       // every step, with its label
+	entries []protocol.HistoryEntry // the history for the timeline view
 	pos     int
 	m       *sim.Machine // has performed history[:pos]
 	// before holds the cells as they were before the step that led to
@@ -266,8 +267,8 @@ func (tl *timeline) cells() []cellValue {
 }
 
 // entryOf is the timeline's view of one step.
-func entryOf(p *program.Program, r sim.Record) historyEntry {
-	e := historyEntry{Thread: p.Threads[r.Thread].Name, Op: r.Op.String()}
+func entryOf(p *program.Program, r sim.Record) protocol.HistoryEntry {
+	e := protocol.HistoryEntry{Thread: p.Threads[r.Thread].Name, Op: r.Op.String()}
 	if r.Label >= 0 {
 		e.Label = p.Label(r.Label)
 	}
@@ -277,8 +278,8 @@ func entryOf(p *program.Program, r sim.Record) historyEntry {
 	return e
 }
 
-func entriesOf(p *program.Program, recs []sim.Record) []historyEntry {
-	out := make([]historyEntry, len(recs))
+func entriesOf(p *program.Program, recs []sim.Record) []protocol.HistoryEntry {
+	out := make([]protocol.HistoryEntry, len(recs))
 	for i, r := range recs {
 		out[i] = entryOf(p, r)
 	}

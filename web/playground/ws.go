@@ -11,6 +11,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"lockstep/web/playground/protocol"
 	"lockstep/web/site"
 )
 
@@ -55,7 +56,7 @@ func (p *Playground) ServeWS(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	defer c.CloseNow()
-	c.SetReadLimit(MaxFrame)
+	c.SetReadLimit(protocol.MaxFrame)
 	err = p.runSocket(r.Context(), c, raw, site.ClientOf(r))
 	if r.Context().Err() != nil {
 		return nil // the server shut down; the client was told
@@ -64,7 +65,7 @@ func (p *Playground) ServeWS(w http.ResponseWriter, r *http.Request) error {
 	case errors.Is(err, errSlowClient):
 		p.log.Warn("websocket dropped: slow client", "remote", r.RemoteAddr)
 	case errors.Is(err, websocket.ErrMessageTooBig):
-		p.log.Info("websocket closed: frame too big", "remote", r.RemoteAddr, "limit", MaxFrame)
+		p.log.Info("websocket closed: frame too big", "remote", r.RemoteAddr, "limit", protocol.MaxFrame)
 	case err == nil, status == websocket.StatusNormalClosure, status == websocket.StatusGoingAway,
 		errors.Is(err, context.Canceled), errors.Is(err, io.EOF): // a tab closed without a close frame
 		p.log.Debug("websocket closed", "err", err)

@@ -16,6 +16,7 @@ import (
 	"go.uber.org/goleak"
 
 	"lockstep/web/internal/webtest"
+	"lockstep/web/playground/protocol"
 	"lockstep/web/site"
 )
 
@@ -159,7 +160,7 @@ func TestSocketHugeFrame(t *testing.T) {
 	other := dial(t, ctx, ts)
 	other.roundTrip(t, loadLesson)
 	big := dial(t, ctx, ts)
-	big.write(t, `{"v":1,"type":"run","schedule":"`+strings.Repeat(" ", MaxFrame)+`"}`)
+	big.write(t, `{"v":1,"type":"run","schedule":"`+strings.Repeat(" ", protocol.MaxFrame)+`"}`)
 	_, _, err := big.c.Read(ctx)
 	if got := websocket.CloseStatus(err); got != websocket.StatusMessageTooBig {
 		t.Errorf("after a huge frame: %v (status %d); want close status 1009", err, got)

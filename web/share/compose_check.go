@@ -14,7 +14,7 @@ import (
 	"lockstep/sim/outcome"
 	"lockstep/sim/schedule"
 	"lockstep/sim/words"
-	"lockstep/web/playground"
+	"lockstep/web/playground/protocol"
 	"lockstep/web/site"
 )
 
@@ -249,8 +249,8 @@ func (c *checker) checkScheduleText(d draft) {
 
 // checkSteps checks a schedule's text.
 func (c *checker) checkSteps(field, steps string) {
-	if len(steps) > playground.MaxScheduleText {
-		c.add(field, site.Phrase{fmt.Sprintf("At most %d bytes.", playground.MaxScheduleText), fmt.Sprintf("最多 %d 字节。", playground.MaxScheduleText)})
+	if len(steps) > protocol.MaxScheduleText {
+		c.add(field, site.Phrase{fmt.Sprintf("At most %d bytes.", protocol.MaxScheduleText), fmt.Sprintf("最多 %d 字节。", protocol.MaxScheduleText)})
 	} else if _, err := schedule.Parse(steps); err != nil {
 		c.add(field, site.Phrase{err.Error() + ".", words.Error(err, "zh") + "。"})
 	}

@@ -9,6 +9,7 @@ import (
 	"lockstep/sim/outcome"
 	"lockstep/templates"
 	"lockstep/web/playground"
+	"lockstep/web/playground/protocol"
 )
 
 // A checked draft becomes a lesson file, and that file a link.
@@ -103,7 +104,7 @@ func encodeLesson(l *scenarios.Scenario) []byte {
 // linkInitial is the first load of a playground link to schedule steps
 // of lesson on variant v, with default parameters.
 func linkInitial(lesson *scenarios.Scenario, v, steps string) templates.Initial {
-	return templates.Initial{Protocol: playground.ProtocolVersion, Lesson: lesson.ID, Variant: v, Schedule: steps, Lang: "en"}
+	return templates.Initial{Protocol: protocol.Version, Lesson: lesson.ID, Variant: v, Schedule: steps, Lang: "en"}
 }
 
 // submitParams are the engine parameters each submit choice of the

@@ -11,6 +11,7 @@
 // A Share gets its pages and lessons from package web in a Config; web
 // also hands CustomLesson to the playground, whose load command opens the
 // lesson a link carries. Under lockstep/web it imports web/playground (the
-// protocol's version, the id of a lesson from a link, how a schedule is
-// read) and web/site; only web imports it.
+// id of a lesson from a link, how a schedule is read),
+// web/playground/protocol (the protocol's version, the longest schedule
+// text) and web/site; only web imports it.
 package share

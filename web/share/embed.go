@@ -12,6 +12,7 @@ import (
 	"lockstep/sim/schedule"
 	"lockstep/templates"
 	"lockstep/web/playground"
+	"lockstep/web/playground/protocol"
 	"lockstep/web/site"
 )
 
@@ -57,7 +58,7 @@ func (s *Share) ServeEmbed(w http.ResponseWriter, r *http.Request) error {
 // the playground page does: an unknown variant is not found, a bad
 // parameter, schedule or step is a bad request.
 func embedInitial(lesson *scenarios.Scenario, q url.Values, lang string) (templates.Initial, error) {
-	in := templates.Initial{Protocol: playground.ProtocolVersion, Lesson: lesson.ID, Lang: lang, Socket: "/ws"}
+	in := templates.Initial{Protocol: protocol.Version, Lesson: lesson.ID, Lang: lang, Socket: "/ws"}
 	variant, params, err := queryRun(lesson, q, lang)
 	if err != nil {
 		return in, err

@@ -17,6 +17,7 @@ import (
 	"lockstep/sim/words"
 	"lockstep/templates"
 	"lockstep/web/playground"
+	"lockstep/web/playground/protocol"
 	"lockstep/web/site"
 )
 
@@ -42,7 +43,7 @@ func (s *Share) ServeLesson(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	initial := templates.Initial{Protocol: playground.ProtocolVersion, Lesson: id, Variant: variant, Params: params, Lang: lang, Socket: "/ws"}
+	initial := templates.Initial{Protocol: protocol.Version, Lesson: id, Variant: variant, Params: params, Lang: lang, Socket: "/ws"}
 	if text := q.Get("schedule"); text != "" {
 		if _, err := playground.LessonSchedule(lesson, variant, text); err != nil {
 			return badSchedule(unreadable, err, lang)

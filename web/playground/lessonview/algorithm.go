@@ -6,30 +6,15 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim/program"
 	"lockstep/sim/words"
+	"lockstep/web/playground/protocol"
 )
-
-// Algorithm is one operation's algorithm as the playground shows it:
-// one line per label, in reading order.
-type Algorithm struct {
-	Op    string `json:"op"`
-	Lines []Line `json:"lines"`
-}
-
-// Line is one line of an algorithm: the label of its step, the step
-// as code (C++, or Go for Go's WaitGroup; never translated) and what it
-// does, in the page's language.
-type Line struct {
-	Label string `json:"label"`
-	Code  string `json:"code"`
-	Doc   string `json:"doc"`
-}
 
 // Algorithms is, for each variant of lesson l, the algorithms of the
 // operations its coroutines call, in language lang. They come from the
 // primitives' label tables (primitives.Operation.Lines); a variant that
 // does not build is left out.
-func Algorithms(l *scenarios.Scenario, params map[string]int, lang string) map[string][]Algorithm {
-	out := map[string][]Algorithm{}
+func Algorithms(l *scenarios.Scenario, params map[string]int, lang string) map[string][]protocol.Algorithm {
+	out := map[string][]protocol.Algorithm{}
 	for _, v := range l.Variants {
 		p, err := l.Build(v, params)
 		if err != nil {
@@ -42,7 +27,7 @@ func Algorithms(l *scenarios.Scenario, params map[string]int, lang string) map[s
 
 // ProgramAlgorithms is the algorithms of the operations p's scripts call,
 // in the order the operations are declared.
-func ProgramAlgorithms(p *program.Program, lang string) []Algorithm {
+func ProgramAlgorithms(p *program.Program, lang string) []protocol.Algorithm {
 	used := make([]bool, len(p.Ops))
 	for _, co := range p.Coroutines {
 		for _, in := range co.Script {
@@ -51,14 +36,14 @@ func ProgramAlgorithms(p *program.Program, lang string) []Algorithm {
 			}
 		}
 	}
-	out := []Algorithm{}
+	out := []protocol.Algorithm{}
 	for i, op := range p.Ops {
-		if !used[i] || slices.ContainsFunc(out, func(a Algorithm) bool { return a.Op == op.Name }) {
+		if !used[i] || slices.ContainsFunc(out, func(a protocol.Algorithm) bool { return a.Op == op.Name }) {
 			continue
 		}
-		a := Algorithm{Op: op.Name, Lines: make([]Line, len(op.Lines))}
+		a := protocol.Algorithm{Op: op.Name, Lines: make([]protocol.Line, len(op.Lines))}
 		for j, l := range op.Lines {
-			a.Lines[j] = Line{Label: p.Label(l.Label), Code: l.Code, Doc: words.LabelDoc(p, l.Label, lang)}
+			a.Lines[j] = protocol.Line{Label: p.Label(l.Label), Code: l.Code, Doc: words.LabelDoc(p, l.Label, lang)}
 		}
 		out = append(out, a)
 	}

@@ -13,6 +13,7 @@ import (
 	"lockstep/sim/program"
 	"lockstep/sim/schedule"
 	"lockstep/sim/words"
+	"lockstep/web/playground/protocol"
 )
 
 // Code is the code a lesson variant runs: the Go files its steps
@@ -21,40 +22,19 @@ type Code struct {
 	// Source is the files in the order the steps first use them (a
 	// written primitive's own source, or the ports' Go files); a cached
 	// Code is shared, so callers do not change it.
-	Source []SourceFile
+	Source []protocol.SourceFile
 	// Labels is, in label order, each label's doc (in English; see
 	// LocalLabels) and the first place its code runs.
-	Labels []LabelInfo
-}
-
-// SourceFile is one Go file of the primitive variant.
-type SourceFile struct {
-	File string `json:"file"`
-	Text string `json:"text"`
-}
-
-// LabelInfo says what the step at a label does and where its code is.
-type LabelInfo struct {
-	Label string `json:"label"`
-	Doc   string `json:"doc"`
-	File  string `json:"file,omitempty"`
-	Line  int    `json:"line,omitempty"`
-}
-
-// Loc is a place in the primitives' Go source.
-type Loc struct {
-	File     string `json:"file"`
-	Line     int    `json:"line"`
-	Function string `json:"function,omitempty"`
+	Labels []protocol.Label
 }
 
 // LocOf is the place of a step's code, nil when it has none; its file is
 // named as primitives.Source holds it.
-func LocOf(l program.Location) *Loc {
+func LocOf(l program.Location) *protocol.Loc {
 	if l.File == "" {
 		return nil
 	}
-	return &Loc{File: primitives.SourcePath(l.Function, l.File), Line: l.Line, Function: l.Function}
+	return &protocol.Loc{File: primitives.SourcePath(l.Function, l.File), Line: l.Line, Function: l.Function}
 }
 
 // describeSeeds are the seeds of the random runs that find the code a
@@ -106,7 +86,7 @@ func findCode(src fs.FS, s *scenarios.Scenario, v string) (*Code, error) {
 		return nil, err
 	}
 	var files []string
-	labels := map[int]Loc{}
+	labels := map[int]protocol.Loc{}
 	var order []int
 	collect := func(m *sim.Machine) {
 		for _, r := range m.Records() {
@@ -137,34 +117,34 @@ func findCode(src fs.FS, s *scenarios.Scenario, v string) (*Code, error) {
 		_, _ = sim.Run(m, sim.NewRandom(seed)) // Random never fails
 		collect(m)
 	}
-	c := &Code{Source: []SourceFile{}, Labels: []LabelInfo{}}
+	c := &Code{Source: []protocol.SourceFile{}, Labels: []protocol.Label{}}
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
 			continue
 		}
 		if w := s.Written(); w != nil && f == w.File() {
 			// A primitive written in Lockstep's language: its own source.
-			c.Source = append(c.Source, SourceFile{File: f, Text: w.Source()})
+			c.Source = append(c.Source, protocol.SourceFile{File: f, Text: w.Source()})
 			continue
 		}
 		text, err := fs.ReadFile(src, f)
 		if err != nil {
 			continue // not a file of the primitives package
 		}
-		c.Source = append(c.Source, SourceFile{File: f, Text: string(text)})
+		c.Source = append(c.Source, protocol.SourceFile{File: f, Text: string(text)})
 	}
 	slices.Sort(order)
 	for _, l := range order {
 		loc := labels[l]
-		c.Labels = append(c.Labels, LabelInfo{Label: p.Label(l), Doc: p.Doc(l), File: loc.File, Line: loc.Line})
+		c.Labels = append(c.Labels, protocol.Label{Label: p.Label(l), Doc: p.Doc(l), File: loc.File, Line: loc.Line})
 	}
 	return c, nil
 }
 
 // LocalLabels is labels with every doc in language lang; labels itself,
 // which a cache may share, is left as it is.
-func LocalLabels(labels []LabelInfo, lang string) []LabelInfo {
-	out := make([]LabelInfo, len(labels))
+func LocalLabels(labels []protocol.Label, lang string) []protocol.Label {
+	out := make([]protocol.Label, len(labels))
 	for i, l := range labels {
 		l.Doc = words.LocalDoc(l.Label, l.Doc, lang)
 		out[i] = l

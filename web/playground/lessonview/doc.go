@@ -3,9 +3,9 @@
 // (its Go files or written source, and where each label's code is), the
 // algorithm of each operation its coroutines call, one line per label,
 // and the glossary of its bug codes and outcome kinds, in English or
-// Chinese. The types are the protocol's JSON.
+// Chinese, in the protocol's types (package protocol).
 //
 // It runs lessons (scenarios) on the machine (sim) to find their code,
 // and takes its words from sim/words. It knows nothing of sockets or
-// sessions: it imports no web package.
+// sessions: of the web packages it imports web/playground/protocol only.
 package lessonview

@@ -2,23 +2,17 @@ package lessonview
 
 import (
 	"lockstep/sim/words"
+	"lockstep/web/playground/protocol"
 )
-
-// GlossaryEntry explains a bug code or an outcome kind: its name, what it
-// means, and the docs page that tells more, if any.
-type GlossaryEntry struct {
-	words.Term
-	Doc string `json:"doc,omitempty"`
-}
 
 // Glossary is the glossary a lesson's page needs: its bug codes and every
 // outcome kind, in language lang. pages maps a bug code to the path of
 // its docs page (the playground's Config.BugPages).
-func Glossary(bugs []string, pages map[string]string, lang string) map[string]GlossaryEntry {
-	out := map[string]GlossaryEntry{}
+func Glossary(bugs []string, pages map[string]string, lang string) map[string]protocol.GlossaryEntry {
+	out := map[string]protocol.GlossaryEntry{}
 	for _, b := range bugs {
 		if t, ok := words.Bug(b, lang); ok {
-			e := GlossaryEntry{Term: t}
+			e := protocol.GlossaryEntry{Term: t}
 			if path := pages[b]; path != "" {
 				e.Doc = path + "?lang=" + lang
 			}
@@ -27,7 +21,7 @@ func Glossary(bugs []string, pages map[string]string, lang string) map[string]Gl
 	}
 	for _, k := range words.Kinds() {
 		t, _ := words.Kind(k, lang)
-		out[k] = GlossaryEntry{Term: t}
+		out[k] = protocol.GlossaryEntry{Term: t}
 	}
 	return out
 }
