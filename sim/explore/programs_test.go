@@ -120,9 +120,10 @@ func randomGroupProgram(t *testing.T, rng *rand.Rand, threads, group int) (*prog
 // without; the same kinds with it. The programs mix plain and atomic
 // accesses with every memory order, so that races come and go with the
 // order of steps: a state key that merged states with different
-// happens-before futures (see syncModel) would miscount them. Every key is
-// also checked against the key computed from scratch, and the programs are
-// searched once more keyed as large programs are (see keyer.clocksWide).
+// happens-before futures (see the statekey/acquire package) would
+// miscount them. Every key is also checked against the key computed from
+// scratch, and the programs are searched once more keyed as large
+// programs are (see keyer.clocksWide).
 func TestExploreRandomPrograms(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 11))
@@ -208,11 +209,12 @@ func TestExploreRandomSymmetricPrograms(t *testing.T) {
 
 // TestExploreSyncModel checks, against running every execution, programs
 // built to trip each rule of the state key's model of synchronization (see
-// syncModel). V loads f, with acquire, then reads x; W writes x and
-// releases it into f. A thread about to acquire covers what the cell's
-// release clock covers, but a relaxed load acquires nothing, and a store
-// takes back what the clock covered. A cell that two threads release into
-// is not private: which one released last decides whether x is covered.
+// the statekey/acquire package). V loads f, with acquire, then reads x; W
+// writes x and releases it into f. A thread about to acquire covers what
+// the cell's release clock covers, but a relaxed load acquires nothing,
+// and a store takes back what the clock covered. A cell that two threads
+// release into is not private: which one released last decides whether x
+// is covered.
 func TestExploreSyncModel(t *testing.T) {
 	cases := []struct {
 		name   string

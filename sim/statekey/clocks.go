@@ -163,7 +163,7 @@ func (k *Keyer) advanceAccesses(c, prev *keyCache, parent, child *sim.Machine, h
 // (its place among its owner's cells), kind and canonical thread, and the
 // canonical set of the clocks that cover it. The release clocks of private
 // atomic cells do not count, and a thread about to acquire from a cell
-// covers what the cell's release clock covers (see syncModel).
+// covers what the cell's release clock covers (see the acquire package).
 func (k *Keyer) encodeAccesses(m *sim.Machine, c *keyCache, out []uint64) []uint64 {
 	n, na := k.n, len(k.atomics)
 	// The holders that count.
@@ -174,7 +174,7 @@ func (k *Keyer) encodeAccesses(m *sim.Machine, c *keyCache, out []uint64) []uint
 		}
 	}
 	for _, a := range k.atomics {
-		if !k.sync.private(a) {
+		if !k.sync.Private(a) {
 			incl |= 1 << (n + int(k.cellSlot[a]))
 		}
 	}
@@ -285,14 +285,14 @@ func (k *Keyer) canonicalBits() {
 }
 
 // claimOf is the atomic cell thread t of m will acquire from first when it
-// next moves (see syncModel), or 0.
+// next moves (see the acquire package), or 0.
 func (k *Keyer) claimOf(m *sim.Machine, t int) program.Word {
 	stack := m.Stack(t)
 	if len(stack) == 0 {
 		return 0
 	}
 	co := m.Coroutine(int(stack[len(stack)-1]))
-	return k.sync.claim(co.Op(), co.PC())
+	return k.sync.Claim(co.Op(), co.PC())
 }
 
 // acquiring lists, from c's claims, for each atomic cell that threads will

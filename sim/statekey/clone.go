@@ -8,17 +8,7 @@ import "slices"
 // alone, one at a time (see Check): a step that shows ms wrong stops the
 // search, so the clone says what ms said of every state it keyed.
 func (ms *Models) Clone() *Models {
-	return &Models{live: ms.live.Clone(), sync: ms.sync.clone(), doom: ms.doom.clone()}
-}
-
-func (s *syncModel) clone() *syncModel {
-	via := make([][][]int32, len(s.via))
-	for op, ls := range s.via {
-		via[op] = deepClone(ls)
-	}
-	return &syncModel{at: deepClone(s.at), via: via, claims: deepClone(s.claims), stored: slices.Clone(s.stored),
-		class: slices.Clone(s.class), ownedBy: slices.Clone(s.ownedBy), accessor: slices.Clone(s.accessor),
-		classShared: slices.Clone(s.classShared)}
+	return &Models{live: ms.live.Clone(), sync: ms.sync.Clone(), doom: ms.doom.clone()}
 }
 
 // clone copies d but not its scratch machine and keyer, which it makes

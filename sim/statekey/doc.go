@@ -12,16 +12,16 @@
 // the Models the key rests on, which a search learns and checks at every
 // step it performs (Learn, Models.Step): which locals may still be read
 // (liveness, kept by the subpackage locals), how the program synchronizes
-// (syncModel), and which compare and swaps can only fail (doomedModel,
-// resting on the subpackage gone's claims about count-and-head words). The
-// search itself, its state cache and what it counts are the explore
-// package's.
+// (kept by the subpackage acquire), and which compare and swaps can only
+// fail (doomedModel, resting on the subpackage gone's claims about
+// count-and-head words). The search itself, its state cache and what it
+// counts are the explore package's.
 //
 // # Imports
 //
-// The standard library, lockstep/sim and its own subpackages (locals and
-// gone, which import only the standard library and lockstep/sim). It reads
-// machines through
+// The standard library, lockstep/sim and its own subpackages (locals,
+// acquire and gone, which import only the standard library and
+// lockstep/sim's packages, never statekey). It reads machines through
 // sim's read-only views (Machine.Coroutine, Stack, Queue, Memory, Clocks,
 // LastWrites, LastReads, LastAccess...) and never changes one, except to
 // step the copies Models.Step is given. It is a package of its own, apart
@@ -57,7 +57,7 @@
 //     leaves out the release clocks of atomic cells private to one thread,
 //     and counts a thread that will acquire from a cell before its clock is
 //     next read or published as covering what that cell's release clock
-//     covers (see syncModel).
+//     covers (see the acquire package).
 //
 // What it leaves out: the step count, the step at which a wait registered
 // and anything else kept only for messages, and the step limit (a search

@@ -4,6 +4,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/statekey/acquire"
 	"lockstep/sim/statekey/locals"
 )
 
@@ -53,9 +54,9 @@ type Keyer struct {
 	freeThreads []int
 	freeCoros   []int
 
-	live *locals.Live // which locals matter; nil: all of them
-	sync *syncModel   // how the program synchronizes; nil: nothing known
-	doom *doomedModel // which compare-and-swaps must fail; nil: none known
+	live *locals.Live   // which locals matter; nil: all of them
+	sync *acquire.Model // how the program synchronizes; nil: nothing known
+	doom *doomedModel   // which compare-and-swaps must fail; nil: none known
 
 	atomics []program.Word // atomic cell addresses, ascending
 	plains  []program.Word // plain cell addresses, ascending

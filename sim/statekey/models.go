@@ -2,6 +2,7 @@ package statekey
 
 import (
 	"lockstep/sim/program"
+	"lockstep/sim/statekey/acquire"
 	"lockstep/sim/statekey/locals"
 	"math/rand/v2"
 
@@ -9,21 +10,22 @@ import (
 )
 
 // Models are what a search learns of a program's steps and checks at every
-// step it performs: which locals are live (see the locals package), and how the
-// program synchronizes (see syncModel). A key computed with them is sound
-// while every step of the search agrees with them: a search whose step
-// shows a model wrong (Step returns false) must start again, with the
+// step it performs: which locals are live (see the locals package), how
+// the program synchronizes (see the acquire package), and which compare
+// and swaps can only fail (see doomedModel). A key computed with them is
+// sound while every step of the search agrees with them: a search whose
+// step shows a model wrong (Step returns false) must start again, with the
 // models as the step corrected them. The models only grow, so this ends.
 type Models struct {
 	live *locals.Live
-	sync *syncModel
+	sync *acquire.Model
 	doom *doomedModel
 }
 
 // Learn returns models of p seeded with the steps of a few random runs, so
 // that searches seldom have to start again.
 func Learn(p *program.Program) *Models {
-	ms := &Models{live: locals.New(p), sync: newSyncModel(p), doom: newDoomedModel(p)}
+	ms := &Models{live: locals.New(p), sync: acquire.New(p, groups(p)), doom: newDoomedModel(p)}
 	rng := rand.New(rand.NewPCG(1, 2))
 	m, child := sim.New(p, sim.Options{}), sim.New(p, sim.Options{})
 	var en []int
@@ -39,10 +41,10 @@ func Learn(p *program.Program) *Models {
 }
 
 // Freeze fixes the synchronization claims keys use to those learned so
-// far (see syncModel): a search calls it when it starts, so that all its
+// far (see the acquire package): a search calls it when it starts, so that all its
 // states are keyed alike.
 func (ms *Models) Freeze() {
-	ms.sync.freeze()
+	ms.sync.Freeze()
 	ms.doom.freeze()
 }
 
@@ -102,7 +104,7 @@ func (ms *Models) check(child, m *sim.Machine, t int, probed *Probe) bool {
 	}
 	a := child.LastAccess()
 	f := locals.StepFact(child, c, op, pc, a.Locals)
-	synced := ms.sync.check(t, op, pc, a, int(f.To))
+	synced := ms.sync.Check(t, op, pc, a, int(f.To))
 	lived := ms.live.Check(f)
 	return ms.doom.check(child, m, t, c, op, pc, a, ms.live, probed) && lived && synced
 }

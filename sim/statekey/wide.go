@@ -58,7 +58,7 @@ func (k *Keyer) holdersOf(m *sim.Machine) {
 	k.hoff, k.hbit, k.hacq = k.hoff[:0], k.hbit[:0], k.hacq[:0]
 	// Offsets into one index space: vc, then rel, then wake. A thread
 	// about to acquire from a cell also has that cell's release clock
-	// (hacq, an offset into rel; -1 for none: see syncModel).
+	// (hacq, an offset into rel; -1 for none: see the acquire package).
 	cl := m.Clocks()
 	relBase, wakeBase := len(cl.Threads), len(cl.Threads)+len(cl.Release)
 	bit := 0
@@ -69,7 +69,7 @@ func (k *Keyer) holdersOf(m *sim.Machine) {
 			acq := -1
 			if stack := m.Stack(s); len(stack) > 0 {
 				co := m.Coroutine(int(stack[len(stack)-1]))
-				if x := k.sync.claim(co.Op(), co.PC()); x != 0 {
+				if x := k.sync.Claim(co.Op(), co.PC()); x != 0 {
 					acq = int(k.cellSlot[x]) * n
 				}
 			}
@@ -78,7 +78,7 @@ func (k *Keyer) holdersOf(m *sim.Machine) {
 		bit++
 	}
 	for _, a := range k.atomics {
-		if s := k.srcAddr(a); !k.sync.private(s) {
+		if s := k.srcAddr(a); !k.sync.Private(s) {
 			k.hoff = append(k.hoff, relBase+int(k.cellSlot[s])*n)
 			k.hbit = append(k.hbit, bit)
 			k.hacq = append(k.hacq, -1)

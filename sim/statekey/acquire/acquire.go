@@ -1,55 +1,19 @@
-package statekey
+package acquire
 
 import (
+	"slices"
+
 	"lockstep/sim"
 	"lockstep/sim/program"
 )
 
-// syncModel is a search's model of how a program synchronizes, which
-// lets a state key leave out parts of the happens-before state that make
-// no difference to the rest of a run (see Key).
-//
-// Private atomic cells. An atomic cell that only one thread accesses
-// releases only that thread's clocks (its release clock is a join of them,
-// or one of them), and only that thread acquires from it, gaining nothing
-// its own clock does not already cover. So its release clock never changes
-// a clock that matters, and the key does not count it among the clocks
-// that may still flow (a context's num_wait counter, for instance).
-//
-// Acquiring labels. Suppose thread v's next step begins with an acquire of
-// atomic cell x (a load, or a read-modify-write that acquires whether it
-// succeeds or fails), and no step ever stores to x (a release store would
-// replace x's release clock, a relaxed one clear it: without stores it only
-// grows). Until that step nobody reads v's clock (only v's own steps do),
-// and the step joins x's release clock into it before anything else uses
-// it. So whatever x's release clock covers now, v's clock will cover when
-// it next matters, and the key counts v as covering it: whether a thread
-// learned something by an earlier load of the word it is about to CAS
-// makes no difference. A step in between that neither reads nor publishes
-// v's clock changes none of this: a compare-and-swap that fails and
-// acquires nothing (it reads the latest value, whatever v's clock), or an
-// access to a private atomic cell. So a label whose steps either acquire x
-// first or make such an access and go on to a label claimed for x is
-// claimed for x too (a lock's failed swap, retried by a load of the
-// word).
-//
-// Like liveness (the locals package), the model is learned and checked: a step from a label the
-// model says acquires x must acquire x first, no step may store to a cell a
-// claim uses, and a cell the model says is private must not be accessed by
-// a second thread. A step that shows the model wrong corrects it, and the
-// search starts again. The claims a search uses are those known when it
-// starts (see freeze): one learned during a search waits for the next, so
-// that every state of a search is keyed alike.
-//
-// The model must not tell symmetric members apart, or keys would rename
-// members into facts that hold of others. So the cells of a group's
-// members are private by class (the same cell of every member's frame,
-// awaiter or context): private while every access to one of them is by
-// its own member's thread. And only cells no member owns are claimed.
-type syncModel struct {
+// A Model is a search's model of how one program synchronizes (see the
+// package doc). A nil Model knows nothing: no cell is private and no
+// label is claimed. It is not safe for concurrent use.
+type Model struct {
 	at     [][]program.Word // per op, per label: the cell its steps acquire first; 0 unknown, noAcquire none
 	via    [][][]int32      // per op, per label: the labels its steps that use no clock went on to
-	claims [][]program.Word // at, when the search started, passed along via (see freeze)
+	claims [][]program.Word // at, when the search started, passed along via (see Freeze)
 	stored []bool           // per address: a step stored to it
 	// Per address: the cell's class among the members' cells, or -1; the
 	// thread of the member that owns it.
@@ -66,13 +30,16 @@ const (
 	// noAcquire marks a label whose steps do not all begin with an
 	// acquire of one cell.
 	noAcquire = ^program.Word(0)
-	// noThread and sharedCell are syncModel.accessor's other values.
+	// noThread and sharedCell are Model.accessor's other values.
 	noThread   = -1
 	sharedCell = -2
 )
 
-func newSyncModel(p *program.Program) *syncModel {
-	s := &syncModel{at: make([][]program.Word, len(p.Ops)), via: make([][][]int32, len(p.Ops)),
+// New returns a model of p that knows nothing yet. groups are p's groups
+// of interchangeable coroutines (sim.CoroutineSpec.Group), each sorted:
+// their members' cells are private by class.
+func New(p *program.Program, groups [][]int) *Model {
+	s := &Model{at: make([][]program.Word, len(p.Ops)), via: make([][][]int32, len(p.Ops)),
 		claims: make([][]program.Word, len(p.Ops)), stored: make([]bool, len(p.Cells)),
 		class: make([]int32, len(p.Cells)), ownedBy: make([]int16, len(p.Cells)),
 		accessor: make([]int16, len(p.Cells))}
@@ -81,10 +48,10 @@ func newSyncModel(p *program.Program) *syncModel {
 	}
 	// A member's cells by group, role and offset.
 	classes := map[[3]int]int32{}
-	for gi, g := range groups(p) {
+	for gi, g := range groups {
 		for _, c := range g {
 			spec := &p.Coroutines[c]
-			for r, base := range [numRoles]program.Word{spec.Frame, spec.Awaiter, p.Threads[spec.Thread].Context} {
+			for r, base := range [...]program.Word{spec.Frame, spec.Awaiter, p.Threads[spec.Thread].Context} {
 				ob := p.ObjectAt(base)
 				for off := range ob.Size {
 					id := [3]int{gi, r, int(off)}
@@ -102,9 +69,9 @@ func newSyncModel(p *program.Program) *syncModel {
 	return s
 }
 
-// private reports whether atomic cell x is, as far as the model knows,
+// Private reports whether atomic cell x is, as far as the model knows,
 // accessed by one thread at most.
-func (s *syncModel) private(x program.Word) bool {
+func (s *Model) Private(x program.Word) bool {
 	if s == nil {
 		return false
 	}
@@ -114,11 +81,11 @@ func (s *syncModel) private(x program.Word) bool {
 	return s.accessor[x] != sharedCell
 }
 
-// freeze makes the claims learned so far those that claim returns: a
+// Freeze makes the claims learned so far those that Claim returns: a
 // label's cell, if all its steps that acquire acquire it first and all
 // those that use no clock go on to labels claimed for it (the greatest
 // such claims, found by dropping those that disagree until none do).
-func (s *syncModel) freeze() {
+func (s *Model) Freeze() {
 	for op, ls := range s.at {
 		s.claims[op] = append(s.claims[op][:0], ls...)
 		for pc, vs := range s.via[op] {
@@ -157,23 +124,23 @@ func (s *syncModel) freeze() {
 	}
 }
 
-// unknownCell is, while freeze runs, the claim of a label whose steps
+// unknownCell is, while Freeze runs, the claim of a label whose steps
 // seen so far all use no clock.
 const unknownCell = noAcquire - 1
 
-// claimAt is the claim of label pc of op as freeze left it, 0 for a
+// claimAt is the claim of label pc of op as Freeze left it, 0 for a
 // label never reached.
-func (s *syncModel) claimAt(op, pc int) program.Word {
+func (s *Model) claimAt(op, pc int) program.Word {
 	if cs := s.claims[op]; pc < len(cs) {
 		return cs[pc]
 	}
 	return 0
 }
 
-// claim returns the cell that steps from label pc of operation op acquire
+// Claim returns the cell that steps from label pc of operation op acquire
 // first, if the model said they all do when the search started and the
 // cell's release clock only grows; 0 otherwise.
-func (s *syncModel) claim(op, pc int) program.Word {
+func (s *Model) Claim(op, pc int) program.Word {
 	if s == nil || op < 0 {
 		return 0
 	}
@@ -187,11 +154,11 @@ func (s *syncModel) claim(op, pc int) program.Word {
 	return 0
 }
 
-// check takes note of thread t's step from label pc of operation op (op
+// Check takes note of thread t's step from label pc of operation op (op
 // -1: it resumed a coroutine), which made access a and left its coroutine
 // at label to of op (-1: elsewhere). It reports false when the step showed
 // the model wrong; the model has then been corrected.
-func (s *syncModel) check(t, op, pc int, a sim.StepAccess, to int) bool {
+func (s *Model) Check(t, op, pc int, a sim.StepAccess, to int) bool {
 	ok := true
 	kind, addr, acquired := a.Op, a.Addr, a.Acquired
 	atomic := kind.Atomic() || kind == program.OpSemAcquire || kind == program.OpSemRelease
@@ -219,7 +186,7 @@ func (s *syncModel) check(t, op, pc int, a sim.StepAccess, to int) bool {
 	switch {
 	case reads && acquired && s.class[addr] < 0:
 		got = addr
-	case to >= 0 && (kind == program.OpCAS && !a.Swapped && !acquired || kind.Atomic() && s.private(addr)):
+	case to >= 0 && (kind == program.OpCAS && !a.Swapped && !acquired || kind.Atomic() && s.Private(addr)):
 		// The step uses no clock: the claim passes to label to.
 		s.addVia(op, pc, to)
 		return ok && (claim == 0 || s.claimAt(op, to) == claim)
@@ -236,7 +203,7 @@ func (s *syncModel) check(t, op, pc int, a sim.StepAccess, to int) bool {
 
 // addVia notes that a step from label pc of op that used no clock went
 // on to label to.
-func (s *syncModel) addVia(op, pc, to int) {
+func (s *Model) addVia(op, pc, to int) {
 	vs := s.via[op]
 	for pc >= len(vs) {
 		vs = append(vs, nil)
@@ -252,7 +219,7 @@ func (s *syncModel) addVia(op, pc, to int) {
 
 // access notes thread t's access to atomic cell x; false when x was
 // private and is no longer.
-func (s *syncModel) access(t int, x program.Word) bool {
+func (s *Model) access(t int, x program.Word) bool {
 	if c := s.class[x]; c >= 0 {
 		if int(s.ownedBy[x]) == t || s.classShared[c] {
 			return true
@@ -271,7 +238,7 @@ func (s *syncModel) access(t int, x program.Word) bool {
 }
 
 // claimed reports whether some claim the search uses is on cell x.
-func (s *syncModel) claimed(x program.Word) bool {
+func (s *Model) claimed(x program.Word) bool {
 	for _, ls := range s.claims {
 		for _, y := range ls {
 			if y == x {
@@ -280,4 +247,24 @@ func (s *syncModel) claimed(x program.Word) bool {
 		}
 	}
 	return false
+}
+
+// Clone returns a copy of s that shares no memory with it.
+func (s *Model) Clone() *Model {
+	via := make([][][]int32, len(s.via))
+	for op, ls := range s.via {
+		via[op] = deepClone(ls)
+	}
+	return &Model{at: deepClone(s.at), via: via, claims: deepClone(s.claims), stored: slices.Clone(s.stored),
+		class: slices.Clone(s.class), ownedBy: slices.Clone(s.ownedBy), accessor: slices.Clone(s.accessor),
+		classShared: slices.Clone(s.classShared)}
+}
+
+// deepClone copies a slice of slices.
+func deepClone[T any](xs [][]T) [][]T {
+	out := make([][]T, len(xs))
+	for i, x := range xs {
+		out[i] = slices.Clone(x)
+	}
+	return out
 }
