@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http/httptest"
 	"os"
@@ -248,13 +249,12 @@ func (p *page) key(keys string) {
 
 func (p *page) text(css string) string {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, waitLimit)
-	defer cancel()
-	s, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS(css)))
-	if err != nil {
-		p.t.Fatal(err)
-	}
-	return s
+	// One evaluation finds the element and reads it: a view that redraws
+	// may replace the element between a query for its node and a read of
+	// that node.
+	q, _ := json.Marshal(css)
+	p.wait(`document.querySelector(` + string(q) + `) !== null`)
+	return p.evalString(`document.querySelector(` + string(q) + `).textContent`)
 }
 
 // run picks schedule name in the interleaving menu and presses the button
