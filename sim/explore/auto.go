@@ -2,6 +2,7 @@ package explore
 
 import (
 	"context"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -71,7 +72,7 @@ func merge(phases ...Result) Result {
 		res.States += ph.States
 		res.MemoryBytes = max(res.MemoryBytes, ph.MemoryBytes)
 		for _, c := range ph.Counterexamples {
-			if k := kindIndex(c.Kind); !have[k] {
+			if k := outcome.Index(c.Kind); !have[k] {
 				have[k] = true
 				found = append(found, c)
 			}

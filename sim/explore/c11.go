@@ -7,22 +7,13 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore/weak"
-	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
 // exploreWeak runs o's strategy under the c11 memory model: the strategies
-// as under sc, each built of package weak's searches.
+// as under sc, each built of package weak's searches. Explore has checked
+// o and filled in its defaults.
 func exploreWeak(ctx context.Context, p *program.Program, o Options) (Result, error) {
-	if o.Strategy == "" {
-		o.Strategy = Exhaustive
-	}
-	if o.Want != "" && !outcome.ValidKind(o.Want) {
-		return Result{}, fmt.Errorf("unknown outcome kind %q", o.Want)
-	}
-	if o.MaxStates <= 0 {
-		o.MaxStates = DefaultMaxStates
-	}
 	var res Result
 	switch o.Strategy {
 	case Exhaustive:

@@ -84,15 +84,7 @@ func schedulePath(p *program.Program, path []int16) schedule.Schedule {
 	return s
 }
 
-// inKindOrder sorts counterexamples by their kind's place in Kinds.
+// inKindOrder sorts counterexamples by their kind's place in outcome.Kinds.
 func inKindOrder(cs []Counterexample) []Counterexample {
-	out := make([]Counterexample, 0, len(cs))
-	for _, k := range outcome.Kinds {
-		for _, c := range cs {
-			if c.Kind == k {
-				out = append(out, c)
-			}
-		}
-	}
-	return out
+	return outcome.InKindOrder(cs, func(c Counterexample) outcome.Kind { return c.Kind })
 }

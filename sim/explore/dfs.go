@@ -155,7 +155,7 @@ func (e *dfs) visit(d, last, left int) *cache.Summary {
 	m := e.pool[d]
 	out := e.sums[d]
 	if m.Finished() {
-		k := kindIndex(m.Outcome().Kind)
+		k := outcome.Index(m.Outcome().Kind)
 		out.Terminal(k)
 		e.terminals++
 		e.found(k, d)
@@ -280,7 +280,7 @@ func (e *dfs) enter(d int, key statekey.Key, last int, out *cache.Summary) (uint
 		if e.store.InProgress(idx) {
 			e.cycleDepth = d
 			e.cycleAt(d, idx, last)
-			out.Endless(kindIndex(outcome.StepLimit))
+			out.Endless(outcome.Index(outcome.StepLimit))
 			return 0, false
 		}
 		e.store.Load(idx, out)

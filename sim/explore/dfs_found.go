@@ -63,7 +63,7 @@ func (e *dfs) cycleAt(d int, idx uint32, last int) {
 		run = run[:limit]
 	}
 	e.cycle = run
-	k := kindIndex(outcome.StepLimit)
+	k := outcome.Index(outcome.StepLimit)
 	if !e.bestSet[k] {
 		e.best[k] = append(e.best[k][:0], run...)
 		e.bestSet[k] = true

@@ -319,15 +319,5 @@ func (o *Options) stopsAt(k outcome.Kind) bool {
 	return o.StopAtFirst || o.Want != "" && k == o.Want
 }
 
-// kindIndex is k's place in Kinds.
-func kindIndex(k outcome.Kind) int {
-	for i, v := range outcome.Kinds {
-		if v == k {
-			return i
-		}
-	}
-	panic("explore: unknown outcome kind " + string(k))
-}
-
 // numKinds is len(Kinds), as a constant for arrays.
 const numKinds = cache.NumKinds

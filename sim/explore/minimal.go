@@ -5,6 +5,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/explore/internal/cache"
+	"lockstep/sim/outcome"
 	"lockstep/sim/statekey"
 )
 
@@ -76,7 +77,7 @@ func (e *dfs) options(m *sim.Machine, d, last, left, k int, f func(t, cost int, 
 func (e *dfs) stepsTo(m *sim.Machine, last, left, k int) uint32 {
 	for steps := uint32(0); steps <= maxChain; steps++ {
 		if m.Finished() {
-			if kindIndex(m.Outcome().Kind) == k {
+			if outcome.Index(m.Outcome().Kind) == k {
 				return steps
 			}
 			return cache.NoSteps

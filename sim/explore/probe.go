@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"lockstep/sim"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
 
@@ -59,7 +60,7 @@ func (pr *probe) finish(m *sim.Machine, last, pre int) {
 		last = t
 	}
 	pr.runs++
-	k := kindIndex(m.Outcome().Kind)
+	k := outcome.Index(m.Outcome().Kind)
 	pr.count[k]++
 	if k == 0 {
 		return

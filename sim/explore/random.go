@@ -85,7 +85,7 @@ func exploreRandom(ctx context.Context, p *program.Program, o Options) (Result, 
 			prev = t
 		}
 		longest = max(longest, len(path))
-		k := kindIndex(m.Outcome().Kind)
+		k := outcome.Index(m.Outcome().Kind)
 		counts[k]++
 		if k != 0 && (!have[k] || len(path) < len(best[k]) || len(path) == len(best[k]) && preemptions < bestPre[k]) {
 			best[k] = append(best[k][:0], path...)

@@ -121,7 +121,7 @@ func explorePreemption(ctx context.Context, p *program.Program, o Options) (Resu
 		// A kind first seen at this bound needs this many preemptions; its
 		// counterexample is the shortest among them.
 		for _, c := range e.counterexamples(root, e.stop == "") {
-			if k := kindIndex(c.Kind); !have[k] {
+			if k := outcome.Index(c.Kind); !have[k] {
 				have[k] = true
 				found = append(found, c)
 			}

@@ -1,5 +1,10 @@
 package outcome
 
+import (
+	"cmp"
+	"slices"
+)
+
 // Kind names an outcome or a finding. The vocabulary is fixed; the web and
 // command line show these strings as they are.
 type Kind string
@@ -25,14 +30,19 @@ const (
 var Kinds = []Kind{OK, LostWakeup, Deadlock, UseAfterFree, DoubleResume, PrematureRelease,
 	DataRace, MutualExclusion, Panic, DroppedTask, Assertion, StepLimit, BadResume}
 
+// Index is k's place in Kinds, or -1 when k is not in the vocabulary.
+func Index(k Kind) int { return slices.Index(Kinds, k) }
+
 // ValidKind reports whether k is in the vocabulary.
-func ValidKind(k Kind) bool {
-	for _, v := range Kinds {
-		if v == k {
-			return true
-		}
-	}
-	return false
+func ValidKind(k Kind) bool { return Index(k) >= 0 }
+
+// InKindOrder returns a copy of xs ordered by the place of their kinds in
+// Kinds (the order reports show them), those of one kind in the order of
+// xs; kind says an element's kind.
+func InKindOrder[T any](xs []T, kind func(T) Kind) []T {
+	out := slices.Clone(xs)
+	slices.SortStableFunc(out, func(a, b T) int { return cmp.Compare(Index(kind(a)), Index(kind(b))) })
+	return out
 }
 
 // An Outcome is the verdict of a run, or one finding within it.

@@ -108,25 +108,7 @@ func (o *Options) stopsAt(k outcome.Kind) bool {
 // numKinds is len(outcome.Kinds), as a constant for arrays.
 const numKinds = cache.NumKinds
 
-// kindIndex is k's place in outcome.Kinds.
-func kindIndex(k outcome.Kind) int {
-	for i, v := range outcome.Kinds {
-		if v == k {
-			return i
-		}
-	}
-	panic("weak: unknown outcome kind " + string(k))
-}
-
 // inKindOrder sorts counterexamples by their kind's place in outcome.Kinds.
 func inKindOrder(cs []Counterexample) []Counterexample {
-	out := make([]Counterexample, 0, len(cs))
-	for _, k := range outcome.Kinds {
-		for _, c := range cs {
-			if c.Kind == k {
-				out = append(out, c)
-			}
-		}
-	}
-	return out
+	return outcome.InKindOrder(cs, func(c Counterexample) outcome.Kind { return c.Kind })
 }

@@ -122,7 +122,7 @@ func (s *search) key(m *sim.Machine, last, left int) statekey.Key {
 // end summarizes an execution that ended in m.
 func (s *search) end(m *sim.Machine) summary {
 	var sum summary
-	k := kindIndex(m.Outcome().Kind)
+	k := outcome.Index(m.Outcome().Kind)
 	sum.count[k], sum.min[k] = 1, 1
 	if s.o.Observe != nil {
 		s.obs[s.o.Observe(m)] = true
