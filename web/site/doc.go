@@ -9,9 +9,10 @@
 // every page sets (Clients, ClientOf, Client, BrowserOf, EnsureBrowser,
 // Quota).
 //
-// It is the bottom of the web packages: it imports templates and
-// scenarios, and no package under lockstep/web. Every other web package
-// may import it:
+// It is the bottom of the web packages but one: it imports templates,
+// scenarios and, for the words of a message that is not JSON
+// (JSONProblemIn), the wire vocabulary web/playground/protocol, which
+// imports no web package. Every other web package may import it:
 //
 //	web                  (server, routes: the wiring)
 //	 ├─ web/lab          → web/share, web/playground, web/site
@@ -19,7 +20,7 @@
 //	 ├─ web/classroom    → web/classroom/lecture, web/playground, web/site
 //	 ├─ web/playground   → web/site
 //	 ├─ web/docs         → web/site at most
-//	 └─ web/site         → templates, scenarios
+//	 └─ web/site         → templates, scenarios, web/playground/protocol
 //
 // deps_test.go at the module root holds this table and fails on an import
 // it does not allow.

@@ -97,7 +97,8 @@ var ErrBadFrame = errors.New("bad message")
 func Decode(data []byte) (Command, error) {
 	var c Command
 	if err := json.Unmarshal(data, &c); err != nil {
-		return head(data), fmt.Errorf("%w: %v", ErrBadFrame, jsonProblem(err))
+		en, _ := JSONProblem(err)
+		return head(data), fmt.Errorf("%w: %v", ErrBadFrame, en)
 	}
 	if c.V != Version {
 		return c, fmt.Errorf("%w: protocol version %d is not supported (want \"v\":%d)", ErrBadFrame, c.V, Version)
@@ -127,22 +128,21 @@ func head(data []byte) Command {
 	return c
 }
 
-// jsonProblem says what is wrong with a frame that did not decode as a
-// command, without echoing it, in the words package site's JSONProblem
-// uses for the site's other messages (which this package, below the web
-// packages, cannot import).
-func jsonProblem(err error) string {
+// JSONProblem says, in English and in Chinese, what is wrong with a
+// message that did not decode as the JSON object it should be (a frame,
+// a form's body), without echoing it.
+func JSONProblem(err error) (en, zh string) {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syn):
-		return fmt.Sprintf("not JSON (at byte %d)", syn.Offset)
+		return fmt.Sprintf("not JSON (at byte %d)", syn.Offset), fmt.Sprintf("不是 JSON（在第 %d 字节）", syn.Offset)
 	case errors.As(err, &typ) && typ.Field == "":
-		return "a command is a JSON object, not " + article(typ.Value)
+		return "a command is a JSON object, not " + article(typ.Value), "命令应是一个 JSON 对象，而不是 " + typ.Value
 	case errors.As(err, &typ):
-		return fmt.Sprintf("field %q cannot be %s", typ.Field, article(typ.Value))
+		return fmt.Sprintf("field %q cannot be %s", typ.Field, article(typ.Value)), fmt.Sprintf("字段 %q 不能是 %s", typ.Field, typ.Value)
 	}
-	return "not a JSON object"
+	return "not a JSON object", "不是一个 JSON 对象"
 }
 
 // article puts "a" or "an" before a JSON type name.
