@@ -22,7 +22,10 @@ func (m *Machine) atomicRead(t int, addr program.Word, c *program.Cell, o progra
 
 // atomicWrite is the write half of an atomic access with order o.
 func (m *Machine) atomicWrite(t, label int, addr program.Word, c *program.Cell, o program.Order, rmw bool, op program.OpKind) {
-	m.hb.Write(t, c.Slot, o, rmw, hb.AtomicWrite{Step: int32(m.step), Label: int32(label), Op: op, Order: o})
+	m.hb.Write(t, c.Slot, o, rmw)
+	if m.record {
+		m.hb.Explain(t, c.Slot, hb.AtomicWrite{Step: int32(m.step), Label: int32(label), Op: op, Order: o})
+	}
 	if m.weak != nil {
 		m.weakWrote(t, addr, label)
 	}

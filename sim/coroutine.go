@@ -164,11 +164,22 @@ func (m *Machine) destroy(c int) {
 	co.status = outcome.Done
 	co.holder = false
 	owned := m.prog.Coroutines[c].OwnedFrame
-	for oi, ob := range m.prog.Objects {
-		if ob.Coroutine == c && (ob.Kind == program.FrameObject && !owned || ob.Kind == program.AwaiterObject) && m.ended[oi] <= 0 {
+	for _, oi := range m.lives[c] {
+		if (m.prog.Objects[oi].Kind != program.FrameObject || !owned) && m.ended[oi] <= 0 {
 			m.ended[oi] = int32(m.step) + 1
 		}
 	}
+}
+
+// lifetimes lists, per coroutine of p, its frame and awaiter objects.
+func lifetimes(p *program.Program) [][]int32 {
+	lives := make([][]int32, len(p.Coroutines))
+	for oi, ob := range p.Objects {
+		if c := ob.Coroutine; c >= 0 && c < len(lives) && (ob.Kind == program.FrameObject || ob.Kind == program.AwaiterObject) {
+			lives[c] = append(lives[c], int32(oi))
+		}
+	}
+	return lives
 }
 
 // leave removes coroutine c from thread t's stack. It is usually the top;

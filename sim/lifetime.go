@@ -83,8 +83,8 @@ func (x *Exec) Destroy(h program.Word) {
 	}
 	m.plainWrite(x.t, x.c, x.pc, h, cell)
 	m.mem[h] = 0
-	for oi, ob := range m.prog.Objects {
-		if ob.Coroutine == c && (ob.Kind == program.FrameObject || ob.Kind == program.AwaiterObject) && m.ended[oi] == 0 {
+	for _, oi := range m.lives[c] {
+		if m.ended[oi] == 0 {
 			m.ended[oi] = int32(m.step) + 1
 		}
 	}

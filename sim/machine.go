@@ -82,7 +82,10 @@ type thread struct {
 // A Machine is one execution of a Program. It is not safe for concurrent
 // use; Clone it to explore alternatives.
 type Machine struct {
-	prog    *program.Program
+	prog *program.Program
+	// lives is, per coroutine, the objects whose lifetime it ends (its
+	// frame and its awaiters): derived from prog, shared by copies.
+	lives   [][]int32
 	mem     []program.Word
 	ended   []int32 // per object: 0 alive, -1 never constructed, s+1 ended at step s
 	threads []thread
@@ -149,6 +152,7 @@ func New(p *program.Program, o Options) *Machine {
 	atomics, plains := p.Slots()
 	m := &Machine{
 		prog:    p,
+		lives:   lifetimes(p),
 		mem:     make([]program.Word, len(p.Cells)),
 		ended:   make([]int32, len(p.Objects)),
 		threads: make([]thread, n),

@@ -18,7 +18,7 @@ func TestStateKeyCoversFields(t *testing.T) {
 		known []string
 	}{
 		{Machine{}, []string{
-			"prog",                             // the program: the same for every state of a search
+			"prog", "lives", // the program, and what follows from it: the same for every state of a search
 			"mem", "ended", "threads", "coros", // keyed
 			"hb",                       // happens-before: see hb.State below
 			"step",                     // not keyed: see stateKey

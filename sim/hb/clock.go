@@ -38,9 +38,8 @@ func (s *State) AcquireClock(t int, addr program.Word, rel []uint32) {
 }
 
 // Write is the write half of an atomic access with order o by thread t
-// to the cell in slot, a read-modify-write when rmw is set; w is what
-// Race says of it.
-func (s *State) Write(t, slot int, o program.Order, rmw bool, w AtomicWrite) {
+// to the cell in slot, a read-modify-write when rmw is set.
+func (s *State) Write(t, slot int, o program.Order, rmw bool) {
 	rel := s.Release(slot)
 	switch {
 	case program.Releases(o) && rmw:
@@ -50,6 +49,11 @@ func (s *State) Write(t, slot int, o program.Order, rmw bool, w AtomicWrite) {
 	case !rmw:
 		clear(rel)
 	}
+}
+
+// Explain remembers w, thread t's write to the atomic cell in slot, for
+// Race to name a missing release with, when s explains races.
+func (s *State) Explain(t, slot int, w AtomicWrite) {
 	if s.writes != nil {
 		s.writes[slot*s.n+t] = w
 	}
@@ -87,10 +91,11 @@ func (s *State) PlainRead(t, slot, label, step int) (Epoch, bool) {
 // label, of the cell in slot. It returns the access the write races with,
 // if any, and whether that access was a read.
 func (s *State) PlainWrite(t, slot, label, step int) (e Epoch, read, racy bool) {
+	rs := s.reads[slot*s.n : (slot+1)*s.n]
 	if w := s.lastW[slot]; !s.Covers(w, t) {
 		e, racy = w, true
 	} else {
-		for u, r := range s.reads[slot*s.n : (slot+1)*s.n] {
+		for u, r := range rs {
 			if u != t && !s.Covers(r, t) {
 				e, read, racy = r, true, true
 				break
@@ -106,7 +111,8 @@ func (s *State) PlainWrite(t, slot, label, step int) (e Epoch, read, racy bool) 
 func (s *State) NoteWrite(t, slot, label, step int) {
 	s.own()
 	s.lastW[slot] = Epoch{thread: int16(t), label: int32(label), clock: s.vc[t*s.n+t], step: int32(step)}
-	for i := range s.reads[slot*s.n : (slot+1)*s.n] {
-		s.reads[slot*s.n+i].thread = -1
+	rs := s.reads[slot*s.n : (slot+1)*s.n]
+	for i := range rs {
+		rs[i].thread = -1
 	}
 }

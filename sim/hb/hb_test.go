@@ -33,7 +33,7 @@ func read(t int) step {
 func store(t int, o program.Order, rmw bool) step {
 	return func(s *hb.State) (bool, bool) {
 		s.Tick(t)
-		s.Write(t, 0, o, rmw, hb.AtomicWrite{Step: -1})
+		s.Write(t, 0, o, rmw)
 		return false, false
 	}
 }

@@ -82,14 +82,9 @@ func New(threads, atomics, plains, coroutines int, explain bool) State {
 // in use. When src shares s's own buffers (s copies back from a copy of
 // itself), they pass to src, whose state is unchanged.
 func (s *State) CopyFrom(src *State) {
-	old := *s
-	*s = *src
-	s.vc = append(old.vc[:0], src.vc...)
-	s.rel = append(old.rel[:0], src.rel...)
-	s.wake = append(old.wake[:0], src.wake...)
-	s.spareW, s.spareR = old.spareW, old.spareR
-	if !old.shared {
-		s.spareW, s.spareR = old.lastW, old.reads
+	// In place, field by field: a search copies a state for every step.
+	if !s.shared {
+		s.spareW, s.spareR = s.lastW, s.reads
 	}
 	if src.shared && (sameArray(s.spareW, src.lastW) || sameArray(s.spareR, src.reads)) {
 		// src shares s's own buffers: they become src's, and src's spare
@@ -97,8 +92,12 @@ func (s *State) CopyFrom(src *State) {
 		s.spareW, s.spareR = src.spareW, src.spareR
 		src.shared, src.spareW, src.spareR = false, nil, nil
 	}
+	s.n = src.n
+	s.vc = append(s.vc[:0], src.vc...)
+	s.rel = append(s.rel[:0], src.rel...)
+	s.wake = append(s.wake[:0], src.wake...)
 	s.lastW, s.reads, s.shared = src.lastW, src.reads, true
-	s.lastAcq = append(old.lastAcq[:0], src.lastAcq...)
+	s.lastAcq = append(s.lastAcq[:0], src.lastAcq...)
 	s.writes = nil
 }
 
