@@ -12,6 +12,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/record"
 	"lockstep/sim/schedule"
 )
 
@@ -98,7 +99,7 @@ func checkSchedule(t *testing.T, p *program.Program, sc scenarios.Schedule, vari
 
 // checkRecord checks that a step is labelled and placed in a primitive's
 // source. Taking a coroutine off a run queue runs no primitive code.
-func checkRecord(t *testing.T, p *program.Program, r sim.Record) {
+func checkRecord(t *testing.T, p *program.Program, r record.Step) {
 	t.Helper()
 	if r.Op == program.OpResume {
 		if r.Label != -1 || r.Loc.File != "" {

@@ -143,7 +143,7 @@ func (sc *Schedule) For(v string) string {
 }
 
 // Caption explains one step of a schedule. Step is the 0-based index of
-// the step in the run, as in sim.Record.Index.
+// the step in the run, as in record.Step.Index.
 type Caption struct {
 	Step int `json:"step"`
 	Text

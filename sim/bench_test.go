@@ -44,7 +44,7 @@ func BenchmarkReplay(b *testing.B) {
 	b.ReportMetric(float64(steps)/float64(b.N), "steps/run")
 }
 
-// BenchmarkReplayRecorded is BenchmarkReplay keeping a Record of every
+// BenchmarkReplayRecorded is BenchmarkReplay keeping a record of every
 // step with its source location, as the playground and the command line do.
 func BenchmarkReplayRecorded(b *testing.B) {
 	p := benchProgram(b)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/record"
 )
 
 // A coroutine's life, as its steps drive it: an operation constructs its
@@ -64,7 +65,7 @@ func (m *Machine) park(t, c int, op *program.Op) {
 	}
 	m.leave(t, c)
 	if r := m.cur; r != nil {
-		r.Events = append(r.Events, Event{Kind: EvParked, Coroutine: c, Thread: -1})
+		r.Events = append(r.Events, record.Event{Kind: record.Parked, Coroutine: c, Thread: -1})
 	}
 }
 
@@ -93,7 +94,7 @@ func (m *Machine) opReturned(t, c int, op *program.Op, result bool) {
 		m.destroy(c)
 		m.leave(t, c)
 		if r := m.cur; r != nil {
-			r.Events = append(r.Events, Event{Kind: EvFinished, Coroutine: c, Thread: -1})
+			r.Events = append(r.Events, record.Event{Kind: record.Finished, Coroutine: c, Thread: -1})
 		}
 	}
 }
@@ -153,7 +154,7 @@ func (m *Machine) endAwaiter(c int) {
 	oi := m.prog.Cells[m.prog.Coroutines[c].Awaiter].Object
 	m.ended[oi] = int32(m.step) + 1
 	if r := m.cur; r != nil {
-		r.Events = append(r.Events, Event{Kind: EvAwaiterEnded, Coroutine: c, Thread: -1})
+		r.Events = append(r.Events, record.Event{Kind: record.AwaiterEnded, Coroutine: c, Thread: -1})
 	}
 }
 

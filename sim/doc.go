@@ -24,7 +24,7 @@
 // its memory order(s), one plain access to a shared field, one runtime call,
 // or a thread taking the next coroutine off its run queue. A Machine
 // performs one step at a time, on the thread a scheduler names. Every step
-// yields a Record.
+// yields a record (package lockstep/sim/record).
 //
 // A Schedule (package lockstep/sim/schedule) is the list of threads that
 // moved, optionally with the label each step must have: "W1 W1 D1 D1 W1"

@@ -4,10 +4,10 @@ import (
 	"strings"
 	"testing"
 
-	"lockstep/sim"
 	"lockstep/sim/internal/fixture"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/record"
 )
 
 // engineProgram: A and B share A's context (B queued behind A); each
@@ -52,7 +52,7 @@ func TestEngineInlineDepthRace(t *testing.T) {
 		t.Errorf("step 8's findings %v; want the race on A's depth counter", f)
 	}
 	r := m.Records()[6]
-	if len(r.Events) == 0 || r.Events[0].Kind != sim.EvInline {
+	if len(r.Events) == 0 || r.Events[0].Kind != record.Inline {
 		t.Errorf("step 6 events %v; want A resumed inline", r.Events)
 	}
 	m, _ = fixture.Replay(t, engineProgram(t, &program.Engine{QueueCap: 0, DepthCap: 4, Fixed: true}), sched)
@@ -74,13 +74,13 @@ func TestEngineQueueInlineDrop(t *testing.T) {
 		e     program.Engine
 		sched string
 		want  outcome.Kind
-		event sim.EventKind // the event of D's submit (step 8)
+		event record.EventKind // the event of D's submit (step 8)
 	}{
-		{"room", program.Engine{QueueCap: 2, DepthCap: 4}, "A A A A A C C D D", outcome.OK, sim.EvQueued},
-		{"queued, then full", program.Engine{QueueCap: 1, DepthCap: 4}, "A A A A A C C D D", outcome.OK, sim.EvInline},
-		{"full", program.Engine{QueueCap: 0, DepthCap: 4}, "A A A A A D D", outcome.OK, sim.EvInline},
-		{"cap", program.Engine{QueueCap: 0, DepthCap: 0}, "A A A A A D D", outcome.DroppedTask, sim.EvDropped},
-		{"fixed cap", program.Engine{QueueCap: 0, DepthCap: 0, Fixed: true}, "A A A A A D D", outcome.OK, sim.EvQueued},
+		{"room", program.Engine{QueueCap: 2, DepthCap: 4}, "A A A A A C C D D", outcome.OK, record.Queued},
+		{"queued, then full", program.Engine{QueueCap: 1, DepthCap: 4}, "A A A A A C C D D", outcome.OK, record.Inline},
+		{"full", program.Engine{QueueCap: 0, DepthCap: 4}, "A A A A A D D", outcome.OK, record.Inline},
+		{"cap", program.Engine{QueueCap: 0, DepthCap: 0}, "A A A A A D D", outcome.DroppedTask, record.Dropped},
+		{"fixed cap", program.Engine{QueueCap: 0, DepthCap: 0, Fixed: true}, "A A A A A D D", outcome.OK, record.Queued},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/record"
 	"strings"
 )
 
@@ -21,9 +22,9 @@ func (m *Machine) NextLabel(t int) string {
 // Pending performs thread t's next step on a copy of m and returns its
 // record, so the operation a thread is about to perform can be shown
 // before it happens. m is unchanged.
-func (m *Machine) Pending(t int) (Record, bool) {
+func (m *Machine) Pending(t int) (record.Step, bool) {
 	if !m.CanMove(t) {
-		return Record{}, false
+		return record.Step{}, false
 	}
 	c := m.Clone()
 	c.record, c.where = true, true

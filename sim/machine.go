@@ -5,6 +5,7 @@ import (
 	"lockstep/sim/hb"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/record"
 	"lockstep/sim/schedule"
 )
 
@@ -131,16 +132,16 @@ type Machine struct {
 	// recording
 	record  bool
 	where   bool
-	records []Record
+	records []record.Step
 	choices []choice
-	cur     *Record
+	cur     *record.Step
 }
 
 // Options configure a machine.
 type Options struct {
-	// Record keeps a Record of every step (Records). Off for searches.
+	// Record keeps a record.Step of every step (Records). Off for searches.
 	Record bool
-	// Locations fills Record.Loc from the running code (costly).
+	// Locations fills record.Step.Loc from the running code (costly).
 	Locations bool
 	// Memory is the memory model: SC (the default) or C11.
 	Memory MemoryModel
@@ -211,7 +212,7 @@ func (m *Machine) Program() *program.Program { return m.prog }
 func (m *Machine) Steps() int { return m.step }
 
 // Records returns the records of every step (when recording).
-func (m *Machine) Records() []Record { return m.records }
+func (m *Machine) Records() []record.Step { return m.records }
 
 // Schedule returns the schedule performed so far, each step with its label.
 func (m *Machine) Schedule() schedule.Schedule {

@@ -6,6 +6,7 @@ import (
 
 	"lockstep/sim/c11"
 	"lockstep/sim/program"
+	"lockstep/sim/record"
 )
 
 // MemoryModel is what a read may see: see package c11 for the c11
@@ -106,7 +107,7 @@ func (m *Machine) staleRead() (c11.StaleRead, bool) {
 
 // stepSource is the source the step's read took, as its schedule token
 // says it: Latest when it read the latest write or made no choosable read.
-func (m *Machine) stepSource(rec *Record) c11.Source {
+func (m *Machine) stepSource(rec *record.Step) c11.Source {
 	w := m.weak
 	if w == nil {
 		return c11.Latest

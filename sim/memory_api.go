@@ -6,6 +6,7 @@ import (
 	"lockstep/sim/c11"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/record"
 	"lockstep/sim/schedule"
 )
 
@@ -52,9 +53,9 @@ func (m *Machine) NextRead(t int) (c11.ReadChoice, bool) {
 // StepFrom performs one step on thread t whose read returns the write
 // from names (Latest: the latest). It fails without stepping when from
 // names no candidate of the step's read.
-func (m *Machine) StepFrom(t int, from c11.Source) (Record, error) {
+func (m *Machine) StepFrom(t int, from c11.Source) (record.Step, error) {
 	if err := m.checkSource(t, from); err != nil {
-		return Record{}, err
+		return record.Step{}, err
 	}
 	if m.weak != nil {
 		m.weak.Want = from

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/record"
 )
 
 // Submit is node->m_ctx.submit_task(node->m_await_coro). It reads the two
@@ -55,13 +56,13 @@ func (x *Exec) Submit(node program.Word) {
 		th := &m.threads[x.t]
 		th.stack = append(th.stack, int16(c))
 		if r := m.cur; r != nil {
-			r.Events = append(r.Events, Event{Kind: EvInline, Coroutine: c, Thread: x.t, Depth: depth})
+			r.Events = append(r.Events, record.Event{Kind: record.Inline, Coroutine: c, Thread: x.t, Depth: depth})
 		}
 	case pathDrop:
 		m.coros[c].dropped = true
 		m.coros[c].drop = m.this
 		if r := m.cur; r != nil {
-			r.Events = append(r.Events, Event{Kind: EvDropped, Coroutine: c, Thread: -1, Depth: depth})
+			r.Events = append(r.Events, record.Event{Kind: record.Dropped, Coroutine: c, Thread: -1, Depth: depth})
 		}
 	}
 }
@@ -167,7 +168,7 @@ func (m *Machine) enqueue(waker, c, t int) {
 	m.hb.HandWake(c, waker)
 	m.threads[t].queue = append(m.threads[t].queue, int16(c))
 	if r := m.cur; r != nil {
-		r.Events = append(r.Events, Event{Kind: EvQueued, Coroutine: c, Thread: t})
+		r.Events = append(r.Events, record.Event{Kind: record.Queued, Coroutine: c, Thread: t})
 	}
 }
 
@@ -194,7 +195,7 @@ func (x *Exec) SemAcquire(addr program.Word) bool {
 	co.semWait, co.semSeq = addr, m.semSeq
 	x.recordResult(0, false)
 	if r := m.cur; r != nil {
-		r.Events = append(r.Events, Event{Kind: EvSemQueued, Coroutine: x.c, Thread: -1})
+		r.Events = append(r.Events, record.Event{Kind: record.SemQueued, Coroutine: x.c, Thread: -1})
 	}
 	return true
 }

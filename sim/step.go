@@ -6,6 +6,7 @@ import (
 	"lockstep/sim/c11"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/record"
 )
 
 // One step: a thread resumes the next coroutine of its run queue, or runs
@@ -19,16 +20,16 @@ var (
 )
 
 // Step performs one step on thread t and returns its record (the zero
-// Record when not recording).
-func (m *Machine) Step(t int) (Record, error) {
+// record.Step when not recording).
+func (m *Machine) Step(t int) (record.Step, error) {
 	if t < 0 || t >= len(m.threads) {
-		return Record{}, fmt.Errorf("no thread %d", t)
+		return record.Step{}, fmt.Errorf("no thread %d", t)
 	}
 	if m.fatal != nil || m.limitHit {
-		return Record{}, ErrFinished
+		return record.Step{}, ErrFinished
 	}
 	if !m.canMove(t) {
-		return Record{}, fmt.Errorf("%s: %w", m.prog.Threads[t].Name, ErrBlocked)
+		return record.Step{}, fmt.Errorf("%s: %w", m.prog.Threads[t].Name, ErrBlocked)
 	}
 	limit := m.prog.StepLimit
 	if limit <= 0 {
@@ -36,9 +37,9 @@ func (m *Machine) Step(t int) (Record, error) {
 	}
 	// The record is allocated only when recording, so that a search's
 	// steps allocate nothing.
-	var rec *Record
+	var rec *record.Step
 	if m.record {
-		rec = &Record{Index: m.step, Thread: t, Label: -1}
+		rec = &record.Step{Index: m.step, Thread: t, Label: -1}
 		m.cur = rec
 	}
 	m.lastOp, m.lastAddr, m.acquired, m.localUse, m.constructed = program.OpResume, 0, false, 0, false
@@ -69,7 +70,7 @@ func (m *Machine) Step(t int) (Record, error) {
 			Message: fmt.Sprintf("the run was stopped after %d steps; a thread may be spinning forever", limit)})
 	}
 	if !m.record {
-		return Record{}, nil
+		return record.Step{}, nil
 	}
 	m.cur = nil
 	m.records = append(m.records, *rec)
@@ -90,7 +91,7 @@ func (m *Machine) resumeQueued(t int) {
 	if r := m.cur; r != nil {
 		r.Op = program.OpResume
 		r.Coroutine = c
-		r.Events = append(r.Events, Event{Kind: EvResumed, Coroutine: c, Thread: t})
+		r.Events = append(r.Events, record.Event{Kind: record.Resumed, Coroutine: c, Thread: t})
 	}
 }
 
@@ -118,7 +119,7 @@ func (m *Machine) runStep(t, c int) {
 			co.holder = false
 		}
 		if r := m.cur; r != nil {
-			r.Events = append(r.Events, Event{Kind: EvOpStart, Coroutine: c, Thread: -1, Op: op.Name})
+			r.Events = append(r.Events, record.Event{Kind: record.OpStart, Coroutine: c, Thread: -1, Op: op.Name})
 		}
 	}
 	m.call(op, x)

@@ -8,6 +8,7 @@ import (
 	"lockstep/sim/c11"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/record"
 	"lockstep/sim/words"
 )
 
@@ -163,7 +164,7 @@ func stepJSON(p *program.Program, st Step, lang string) ReportStep {
 			j.Result = v(r.Result)
 		case program.OpSemRelease:
 			j.Result = v(r.Result)
-			if words.HasEvent(r, sim.EvQueued) {
+			if words.HasEvent(r, record.Queued) {
 				j.Result = p.Format(program.Handle, nil, r.Result) // the permit went to this coroutine
 			}
 		}

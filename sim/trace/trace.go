@@ -7,6 +7,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/record"
 	"lockstep/sim/schedule"
 	"lockstep/sim/snapshot"
 )
@@ -23,7 +24,7 @@ type Trace struct {
 
 // Step is one step of a trace.
 type Step struct {
-	Record sim.Record
+	Record record.Step
 	After  snapshot.Snapshot
 	// Changed names the cells whose value or liveness the step changed.
 	Changed []string

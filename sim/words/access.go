@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"strings"
 
-	"lockstep/sim"
 	"lockstep/sim/c11"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/record"
 )
 
 // Access shows step r's access as the columns of a text trace: the cell,
@@ -16,7 +16,7 @@ import (
 // ok (observed nullptr)"). Values and orders are code and read the same in
 // every language. A step cut short by a fatal finding shows only what it
 // attempted.
-func Access(p *program.Program, r sim.Record, lang string) (cell, order, operands string) {
+func Access(p *program.Program, r record.Step, lang string) (cell, order, operands string) {
 	w := tracePhrasesOf(lang)
 	v := func(x program.Word) string { return p.FormatCell(r.Addr, x) }
 	done := !FatalAt(r)
@@ -55,7 +55,7 @@ func Access(p *program.Program, r sim.Record, lang string) (cell, order, operand
 		}
 		return cell, "", res(w.semNone)
 	case program.OpSemRelease:
-		if HasEvent(r, sim.EvQueued) {
+		if HasEvent(r, record.Queued) {
 			return cell, "", res(w.semHand)
 		}
 		return cell, "", res(fmt.Sprintf(w.semBank, v(r.Result)))
@@ -85,30 +85,30 @@ func ObjectName(p *program.Program, a program.Word) string {
 
 // Events says in short what a step did to coroutines, in language lang:
 // "call wait", "W1 parks", "W2 queued on D1"...
-func Events(p *program.Program, events []sim.Event, lang string) string {
+func Events(p *program.Program, events []record.Event, lang string) string {
 	w := tracePhrasesOf(lang)
 	parts := make([]string, 0, len(events))
 	for _, e := range events {
 		co := CoroutineName(p, e.Coroutine)
 		var s string
 		switch e.Kind {
-		case sim.EvOpStart:
+		case record.OpStart:
 			s = fmt.Sprintf(w.call, e.Op)
-		case sim.EvParked:
+		case record.Parked:
 			s = fmt.Sprintf(w.parks, co)
-		case sim.EvQueued:
+		case record.Queued:
 			s = fmt.Sprintf(w.queued, co, ThreadName(p, e.Thread))
-		case sim.EvInline:
+		case record.Inline:
 			s = fmt.Sprintf(w.inline, co, e.Depth)
-		case sim.EvDropped:
+		case record.Dropped:
 			s = fmt.Sprintf(w.dropped, co, e.Depth)
-		case sim.EvResumed:
+		case record.Resumed:
 			s = fmt.Sprintf(w.resumed, co)
-		case sim.EvAwaiterEnded:
+		case record.AwaiterEnded:
 			s = fmt.Sprintf(w.awaiterEnds, co)
-		case sim.EvFinished:
+		case record.Finished:
 			s = fmt.Sprintf(w.finished, co)
-		case sim.EvSemQueued:
+		case record.SemQueued:
 			s = fmt.Sprintf(w.semQueued, co)
 		default:
 			s = e.Kind.String() + " " + co
@@ -191,7 +191,7 @@ var traceChinese = tracePhrases{
 
 // StaleNote says, after a step's operands, that its read returned a
 // stale value and what the latest was: "" unless it did.
-func StaleNote(p *program.Program, r sim.Record, lang string) string {
+func StaleNote(p *program.Program, r record.Step, lang string) string {
 	rc := r.Read
 	if rc == nil || !rc.Stale() {
 		return ""

@@ -1,8 +1,8 @@
 package words
 
 import (
-	"lockstep/sim"
 	"lockstep/sim/program"
+	"lockstep/sim/record"
 )
 
 // CAS explains a compare-and-swap: how many times its operation's CAS
@@ -26,7 +26,7 @@ type StepRef struct {
 // failed so far (this one included), and for a failure, the step that
 // changed the cell after the coroutine last read it (ChangedBy), which is
 // why the value it expected was no longer there, and that read (ReadAt).
-func CASOf(p *program.Program, recs []sim.Record, i int) *CAS {
+func CASOf(p *program.Program, recs []record.Step, i int) *CAS {
 	r := recs[i]
 	ci := &CAS{}
 	for j := i; j >= 0; j-- {
@@ -61,9 +61,9 @@ func CASOf(p *program.Program, recs []sim.Record, i int) *CAS {
 
 // startsOp reports whether r is the first step of an operation of the
 // coroutine that performed it.
-func startsOp(r sim.Record) bool {
+func startsOp(r record.Step) bool {
 	for _, e := range r.Events {
-		if e.Kind == sim.EvOpStart && e.Coroutine == r.Coroutine {
+		if e.Kind == record.OpStart && e.Coroutine == r.Coroutine {
 			return true
 		}
 	}
@@ -72,7 +72,7 @@ func startsOp(r sim.Record) bool {
 
 // lastRead is the last step before i in which the coroutine of step i read
 // the cell step i accesses, or -1.
-func lastRead(recs []sim.Record, i int) int {
+func lastRead(recs []record.Step, i int) int {
 	r := recs[i]
 	for j := i - 1; j >= 0; j-- {
 		q := recs[j]
@@ -93,7 +93,7 @@ func reads(op program.OpKind) bool {
 }
 
 // writes reports whether step r changed the cell it accessed.
-func writes(r sim.Record) bool {
+func writes(r record.Step) bool {
 	switch r.Op {
 	case program.OpStore, program.OpExchange, program.OpFetchAdd, program.OpWrite:
 		return true
@@ -106,6 +106,6 @@ func writes(r sim.Record) bool {
 }
 
 // refOf names step r.
-func refOf(p *program.Program, r sim.Record) StepRef {
+func refOf(p *program.Program, r record.Step) StepRef {
 	return StepRef{Step: r.Index, Thread: ThreadName(p, r.Thread), Coroutine: CoroutineName(p, r.Coroutine), Label: LabelName(p, r.Label)}
 }

@@ -4,16 +4,16 @@ import (
 	"fmt"
 	"strings"
 
-	"lockstep/sim"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/record"
 )
 
 // Narrate says in one plain sentence, in language lang, what step i of
 // recs did: the step's label and what the code there does, the access with
 // its values, what it did to the coroutines, and what the detectors found.
 // cas is step i's CAS attribution (CASOf), or nil.
-func Narrate(p *program.Program, recs []sim.Record, i int, cas *CAS, lang string) string {
+func Narrate(p *program.Program, recs []record.Step, i int, cas *CAS, lang string) string {
 	r := recs[i]
 	w := phrasebookOf(lang)
 	var parts []string
@@ -47,7 +47,7 @@ func Narrate(p *program.Program, recs []sim.Record, i int, cas *CAS, lang string
 
 // aborted reports whether the step's access did not happen: a detector
 // stopped it (a dangling pointer, a bad resume).
-func aborted(r sim.Record) bool {
+func aborted(r record.Step) bool {
 	for _, f := range r.Findings {
 		switch f.Kind {
 		case outcome.UseAfterFree, outcome.Panic, outcome.DoubleResume, outcome.PrematureRelease:
@@ -58,7 +58,7 @@ func aborted(r sim.Record) bool {
 }
 
 // who names the coroutine that stepped, or for a resume, the thread.
-func who(p *program.Program, r sim.Record) string {
+func who(p *program.Program, r record.Step) string {
 	if r.Op == program.OpResume {
 		return p.Threads[r.Thread].Name
 	}
@@ -66,7 +66,7 @@ func who(p *program.Program, r sim.Record) string {
 }
 
 // accessClause says what the step's access did.
-func accessClause(p *program.Program, r sim.Record, cas *CAS, w *phrasebook) string {
+func accessClause(p *program.Program, r record.Step, cas *CAS, w *phrasebook) string {
 	v := ValuesOf(p, r)
 	name := who(p, r)
 	switch r.Op {
@@ -123,23 +123,23 @@ func accessClause(p *program.Program, r sim.Record, cas *CAS, w *phrasebook) str
 
 // eventClause says what happened to a coroutine during the step, or ""
 // for what the access clause already said.
-func eventClause(p *program.Program, r sim.Record, e sim.Event, w *phrasebook) string {
+func eventClause(p *program.Program, r record.Step, e record.Event, w *phrasebook) string {
 	c := CoroutineName(p, e.Coroutine)
 	thread := ThreadName(p, e.Thread)
 	switch e.Kind {
-	case sim.EvParked:
+	case record.Parked:
 		return fmt.Sprintf(w.parked, c)
-	case sim.EvQueued:
+	case record.Queued:
 		return fmt.Sprintf(w.queued, c, thread)
-	case sim.EvInline:
+	case record.Inline:
 		return fmt.Sprintf(w.inline, c, thread, e.Depth)
-	case sim.EvDropped:
+	case record.Dropped:
 		return fmt.Sprintf(w.dropped, c, e.Depth)
-	case sim.EvAwaiterEnded:
+	case record.AwaiterEnded:
 		return fmt.Sprintf(w.awaiterEnded, c)
-	case sim.EvFinished:
+	case record.Finished:
 		return fmt.Sprintf(w.finished, c)
-	case sim.EvSemQueued:
+	case record.SemQueued:
 		return fmt.Sprintf(w.semQueued, c)
 	}
 	return "" // op-start, and resumed (the resume clause says it)
@@ -150,14 +150,14 @@ func eventClause(p *program.Program, r sim.Record, e sim.Event, w *phrasebook) s
 // OpText says in short what step r does, in English: "load wg.m_state
 // (acquire)", "CAS wg.m_state: nullptr → &W1.awaiter (acq_rel)"; with
 // result, also what it read. OpTextIn says it in a language.
-func OpText(p *program.Program, r sim.Record, result bool) string {
+func OpText(p *program.Program, r record.Step, result bool) string {
 	return OpTextIn(p, r, result, English)
 }
 
 // OpTextIn says in short what step r does, in language lang: the
 // operation's verb in that language, its cell, values and memory orders as
 // code.
-func OpTextIn(p *program.Program, r sim.Record, result bool, lang string) string {
+func OpTextIn(p *program.Program, r record.Step, result bool, lang string) string {
 	v := ValuesOf(p, r)
 	w := opPhrasesOf(lang)
 	var s string

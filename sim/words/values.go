@@ -3,9 +3,9 @@ package words
 import (
 	"strconv"
 
-	"lockstep/sim"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/record"
 )
 
 // Values are a step's cell, memory orders and values, shown symbolically;
@@ -22,7 +22,7 @@ type Values struct {
 
 // ValuesOf shows record r's cell, orders and values symbolically. A
 // fetch_add's value is the signed delta ("+1", "-1").
-func ValuesOf(p *program.Program, r sim.Record) Values {
+func ValuesOf(p *program.Program, r record.Step) Values {
 	var v Values
 	switch r.Op {
 	case program.OpResume:
@@ -67,7 +67,7 @@ func ValuesOf(p *program.Program, r sim.Record) Values {
 // it: Go's WaitGroup adds delta<<32 to its state word, which is Add(delta)
 // to the counter v in its high half, so it is delta, to the counter
 // (counter is true).
-func addend(p *program.Program, r sim.Record) (d int64, counter bool) {
+func addend(p *program.Program, r record.Step) (d int64, counter bool) {
 	d = int64(r.Value)
 	if r.Addr < program.Word(len(p.Cells)) && p.Cells[r.Addr].Kind == program.GoState && d != 0 && d&0xffffffff == 0 {
 		return d >> 32, true
@@ -109,7 +109,7 @@ func LabelName(p *program.Program, pc int) string {
 }
 
 // HasEvent reports whether step r had an event of kind k.
-func HasEvent(r sim.Record, k sim.EventKind) bool {
+func HasEvent(r record.Step, k record.EventKind) bool {
 	for _, e := range r.Events {
 		if e.Kind == k {
 			return true
@@ -120,7 +120,7 @@ func HasEvent(r sim.Record, k sim.EventKind) bool {
 
 // FatalAt reports whether step r ended the run with a fatal finding, in
 // which case its access did not complete.
-func FatalAt(r sim.Record) bool {
+func FatalAt(r record.Step) bool {
 	for _, f := range r.Findings {
 		if outcome.Fatal(f.Kind) {
 			return true

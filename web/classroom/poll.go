@@ -8,6 +8,7 @@ import (
 
 	"lockstep/sim"
 	"lockstep/sim/program"
+	"lockstep/sim/record"
 	"lockstep/sim/schedule"
 	"lockstep/sim/snapshot"
 	"lockstep/sim/words"
@@ -181,7 +182,7 @@ func valuePoll(m *sim.Machine, thread, lang string) (lecture.Poll, error) {
 // cell held earlier (latest first), its named sentinels, its initial value
 // and, for a number, its neighbours. At most maxChoices are kept, sorted
 // so their order tells nothing.
-func valueChoices(m *sim.Machine, r sim.Record, answer string) []string {
+func valueChoices(m *sim.Machine, r record.Step, answer string) []string {
 	p := m.Program()
 	a := r.Addr
 	candidates := []string{answer, cellValueAt(m, a)}
@@ -240,7 +241,7 @@ func writesCell(op program.OpKind) bool {
 
 // heldValues are the values of its cell that step rec saw: what it read,
 // and what it wrote when it wrote a given value.
-func heldValues(p *program.Program, rec sim.Record) []string {
+func heldValues(p *program.Program, rec record.Step) []string {
 	var vs []string
 	switch rec.Op {
 	case program.OpLoad, program.OpRead, program.OpExchange, program.OpCAS, program.OpFetchAdd:

@@ -2,9 +2,9 @@ package playground
 
 import (
 	"lockstep/scenarios"
-	"lockstep/sim"
 	"lockstep/sim/c11"
 	"lockstep/sim/program"
+	"lockstep/sim/record"
 	"lockstep/web/playground/protocol"
 )
 
@@ -26,7 +26,7 @@ func readOf(p *program.Program, rc *c11.ReadChoice) *protocol.Read {
 
 // choices is the read a thread's next step makes, when it may return more
 // than one write: what the user chooses from.
-func choices(p *program.Program, rec sim.Record) *protocol.Read {
+func choices(p *program.Program, rec record.Step) *protocol.Read {
 	if rec.Read == nil || len(rec.Read.Candidates) < 2 {
 		return nil
 	}

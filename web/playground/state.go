@@ -1,9 +1,9 @@
 package playground
 
 import (
-	"lockstep/sim"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/record"
 	"lockstep/sim/snapshot"
 	"lockstep/sim/words"
 	"lockstep/web/playground/lessonview"
@@ -41,7 +41,7 @@ func (tl *timeline) state(lang string) protocol.State {
 
 // describeStep is the record of step i with what it changed, its CAS
 // attribution and its narration.
-func describeStep(p *program.Program, recs []sim.Record, i int, before []cellValue, after snapshot.Snapshot, lang string) *protocol.Step {
+func describeStep(p *program.Program, recs []record.Step, i int, before []cellValue, after snapshot.Snapshot, lang string) *protocol.Step {
 	r := recs[i]
 	st := &protocol.Step{
 		Index:     r.Index,
@@ -151,7 +151,7 @@ func nonNil(s []string) []string {
 	return s
 }
 
-func eventsOf(p *program.Program, evs []sim.Event) []protocol.CoroutineEvent {
+func eventsOf(p *program.Program, evs []record.Event) []protocol.CoroutineEvent {
 	out := make([]protocol.CoroutineEvent, len(evs))
 	for i, e := range evs {
 		out[i] = protocol.CoroutineEvent{Kind: e.Kind.String(), Coroutine: words.CoroutineName(p, e.Coroutine), Op: e.Op}

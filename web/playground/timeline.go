@@ -8,6 +8,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/c11"
 	"lockstep/sim/program"
+	"lockstep/sim/record"
 	"lockstep/sim/schedule"
 	"lockstep/sim/snapshot"
 	"lockstep/web/playground/protocol"
@@ -267,7 +268,7 @@ func (tl *timeline) cells() []cellValue {
 }
 
 // entryOf is the timeline's view of one step.
-func entryOf(p *program.Program, r sim.Record) protocol.HistoryEntry {
+func entryOf(p *program.Program, r record.Step) protocol.HistoryEntry {
 	e := protocol.HistoryEntry{Thread: p.Threads[r.Thread].Name, Op: r.Op.String()}
 	if r.Label >= 0 {
 		e.Label = p.Label(r.Label)
@@ -278,7 +279,7 @@ func entryOf(p *program.Program, r sim.Record) protocol.HistoryEntry {
 	return e
 }
 
-func entriesOf(p *program.Program, recs []sim.Record) []protocol.HistoryEntry {
+func entriesOf(p *program.Program, recs []record.Step) []protocol.HistoryEntry {
 	out := make([]protocol.HistoryEntry, len(recs))
 	for i, r := range recs {
 		out[i] = entryOf(p, r)

@@ -1,4 +1,4 @@
-package sim
+package record
 
 import (
 	"lockstep/sim/c11"
@@ -11,15 +11,15 @@ type EventKind uint8
 
 // The events.
 const (
-	EvParked       EventKind = iota // Coroutine suspended
-	EvQueued                        // Coroutine pushed on Thread's run queue
-	EvInline                        // Coroutine resumed inline on the stepping thread
-	EvDropped                       // Coroutine's handle dropped by submit_task
-	EvResumed                       // Coroutine taken off the queue and resumed
-	EvAwaiterEnded                  // Coroutine's awaiter ended its lifetime
-	EvFinished                      // Coroutine finished; its frame is destroyed
-	EvOpStart                       // Coroutine started operation Op
-	EvSemQueued                     // Coroutine queued on a semaphore
+	Parked       EventKind = iota // Coroutine suspended
+	Queued                        // Coroutine pushed on Thread's run queue
+	Inline                        // Coroutine resumed inline on the stepping thread
+	Dropped                       // Coroutine's handle dropped by submit_task
+	Resumed                       // Coroutine taken off the queue and resumed
+	AwaiterEnded                  // Coroutine's awaiter ended its lifetime
+	Finished                      // Coroutine finished; its frame is destroyed
+	OpStart                       // Coroutine started operation Op
+	SemQueued                     // Coroutine queued on a semaphore
 )
 
 var eventNames = [...]string{"parked", "queued", "inline", "dropped", "resumed", "awaiter-ended",
@@ -31,16 +31,16 @@ func (e EventKind) String() string { return eventNames[e] }
 type Event struct {
 	Kind      EventKind
 	Coroutine int
-	Thread    int // the run queue (EvQueued), else -1
+	Thread    int // the run queue (Queued), else -1
 	Op        string
 	// Depth is the inline depth counter submit_task read on the full-queue
-	// path (EvInline, EvDropped; see Engine).
+	// path (Inline, Dropped; see program.Engine).
 	Depth int
 }
 
-// A Record is what one step did. Every field is derived from the running
-// code and the machine; nothing is scripted.
-type Record struct {
+// A Step is the record of what one step did. Every field is derived
+// from the running code and the machine; nothing is scripted.
+type Step struct {
 	Index     int
 	Thread    int
 	Coroutine int // the coroutine that stepped, or was resumed (OpResume)
