@@ -56,24 +56,27 @@
 // Searches (lockstep/sim/explore, keyed by lockstep/sim/statekey) use only
 // exported API. To step cheaply, Machine.CopyFrom copies a state into a
 // machine's own buffers (sharing the race detector's last accesses until
-// a step writes them: hb.State.CopyFrom) and Machine.QuietStep steps without recording or
-// keeping the schedule; LastAccess says what the last step did (its
-// access, whether it acquired, its use of locals, what a compare-and-swap
-// expected and whether it swapped), SetLocal lets a search run a step
-// again with another value in a local, and Over says whether the run
-// ended on a fatal finding or the step limit. To hash and compare states, view.go holds
-// read-only views: Memory, ObjectLive, Stack, Queue, Coroutine (a
-// CoroutineView of one coroutine's control state), Clocks, LastWrites and
-// LastReads (the happens-before state and the race epochs), Queued, Raced
-// and PeekFunc; Program.Slots, ObjectAt and CoroutineOfHandle describe the
-// layout. Views alias the machine: they must not be modified, and hold
-// until it next steps or is copied into. A field added to the machine's
-// state must be weighed against the state key (see the field list in
+// a step writes them: hb.State.CopyFrom) and Machine.QuietStep steps
+// without recording or keeping the schedule; LastAccess says what the
+// last step did (its access, whether it acquired, its use of locals, what
+// a compare-and-swap expected and whether it swapped), SetLocal lets a
+// search run a step again with another value in a local, and Over says
+// whether the run ended on a fatal finding or the step limit. To hash and
+// compare states, view.go holds read-only views: Memory, ObjectLive,
+// Stack, Queue, Coroutine (a CoroutineView of one coroutine's control
+// state), Clocks, LastWrites and LastReads (the happens-before state and
+// the race epochs, in package hb's types), Queued, Raced and PeekFunc;
+// Program.Slots, ObjectAt and CoroutineOfHandle describe the layout.
+// Views alias the machine: they must not be modified, and hold until it
+// next steps or is copied into. A field added to the machine's state must
+// be weighed against the state key (see the field list in
 // search_fields_test.go).
 //
 // # Imports
 //
-// The standard library only: sim knows nothing of the primitives, the
-// lessons or the playground, and its searches import sim, never the
-// other way round.
+// The standard library and sim's own vocabularies (program, outcome,
+// schedule, record, c11, hb) only: sim knows nothing of the primitives,
+// the lessons or the playground, and its searches and views (explore,
+// statekey, snapshot, words, trace) import sim, never the other way
+// round.
 package sim
