@@ -4,9 +4,10 @@
 //	lockstep [--addr HOST:PORT] [--dev] [--data DIR] [--trust-proxy] [--sockets-per-address N]
 //	                                        serve the playground (main.go)
 //	lockstep list [--json]                  list the lessons (cli.go)
-//	lockstep run LESSON [flags]             replay one execution and print it (run_cmd.go)
+//	lockstep run LESSON [flags]             replay one execution and print it (lessons_cmd.go)
+//	lockstep check [LESSON...]              replay every named schedule against its expectation (lessons_cmd.go)
 //	lockstep explore LESSON [flags]         search a lesson's executions for bugs (explore_cmd.go)
-//	lockstep verify LESSON --primitive F    grade a written primitive (explore_cmd.go)
+//	lockstep verify LESSON --primitive F    grade a written primitive (verify_cmd.go)
 //
 // The exit status is 0 when the command completed (whatever outcome a run
 // reached), 2 on bad input (an unknown subcommand, flag, lesson or variant,
@@ -15,7 +16,8 @@
 // The command is the top of the module: it wires scenarios, sim, its
 // search and its words, and web together, and nothing imports it. This
 // file is its package documentation, main and the server; cli.go holds
-// what the subcommands share.
+// what the subcommands share, and list; lessons_cmd.go run and check;
+// explore_cmd.go explore; verify_cmd.go verify.
 package main
 
 import (

@@ -5,7 +5,8 @@
 // command line's traces and the tests read it.
 //
 // It reads a machine only through the machine's read-only views
-// (lockstep/sim's view.go) and never performs a step.
+// (lockstep/sim's view.go: Memory, ObjectLive, Stack, Queue, Coroutine
+// and PeekFunc) and never performs a step.
 //
 // # Imports
 //

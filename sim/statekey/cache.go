@@ -93,7 +93,7 @@ func (k *Keyer) writeBlock(c *keyCache, m *sim.Machine, x int) {
 // describes that step). Neither machine may have changed since.
 //
 // What a step can change, as the machine stands (sim's step.go,
-// coroutine.go, exec.go, resume.go, clock.go): the state of the coroutine that moved, the stack
+// coroutine.go, exec.go, resume.go, clock.go and package hb): the state of the coroutine that moved, the stack
 // and queue of its thread, the cell it accessed, its awaiter when it
 // constructs or ends it, the coroutine a submit wakes with its thread's
 // queue, and the detector flags of any coroutine (afterStep); the clock of

@@ -48,7 +48,7 @@ type labExploreReply struct {
 }
 
 // Bounds on one POST /lab/explore. The answer must be written before the
-// server's write timeout (30 s, serve_cmd.go) cuts it off: the wait for a
+// server's write timeout (30 s, main.go) cuts it off: the wait for a
 // search slot and the searches together take at most RequestTime, and
 // the searches at most labSearchTime of it.
 const (
