@@ -5,7 +5,7 @@
 //	                                        serve the playground (main.go)
 //	lockstep list [--json]                  list the lessons (cli.go)
 //	lockstep run LESSON [flags]             replay one execution and print it (lessons_cmd.go)
-//	lockstep check [FILE|ID]...              replay every named schedule against its expectation (lessons_cmd.go)
+//	lockstep check [FILE|ID]...             replay every named schedule against its expectation (lessons_cmd.go)
 //	lockstep explore LESSON [flags]         search a lesson's executions for bugs (explore_cmd.go)
 //	lockstep verify LESSON --primitive F    grade a written primitive (verify_cmd.go)
 //
