@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"lockstep/scenarios"
 	"lockstep/sim/explore"
 )
 
@@ -30,6 +31,34 @@ func TestIncrementalKeys(t *testing.T) {
 						t.Errorf("%s/%s %v %+v: %v", s.ID, v, params, o, err)
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestIncrementalKeysLockQueue checks every key of whole searches of the
+// mutex benchmark (testdata/mutex-two-rounds.jsonc), whose lockers park
+// in a lock queue that each hand-over reorders, against the key from
+// scratch, and that checking changes no count.
+func TestIncrementalKeysLockQueue(t *testing.T) {
+	t.Parallel()
+	s, err := scenarios.ReadFile("testdata/mutex-two-rounds.jsonc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range s.Variants {
+		p, err := s.Build(v, map[string]int{"lockers": 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range []explore.Options{{Workers: 1}, {Workers: 1, NoSymmetry: true}} {
+			r, err := explore.CheckingKeys(context.Background(), p, o)
+			if err != nil {
+				t.Fatalf("%s %+v: %v", v, o, err)
+			}
+			want := search(t, p, o)
+			if !r.Complete || r.States != want.States || r.Executions.Cmp(want.Executions) != 0 {
+				t.Errorf("%s %+v: checked %d states %v executions, want %d %v", v, o, r.States, r.Executions, want.States, want.Executions)
 			}
 		}
 	}

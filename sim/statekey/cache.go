@@ -93,15 +93,17 @@ func (k *Keyer) writeBlock(c *keyCache, m *sim.Machine, x int) {
 // describes that step). Neither machine may have changed since.
 //
 // What a step can change, as the machine stands (sim's step.go,
-// coroutine.go, exec.go, resume.go, clock.go and package hb): the state of the coroutine that moved, the stack
-// and queue of its thread, the cell it accessed, its awaiter when it
-// constructs or ends it, the coroutine a submit wakes with its thread's
-// queue, and the detector flags of any coroutine (afterStep); the clock of
-// its thread, the release clock of the atomic cell it wrote, the wakeup
-// clock of the coroutine it woke, and the last accesses of the plain cells
-// it read or wrote. Semaphores, lock queues, spawns, bounded run queues
-// and wide programs are keyed from scratch. Tests check the result against the key from scratch after
-// every step of whole searches.
+// coroutine.go, exec.go, resume.go, clock.go and package hb): the state
+// of the coroutine that moved, the stack and queue of its thread, the cell it accessed, its
+// awaiter when it constructs or ends it, the coroutine a submit wakes with
+// its thread's queue, and the detector flags of any coroutine (afterStep);
+// the clock of its thread, the release clock of the atomic cell it wrote,
+// the wakeup clock of the coroutine it woke, and the last accesses of the
+// plain cells it read or wrote. Taking a lock moves the parked lock
+// waiters behind it up a place (see rerankedBy). Semaphore steps, spawns,
+// bounded run queues and wide programs are keyed from scratch. Tests check
+// the result against the key from scratch after every step of whole
+// searches.
 func (k *Keyer) Advance(d int, parent, child *sim.Machine, t int) {
 	prev, c := k.level(d-1), k.level(d)
 	p := k.p
@@ -110,7 +112,7 @@ func (k *Keyer) Advance(d int, parent, child *sim.Machine, t int) {
 	// A spawn constructs another coroutine's frame and queues it; with an
 	// engine, a submit may write a depth counter and a park or a finish
 	// decrement one (see sim.Engine): these are keyed from scratch.
-	if !prev.valid || k.wide || child.Queued() || a >= program.Word(len(p.Cells)) ||
+	if !prev.valid || k.wide || a >= program.Word(len(p.Cells)) ||
 		last.Op == program.OpSpawn || p.Engine != nil {
 		k.fill(c, child)
 		return
@@ -175,6 +177,7 @@ func (k *Keyer) Advance(d int, parent, child *sim.Machine, t int) {
 			dirty |= 1 << i
 		}
 	}
+	dirty |= k.rerankedBy(parent, child)
 	// Blocks.
 	copy(c.sig, prev.sig)
 	copy(c.refs, prev.refs)
@@ -204,4 +207,29 @@ func (k *Keyer) Advance(d int, parent, child *sim.Machine, t int) {
 	}
 	k.advanceAccesses(c, prev, parent, child, holders, changed)
 	c.valid = true
+}
+
+// rerankedBy is the set of coroutines whose places among the semaphore
+// waiters or the parked lock waiters (see ranks) may differ between parent
+// and child: none when no coroutine's queue marks (SemWait, SemSeq,
+// LockSeq) changed, else those whose marks changed and every waiter of
+// child, whose ranks count the others'.
+func (k *Keyer) rerankedBy(parent, child *sim.Machine) uint64 {
+	if !parent.Queued() && !child.Queued() {
+		return 0
+	}
+	var changed, waiters uint64
+	for i := range len(k.threadOf) {
+		x, y := parent.Coroutine(i), child.Coroutine(i)
+		if x.SemWait() != y.SemWait() || x.SemSeq() != y.SemSeq() || x.LockSeq() != y.LockSeq() {
+			changed |= 1 << i
+		}
+		if y.SemWait() != 0 || y.LockSeq() != 0 {
+			waiters |= 1 << i
+		}
+	}
+	if changed == 0 {
+		return 0
+	}
+	return changed | waiters
 }

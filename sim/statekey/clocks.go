@@ -131,15 +131,35 @@ func (k *Keyer) advanceAccesses(c, prev *keyCache, parent, child *sim.Machine, h
 	}
 	changed = slices.Compact(changed)
 	acc := c.acc[:0]
-	j := 0
-	for _, e := range prev.acc {
-		for j < len(changed) && k.cellRank[changed[j]] < e.rank {
-			acc = k.appendAccesses(acc, child, changed[j])
+	i := 0
+	for _, s := range changed {
+		// prev's accesses before slot s's carry over; slot s's, all of
+		// one rank, are read again.
+		r, j := k.cellRank[s], i
+		for j < len(prev.acc) && prev.acc[j].rank < r {
 			j++
 		}
-		if j < len(changed) && changed[j] == e.slot {
-			continue
+		acc = k.carry(acc, prev.acc[i:j], after, holders)
+		for j < len(prev.acc) && prev.acc[j].slot == s {
+			j++
 		}
+		acc = k.appendAccesses(acc, child, s)
+		i = j
+	}
+	c.acc = k.carry(acc, prev.acc[i:], after, holders)
+}
+
+// carry appends the accesses of run, kept from the state before a step,
+// to acc, with their coverage by the holders in holders brought up to
+// date from the clocks after it.
+func (k *Keyer) carry(acc, run []access, after hb.Clocks, holders uint64) []access {
+	at := len(acc)
+	acc = append(acc, run...)
+	if holders == 0 {
+		return acc
+	}
+	for i := at; i < len(acc); i++ {
+		e := &acc[i]
 		for hs := holders; hs != 0; hs &= hs - 1 {
 			h := bits.TrailingZeros64(hs)
 			if k.holderClock(after, h, int(e.thread)) >= e.clock {
@@ -148,12 +168,8 @@ func (k *Keyer) advanceAccesses(c, prev *keyCache, parent, child *sim.Machine, h
 				e.mask &^= 1 << h
 			}
 		}
-		acc = append(acc, e)
 	}
-	for ; j < len(changed); j++ {
-		acc = k.appendAccesses(acc, child, changed[j])
-	}
-	c.acc = acc
+	return acc
 }
 
 // encodeAccesses appends the canonical happens-before state from c's
