@@ -251,9 +251,11 @@ class App {
     this.relayoutFrame = requestAnimationFrame(() => this.draw());
   }
 
-  // draw draws the last state in every view.
+  // draw draws the last state in every view, unless it is another
+  // lesson's: a redraw that a resize or a tool scheduled may run after a
+  // new lesson has loaded and before its first state.
   draw() {
-    if (!this.state) return;
+    if (!this.state || this.stale) return;
     this.groups = groupThreads(this.lesson, this.state, this.expanded);
     for (const v of this.views) v.update(this.state);
     if (this.compare.on) this.compare.draw();
