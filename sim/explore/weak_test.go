@@ -1,12 +1,16 @@
 package explore_test
 
 import (
+	"fmt"
+	"math/big"
 	"testing"
 	"time"
 
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/internal/fixture"
 	"lockstep/sim/outcome"
+	"lockstep/sim/program"
 )
 
 // TestWeakEventMissingRelease is B4 under c11: tinyCoro's event lets the
@@ -38,5 +42,38 @@ func TestWeakEventMissingRelease(t *testing.T) {
 				t.Errorf("fixed under c11: complete=%v, found %v", f.Complete, kinds(f))
 			}
 		})
+	}
+}
+
+// TestWeakCountsPast64Bits counts the executions of six alike threads of
+// six steps each that only read a cell no one writes, under c11 without the reduction:
+// every interleaving is one execution, 36!/(6!)^6 of them, far past
+// 64 bits, and the count must be exact (a search that held counts at
+// 2^63 added two of them to 0).
+func TestWeakCountsPast64Bits(t *testing.T) {
+	const threads, steps = 6, 6
+	f := fixture.New()
+	x := f.Data(program.Field{Name: "x", Kind: program.Int64})
+	code := make([]func(program.Exec), steps)
+	for s := range code {
+		code[s] = func(e program.Exec) { e.Read(x); fixture.Next(e) }
+	}
+	code[steps-1] = func(e program.Exec) { e.Read(x); e.Return() }
+	op := f.Op("idle", "I", code...)
+	for i := range threads {
+		f.Thread(fmt.Sprintf("T%d", i), op)
+	}
+	p := f.Program(t)
+	for i := range threads {
+		p.Coroutines[i].Group = "alike"
+	}
+	want := new(big.Int).MulRange(1, threads*steps)
+	fact := new(big.Int).MulRange(1, steps)
+	for range threads {
+		want.Quo(want, fact)
+	}
+	r := search(t, p, explore.Options{Strategy: explore.Exhaustive, Memory: sim.C11, NoReduction: true})
+	if !r.Complete || r.Executions.Cmp(want) != 0 || r.Outcomes[outcome.OK].Cmp(want) != 0 {
+		t.Errorf("complete %v, %v executions, outcomes %v; want %v, all ok", r.Complete, r.Executions, r.Outcomes, want)
 	}
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"math/big"
 	"slices"
+	"unsafe"
 
 	"lockstep/sim"
 	"lockstep/sim/c11"
+	"lockstep/sim/explore/internal/cache"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 	"lockstep/sim/schedule"
@@ -39,11 +41,19 @@ type move struct {
 	t, k int16
 }
 
-// summary summarizes the executions below a state.
+// summary summarizes the executions below a state: their exact counts
+// and fewest steps by kind (c), and per kind the first move of one with
+// the fewest steps.
 type summary struct {
-	count [numKinds]uint64
-	min   [numKinds]uint32 // fewest steps + 1; 0: no such execution
-	next  [numKinds]move
+	c    cache.Summary
+	next [numKinds]move
+}
+
+// none is the summary of no execution.
+func none() summary {
+	var sum summary
+	sum.c.Reset()
+	return sum
 }
 
 // search is one exhaustive search, bounded or not.
@@ -123,7 +133,7 @@ func (s *search) key(m *sim.Machine, last, left int) statekey.Key {
 func (s *search) end(m *sim.Machine) summary {
 	var sum summary
 	k := outcome.Index(m.Outcome().Kind)
-	sum.count[k], sum.min[k] = 1, 1
+	sum.c.Terminal(k)
 	if s.o.Observe != nil {
 		s.obs[s.o.Observe(m)] = true
 	}
@@ -161,7 +171,7 @@ func (s *search) visit(m *sim.Machine, d, last, left int) summary {
 			s.o.Progress(int64(len(s.memo)), s.visited)
 		}
 	}
-	var sum summary
+	sum := none()
 	if s.stop != "" {
 		return sum
 	}
@@ -247,14 +257,11 @@ func (s *search) ample(m, child *sim.Machine, en []int, d int) (int, bool) {
 // add counts the executions below a move.
 func (sum *summary) add(below *summary, mv move) {
 	for k := range numKinds {
-		if below.count[k] == 0 && below.min[k] == 0 {
-			continue
-		}
-		sum.count[k] = min(sum.count[k]+below.count[k], 1<<63)
-		if below.min[k] > 0 && (sum.min[k] == 0 || below.min[k]+1 < sum.min[k]) {
-			sum.min[k], sum.next[k] = below.min[k]+1, mv
+		if b := below.c.MinSteps(k); b != cache.NoSteps && b+1 < sum.c.MinSteps(k) {
+			sum.next[k] = mv
 		}
 	}
+	sum.c.Add(&below.c)
 }
 
 // Exhaustive searches every execution of p under c11, caching every
@@ -277,12 +284,11 @@ func exhaustive(ctx context.Context, p *program.Program, o *Options, bounded boo
 	root := sim.New(p, sim.Options{Memory: sim.C11})
 	sum := s.visit(root, 0, -1, bound)
 	res := Result{Complete: s.stop == "" && !s.cut, Stopped: s.stop, States: int64(len(s.memo)), Reduced: s.red != nil,
-		MemoryBytes: int64(len(s.sums)) * int64(len(summary{}.count)*20+64), Outcomes: map[outcome.Kind]*big.Int{},
-		Executions: new(big.Int)}
-	for k, n := range sum.count {
-		if n > 0 {
-			res.Outcomes[outcome.Kinds[k]] = new(big.Int).SetUint64(n)
-			res.Executions.Add(res.Executions, res.Outcomes[outcome.Kinds[k]])
+		MemoryBytes: int64(len(s.sums)) * int64(unsafe.Sizeof(summary{})+40), Outcomes: map[outcome.Kind]*big.Int{},
+		Executions: sum.c.Executions()}
+	for k := range numKinds {
+		if sum.c.Kinds()&(1<<k) != 0 {
+			res.Outcomes[outcome.Kinds[k]] = sum.c.ExecutionsOf(k)
 		}
 	}
 	if s.stop == "first-counterexample" {
@@ -290,7 +296,7 @@ func exhaustive(ctx context.Context, p *program.Program, o *Options, bounded boo
 		return res
 	}
 	for k := 1; k < numKinds; k++ {
-		if sum.min[k] > 0 {
+		if sum.c.MinSteps(k) != cache.NoSteps {
 			res.Counterexamples = append(res.Counterexamples, Counterexample{Kind: outcome.Kinds[k], Schedule: s.smallest(k, bound)})
 		}
 	}
