@@ -1,6 +1,9 @@
 package sim
 
 import (
+	"reflect"
+	"slices"
+
 	"lockstep/sim/c11"
 	"lockstep/sim/program"
 )
@@ -101,3 +104,27 @@ func (m *Machine) SetLocal(c, i int, v program.Word) { m.coros[c].locals[i] = v 
 // Over reports whether the run has ended on a fatal finding or the step
 // limit: Finished without looking for a thread that can move.
 func (m *Machine) Over() bool { return m.fatal != nil || m.limitHit }
+
+// SameState reports whether m and o, two machines of one program under
+// sc, are in the same state: memory, lifetimes, stacks and run queues,
+// coroutines, happens-before and races, detectors, step count and
+// verdict. It leaves out only the description of the last step
+// (LastAccess) and what is kept for recording. Under c11 it reports
+// false. A search compares two runs of one step with it.
+func (m *Machine) SameState(o *Machine) bool {
+	if m.weak != nil || o.weak != nil || m.step != o.step || m.limitHit != o.limitHit || m.holds != o.holds ||
+		m.opened != o.opened || m.wakers != o.wakers || m.semSeq != o.semSeq || m.lockSeq != o.lockSeq ||
+		(m.fatal == nil) != (o.fatal == nil) || m.fatal != nil && !reflect.DeepEqual(*m.fatal, *o.fatal) {
+		return false
+	}
+	if !slices.Equal(m.mem, o.mem) || !slices.Equal(m.ended, o.ended) || !slices.Equal(m.coros, o.coros) ||
+		len(m.races) != len(o.races) || len(m.races) > 0 && !reflect.DeepEqual(m.races, o.races) || !m.hb.Equal(&o.hb) || len(m.threads) != len(o.threads) {
+		return false
+	}
+	for i := range m.threads {
+		if !slices.Equal(m.threads[i].stack, o.threads[i].stack) || !slices.Equal(m.threads[i].queue, o.threads[i].queue) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,6 +1,9 @@
 package explore
 
-import "lockstep/sim"
+import (
+	"lockstep/sim"
+	"lockstep/sim/program"
+)
 
 // The two reductions visit applies before searching a state's every thread:
 // symmetric twins, and an ample step taken alone.
@@ -59,5 +62,56 @@ func (e *dfs) ample(m, child *sim.Machine, en []int) (int, bool) {
 			e.red.MarkPublic(co.Op(), co.PC())
 		}
 	}
+	if e.o.noFailAlone {
+		return 0, false
+	}
+	for _, t := range en {
+		stack := m.Stack(t)
+		c := int(stack[len(stack)-1])
+		x, ok := e.k.Fails(m, c)
+		if !ok {
+			continue
+		}
+		if !e.step(child, m, t) {
+			e.stop = relearn
+			return t, true
+		}
+		if e.failsAlike(m, child, c, x) {
+			return t, true
+		}
+	}
 	return 0, false
+}
+
+// failsAlike reports whether coroutine c's step from m into child, a
+// compare and swap of cell x that can only fail (statekey.Keyer.Fails),
+// may be taken alone. Whenever c takes it, it fails, changes no cell and
+// nothing another thread's step reads, so it commutes with every other
+// thread's steps, up to the key, as long as:
+//
+//   - it does not end the run;
+//   - it changes none of c's status and detector flags. A wait that has
+//     not registered notes, at a step that accesses the primitive, that
+//     the condition holds, which depends on when the step is taken: such
+//     a wait is left out, unless it has noted it already;
+//   - what its failure acquires makes no difference to the key: it
+//     acquires nothing, or c goes on to a label the key counts as
+//     acquiring from x first, so c's clock counts as covering x's release
+//     clock, whatever it took of it now.
+func (e *dfs) failsAlike(m, child *sim.Machine, c int, x program.Word) bool {
+	a := child.LastAccess()
+	if child.Over() || a.Op != program.OpCAS || a.Addr != x || a.Swapped {
+		return false
+	}
+	before, after := m.Coroutine(c), child.Coroutine(c)
+	if before.Op() < 0 || e.p.Ops[before.Op()].Role == program.Waiting && !before.Registered() && !before.SawOpen() {
+		return false
+	}
+	if after.Status() != before.Status() || after.Op() != before.Op() || after.Registered() != before.Registered() ||
+		after.Opened() != before.Opened() || after.SawOpen() != before.SawOpen() || after.Holder() != before.Holder() ||
+		after.LockSeq() != before.LockSeq() || after.SemWait() != before.SemWait() || after.Dropped() != before.Dropped() ||
+		after.Suspending() != before.Suspending() || after.SpinAddr() != 0 {
+		return false
+	}
+	return !a.Acquired || e.k.Acquires(after.Op(), after.PC(), x)
 }

@@ -140,9 +140,10 @@ type Options struct {
 
 	// checkKeys checks every state key computed incrementally against
 	// the key computed from scratch, wideKeys keys every state as a
-	// program too large for incremental keys, and keepStale keys stale
-	// snapshots as they are (tests).
-	checkKeys, wideKeys, keepStale bool
+	// program too large for incremental keys, keepStale keys stale
+	// snapshots as they are, and noFailAlone takes no compare and swap
+	// that can only fail alone (see dfs.failsAlike) (tests).
+	checkKeys, wideKeys, keepStale, noFailAlone bool
 }
 
 // Progress is a search's progress so far.

@@ -24,6 +24,14 @@ func KeepingStale(ctx context.Context, p *program.Program, o Options) (Result, e
 	return Explore(ctx, p, o)
 }
 
+// FailingTogether is CheckingKeys with the partial-order reduction's
+// steps alone but no compare and swap that can only fail (see
+// dfs.failsAlike).
+func FailingTogether(ctx context.Context, p *program.Program, o Options) (Result, error) {
+	o.checkKeys, o.noFailAlone = true, true
+	return Explore(ctx, p, o)
+}
+
 // WideKeys is Explore with every state keyed as in a program too large
 // for incremental keys (see statekey.Options.Wide).
 func WideKeys(ctx context.Context, p *program.Program, o Options) (Result, error) {

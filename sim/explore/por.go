@@ -8,7 +8,7 @@ import (
 
 // Partial-order reduction for the exhaustive search: in a state where some
 // thread's next step commutes with every step any other thread could take
-// before it, the search takes that step alone (an ample set of one). Two
+// before it, the search takes that step alone (an ample set of one). Three
 // kinds of steps qualify:
 //
 //   - taking a coroutine off the thread's own run queue: it changes only
@@ -19,7 +19,13 @@ import (
 //     local of another coroutine holds their address), or to the num_wait
 //     counter of a thread it has to itself; that does not end the run, and
 //     does not change the coroutine's status or detector flags (parking,
-//     registering a wait, holding a lock), which other steps observe.
+//     registering a wait, holding a lock), which other steps observe;
+//   - under sc, a compare and swap that can only fail, its snapshot gone
+//     from the word for good (the key's doomed model, see
+//     statekey.Keyer.Fails): it changes no cell, and what it acquires the
+//     coroutine acquires again before its clock is next read, so it
+//     commutes with every other step up to the key (see dfs.failsAlike).
+//     A retry loop's stale attempts are then never interleaved.
 //
 // A step that ends the run (a fatal finding) is never taken alone: the
 // other orders may end it differently. The search falls back to every
@@ -28,7 +34,7 @@ import (
 // it to the next state with a choice (see dfs.visit).
 //
 // Under the c11 memory model (package weak, which asks the reducer as a
-// weak.Reducer: hence its exported methods) the same steps qualify: they
+// weak.Reducer: hence its exported methods) the first two kinds qualify: they
 // touch only the coroutine's own cells, its own clock and what it saw of
 // its own cells, which no other thread's step reads or changes; a cell is
 // then reachable when any write a read may still return (not only the

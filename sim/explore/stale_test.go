@@ -137,12 +137,14 @@ func randomCASProgram(t *testing.T, rng *rand.Rand) (*program.Program, string) {
 // search, which keys stale snapshots as doomed, with those of running every
 // execution, keyed incrementally, from scratch and as large programs are,
 // and bounded by preemptions; and checks that keying stale snapshots as
-// they are gives the same counts in more states. Programs of more than
+// they are gives the same counts in more states. The reduced search must
+// find the same kinds, with its compare-and-swaps that can only fail taken
+// alone (see dfs.failsAlike) and without. Programs of more than
 // 5,000 executions are drawn again, to keep the test short.
 func TestExploreRandomCASPrograms(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(19, 23))
-	merged := 0
+	merged, failedAlone := 0, 0
 	for i := 0; i < 40; {
 		p, desc := randomCASProgram(t, rng)
 		want, ok := bruteForceUpTo(t, p, 5000)
@@ -175,18 +177,30 @@ func TestExploreRandomCASPrograms(t *testing.T) {
 		if states[0] < states[1] {
 			merged++
 		}
-		r, err := explore.CheckingKeys(context.Background(), p, explore.Options{})
-		if err != nil {
-			t.Fatalf("program %d (%s): %v", i, desc, err)
+		var reduced [2]int64
+		for j, run := range []func(context.Context, *program.Program, explore.Options) (explore.Result, error){
+			explore.CheckingKeys, explore.FailingTogether,
+		} {
+			r, err := run(context.Background(), p, explore.Options{})
+			if err != nil {
+				t.Fatalf("program %d (%s): %v", i, desc, err)
+			}
+			if !r.Complete || !sameKeys(r.Outcomes, want) || r.Executions.Cmp(big.NewInt(total)) > 0 {
+				t.Errorf("program %d (%s), reduced (run %d): %d executions %v, want the kinds of %v in at most %d",
+					i, desc, j, r.Executions, r.Outcomes, want, total)
+			}
+			reduced[j] = r.States
 		}
-		if !r.Complete || !sameKeys(r.Outcomes, want) || r.Executions.Cmp(big.NewInt(total)) > 0 {
-			t.Errorf("program %d (%s), reduced: %d executions %v, want the kinds of %v in at most %d",
-				i, desc, r.Executions, r.Outcomes, want, total)
+		if reduced[0] < reduced[1] {
+			failedAlone++
 		}
 	}
-	t.Logf("doomed snapshots merged states in %d of 40 programs", merged)
+	t.Logf("doomed snapshots merged states in %d of 40 programs; failures taken alone saved states in %d", merged, failedAlone)
 	if merged < 8 {
 		t.Errorf("doomed snapshots merged states in only %d of 40 programs: the generator does not test what it should", merged)
+	}
+	if failedAlone < 8 {
+		t.Errorf("failures taken alone saved states in only %d of 40 programs: the generator does not test what it should", failedAlone)
 	}
 }
 

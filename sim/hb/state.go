@@ -1,6 +1,10 @@
 package hb
 
-import "lockstep/sim/program"
+import (
+	"slices"
+
+	"lockstep/sim/program"
+)
 
 // A State is the happens-before state of one run: the clocks, and the
 // accesses the race checks compare against.
@@ -120,4 +124,11 @@ func (s *State) own() {
 	s.lastW = append(s.spareW[:0], s.lastW...)
 	s.reads = append(s.spareR[:0], s.reads...)
 	s.shared, s.spareW, s.spareR = false, nil, nil
+}
+
+// Equal reports whether s and o hold the same clocks and last accesses:
+// everything but the explanation of races.
+func (s *State) Equal(o *State) bool {
+	return s.n == o.n && slices.Equal(s.vc, o.vc) && slices.Equal(s.rel, o.rel) && slices.Equal(s.wake, o.wake) &&
+		slices.Equal(s.lastW, o.lastW) && slices.Equal(s.reads, o.reads) && slices.Equal(s.lastAcq, o.lastAcq)
 }

@@ -52,7 +52,6 @@ type doomedModel struct {
 	at    [][]doomSite // per op, per label: what the steps from it showed
 	used  [][]doomSite // at, when the search started
 	alt   *sim.Machine // for running a step again
-	exact *Keyer       // compares the two results
 }
 
 // doomSite is what is known of a label: unknown (the zero value), not a
@@ -191,9 +190,7 @@ func (d *doomedModel) shown(child, m *sim.Machine, t, c, op int, a sim.StepAcces
 	v := co.Local(i)
 	if d.alt == nil {
 		d.alt = sim.New(d.p, sim.Options{})
-		d.exact = New(d.p, Options{})
 	}
-	want := d.exact.Key(child)
 	for _, other := range [...]program.Word{^v, v ^ (1<<32 | 1)} {
 		if other == m.Memory()[a.Addr] {
 			other ^= 1 << 33
@@ -206,7 +203,7 @@ func (d *doomedModel) shown(child, m *sim.Machine, t, c, op int, a sim.StepAcces
 		}
 		b := d.alt.LastAccess()
 		b.Expected = a.Expected
-		if b != a || d.exact.Key(d.alt) != want {
+		if b != a || !d.alt.SameState(child) {
 			return notSite
 		}
 	}
@@ -241,4 +238,30 @@ func (k *Keyer) atSiteOf(m *sim.Machine, x program.Word) uint64 {
 		}
 	}
 	return set
+}
+
+// Fails reports whether coroutine c's next step in m is a compare and swap
+// that can only fail: c is at a site of the doomed model and its local
+// holds a value gone from the site's cell, which it returns (the key
+// writes that local as doomed).
+func (k *Keyer) Fails(m *sim.Machine, c int) (program.Word, bool) {
+	if k.doom == nil {
+		return 0, false
+	}
+	co := m.Coroutine(c)
+	if co.Status() == outcome.Done {
+		return 0, false
+	}
+	s, ok := k.doom.site(co.Op(), co.PC())
+	if !ok || !k.doom.words.Gone(m, s.cell, co.Local(int(s.local)-1)) {
+		return 0, false
+	}
+	return s.cell, true
+}
+
+// Acquires reports whether the key counts a coroutine at label pc of op as
+// acquiring from cell x first when its thread next moves (see the acquire
+// package): its clock then counts as covering x's release clock.
+func (k *Keyer) Acquires(op, pc int, x program.Word) bool {
+	return x != 0 && k.sync.Claim(op, pc) == x
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/big"
 	"slices"
-	"unsafe"
 
 	"lockstep/sim"
 	"lockstep/sim/c11"
@@ -48,6 +47,10 @@ type summary struct {
 	c    cache.Summary
 	next [numKinds]move
 }
+
+// summaryBytes is about what the cache keeps per state: a summary with
+// its counts in 64 bits, its key and its place in the map.
+const summaryBytes = 8 + 8*numKinds + 4*numKinds + 4*numKinds + 16 + 40
 
 // none is the summary of no execution.
 func none() summary {
@@ -284,7 +287,7 @@ func exhaustive(ctx context.Context, p *program.Program, o *Options, bounded boo
 	root := sim.New(p, sim.Options{Memory: sim.C11})
 	sum := s.visit(root, 0, -1, bound)
 	res := Result{Complete: s.stop == "" && !s.cut, Stopped: s.stop, States: int64(len(s.memo)), Reduced: s.red != nil,
-		MemoryBytes: int64(len(s.sums)) * int64(unsafe.Sizeof(summary{})+40), Outcomes: map[outcome.Kind]*big.Int{},
+		MemoryBytes: int64(len(s.sums)) * summaryBytes, Outcomes: map[outcome.Kind]*big.Int{},
 		Executions: sum.c.Executions()}
 	for k := range numKinds {
 		if sum.c.Kinds()&(1<<k) != 0 {
