@@ -126,8 +126,8 @@ func (s *State) own() {
 	s.shared, s.spareW, s.spareR = false, nil, nil
 }
 
-// Equal reports whether s and o hold the same clocks and last accesses:
-// everything but the explanation of races.
+// Equal reports whether s and o hold the same clocks, last accesses and
+// last acquisitions: everything but the explanation of races.
 func (s *State) Equal(o *State) bool {
 	return s.n == o.n && slices.Equal(s.vc, o.vc) && slices.Equal(s.rel, o.rel) && slices.Equal(s.wake, o.wake) &&
 		slices.Equal(s.lastW, o.lastW) && slices.Equal(s.reads, o.reads) && slices.Equal(s.lastAcq, o.lastAcq)
