@@ -10,8 +10,8 @@ import (
 // TestStateKeyCoversFields lists every field of the machine's state and
 // what the state key does with it. A field added to Machine or coroutine
 // fails this test until the key (package statekey), what a step may change
-X
-// (view.go) are checked against it and the list is updated.
+// (statekey's Keyer.Advance), CopyFrom and SameState (search.go) and the
+// read-only views (view.go) are checked against it and the list is updated.
 func TestStateKeyCoversFields(t *testing.T) {
 	cases := []struct {
 		v     any
