@@ -31,6 +31,10 @@ func (m *Machine) Queue(t int) []int16 { return m.threads[t].queue }
 // part of the state (see CoroutineView.SemSeq and LockSeq).
 func (m *Machine) Queued() bool { return m.semSeq != 0 || m.lockSeq != 0 }
 
+// Open reports whether the wait condition (Facts.Open) holds now: false
+// in a program without one.
+func (m *Machine) Open() bool { return m.open() }
+
 // Raced reports whether the run has had a data race.
 func (m *Machine) Raced() bool { return len(m.races) > 0 }
 

@@ -87,13 +87,19 @@ func (e *dfs) ample(m, child *sim.Machine, en []int) (int, bool) {
 // compare and swap of cell x that can only fail (statekey.Keyer.Fails),
 // may be taken alone. Whenever c takes it, it fails, changes no cell and
 // nothing another thread's step reads, so it commutes with every other
-// thread's steps, up to the key, as long as:
+// thread's steps, up to what makes no difference to the rest of the run,
+// as long as:
 //
 //   - it does not end the run;
-//   - it changes none of c's status and detector flags. A wait that has
-//     not registered notes, at a step that accesses the primitive, that
-//     the condition holds, which depends on when the step is taken: such
-//     a wait is left out, unless it has noted it already;
+//   - it changes none of c's status and detector flags, but for one: a
+//     wait that has not registered notes, at a step that accesses the
+//     primitive, that the condition holds (SawOpen), which depends on
+//     when the step is taken. Where the condition never stops holding
+//     once it holds (Keyer.OpenStays), that is when it holds now (it will
+//     then hold at any later time), or when c's next step accesses the
+//     primitive too (Keyer.TouchesPrimitive): if another thread's step
+//     makes the condition hold before this one, c notes it at its next
+//     step instead, and nothing reads the note in between;
 //   - what its failure acquires makes no difference to the key: it
 //     acquires nothing, or c goes on to a label the key counts as
 //     acquiring from x first, so c's clock counts as covering x's release
@@ -104,13 +110,17 @@ func (e *dfs) failsAlike(m, child *sim.Machine, c int, x program.Word) bool {
 		return false
 	}
 	before, after := m.Coroutine(c), child.Coroutine(c)
-	if before.Op() < 0 || e.p.Ops[before.Op()].Role == program.Waiting && !before.Registered() && !before.SawOpen() {
-		return false
-	}
-	if after.Status() != before.Status() || after.Op() != before.Op() || after.Registered() != before.Registered() ||
-		after.Opened() != before.Opened() || after.SawOpen() != before.SawOpen() || after.Holder() != before.Holder() ||
+	if before.Op() < 0 || after.Status() != before.Status() || after.Op() != before.Op() ||
+		after.Registered() != before.Registered() || after.Opened() != before.Opened() || after.Holder() != before.Holder() ||
 		after.LockSeq() != before.LockSeq() || after.SemWait() != before.SemWait() || after.Dropped() != before.Dropped() ||
 		after.Suspending() != before.Suspending() || after.SpinAddr() != 0 {
+		return false
+	}
+	if e.p.Ops[before.Op()].Role == program.Waiting && !before.Registered() && !before.SawOpen() {
+		if !e.k.OpenStays() || !m.Open() && !e.k.TouchesPrimitive(after.Op(), after.PC()) {
+			return false
+		}
+	} else if after.SawOpen() != before.SawOpen() {
 		return false
 	}
 	return !a.Acquired || e.k.Acquires(after.Op(), after.PC(), x)

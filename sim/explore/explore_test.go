@@ -321,11 +321,11 @@ func TestPreemptions(t *testing.T) {
 	}
 }
 
-// TestCountsAreExact verifies the fixed wait_group at 3 waiters and 4
+// TestCountsAreExact verifies the fixed wait_group at 3 waiters and 5
 // workers, whose executions are more than an int64 holds, with symmetry
 // and without: the counts agree exactly, and the kinds add up to them.
 func TestCountsAreExact(t *testing.T) {
-	p := build(t, "wg-lost-wakeup", "fixed", map[string]int{"waiters": 3, "workers": 4})
+	p := build(t, "wg-lost-wakeup", "fixed", map[string]int{"waiters": 3, "workers": 5})
 	with := search(t, p, explore.Options{})
 	without := search(t, p, explore.Options{NoSymmetry: true})
 	if with.Executions.IsInt64() {

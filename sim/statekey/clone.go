@@ -8,7 +8,14 @@ import "slices"
 // alone, one at a time (see Check): a step that shows ms wrong stops the
 // search, so the clone says what ms said of every state it keyed.
 func (ms *Models) Clone() *Models {
-	return &Models{live: ms.live.Clone(), sync: ms.sync.Clone(), doom: ms.doom.clone()}
+	return &Models{live: ms.live.Clone(), sync: ms.sync.Clone(), doom: ms.doom.clone(), opening: ms.opening.clone()}
+}
+
+// clone copies o.
+func (o *openingModel) clone() *openingModel {
+	c := *o
+	c.prim, c.primUsed = deepClone(o.prim), deepClone(o.primUsed)
+	return &c
 }
 
 // clone copies d but not its scratch machine and keyer, which it makes

@@ -14,7 +14,9 @@
 // (liveness, kept by the subpackage locals), how the program synchronizes
 // (kept by the subpackage acquire), and which compare and swaps can only
 // fail (doomedModel, resting on the subpackage gone's claims about
-// count-and-head words). The search itself, its state cache and what it
+// count-and-head words); and, for the explore package's partial-order
+// reduction only, whether the wait condition ever stops holding and which
+// labels' steps access the primitive (openingModel). The search itself, its state cache and what it
 // counts are the explore package's.
 //
 // # Imports

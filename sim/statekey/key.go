@@ -57,6 +57,8 @@ type Keyer struct {
 	live *locals.Live   // which locals matter; nil: all of them
 	sync *acquire.Model // how the program synchronizes; nil: nothing known
 	doom *doomedModel   // which compare-and-swaps must fail; nil: none known
+	// how the wait condition changes, for the reduction; nil: not known
+	opening *openingModel
 
 	atomics []program.Word // atomic cell addresses, ascending
 	plains  []program.Word // plain cell addresses, ascending
@@ -139,7 +141,7 @@ type Options struct {
 func New(p *program.Program, o Options) *Keyer {
 	k := &Keyer{p: p, n: len(p.Threads)}
 	if o.Models != nil {
-		k.live, k.sync, k.doom = o.Models.live, o.Models.sync, o.Models.doom
+		k.live, k.sync, k.doom, k.opening = o.Models.live, o.Models.sync, o.Models.doom, o.Models.opening
 		if o.KeepStale {
 			k.doom = nil
 		}

@@ -17,15 +17,16 @@ import (
 // step shows a model wrong (Step returns false) must start again, with the
 // models as the step corrected them. The models only grow, so this ends.
 type Models struct {
-	live *locals.Live
-	sync *acquire.Model
-	doom *doomedModel
+	live    *locals.Live
+	sync    *acquire.Model
+	doom    *doomedModel
+	opening *openingModel
 }
 
 // Learn returns models of p seeded with the steps of a few random runs, so
 // that searches seldom have to start again.
 func Learn(p *program.Program) *Models {
-	ms := &Models{live: locals.New(p), sync: acquire.New(p, groups(p)), doom: newDoomedModel(p)}
+	ms := &Models{live: locals.New(p), sync: acquire.New(p, groups(p)), doom: newDoomedModel(p), opening: newOpeningModel(p)}
 	rng := rand.New(rand.NewPCG(1, 2))
 	m, child := sim.New(p, sim.Options{}), sim.New(p, sim.Options{})
 	var en []int
@@ -46,6 +47,7 @@ func Learn(p *program.Program) *Models {
 func (ms *Models) Freeze() {
 	ms.sync.Freeze()
 	ms.doom.freeze()
+	ms.opening.freeze()
 }
 
 // Step performs thread t's step from m into child (CopyFrom, then
@@ -99,14 +101,15 @@ func (ms *Models) CheckProbed(child, m *sim.Machine, t int, p Probe) bool {
 
 func (ms *Models) check(child, m *sim.Machine, t int, probed *Probe) bool {
 	c, op, pc, ok := stepAt(m, t)
-	if !ok {
-		return true
-	}
 	a := child.LastAccess()
+	if !ok {
+		return ms.opening.check(child, m, -1, -1, a)
+	}
 	f := locals.StepFact(child, c, op, pc, a.Locals)
 	synced := ms.sync.Check(t, op, pc, a, int(f.To))
 	lived := ms.live.Check(f)
-	return ms.doom.check(child, m, t, c, op, pc, a, ms.live, probed) && lived && synced
+	opened := ms.opening.check(child, m, op, pc, a)
+	return ms.doom.check(child, m, t, c, op, pc, a, ms.live, probed) && lived && synced && opened
 }
 
 // stepAt is the coroutine thread t runs in m, and its operation and label;

@@ -12,8 +12,8 @@ import (
 // Counts are exact. They are kept in 64 bits while they fit, and in big
 // (wide set) from the first addition that would carry past 64 bits: the
 // common small counts cost no allocation, and the counts of a large
-// program (the fixed wait_group at 3 waiters and 4 workers already has
-// more than 2^63 executions) are not held at a ceiling.
+// program (the fixed wait_group at 3 waiters and 5 workers already has
+// more than 2^63 executions, partial-order reduced) are not held at a ceiling.
 type Summary struct {
 	paths uint64
 	kinds uint16
