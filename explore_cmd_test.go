@@ -107,7 +107,7 @@ func buildProgram(t *testing.T, id, variant string, params map[string]int) *prog
 // TestExploreExactCounts prints counts past an int64 in full in JSON,
 // shortened in text.
 func TestExploreExactCounts(t *testing.T) {
-	args := []string{"explore", "wg-lost-wakeup", "--variant", "fixed", "--set", "waiters=3", "--set", "workers=3", "--strategy", "exhaustive"}
+	args := []string{"explore", "wg-lost-wakeup", "--variant", "fixed", "--set", "waiters=3", "--set", "workers=5", "--strategy", "exhaustive"}
 	var rep struct {
 		Executions json.Number
 		Outcomes   map[string]json.Number

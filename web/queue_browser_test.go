@@ -35,7 +35,7 @@ func TestSearchQueueInBrowser(t *testing.T) {
 	b := newBrowserOf(t, &ts.URL)
 
 	// Another client (by X-Forwarded-For, which this server trusts) runs
-	// a long search.
+	// a long search (over 20 s).
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
 	defer cancel()
 	other, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/ws",
@@ -46,7 +46,7 @@ func TestSearchQueueInBrowser(t *testing.T) {
 	defer other.CloseNow()
 	other.SetReadLimit(1 << 20)
 	for _, frame := range []string{
-		`{"v":1,"id":1,"type":"load","lesson":"wg-basic","variant":"fixed","params":{"waiters":5,"workers":6}}`,
+		`{"v":1,"id":1,"type":"load","lesson":"wg-basic","variant":"fixed","params":{"waiters":12,"workers":13}}`,
 		`{"v":1,"id":2,"type":"explore","strategy":"exhaustive"}`,
 	} {
 		if err := other.Write(ctx, websocket.MessageText, []byte(frame)); err != nil {

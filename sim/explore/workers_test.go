@@ -110,10 +110,10 @@ func TestWorkersRandomPrograms(t *testing.T) {
 // returned when Explore returns. (The test runs alone, as it does not call
 // t.Parallel: no other search runs while it looks at the stacks.)
 func TestWorkersStop(t *testing.T) {
-	// A search large enough (about 40,000 states) that the workers cannot
+	// A search large enough (about 45,000 states) that the workers cannot
 	// finish it before they see the cancellation, which each checks every
 	// 1,024 states.
-	p := build(t, "wg-lost-wakeup", "fixed", map[string]int{"waiters": 5, "workers": 6})
+	p := build(t, "wg-lost-wakeup", "fixed", map[string]int{"waiters": 7, "workers": 8})
 	defer func() {
 		// A worker still searching has the search's frames on its stack.
 		// (Counting goroutines would not do: a worker's goroutine ends
