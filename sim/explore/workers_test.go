@@ -91,13 +91,18 @@ func TestWorkersCatalog(t *testing.T) {
 }
 
 // TestWorkersRandomPrograms searches random programs, with and without
-// the reduction and symmetry, on one worker and on several.
+// the reduction and symmetry, on one worker and on several: among them,
+// compare-and-swap loops (randomCASProgram), whose failing swaps the
+// reduction takes alone.
 func TestWorkersRandomPrograms(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 29))
 	for i := range 40 {
 		p, desc := randomProgram(t, rng, i%3 == 0)
-		if i%4 == 3 {
+		switch i % 4 {
+		case 3:
 			p, desc = randomGroupProgram(t, rng, 3, 3)
+		case 1:
+			p, desc = randomCASProgram(t, rng)
 		}
 		for _, o := range []explore.Options{{}, {NoReduction: true}, {NoSymmetry: true}} {
 			sameWithWorkers(t, fmt.Sprintf("program %d (%s), %+v", i, desc, o), p, o)
