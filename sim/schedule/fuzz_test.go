@@ -28,6 +28,11 @@ func FuzzParse(f *testing.F) {
 		"S<-1",
 		"S<init<3",
 		"S@S3<100001",
+		// Schedules at the limit whose text is one token per step: writing
+		// them back must stay linear, or each input takes seconds.
+		"S<1*100000",
+		"S@S3*100000",
+		"A@x B@x*99999",
 	} {
 		f.Add(seed)
 	}

@@ -189,10 +189,6 @@ func validName(s string) bool {
 func (s Schedule) String() string {
 	var b strings.Builder
 	for i := 0; i < len(s); {
-		j := i + 1
-		for j < len(s) && s[j] == s[i] {
-			j++
-		}
 		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}
@@ -203,10 +199,18 @@ func (s Schedule) String() string {
 		if s[i].From != c11.Latest {
 			b.WriteString("<" + s[i].From.String())
 		}
-		if s[i].Label == "" && s[i].From == c11.Latest && j-i >= 3 {
-			b.WriteString("*" + strconv.Itoa(j-i))
-			i = j
-			continue
+		if s[i].Label == "" && s[i].From == c11.Latest {
+			// Only these runs are measured, so the text is linear in
+			// the schedule's length.
+			j := i + 1
+			for j < len(s) && s[j] == s[i] {
+				j++
+			}
+			if j-i >= 3 {
+				b.WriteString("*" + strconv.Itoa(j-i))
+				i = j
+				continue
+			}
 		}
 		i++
 	}

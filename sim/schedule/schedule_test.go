@@ -108,3 +108,19 @@ func TestErrorsSayWhere(t *testing.T) {
 		t.Error("TokenOfStep past the end: ok")
 	}
 }
+
+// BenchmarkString writes back schedules at the length limit, folded and
+// not; the text of one that cannot be folded is one token per step.
+func BenchmarkString(b *testing.B) {
+	for _, text := range []string{"A*100000", "A@x*100000", "A<1*100000", "A B*2 C*3 D*4"} {
+		s, err := schedule.Parse(text)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(strings.SplitN(text, "*", 2)[0], func(b *testing.B) {
+			for b.Loop() {
+				_ = s.String()
+			}
+		})
+	}
+}
