@@ -108,9 +108,9 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	o.Progress = func(pr explore.Progress) {
 		if now := time.Now(); now.Sub(last) >= time.Second {
 			last = now
-			done := fmt.Sprintf("%d states", pr.States)
+			done := count(big.NewInt(pr.States)) + " " + plural(int(min(pr.States, 2)), "state")
 			if pr.States == 0 {
-				done = fmt.Sprintf("%d runs", pr.Executions)
+				done = count(big.NewInt(pr.Executions)) + " " + plural(int(min(pr.Executions, 2)), "run")
 			}
 			fmt.Fprintf(stderr, "explore: %s, %s\n", now.Sub(start).Round(time.Second), done)
 		}
@@ -278,7 +278,7 @@ func executions(r explore.Result) string {
 		s += " (partial-order reduced)"
 	}
 	if r.States > 0 {
-		s += fmt.Sprintf(", %d %s", r.States, plural(int(min(r.States, 2)), "state"))
+		s += ", " + count(big.NewInt(r.States)) + " " + plural(int(min(r.States, 2)), "state")
 	}
 	return s
 }

@@ -10,6 +10,7 @@ import (
 
 	"lockstep/scenarios"
 	"lockstep/sim"
+	"lockstep/sim/explore"
 	"lockstep/sim/program"
 	"lockstep/sim/schedule"
 )
@@ -160,6 +161,25 @@ func TestExploreDuration(t *testing.T) {
 	} {
 		if got := duration(tt.d); got != tt.want {
 			t.Errorf("duration(%v) = %q; want %q", tt.d, got, tt.want)
+		}
+	}
+}
+
+// TestExploreCounts checks a search's counts as text: digits grouped,
+// states as executions are, and the plurals right.
+func TestExploreCounts(t *testing.T) {
+	huge, _ := new(big.Int).SetString("993000000000000000", 10)
+	for _, tt := range []struct {
+		r    explore.Result
+		want string
+	}{
+		{explore.Result{Executions: big.NewInt(1), States: 1}, "1 execution, 1 state"},
+		{explore.Result{Executions: big.NewInt(38913984), States: 1583}, "38,913,984 executions, 1,583 states"},
+		{explore.Result{Executions: huge, Reduced: true, States: 1234567}, "about 9.93×10¹⁷ executions (partial-order reduced), 1,234,567 states"},
+		{explore.Result{Executions: big.NewInt(5000)}, "5,000 executions"},
+	} {
+		if got := executions(tt.r); got != tt.want {
+			t.Errorf("executions(%v, %d states) = %q; want %q", tt.r.Executions, tt.r.States, got, tt.want)
 		}
 	}
 }
