@@ -7,21 +7,33 @@ import (
 	"lockstep/sim/outcome"
 )
 
-// MemoryKey hands add, word by word, the state the c11 model adds to a
-// machine's, in a canonical form: two machines whose words are equal (and
-// whose other state is) have the same futures (see c11.Memory.Key, and
-// retired for the threads that can never read again). With a Renaming (a
-// search's state key that renames the members of symmetric groups), the
-// words are those of the renamed state; nil is no renaming. Under sc it
-// hands nothing.
-func (m *Machine) MemoryKey(r c11.Renaming, add func(uint64)) {
+// MemoryKey appends to out, word by word, the state the c11 model adds to
+// a machine's, in a canonical form: two machines whose words are equal
+// (and whose other state is) have the same futures (see c11.Memory.Key,
+// and retired for the threads that can never read again). With a
+// Renaming (a search's state key that renames the members of symmetric
+// groups), the words are those of the renamed state; nil is no renaming.
+// b holds what keying works in (nil: a new one): a search that keeps one
+// allocates only while it grows. Under sc it appends nothing.
+func (m *Machine) MemoryKey(r c11.Renaming, b *MemoryKeyBuffer, out []uint64) []uint64 {
 	if m.weak == nil {
-		return
+		return out
+	}
+	if b == nil {
+		b = new(MemoryKeyBuffer)
 	}
 	cl := m.hb.Clocks()
+	b.retired, b.queued = m.retired(b.retired), m.queued(b.queued)
 	st := c11.State{Program: m.prog, Clocks: cl.Threads, Wake: cl.Wakeup, Release: cl.Release,
-		Accesses: m.hb.Accesses(), Retired: m.retired(nil), Queued: m.queued(nil)}
-	m.weak.Key(&st, r, add)
+		Accesses: m.hb.Accesses(), Retired: b.retired, Queued: b.queued}
+	return m.weak.Key(&st, r, &b.key, out)
+}
+
+// A MemoryKeyBuffer holds what MemoryKey works in between calls. Its zero
+// value is ready; it must not be used by two calls at once.
+type MemoryKeyBuffer struct {
+	key             c11.KeyBuffer
+	retired, queued []bool
 }
 
 // retired reports, per thread, whether it can never move again (see

@@ -71,16 +71,16 @@ func (w *Memory) lowestFloor(addr program.Word, st *State) int32 {
 	return lo
 }
 
-// heldClocks returns, per thread u, the values of u's component that a
-// clock that may still flow holds now, sorted: the clock of every thread
+// heldClocks fills held (one empty list per thread) and returns it: per
+// thread u, the values of u's component that a clock that may still flow
+// holds now, sorted: the clock of every thread
 // not retired, the wakeup clock of every queued coroutine, every atomic
 // cell's release clock, and the release clock of every write a read may
 // still return (from lows on). Every clock the run will ever compare is a
 // join of these and of ticks of threads not retired, above them all, so
 // its component u is one of these values or above the largest.
-func (w *Memory) heldClocks(lows []int32, st *State) [][]uint32 {
+func (w *Memory) heldClocks(lows []int32, st *State, held [][]uint32) [][]uint32 {
 	n := len(st.Retired)
-	held := make([][]uint32, n)
 	hold := func(c []uint32) {
 		for u, v := range c {
 			held[u] = append(held[u], v)

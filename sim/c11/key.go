@@ -5,10 +5,11 @@ import (
 	"slices"
 )
 
-// Key hands add, word by word, the state the c11 model adds to a
+// Key appends to out, word by word, the state the c11 model adds to a
 // machine's, in a canonical form: two machines whose words are equal (and
 // whose other state is) have the same futures. st is what it reads of the
-// machine beside w.
+// machine beside w; b holds what Key works in (nil: a new one), so that a
+// search keying state after state allocates only while b grows.
 //
 // # Writes no one can read again
 //
@@ -47,25 +48,29 @@ import (
 // symmetric groups), the words are those of the renamed state: threads,
 // coroutines and cells in canonical order, addresses held renamed. Nil is
 // no renaming.
-func (w *Memory) Key(st *State, r Renaming, add func(uint64)) {
+func (w *Memory) Key(st *State, r Renaming, b *KeyBuffer, out []uint64) []uint64 {
 	n := len(st.Retired)
 	if r == nil {
 		r = identity{}
 	}
+	if b == nil {
+		b = new(KeyBuffer)
+	}
+	b.reset(n, len(w.hist))
 	retired, vc := st.Retired, st.Clocks
-	lows := make([]int32, len(w.hist))
+	lows := b.lows
 	for a := program.FirstAddress; a < program.Word(len(w.hist)); a++ {
 		lows[a] = w.lowestFloor(a, st)
 	}
-	held := w.heldClocks(lows, st)
-	th := make([][]uint32, n)
+	held := w.heldClocks(lows, st, b.held)
+	th := b.th
 	for t := range n {
 		th[t] = append(th[t], vc[t*n+t])
 	}
 	for t, clock := range st.Accesses {
 		th[t] = append(th[t], bucket(held, t, clock))
 	}
-	live := make([][]seen, len(w.hist))
+	live := b.live
 	for a := program.FirstAddress; a < program.Word(len(w.hist)); a++ {
 		for _, s := range w.seen[a] {
 			if s.idx > lows[a] {
@@ -88,19 +93,19 @@ func (w *Memory) Key(st *State, r Renaming, add func(uint64)) {
 		}
 		return uint64(i)
 	}
-	// row hands a clock, its components in canonical order.
-	cols := make([]int, n)
+	// row appends a clock, its components in canonical order.
+	cols := b.cols
 	for u := range cols {
 		cols[u] = r.SourceThread(u)
 	}
 	row := func(c []uint32) {
 		for _, u := range cols {
-			add(rank(u, c[u]))
+			out = append(out, rank(u, c[u]))
 		}
 	}
 	for _, t := range cols {
 		if retired[t] {
-			add(0) // its clock flows nowhere
+			out = append(out, 0) // its clock flows nowhere
 			continue
 		}
 		row(vc[t*n : (t+1)*n])
@@ -108,7 +113,7 @@ func (w *Memory) Key(st *State, r Renaming, add func(uint64)) {
 	for c := range st.Queued {
 		src := r.SourceCoroutine(c)
 		if !st.Queued[src] {
-			add(0) // its wakeup clock is joined only from a run queue
+			out = append(out, 0) // its wakeup clock is joined only from a run queue
 			continue
 		}
 		row(st.Wake[src*n : (src+1)*n])
@@ -119,14 +124,14 @@ func (w *Memory) Key(st *State, r Renaming, add func(uint64)) {
 			row(st.Release[c.Slot*n : (c.Slot+1)*n])
 		}
 		h := w.hist[a][lows[a]:]
-		add(uint64(len(h)))
+		out = append(out, uint64(len(h)))
 		for i := range h {
-			add(uint64(r.RenameValue(a, h[i].Val)))
+			out = append(out, uint64(r.RenameValue(a, h[i].Val)))
 			if h[i].Rel == nil {
-				add(0)
+				out = append(out, 0)
 				continue
 			}
-			add(1)
+			out = append(out, 1)
 			row(h[i].Rel)
 		}
 		sn := live[a]
@@ -149,10 +154,38 @@ func (w *Memory) Key(st *State, r Renaming, add func(uint64)) {
 			}
 			top = s.idx
 			kept++
-			add(uint64(r.CanonicalThread(int(s.thread)))<<48 | rank(int(s.thread), s.clock)<<24 | uint64(s.idx-lows[a]))
+			out = append(out, uint64(r.CanonicalThread(int(s.thread)))<<48|rank(int(s.thread), s.clock)<<24|uint64(s.idx-lows[a]))
 		}
-		add(uint64(kept))
+		out = append(out, uint64(kept))
 	}
+	return out
+}
+
+// A KeyBuffer holds what Key works in between calls. Its zero value is
+// ready; it must not be used by two calls at once.
+type KeyBuffer struct {
+	lows     []int32
+	held, th [][]uint32
+	live     [][]seen
+	cols     []int
+}
+
+// reset readies b for n threads and cells addresses, every list empty.
+func (b *KeyBuffer) reset(n, cells int) {
+	b.lows = slices.Grow(b.lows[:0], cells)[:cells]
+	b.held = resetLists(b.held, n)
+	b.th = resetLists(b.th, n)
+	b.live = resetLists(b.live, cells)
+	b.cols = slices.Grow(b.cols[:0], n)[:n]
+}
+
+// resetLists returns n empty lists, reusing ls and the lists' storage.
+func resetLists[E any](ls [][]E, n int) [][]E {
+	ls = slices.Grow(ls[:0], n)[:n]
+	for i := range ls {
+		ls[i] = ls[i][:0]
+	}
+	return ls
 }
 
 // A Renaming maps a state onto a symmetric one: the renaming a search's

@@ -226,3 +226,34 @@ func TestWeakKeyAgainstEveryExecution(t *testing.T) {
 		t.Errorf("only %d programs were small enough to run every execution", checked)
 	}
 }
+
+// TestMemoryKeyBuffer checks that keying with one buffer, kept from state
+// to state and from program to program (other numbers of threads and
+// cells), writes the same words as keying each state with a new buffer.
+func TestMemoryKeyBuffer(t *testing.T) {
+	progs := []*program.Program{
+		build(t, "wg-lost-wakeup", "fixed", map[string]int{"waiters": 2, "workers": 2}),
+		build(t, "event-missing-release", "tinycoro", nil),
+		build(t, "litmus-iriw", "acq_rel", nil),
+	}
+	var buf sim.MemoryKeyBuffer
+	var kept, fresh []uint64
+	for round := range 2 { // the second round finds the buffer grown by all
+		for i, p := range progs {
+			states := 0
+			var walk func(m *sim.Machine) bool
+			walk = func(m *sim.Machine) bool {
+				if states++; states > 400 {
+					return false
+				}
+				kept = m.MemoryKey(nil, &buf, kept[:0])
+				fresh = m.MemoryKey(nil, nil, fresh[:0])
+				if !slices.Equal(kept, fresh) {
+					t.Fatalf("round %d, program %d: keyed with a kept buffer %v, with a new one %v", round, i, kept, fresh)
+				}
+				return m.Finished() || eachWeakChild(t, m, walk)
+			}
+			walk(sim.New(p, sim.Options{Memory: sim.C11}))
+		}
+	}
+}

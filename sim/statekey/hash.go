@@ -63,3 +63,15 @@ func (k Key) Mix(a, b uint64) Key {
 	h.add(b)
 	return h.sum()
 }
+
+// MixAll derives the key of a state with more to it than the Keyer keys
+// (the c11 model's words, sim.Machine.MemoryKey) from the state's key: the
+// words and their number, folded in one pass.
+func (k Key) MixAll(ws []uint64) Key {
+	h := hasher{a: k[0], b: k[1]}
+	for _, w := range ws {
+		h.add(w)
+	}
+	h.add(uint64(len(ws)))
+	return h.sum()
+}

@@ -70,7 +70,8 @@ type search struct {
 	levels  []*sim.Machine
 	srcs    [][]c11.Source
 	en      [][]int
-	words   []uint64
+	words   []uint64            // the c11 words of the state being keyed
+	memKey  sim.MemoryKeyBuffer // what keying them works in
 	obs     map[string]bool
 	stop    string
 	bounded bool // preemption-bounded: moves cost preemptions
@@ -109,7 +110,6 @@ func (s *search) level(d int) *sim.Machine {
 // left, when bounded), under the renaming it chooses.
 func (s *search) key(m *sim.Machine, last, left int) statekey.Key {
 	k := s.keyer.Key(m)
-	s.words = s.words[:0]
 	var r c11.Renaming
 	if s.sym {
 		r = s.keyer
@@ -117,15 +117,8 @@ func (s *search) key(m *sim.Machine, last, left int) statekey.Key {
 			last = s.keyer.CanonicalThread(last)
 		}
 	}
-	m.MemoryKey(r, func(w uint64) { s.words = append(s.words, w) })
-	for i := 0; i < len(s.words); i += 2 {
-		b := uint64(0x9e3779b97f4a7c15)
-		if i+1 < len(s.words) {
-			b = s.words[i+1]
-		}
-		k = k.Mix(s.words[i], b)
-	}
-	k = k.Mix(uint64(len(s.words)), 0)
+	s.words = m.MemoryKey(r, &s.memKey, s.words[:0])
+	k = k.MixAll(s.words)
 	if s.bounded {
 		k = k.Mix(uint64(last+1), uint64(left))
 	}
