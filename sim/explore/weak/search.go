@@ -23,8 +23,10 @@ import (
 // in canonical form: the writes some thread may still read, who saw
 // which, and the clocks by rank. A depth-first search caches every state
 // it finishes, with the executions below it by outcome kind and, for each
-// kind, the fewest steps to it and the first move of such an execution;
-// the smallest counterexamples are then read off the cache.
+// kind, the fewest steps to it (in a cache.Store, as the sc search does)
+// and, for each kind other than ok, the first move of such an execution
+// (in a side table of the states that reach one); the smallest
+// counterexamples are then read off the cache.
 //
 // Symmetry: unless Options.NoSymmetry (or Observe, whose names tell
 // members apart), the key renames the members of symmetric groups, and
@@ -42,15 +44,16 @@ type move struct {
 
 // summary summarizes the executions below a state: their exact counts
 // and fewest steps by kind (c), and per kind the first move of one with
-// the fewest steps.
+// the fewest steps (next, while the state is being searched: the cache
+// keeps those of the kinds other than ok, see saveNext).
 type summary struct {
 	c    cache.Summary
 	next [numKinds]move
 }
 
-// summaryBytes is about what the cache keeps per state: a summary with
-// its counts in 64 bits, its key and its place in the map.
-const summaryBytes = 8 + 8*numKinds + 4*numKinds + 4*numKinds + 16 + 40
+// noNext is the place in search.nexts of a state whose executions are
+// all ok.
+const noNext = ^uint32(0)
 
 // none is the summary of no execution.
 func none() summary {
@@ -65,8 +68,10 @@ type search struct {
 	p       *program.Program
 	o       *Options
 	keyer   *statekey.Keyer
-	memo    map[statekey.Key]int32
-	sums    []summary
+	store   *cache.Store // the states finished, by key, and their counts
+	nextAt  []uint32     // per state (by the store's number), its first move in nexts, or noNext
+	nexts   []move       // per state, per kind other than ok it reaches (in the order of Kinds), the first move of one with the fewest steps
+	loaded  summary      // scratch for a summary read from the store
 	levels  []*sim.Machine
 	srcs    [][]c11.Source
 	en      [][]int
@@ -92,7 +97,7 @@ type search struct {
 func newSearch(ctx context.Context, p *program.Program, o *Options) *search {
 	sym := !o.NoSymmetry && o.Observe == nil
 	return &search{ctx: ctx, p: p, o: o, keyer: statekey.New(p, statekey.Options{Symmetric: sym}), sym: sym,
-		memo: map[statekey.Key]int32{}, obs: map[string]bool{}, firstK: -1}
+		store: cache.NewStore(), obs: map[string]bool{}, firstK: -1}
 }
 
 // level returns the scratch machine and buffers of depth d.
@@ -153,10 +158,12 @@ func (s *search) visit(m *sim.Machine, d, last, left int) summary {
 		return s.end(m)
 	}
 	key := s.key(m, last, left)
-	if i, ok := s.memo[key]; ok {
-		return s.sums[i]
+	if i, ok := s.store.Find(key); ok {
+		var sum summary
+		s.store.Load(i, &sum.c)
+		return sum
 	}
-	if int64(len(s.memo)) >= s.o.MaxStates {
+	if int64(s.store.Len()) >= s.o.MaxStates {
 		s.stop = "max-states"
 	}
 	if s.calls++; s.calls&1023 == 0 {
@@ -164,7 +171,7 @@ func (s *search) visit(m *sim.Machine, d, last, left int) summary {
 			s.stop = "canceled"
 		}
 		if every := max(s.o.ProgressEvery, 1); s.o.Progress != nil && s.calls%every < 1024 {
-			s.o.Progress(int64(len(s.memo)), s.visited)
+			s.o.Progress(int64(s.store.Len()), s.visited)
 		}
 	}
 	sum := none()
@@ -215,9 +222,43 @@ func (s *search) visit(m *sim.Machine, d, last, left int) summary {
 			}
 		}
 	}
-	s.memo[key] = int32(len(s.sums))
-	s.sums = append(s.sums, sum)
+	i := s.store.Insert(key)
+	s.store.Save(i, &sum.c)
+	s.saveNext(&sum)
 	return sum
+}
+
+// saveNext keeps, for the state just inserted in the store, the first
+// moves of sum for the kinds other than ok it reaches.
+func (s *search) saveNext(sum *summary) {
+	kinds := sum.c.Kinds()
+	if kinds&^1 == 0 {
+		s.nextAt = append(s.nextAt, noNext)
+		return
+	}
+	s.nextAt = append(s.nextAt, uint32(len(s.nexts)))
+	for k := 1; k < numKinds; k++ {
+		if kinds&(1<<k) != 0 {
+			s.nexts = append(s.nexts, sum.next[k])
+		}
+	}
+}
+
+// next is the first move, from the cached state i, of an execution of
+// kind k (not ok) with the fewest steps; false if none reaches k.
+func (s *search) next(i uint32, k int) (move, bool) {
+	s.store.Load(i, &s.loaded.c)
+	kinds := s.loaded.c.Kinds()
+	if kinds&(1<<k) == 0 || s.nextAt[i] == noNext {
+		return move{}, false
+	}
+	j := s.nextAt[i]
+	for kk := 1; kk < k; kk++ {
+		if kinds&(1<<kk) != 0 {
+			j++
+		}
+	}
+	return s.nexts[j], true
 }
 
 // ample finds a thread of en whose step from m may be searched alone (see
@@ -279,8 +320,8 @@ func exhaustive(ctx context.Context, p *program.Program, o *Options, bounded boo
 	}
 	root := sim.New(p, sim.Options{Memory: sim.C11})
 	sum := s.visit(root, 0, -1, bound)
-	res := Result{Complete: s.stop == "" && !s.cut, Stopped: s.stop, States: int64(len(s.memo)), Reduced: s.red != nil,
-		MemoryBytes: int64(len(s.sums)) * summaryBytes, Outcomes: map[outcome.Kind]*big.Int{},
+	res := Result{Complete: s.stop == "" && !s.cut, Stopped: s.stop, States: int64(s.store.Len()), Reduced: s.red != nil,
+		MemoryBytes: s.store.Bytes() + int64(cap(s.nextAt))*4 + int64(cap(s.nexts))*4, Outcomes: map[outcome.Kind]*big.Int{},
 		Executions: sum.c.Executions()}
 	for k := range numKinds {
 		if sum.c.Kinds()&(1<<k) != 0 {
@@ -311,11 +352,14 @@ func (s *search) smallest(k, bound int) schedule.Schedule {
 	var path []move
 	last, left := -1, bound
 	for !m.Finished() {
-		i, ok := s.memo[s.key(m, last, left)]
+		i, ok := s.store.Find(s.key(m, last, left))
 		if !ok {
 			break
 		}
-		mv := s.sums[i].next[k]
+		mv, ok := s.next(i, k)
+		if !ok {
+			break
+		}
 		mv.t = int16(s.keyer.SourceThread(int(mv.t)))
 		path = append(path, mv)
 		if last >= 0 && int(mv.t) != last && m.CanMove(last) {
