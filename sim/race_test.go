@@ -4,9 +4,11 @@ import (
 	"strings"
 	"testing"
 
+	"lockstep/sim"
 	"lockstep/sim/internal/fixture"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 // The message-passing litmus test: A writes the plain field x and then
@@ -130,5 +132,71 @@ func TestRacesAreFindings(t *testing.T) {
 	}
 	if got := m.Records()[1].Findings; len(got) != 1 || got[0].Kind != outcome.DataRace {
 		t.Errorf("step 1 findings = %v, want one data race", got)
+	}
+}
+
+// racingProgram is two threads that write the plain field x forever, with
+// nothing ordering them: under a schedule that alternates them, every
+// step races, until the step limit.
+func racingProgram(t testing.TB) *program.Program {
+	f := fixture.New()
+	d := f.Shared()
+	write := f.Op("write", "R", func(x program.Exec) { x.Write(d.X, 1); x.Goto(x.PC()) })
+	f.Thread("A", write)
+	f.Thread("B", write)
+	return f.Program(t)
+}
+
+// alternating is the schedule A B A B ... of n steps.
+func alternating(n int) string {
+	return strings.Repeat("A B ", n/2)
+}
+
+// A run keeps one race per racing step, each at its own step, whatever
+// the number of races before it.
+func TestRaceAtEveryStep(t *testing.T) {
+	p := racingProgram(t)
+	m, _ := fixture.Replay(t, p, alternating(program.DefaultStepLimit))
+	var races []outcome.Outcome
+	for _, o := range m.Findings() {
+		if o.Kind == outcome.DataRace {
+			races = append(races, o)
+		}
+	}
+	if len(races) != program.DefaultStepLimit-1 {
+		t.Fatalf("%d races in %d steps; want one at every step but the first", len(races), m.Steps())
+	}
+	for i, o := range races {
+		if o.Step != i+1 {
+			t.Fatalf("race %d is at step %d; want %d", i, o.Step, i+1)
+		}
+	}
+	for i, r := range m.Records() {
+		n := 0
+		for _, o := range r.Findings {
+			if o.Kind == outcome.DataRace {
+				n++
+			}
+		}
+		if n != min(i, 1) {
+			t.Fatalf("step %d has %d races; want %d", i, n, min(i, 1))
+		}
+	}
+}
+
+// BenchmarkRacingRun is a recorded run that races at every step, to the
+// step limit: a race is kept at the cost of one step, not of every race
+// found before it.
+func BenchmarkRacingRun(b *testing.B) {
+	p := racingProgram(b)
+	s, err := schedule.Parse(alternating(program.DefaultStepLimit))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := sim.ReplaySchedule(p, s, sim.Options{Record: true}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
