@@ -61,3 +61,43 @@ func TestScheduleBounds(t *testing.T) {
 		})
 	}
 }
+
+// TestVariantBounds checks that a lesson cannot multiply the work of its
+// check, and of every page that opens it, by naming its variants many
+// times: each is built, and each schedule run on each.
+func TestVariantBounds(t *testing.T) {
+	withVariants := func(vs ...string) []byte {
+		q := make([]string, len(vs))
+		for i, v := range vs {
+			q[i] = fmt.Sprintf("%q", v)
+		}
+		return []byte(strings.Replace(string(lessonWith("A")), `"variants": ["tinycoro"]`, `"variants": [`+strings.Join(q, ", ")+`]`, 1))
+	}
+	many := make([]string, 10_000)
+	for i := range many {
+		many[i] = "tinycoro"
+	}
+	tests := []struct {
+		name     string
+		variants []string
+		want     string // "" for no error
+	}{
+		{"one", []string{"tinycoro"}, ""},
+		{"twice", []string{"tinycoro", "tinycoro"}, `variant "tinycoro" is named more than once`},
+		{"too many", many, fmt.Sprintf("variants: 10000 is more than %d", MaxVariants)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Decode("limits.jsonc", withVariants(tt.variants...), knownVariants())
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatalf("Decode = %v, want no error", err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Fatalf("Decode = %v, want an error containing %q", err, tt.want)
+			}
+			if err != nil && len(err.Error()) > 200 {
+				t.Errorf("the error is %d bytes long; it says each problem once", len(err.Error()))
+			}
+		})
+	}
+}
