@@ -1,6 +1,8 @@
 package sim_test
 
 import (
+	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -198,5 +200,40 @@ func BenchmarkRacingRun(b *testing.B) {
 		if _, _, err := sim.ReplaySchedule(p, s, sim.Options{Record: true}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestPendingAfterALongRun checks that the step Pending shows is the
+// step performed, race included, and that trying it does not copy the run
+// so far: a page shows every thread's pending step after each step.
+func TestPendingAfterALongRun(t *testing.T) {
+	p := racingProgram(t)
+	s, err := schedule.Parse(alternating(program.DefaultStepLimit - 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := sim.ReplayPrefix(p, s, sim.Options{Record: true, Locations: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	pending, ok := m.Pending(0)
+	runtime.ReadMemStats(&after)
+	if !ok {
+		t.Fatal("A cannot move")
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 64<<10 {
+		t.Errorf("Pending after %d steps allocated %d KB", m.Steps(), n>>10)
+	}
+	done, err := m.Step(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(pending, done) {
+		t.Errorf("Pending = %+v\nthe step = %+v", pending, done)
+	}
+	if len(done.Findings) != 1 || done.Findings[0].Kind != outcome.DataRace {
+		t.Errorf("the step's findings are %v; want its race", done.Findings)
 	}
 }
