@@ -299,6 +299,10 @@ func (s *Scenario) expand(params map[string]int) ([]expanded, error) {
 			if err != nil {
 				return nil, fmt.Errorf("coroutine %s: count: %v", c.Name, err)
 			}
+			if n > MaxCoroutines {
+				// Refused before its names are made: there could be billions.
+				return nil, fmt.Errorf("coroutine %s: count: %d is more than the %d coroutines a lesson may have in total (MaxCoroutines)", c.Name, n, MaxCoroutines)
+			}
 			names = names[:0]
 			for i := 1; i <= n; i++ {
 				names = append(names, c.Name+strconv.Itoa(i))

@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -99,5 +100,28 @@ func TestVariantBounds(t *testing.T) {
 				t.Errorf("the error is %d bytes long; it says each problem once", len(err.Error()))
 			}
 		})
+	}
+}
+
+// TestCountBound checks that a coroutine's count is refused before its
+// coroutines are named: a count of two billion made two billion names
+// (memory the server does not have) before the total was checked.
+func TestCountBound(t *testing.T) {
+	for _, count := range []string{"65", "2000000000", "9223372036854775807"} {
+		text := strings.Replace(string(lessonWith("A1")), `"script": "done"`, `"count": "`+count+`", "script": "done"`, 1)
+		l, err := Decode("limits.jsonc", []byte(text), knownVariants())
+		if err != nil {
+			t.Fatalf("Decode: %v", err)
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err = l.Build("tinycoro", nil)
+		runtime.ReadMemStats(&after)
+		if want := "count: " + count + " is more than the 64 coroutines"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("count %s: Build = %v; want an error containing %q", count, err, want)
+		}
+		if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
+			t.Errorf("count %s: the refusal allocated %d KB", count, n>>10)
+		}
 	}
 }
