@@ -58,8 +58,9 @@ func (m *Machine) Outcome() outcome.Outcome {
 	return outcome.Outcome{Kind: outcome.OK, Step: -1, CauseStep: -1, Message: "every coroutine finished and no detector fired"}
 }
 
-// Findings returns every finding of the run: data races, then the fatal
-// finding or the verdict of the final state.
+// Findings returns every finding of the run: data races (only the first
+// unless the machine records), then the fatal finding or the verdict of
+// the final state.
 func (m *Machine) Findings() []outcome.Outcome {
 	out := append([]outcome.Outcome(nil), m.races...)
 	if m.fatal != nil {

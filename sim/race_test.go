@@ -237,3 +237,31 @@ func TestPendingAfterALongRun(t *testing.T) {
 		t.Errorf("the step's findings are %v; want its race", done.Findings)
 	}
 }
+
+// A machine that does not record (a search's) keeps only the run's first
+// race, its verdict: a search copies the machine at every step, and with
+// every race the copies of a run that races at every step were quadratic
+// (statekey.Learn's 64 random runs took 3 s on this program).
+func TestUnrecordedRunKeepsTheFirstRace(t *testing.T) {
+	p := racingProgram(t)
+	s, err := schedule.Parse(alternating(program.DefaultStepLimit))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _, err := sim.ReplaySchedule(p, s, sim.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.Raced() {
+		t.Error("Raced() = false")
+	}
+	var races []outcome.Outcome
+	for _, o := range m.Findings() {
+		if o.Kind == outcome.DataRace {
+			races = append(races, o)
+		}
+	}
+	if len(races) != 1 || races[0].Step != 1 {
+		t.Errorf("%d races kept; want the first, at step 1", len(races))
+	}
+}
