@@ -176,7 +176,9 @@ func (s *Scenario) assemble(prim primitives.Primitive, object string, params map
 	}
 	ops := prim.Ops()
 	var counter program.Word
-	if slices.ContainsFunc(coros, func(c expanded) bool { return usesCS(c.script) }) {
+	// A group's members share their script: each script is read once,
+	// not once for each of up to 64 coroutines.
+	if slices.ContainsFunc(distinctScripts(coros), usesCS) {
 		counter = l.Add("shared", program.DataObject, -1, "", program.Field{Name: "counter", Kind: program.Int64})
 		cs := &primitives.CriticalSection{Counter: counter}
 		ops = append(ops, cs.Operation())
@@ -198,10 +200,15 @@ func (s *Scenario) assemble(prim primitives.Primitive, object string, params map
 		p.Ops = append(p.Ops, simOp(primitives.SpawnOperation(target, i, n)))
 	}
 
+	compiled := map[string][]program.Instr{}
 	for i, c := range coros {
-		script, err := compileScript(c.script, table)
-		if err != nil {
-			return nil, fmt.Errorf("coroutine %s: script: %v", c.name, err)
+		script, ok := compiled[c.script]
+		if !ok {
+			var err error
+			if script, err = compileScript(c.script, table); err != nil {
+				return nil, fmt.Errorf("coroutine %s: script: %v", c.name, err)
+			}
+			compiled[c.script] = script
 		}
 		frame := l.Add(c.name+".frame", program.FrameObject, i, c.name,
 			program.Field{Name: "resume", Kind: program.Pointer})
@@ -299,6 +306,10 @@ func (s *Scenario) expand(params map[string]int) ([]expanded, error) {
 			if err != nil {
 				return nil, fmt.Errorf("coroutine %s: count: %v", c.Name, err)
 			}
+			if n > MaxCoroutines {
+				// Refused before its names are made: there could be billions.
+				return nil, fmt.Errorf("coroutine %s: count: %d is more than the %d coroutines a lesson may have in total (MaxCoroutines)", c.Name, n, MaxCoroutines)
+			}
 			names = names[:0]
 			for i := 1; i <= n; i++ {
 				names = append(names, c.Name+strconv.Itoa(i))
@@ -327,3 +338,14 @@ func (s *Scenario) expand(params map[string]int) ([]expanded, error) {
 }
 
 func usesCS(script string) bool { return slices.Contains(scriptCalls(script), "cs") }
+
+// distinctScripts is the scripts of coros, each once.
+func distinctScripts(coros []expanded) []string {
+	var out []string
+	for _, c := range coros {
+		if !slices.Contains(out, c.script) {
+			out = append(out, c.script)
+		}
+	}
+	return out
+}

@@ -158,6 +158,9 @@ func (s *Scenario) String() string { return s.ID }
 const (
 	MaxSchedules   = 32
 	MaxLessonSteps = 20_000 // steps of all the lesson's schedules together
+	// MaxVariants bounds a lesson's variants: each is built, and each
+	// schedule run on each, when a lesson is checked.
+	MaxVariants = 8
 )
 
 // validate checks what the JSON decoder cannot.
@@ -169,6 +172,10 @@ func (s *Scenario) validate(known map[string][]string) error {
 	}
 	if err := s.compileWritten(); err != nil {
 		add("%v", err)
+	}
+	if len(s.Variants) > MaxVariants {
+		add("variants: %d is more than %d", len(s.Variants), MaxVariants)
+		s.Variants = s.Variants[:MaxVariants]
 	}
 	variants, ok := known[s.Primitive]
 	switch {
@@ -189,6 +196,11 @@ func (s *Scenario) validate(known map[string][]string) error {
 	}
 	if len(s.Variants) == 0 {
 		add("variants: name at least one")
+	}
+	for i, v := range s.Variants {
+		if first := slices.Index(s.Variants, v); first < i && !slices.Contains(s.Variants[first+1:i], v) {
+			add("variant %q is named more than once", v)
+		}
 	}
 	for _, v := range s.Variants {
 		if ok && v != EngineFixed && !slices.Contains(variants, v) {

@@ -58,12 +58,13 @@ func (m *Machine) noteWrite(t int, addr program.Word, label int) {
 }
 
 // race records a data race between access a and the earlier access e.
-// Only the first race of a step is kept.
+// Only the first race of a step is kept, and without recording (a search)
+// only the first of the run, its verdict: every copy of a machine copies
+// its races, and a search copies one at every step.
 func (m *Machine) race(a hb.Access, e hb.Epoch, read bool) {
-	for _, r := range m.races {
-		if r.Step == m.step {
-			return
-		}
+	// Races are kept in step order: only the last can be this step's.
+	if n := len(m.races); n > 0 && (m.races[n-1].Step == m.step || !m.record) {
+		return
 	}
 	o := m.hb.Race(m.prog, a, e, read)
 	m.races = append(m.races, o)

@@ -26,7 +26,12 @@ func (m *Machine) Pending(t int) (record.Step, bool) {
 	if !m.CanMove(t) {
 		return record.Step{}, false
 	}
-	c := m.Clone()
+	// The step is tried on a copy without the run's history (its
+	// records, choices and races), which a step does not read: copying
+	// it made each thread's pending step cost as much as the run so far.
+	h := *m
+	h.records, h.choices, h.races = nil, nil, nil
+	c := h.Clone()
 	c.record, c.where = true, true
 	r, err := c.Step(t)
 	return r, err == nil
@@ -53,8 +58,9 @@ func (m *Machine) Outcome() outcome.Outcome {
 	return outcome.Outcome{Kind: outcome.OK, Step: -1, CauseStep: -1, Message: "every coroutine finished and no detector fired"}
 }
 
-// Findings returns every finding of the run: data races, then the fatal
-// finding or the verdict of the final state.
+// Findings returns every finding of the run: data races (only the first
+// unless the machine records), then the fatal finding or the verdict of
+// the final state.
 func (m *Machine) Findings() []outcome.Outcome {
 	out := append([]outcome.Outcome(nil), m.races...)
 	if m.fatal != nil {

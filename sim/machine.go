@@ -139,7 +139,8 @@ type Machine struct {
 
 // Options configure a machine.
 type Options struct {
-	// Record keeps a record.Step of every step (Records). Off for searches.
+	// Record keeps a record.Step of every step (Records) and every data
+	// race (Findings; otherwise only the first). Off for searches.
 	Record bool
 	// Locations fills record.Step.Loc from the running code (costly).
 	Locations bool

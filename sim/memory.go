@@ -114,7 +114,7 @@ func (m *Machine) stepSource(rec *record.Step) c11.Source {
 	}
 	w.Want = c11.Latest
 	if rec != nil {
-		if rc, ok := w.LastRead(m.prog); ok {
+		if rc, ok := w.LastReadAtMost(m.prog, c11.MaxRecorded); ok {
 			rec.Read = &rc
 		}
 	}

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 
 	"lockstep/sim/c11"
 	"lockstep/sim/outcome"
@@ -85,17 +86,25 @@ func (m *Machine) checkSource(t int, from c11.Source) error {
 	if m.weak == nil {
 		return &schedule.Error{Kind: schedule.SourceNotC11, Step: m.step + 1, Thread: name, Source: from}
 	}
-	rc, ok := m.NextRead(t)
-	if !ok {
+	if !m.CanMove(t) {
 		return &schedule.Error{Kind: schedule.SourceNoRead, Step: m.step + 1, Thread: name, Source: from}
 	}
-	var srcs []c11.Source
-	for _, c := range rc.Candidates {
-		if c.Source == from {
-			return nil
-		}
-		srcs = append(srcs, c.Source)
+	// The step is tried on a copy, and only its sources are listed: a
+	// read may have thousands of candidates, and a schedule thousands of
+	// reads that name theirs.
+	h := *m
+	h.records, h.choices, h.races = nil, nil, nil // the history, which a step does not read
+	c := &Machine{}
+	c.CopyFrom(&h)
+	c.QuietStep(t)
+	srcs := c.LastSources(nil)
+	if len(srcs) == 0 {
+		return &schedule.Error{Kind: schedule.SourceNoRead, Step: m.step + 1, Thread: name, Source: from}
 	}
+	if slices.Contains(srcs, from) {
+		return nil
+	}
+	rc, _ := c.LastRead()
 	return &schedule.Error{Kind: schedule.SourceNotCandidate, Step: m.step + 1, Thread: name, Source: from, Cell: rc.Cell, Sources: srcs}
 }
 

@@ -3,8 +3,10 @@ package sim_test
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
+	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/c11"
 	"lockstep/sim/internal/fixture"
@@ -339,5 +341,47 @@ func TestC11ReadsPassOnThroughSynchronization(t *testing.T) {
 		if rc, _ := m.NextRead(2); !reflect.DeepEqual(sources(rc), c.want) {
 			t.Errorf("after %s, R may read x from %v, want %v", c.schedule, sources(rc), c.want)
 		}
+	}
+}
+
+// A reader that keeps reading the initial value while a writer writes
+// thousands of times may choose among every write at each of its reads:
+// its records list at most c11.MaxRecorded of them (the one read and the
+// latest), or a run's records held millions (a 13 KB schedule: 200 MB),
+// while a schedule may still name any of them.
+func TestStaleReadsRecordFewCandidates(t *testing.T) {
+	l, err := scenarios.Parse("lesson", []byte(`{"id": "stale", "primitive": "litmus", "variants": ["relaxed"],
+  "title": {"en": "t", "zh": "t"}, "summary": {"en": "s", "zh": "s"}, "narrative": {"en": ["n"], "zh": ["n"]},
+  "coroutines": [{"name": "W", "script": "repeat 1000 { repeat 1000 { store_x 1 } }"}, {"name": "R", "script": "repeat 1000 { repeat 1000 { load_x 1 } }"}],
+  "schedules": [{"name": "s", "memory": "c11", "title": {"en": "s", "zh": "s"}, "steps": "W", "expect": {"relaxed": "step-limit"}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := l.Build("relaxed", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := schedule.Parse("W*2000 " + strings.Repeat("R<init R ", 1000) + "R<1000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := sim.ReplayPrefix(p, s, sim.Options{Record: true, Memory: sim.C11})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := m.Records()
+	for i, r := range recs[2000:] {
+		if r.Read == nil {
+			continue
+		}
+		rc := r.Read
+		if n := len(rc.Candidates); n > c11.MaxRecorded || !rc.Candidates[n-1].Latest || !rc.Stale() {
+			t.Fatalf("step %d: %d candidates, the last latest: %v, stale: %v; want at most %d, the latest last, stale",
+				2000+i, n, rc.Candidates[n-1].Latest, rc.Stale(), c11.MaxRecorded)
+		}
+	}
+	last := recs[len(recs)-1].Read
+	if got := last.Candidates[last.Chosen].Source; got != c11.FromStep(999) {
+		t.Errorf("the last read returned %v; want the write of step 1000", got)
 	}
 }

@@ -1,12 +1,16 @@
 package sim_test
 
 import (
+	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
+	"lockstep/sim"
 	"lockstep/sim/internal/fixture"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
+	"lockstep/sim/schedule"
 )
 
 // The message-passing litmus test: A writes the plain field x and then
@@ -130,5 +134,134 @@ func TestRacesAreFindings(t *testing.T) {
 	}
 	if got := m.Records()[1].Findings; len(got) != 1 || got[0].Kind != outcome.DataRace {
 		t.Errorf("step 1 findings = %v, want one data race", got)
+	}
+}
+
+// racingProgram is two threads that write the plain field x forever, with
+// nothing ordering them: under a schedule that alternates them, every
+// step races, until the step limit.
+func racingProgram(t testing.TB) *program.Program {
+	f := fixture.New()
+	d := f.Shared()
+	write := f.Op("write", "R", func(x program.Exec) { x.Write(d.X, 1); x.Goto(x.PC()) })
+	f.Thread("A", write)
+	f.Thread("B", write)
+	return f.Program(t)
+}
+
+// alternating is the schedule A B A B ... of n steps.
+func alternating(n int) string {
+	return strings.Repeat("A B ", n/2)
+}
+
+// A run keeps one race per racing step, each at its own step, whatever
+// the number of races before it.
+func TestRaceAtEveryStep(t *testing.T) {
+	p := racingProgram(t)
+	m, _ := fixture.Replay(t, p, alternating(program.DefaultStepLimit))
+	var races []outcome.Outcome
+	for _, o := range m.Findings() {
+		if o.Kind == outcome.DataRace {
+			races = append(races, o)
+		}
+	}
+	if len(races) != program.DefaultStepLimit-1 {
+		t.Fatalf("%d races in %d steps; want one at every step but the first", len(races), m.Steps())
+	}
+	for i, o := range races {
+		if o.Step != i+1 {
+			t.Fatalf("race %d is at step %d; want %d", i, o.Step, i+1)
+		}
+	}
+	for i, r := range m.Records() {
+		n := 0
+		for _, o := range r.Findings {
+			if o.Kind == outcome.DataRace {
+				n++
+			}
+		}
+		if n != min(i, 1) {
+			t.Fatalf("step %d has %d races; want %d", i, n, min(i, 1))
+		}
+	}
+}
+
+// BenchmarkRacingRun is a recorded run that races at every step, to the
+// step limit: a race is kept at the cost of one step, not of every race
+// found before it.
+func BenchmarkRacingRun(b *testing.B) {
+	p := racingProgram(b)
+	s, err := schedule.Parse(alternating(program.DefaultStepLimit))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := sim.ReplaySchedule(p, s, sim.Options{Record: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestPendingAfterALongRun checks that the step Pending shows is the
+// step performed, race included, and that trying it does not copy the run
+// so far: a page shows every thread's pending step after each step.
+func TestPendingAfterALongRun(t *testing.T) {
+	p := racingProgram(t)
+	s, err := schedule.Parse(alternating(program.DefaultStepLimit - 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := sim.ReplayPrefix(p, s, sim.Options{Record: true, Locations: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	pending, ok := m.Pending(0)
+	runtime.ReadMemStats(&after)
+	if !ok {
+		t.Fatal("A cannot move")
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 64<<10 {
+		t.Errorf("Pending after %d steps allocated %d KB", m.Steps(), n>>10)
+	}
+	done, err := m.Step(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(pending, done) {
+		t.Errorf("Pending = %+v\nthe step = %+v", pending, done)
+	}
+	if len(done.Findings) != 1 || done.Findings[0].Kind != outcome.DataRace {
+		t.Errorf("the step's findings are %v; want its race", done.Findings)
+	}
+}
+
+// A machine that does not record (a search's) keeps only the run's first
+// race, its verdict: a search copies the machine at every step, and with
+// every race the copies of a run that races at every step were quadratic
+// (statekey.Learn's 64 random runs took 3 s on this program).
+func TestUnrecordedRunKeepsTheFirstRace(t *testing.T) {
+	p := racingProgram(t)
+	s, err := schedule.Parse(alternating(program.DefaultStepLimit))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _, err := sim.ReplaySchedule(p, s, sim.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.Raced() {
+		t.Error("Raced() = false")
+	}
+	var races []outcome.Outcome
+	for _, o := range m.Findings() {
+		if o.Kind == outcome.DataRace {
+			races = append(races, o)
+		}
+	}
+	if len(races) != 1 || races[0].Step != 1 {
+		t.Errorf("%d races kept; want the first, at step 1", len(races))
 	}
 }

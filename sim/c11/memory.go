@@ -233,7 +233,8 @@ type Candidate struct {
 }
 
 // ReadChoice is a step's read: the cell, the writes it may return (oldest
-// first, the latest last) and the one it returned.
+// first, the latest last; a step's record lists at most MaxRecorded) and
+// the one it returned.
 type ReadChoice struct {
 	Addr       program.Word
 	Cell       string
@@ -246,12 +247,31 @@ func (r *ReadChoice) Stale() bool { return r.Chosen != len(r.Candidates)-1 }
 
 // LastRead describes the read of the last step, if it made one.
 func (w *Memory) LastRead(p *program.Program) (ReadChoice, bool) {
+	return w.LastReadAtMost(p, len(w.cands))
+}
+
+// MaxRecorded is how many candidates a step's record lists (see
+// LastReadAtMost): a thread that keeps reading an old write may choose
+// among every write since, and a run's records would hold them all for
+// each of its reads.
+const MaxRecorded = 16
+
+// LastReadAtMost is LastRead listing at most max candidates (at least
+// two): the write the read returned and the latest ones, the latest last.
+func (w *Memory) LastReadAtMost(p *program.Program, max int) (ReadChoice, bool) {
 	if !w.read {
 		return ReadChoice{}, false
 	}
 	h := w.hist[w.addr]
 	rc := ReadChoice{Addr: w.addr, Cell: p.CellName(w.addr)}
-	for _, i := range w.cands {
+	from := 0 // the first of the latest listed
+	if len(w.cands) > max {
+		from = len(w.cands) - (max - 1)
+	}
+	for k, i := range w.cands {
+		if k < from && i != w.got {
+			continue
+		}
 		ww := &h[i]
 		c := Candidate{Source: ww.Source(), Value: ww.Val, Step: int(ww.Step), Latest: int(i) == len(h)-1}
 		if ww.Thread >= 0 {

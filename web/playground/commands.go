@@ -74,7 +74,7 @@ func (s *session) load(c protocol.Command) ([]any, error) {
 		return nil, err
 	}
 	s.pause()
-	s.lesson, s.variant, s.params, s.lang, s.tl, s.memory = lesson, variant, params, lang, tl, mm
+	s.lesson, s.variant, s.params, s.lang, s.tl, s.memory, s.code = lesson, variant, params, lang, tl, mm, code
 	return []any{s.loaded(c.ID, code), s.state(c.ID)}, nil
 }
 
@@ -192,7 +192,7 @@ func (s *session) switchVariant(c protocol.Command) ([]any, error) {
 	if !s.sameStory(tl, c.Variant) {
 		tl.follow(s.tl.history.Threads(), s.tl.pos)
 	}
-	s.variant, s.tl = c.Variant, tl
+	s.variant, s.tl, s.code = c.Variant, tl, code
 	return []any{s.loaded(c.ID, code), s.state(c.ID)}, nil
 }
 
@@ -242,12 +242,8 @@ func (s *session) switchLang(c protocol.Command) ([]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	code, err := s.lessons.describe(s.lesson, s.variant)
-	if err != nil {
-		return nil, err
-	}
 	s.lang = lang
-	return []any{s.loaded(c.ID, code), s.state(c.ID)}, nil
+	return []any{s.loaded(c.ID, s.code), s.state(c.ID)}, nil
 }
 
 // play starts autoplay, or changes its speed.

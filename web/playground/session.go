@@ -44,6 +44,9 @@ type session struct {
 	params  map[string]int
 	tl      *timeline
 	memory  sim.MemoryModel // the timeline's memory model
+	// code is the variant's code (lessonSource.describe), which a lesson
+	// from a link has described anew: a change of language keeps it.
+	code *lessonview.Code
 
 	playing bool
 	speed   float64

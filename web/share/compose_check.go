@@ -78,9 +78,15 @@ func (c *checker) checkHead(d draft) (scenarios.PrimitiveInfo, map[string]int) {
 	if len(d.Variants) == 0 {
 		c.add("variants", site.Phrase{"Pick at least one variant.", "至少选一个版本。"})
 	}
-	for _, v := range d.Variants {
+	if len(d.Variants) > scenarios.MaxVariants {
+		c.add("variants", site.Phrase{fmt.Sprintf("At most %d variants.", scenarios.MaxVariants), fmt.Sprintf("最多 %d 个版本。", scenarios.MaxVariants)})
+	}
+	for i, v := range d.Variants[:min(len(d.Variants), scenarios.MaxVariants)] {
 		if prim.Name != "" && !slices.Contains(prim.Variants, v) && v != scenarios.EngineFixed {
 			c.add("variants", site.Phrase{fmt.Sprintf("%s has no variant %q.", prim.Name, v), fmt.Sprintf("%s 没有版本 %q。", prim.Name, v)})
+		}
+		if first := slices.Index(d.Variants, v); first < i && !slices.Contains(d.Variants[first+1:i], v) {
+			c.add("variants", site.Phrase{fmt.Sprintf("The variant %s is picked more than once.", v), fmt.Sprintf("版本 %s 被选了不止一次。", v)})
 		}
 	}
 	if d.Submit != "" {
@@ -190,8 +196,9 @@ func (c *checker) checkCoroutines(d draft, prim scenarios.PrimitiveInfo, params 
 		if prim.Name == "" {
 			continue
 		}
-		for _, v := range d.Variants {
-			if !slices.Contains(prim.Variants, v) {
+		variants := d.Variants[:min(len(d.Variants), scenarios.MaxVariants)]
+		for i, v := range variants {
+			if !slices.Contains(prim.Variants, v) || slices.Index(variants, v) < i {
 				continue
 			}
 			if err := scenarios.CheckScript(prim.Name, v, d.Value, co.Script, spawned...); err != nil {

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -99,6 +100,8 @@ func TestComposeCheckErrors(t *testing.T) {
 		{"unknown primitive", func(d *draft) { d.Primitive = "semaphore" }, "primitive", "Pick one of"},
 		{"no variant", func(d *draft) { d.Variants = nil }, "variants", "at least one"},
 		{"unknown variant", func(d *draft) { d.Variants = []string{"lifo"} }, "variants", `no variant "lifo"`},
+		{"a variant twice", func(d *draft) { d.Variants = []string{"tinycoro", "fixed", "tinycoro"} }, "variants", "more than once"},
+		{"too many variants", func(d *draft) { d.Variants = slices.Repeat([]string{"tinycoro"}, 1000) }, "variants", "At most 8 variants"},
 		{"submit mode", func(d *draft) { d.Submit = "later" }, "submit", "enqueue, inline or drop"},
 		{"parameter not a number", func(d *draft) { d.Params[0].Value = "two" }, "params.0.value", "whole number"},
 		{"parameter name", func(d *draft) { d.Params[0].Name = "2x" }, "params.0.name", "a letter"},

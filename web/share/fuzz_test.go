@@ -2,6 +2,7 @@ package share
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -25,6 +26,7 @@ func FuzzLinkQuery(f *testing.F) {
 		"", "variant=fixed", "variant=nope", "waiters=3&workers=2", "waiters=-1", "waiters=99999999999999999999",
 		"schedule=lost&step=8", "schedule=W1*5+D1*2&step=3", "schedule=%23%23%23&step=-1", "step=1e9", "h=abc&lang=zh",
 		"lang=xx&lang=zh", "src=" + src, "src=" + src[:len(src)/2], "x=%zz", "waiters=1&waiters=2", ";;&&==",
+		"src=" + manyVariantsSource(f) + "&schedule=lost",
 	} {
 		f.Add("test-wakeup", q)
 		f.Add("custom", q)
@@ -62,6 +64,7 @@ func FuzzComposeCheck(f *testing.F) {
 		`{"primitive":"event","variants":["fixed"],"coroutines":[{"name":"A","script":"set"},{"name":"B","script":"wait"}],"schedules":[{"steps":"B*99999"}]}`,
 		`{"params":[{"name":"n","default":"70","min":"0","max":"64"}],"coroutines":[{"name":"W","script":"wait","count":"n"}]}`,
 		`{}`, `[]`, `null`, `{"coroutines":null}`, "", "{", `{"title":"` + strings.Repeat("a", 300) + `"}`,
+		manyVariantsDraft(f),
 	} {
 		f.Add(body)
 	}
@@ -84,4 +87,53 @@ func FuzzComposeCheck(f *testing.F) {
 			}
 		}
 	})
+}
+
+// manyVariantsSource is the src of a lesson at the limits of a link that
+// names its variant thousands of times, beside a text that does not
+// compress: each variant was built, run and linked to from the page.
+func manyVariantsSource(t testing.TB) string {
+	t.Helper()
+	noise := make([]byte, 7000)
+	x := uint32(1)
+	for i := range noise {
+		x = x*1664525 + 1013904223
+		noise[i] = 'a' + byte(x>>24)%26
+	}
+	text := strings.Replace(webtest.CustomLesson, `["Written in a test."]`, `["`+string(noise)+`"]`, 1)
+	text = strings.Replace(text, `, "fixed": "ok"`, "", 1)
+	variants := `"tinycoro"`
+	for len(text)+len(variants) < maxSourceText-100 {
+		variants += `, "tinycoro"`
+	}
+	text = strings.Replace(text, `"variants": ["tinycoro", "fixed"]`, `"variants": [`+variants+`]`, 1)
+	src, err := encodeSource([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// manyVariantsDraft is a draft body at the limit that picks its variant
+// thousands of times, with schedules that run to the step limit: each
+// schedule was run on each variant.
+func manyVariantsDraft(t testing.TB) string {
+	t.Helper()
+	d := draft{Lang: "en", Title: "Mine", Primitive: "wait_group", InitCount: "1",
+		Coroutines: []draftCoroutine{{Name: "W", Script: "repeat 1000 { repeat 1000 { cs } }"}, {Name: "X", Script: "repeat 1000 { repeat 1000 { cs } }"}, {Name: "D", Script: "done"}}}
+	for i := range maxCustomSchedules {
+		d.Schedules = append(d.Schedules, draftSchedule{Name: fmt.Sprint("s", i), Steps: "W X W X"})
+	}
+	d.Variants = []string{"tinycoro"}
+	body, err := json.Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range (maxDraftBody - len(body)) / len(`,"tinycoro"`) {
+		d.Variants = append(d.Variants, "tinycoro")
+	}
+	if body, err = json.Marshal(d); err != nil {
+		t.Fatal(err)
+	}
+	return string(body)
 }

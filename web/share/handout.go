@@ -10,6 +10,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"lockstep/scenarios"
+	"lockstep/sim"
 	"lockstep/sim/outcome"
 	"lockstep/sim/schedule"
 	"lockstep/sim/trace"
@@ -54,13 +55,15 @@ func (s *Share) ServeHandout(w http.ResponseWriter, r *http.Request) error {
 		return site.BadRequest(site.Phrase{fmt.Sprintf("memory=%q: want sc or c11.", q.Get("memory")),
 			fmt.Sprintf("memory=%q：应为 sc 或 c11。", q.Get("memory"))}.In(lang), nil)
 	}
+	// The run is measured before it is traced: a trace keeps the state
+	// after every step, and a run may take thousands.
+	if m, _, err := sim.ReplaySchedule(prog, sched, sim.Options{Memory: mm}); err == nil && m.Steps() > maxHandoutSteps {
+		return site.BadRequest(site.Phrase{fmt.Sprintf("This run has %d steps; a handout shows at most %d.", m.Steps(), maxHandoutSteps),
+			fmt.Sprintf("这次运行有 %d 步；讲义最多显示 %d 步。", m.Steps(), maxHandoutSteps)}.In(lang), nil)
+	}
 	tr, err := trace.ExecuteMemory(prog, sched, mm)
 	if err != nil {
 		return badSchedule(site.Phrase{"The schedule cannot be followed: ", "无法按这个调度运行："}, err, lang)
-	}
-	if n := len(tr.Steps); n > maxHandoutSteps {
-		return site.BadRequest(site.Phrase{fmt.Sprintf("This run has %d steps; a handout shows at most %d.", n, maxHandoutSteps),
-			fmt.Sprintf("这次运行有 %d 步；讲义最多显示 %d 步。", n, maxHandoutSteps)}.In(lang), nil)
 	}
 	marked := -1
 	if q.Has("step") {

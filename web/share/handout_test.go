@@ -3,8 +3,11 @@ package share
 import (
 	"net/http"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
+
+	"lockstep/web/internal/webtest"
 )
 
 func TestHandout(t *testing.T) {
@@ -89,5 +92,28 @@ func TestHandoutRefused(t *testing.T) {
 				t.Errorf("GET %s: %s, want %d saying %q\n%s", tt.path[:min(len(tt.path), 80)], res.Status, tt.status, tt.want, body[:min(len(body), 2000)])
 			}
 		})
+	}
+}
+
+// TestHandoutOfARunAtTheStepLimit asks for the handout of a run that
+// goes to the step limit with 64 coroutines: it is refused before the
+// run is traced, which keeps the state after every step (620 MB here).
+func TestHandoutOfARunAtTheStepLimit(t *testing.T) {
+	h := testSite(t)
+	lesson := strings.NewReplacer(`"params": {"waiters": 1}`, `"params": {"waiters": 63}`,
+		`"script": "wait"`, `"script": "repeat 1000 { repeat 1000 { cs } }"`).Replace(webtest.CustomLesson)
+	src, err := encodeSource([]byte(lesson))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	res, body := get(t, h, "/handout/custom?src="+src+"&schedule="+strings.Repeat("W1+W2+", 100))
+	runtime.ReadMemStats(&after)
+	if res.StatusCode != http.StatusBadRequest || !strings.Contains(body, "This run has 5000 steps; a handout shows at most 200") {
+		t.Fatalf("GET: %s, want 400 saying the run is too long\n%.2000s", res.Status, body)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 50<<20 {
+		t.Errorf("the refusal allocated %d MB", n>>20)
 	}
 }

@@ -78,6 +78,7 @@ func TestSourceRefused(t *testing.T) {
 		{"not json", deflated(t, []byte(`lesson`)), "cannot be read"},
 		{"a catalog id", deflated(t, []byte(strings.Replace(webtest.CustomLesson, `"custom"`, `"wg-basic"`, 1))), `has id "wg-basic"`},
 		{"a long step limit", deflated(t, []byte(strings.Replace(webtest.CustomLesson, `"init"`, `"step_limit": 100000, "init"`, 1))), "step limit of 100000"},
+		{"a variant named thousands of times", manyVariantsSource(t), "is more than 8"},
 		{"a bad script", deflated(t, []byte(strings.Replace(webtest.CustomLesson, `"script": "done"`, `"script": "dome"`, 1))), `unknown operation "dome"`},
 	}
 	for _, tt := range tests {

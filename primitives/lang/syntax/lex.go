@@ -42,12 +42,17 @@ type Comment struct {
 
 // lexer turns a source into tokens.
 type lexer struct {
-	src      string
-	i        int
-	line     int
-	lineAt   int // byte offset where the current line starts
-	errs     *Errs
-	comments []Comment
+	src    string
+	i      int
+	line   int
+	lineAt int // byte offset where the current line starts
+	// colAt is the byte offset on the current line up to which its
+	// characters are counted, col how many there are: positions are
+	// asked for in order, so a long line is counted once, not once for
+	// each of its tokens.
+	colAt, col int
+	errs       *Errs
+	comments   []Comment
 }
 
 // lex reads every token of src, ending with tEOF.
@@ -65,7 +70,12 @@ func lex(src string, e *Errs) ([]token, []Comment) {
 
 // pos is the place of byte offset i on the current line.
 func (lx *lexer) pos(i int) Pos {
-	return Pos{Line: lx.line, Col: utf8.RuneCountInString(lx.src[lx.lineAt:i]) + 1}
+	if i < lx.colAt || lx.colAt < lx.lineAt {
+		lx.colAt, lx.col = lx.lineAt, 0
+	}
+	lx.col += utf8.RuneCountInString(lx.src[lx.colAt:i])
+	lx.colAt = i
+	return Pos{Line: lx.line, Col: lx.col + 1}
 }
 
 func (lx *lexer) newline(at int) {

@@ -42,6 +42,11 @@ func LocOf(l program.Location) *protocol.Loc {
 // description is the same every time.
 var describeSeeds = [...]uint64{1, 2, 3, 4, 5, 6, 7, 8}
 
+// describeSteps bounds each of the runs that find the code: the catalog's
+// take at most 200 steps, while a lesson from a link may spin to its step
+// limit in every one of its runs, at every load.
+const describeSteps = 1000
+
 // CodeCache computes each lesson variant's code once; it is safe for
 // concurrent use.
 type CodeCache struct {
@@ -84,6 +89,9 @@ func findCode(src fs.FS, s *scenarios.Scenario, v string) (*Code, error) {
 	p, err := s.Build(v, nil)
 	if err != nil {
 		return nil, err
+	}
+	if p.StepLimit == 0 || p.StepLimit > describeSteps {
+		p.StepLimit = describeSteps // p is this description's own
 	}
 	var files []string
 	labels := map[int]protocol.Loc{}
