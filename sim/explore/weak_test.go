@@ -1,6 +1,7 @@
 package explore_test
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"testing"
@@ -75,5 +76,43 @@ func TestWeakCountsPast64Bits(t *testing.T) {
 	r := search(t, p, explore.Options{Strategy: explore.Exhaustive, Memory: sim.C11, NoReduction: true})
 	if !r.Complete || r.Executions.Cmp(want) != 0 || r.Outcomes[outcome.OK].Cmp(want) != 0 {
 		t.Errorf("complete %v, %v executions, outcomes %v; want %v, all ok", r.Complete, r.Executions, r.Outcomes, want)
+	}
+}
+
+// TestWeakStoppedSearchCounterexamples stops c11 searches of buggy lessons
+// at a few states, wherever that falls: each must end incomplete, with a
+// counterexample for every bug kind it counted, each replaying to its kind
+// (Explore replays them). A search that stopped cached nothing on the path
+// it stopped on, so no counterexample could be read off the cache, and
+// Explore failed.
+func TestWeakStoppedSearchCounterexamples(t *testing.T) {
+	lessons := []struct {
+		id     string
+		params map[string]int
+	}{
+		{"event-missing-release", map[string]int{"waiters": 2}},
+		{"latch-basic", nil},
+		{"wg-lost-wakeup", map[string]int{"waiters": 2, "workers": 2}},
+	}
+	for _, l := range lessons {
+		p := build(t, l.id, "tinycoro", l.params)
+		for _, strategy := range []explore.Strategy{explore.Exhaustive, explore.PreemptionBounded, explore.FindThenProve} {
+			for _, max := range []int64{1, 7, 60, 300} {
+				name := fmt.Sprintf("%s/%s/%d", l.id, strategy, max)
+				r, err := explore.Explore(context.Background(), p, explore.Options{Memory: sim.C11, Strategy: strategy, MaxStates: max})
+				if err != nil {
+					t.Errorf("%s: %v", name, err)
+					continue
+				}
+				if r.Complete {
+					t.Errorf("%s: complete in %d states", name, r.States)
+				}
+				for k := range r.Outcomes {
+					if k != outcome.OK && !r.Found(k) {
+						t.Errorf("%s: counted %s but gives no counterexample", name, k)
+					}
+				}
+			}
+		}
 	}
 }

@@ -31,7 +31,9 @@
 //   - A search stops at MaxStates cached states, on cancellation of its
 //     context, or at the first counterexample asked for (StopAtFirst,
 //     Want), with Complete false and Stopped saying why; Bounded also
-//     at MaxPreemptions (max-preemptions).
+//     at MaxPreemptions (max-preemptions). The states on the path it
+//     stopped on are cached too, with what was found below them, so that
+//     it gives a counterexample for every kind it counted.
 //   - The partial-order reduction is not this package's: Exhaustive asks
 //     the Reducer it is given which steps to take alone, and adds to its
 //     rules only that a step whose read may return more than one write is

@@ -218,14 +218,23 @@ func (s *search) visit(m *sim.Machine, d, last, left int) summary {
 			s.path = s.path[:len(s.path)-1]
 			sum.add(&below, move{t: int16(tren[t]), k: mv.k})
 			if s.stop != "" {
+				// The search ends here, and what it found so far is
+				// cached too, so that the counterexamples found can be
+				// read off the cache from the start.
+				s.save(key, &sum)
 				return sum
 			}
 		}
 	}
+	s.save(key, &sum)
+	return sum
+}
+
+// save caches the state with key and what was found below it.
+func (s *search) save(key statekey.Key, sum *summary) {
 	i := s.store.Insert(key)
 	s.store.Save(i, &sum.c)
-	s.saveNext(&sum)
-	return sum
+	s.saveNext(sum)
 }
 
 // saveNext keeps, for the state just inserted in the store, the first
