@@ -108,9 +108,9 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	o.Progress = func(pr explore.Progress) {
 		if now := time.Now(); now.Sub(last) >= time.Second {
 			last = now
-			done := count(big.NewInt(pr.States)) + " " + plural(int(min(pr.States, 2)), "state")
+			done := counted(pr.States, "state")
 			if pr.States == 0 {
-				done = count(big.NewInt(pr.Executions)) + " " + plural(int(min(pr.Executions, 2)), "run")
+				done = counted(pr.Executions, "run")
 			}
 			fmt.Fprintf(stderr, "explore: %s, %s\n", now.Sub(start).Round(time.Second), done)
 		}
@@ -278,7 +278,7 @@ func executions(r explore.Result) string {
 		s += " (partial-order reduced)"
 	}
 	if r.States > 0 {
-		s += ", " + count(big.NewInt(r.States)) + " " + plural(int(min(r.States, 2)), "state")
+		s += ", " + counted(r.States, "state")
 	}
 	return s
 }
@@ -316,6 +316,11 @@ func params2text(p map[string]int) string {
 
 // count shows n as the verdicts do: exactly, or shortened when long.
 func count(n *big.Int) string { return words.Count(n, "en") }
+
+// counted is "1 state", "1,583 states": n things, digits grouped.
+func counted(n int64, thing string) string {
+	return count(big.NewInt(n)) + " " + plural(int(min(n, 2)), thing)
+}
 
 // plural is noun, with an s unless n is 1.
 func plural(n int, noun string) string {

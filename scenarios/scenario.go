@@ -197,10 +197,8 @@ func (s *Scenario) validate(known map[string][]string) error {
 	if len(s.Variants) == 0 {
 		add("variants: name at least one")
 	}
-	for i, v := range s.Variants {
-		if first := slices.Index(s.Variants, v); first < i && !slices.Contains(s.Variants[first+1:i], v) {
-			add("variant %q is named more than once", v)
-		}
+	for _, v := range NamedTwice(s.Variants) {
+		add("variant %q is named more than once", v)
 	}
 	for _, v := range s.Variants {
 		if ok && v != EngineFixed && !slices.Contains(variants, v) {
@@ -321,4 +319,16 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// NamedTwice returns the names that names lists more than once, each
+// once, in the order of their second place.
+func NamedTwice(names []string) []string {
+	var out []string
+	for i, v := range names {
+		if first := slices.Index(names, v); first < i && !slices.Contains(names[first+1:i], v) {
+			out = append(out, v)
+		}
+	}
+	return out
 }

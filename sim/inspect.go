@@ -26,12 +26,7 @@ func (m *Machine) Pending(t int) (record.Step, bool) {
 	if !m.CanMove(t) {
 		return record.Step{}, false
 	}
-	// The step is tried on a copy without the run's history (its
-	// records, choices and races), which a step does not read: copying
-	// it made each thread's pending step cost as much as the run so far.
-	h := *m
-	h.records, h.choices, h.races = nil, nil, nil
-	c := h.Clone()
+	c := m.bare()
 	c.record, c.where = true, true
 	r, err := c.Step(t)
 	return r, err == nil

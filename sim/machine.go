@@ -248,6 +248,19 @@ func (m *Machine) Clone() *Machine {
 	return c
 }
 
+// bare returns a copy of m without the run's history (its records,
+// choices and races), which no step reads, to try a step on: the copy
+// costs what the state does, not what the run so far does. It records
+// nothing unless the caller says so.
+func (m *Machine) bare() *Machine {
+	h := *m
+	h.records, h.choices, h.races = nil, nil, nil
+	c := &Machine{}
+	c.CopyFrom(&h)
+	c.hb.Detach(&h.hb)
+	return c
+}
+
 // Finished reports whether the run is over: a fatal finding, the step limit,
 // or no thread able to move.
 func (m *Machine) Finished() bool {

@@ -45,8 +45,7 @@ func (m *Machine) NextRead(t int) (c11.ReadChoice, bool) {
 	if m.weak == nil || !m.CanMove(t) {
 		return c11.ReadChoice{}, false
 	}
-	c := &Machine{}
-	c.CopyFrom(m)
+	c := m.bare()
 	c.QuietStep(t)
 	return c.LastRead()
 }
@@ -89,13 +88,9 @@ func (m *Machine) checkSource(t int, from c11.Source) error {
 	if !m.CanMove(t) {
 		return &schedule.Error{Kind: schedule.SourceNoRead, Step: m.step + 1, Thread: name, Source: from}
 	}
-	// The step is tried on a copy, and only its sources are listed: a
-	// read may have thousands of candidates, and a schedule thousands of
-	// reads that name theirs.
-	h := *m
-	h.records, h.choices, h.races = nil, nil, nil // the history, which a step does not read
-	c := &Machine{}
-	c.CopyFrom(&h)
+	// Only the step's sources are listed: a read may have thousands of
+	// candidates, and a schedule thousands of reads that name theirs.
+	c := m.bare()
 	c.QuietStep(t)
 	srcs := c.LastSources(nil)
 	if len(srcs) == 0 {

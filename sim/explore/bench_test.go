@@ -48,16 +48,7 @@ func BenchmarkExploreVerifyFixed(b *testing.B) {
 			if testing.Short() && size[0] >= 5 {
 				b.Skip("5/6 takes seconds")
 			}
-			p := build(b, "wg-lost-wakeup", "fixed", map[string]int{"waiters": size[0], "workers": size[1]})
-			var r explore.Result
-			for b.Loop() {
-				r = search(b, p, explore.Options{})
-			}
-			if !r.Complete || len(r.Counterexamples) > 0 {
-				b.Fatalf("complete=%v (%s), found %v", r.Complete, r.Stopped, kinds(r))
-			}
-			b.ReportMetric(float64(r.States), "states")
-			b.ReportMetric(float64(r.MemoryBytes)/(1<<20), "cache-MB")
+			benchVerify(b, size, explore.Options{})
 		})
 	}
 }
@@ -75,16 +66,7 @@ func BenchmarkExploreVerifyWorkers(b *testing.B) {
 				if testing.Short() && size[0] >= 5 {
 					b.Skip("5/6 takes seconds")
 				}
-				p := build(b, "wg-lost-wakeup", "fixed", map[string]int{"waiters": size[0], "workers": size[1]})
-				var r explore.Result
-				for b.Loop() {
-					r = search(b, p, explore.Options{Workers: workers})
-				}
-				if !r.Complete || len(r.Counterexamples) > 0 {
-					b.Fatalf("complete=%v (%s), found %v", r.Complete, r.Stopped, kinds(r))
-				}
-				b.ReportMetric(float64(r.States), "states")
-				b.ReportMetric(float64(r.MemoryBytes)/(1<<20), "cache-MB")
+				benchVerify(b, size, explore.Options{Workers: workers})
 			})
 		}
 	}
@@ -159,16 +141,23 @@ func BenchmarkExploreC11(b *testing.B) {
 			if testing.Short() && size[0] >= 3 {
 				b.Skip("3/3 takes seconds")
 			}
-			p := build(b, "wg-lost-wakeup", "fixed", map[string]int{"waiters": size[0], "workers": size[1]})
-			var r explore.Result
-			for b.Loop() {
-				r = search(b, p, explore.Options{Strategy: explore.Exhaustive, Memory: sim.C11})
-			}
-			if !r.Complete || len(r.Counterexamples) > 0 {
-				b.Fatalf("complete=%v (%s), found %v", r.Complete, r.Stopped, kinds(r))
-			}
-			b.ReportMetric(float64(r.States), "states")
-			b.ReportMetric(float64(r.MemoryBytes)/(1<<20), "cache-MB")
+			benchVerify(b, size, explore.Options{Strategy: explore.Exhaustive, Memory: sim.C11})
 		})
 	}
+}
+
+// benchVerify verifies the fixed wait_group at size (waiters, workers)
+// with o, and reports the states cached and the cache's memory; it fails
+// unless the search is complete and finds no bug.
+func benchVerify(b *testing.B, size [2]int, o explore.Options) {
+	p := build(b, "wg-lost-wakeup", "fixed", map[string]int{"waiters": size[0], "workers": size[1]})
+	var r explore.Result
+	for b.Loop() {
+		r = search(b, p, o)
+	}
+	if !r.Complete || len(r.Counterexamples) > 0 {
+		b.Fatalf("complete=%v (%s), found %v", r.Complete, r.Stopped, kinds(r))
+	}
+	b.ReportMetric(float64(r.States), "states")
+	b.ReportMetric(float64(r.MemoryBytes)/(1<<20), "cache-MB")
 }

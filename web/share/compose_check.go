@@ -81,13 +81,14 @@ func (c *checker) checkHead(d draft) (scenarios.PrimitiveInfo, map[string]int) {
 	if len(d.Variants) > scenarios.MaxVariants {
 		c.add("variants", site.Phrase{fmt.Sprintf("At most %d variants.", scenarios.MaxVariants), fmt.Sprintf("最多 %d 个版本。", scenarios.MaxVariants)})
 	}
-	for i, v := range d.Variants[:min(len(d.Variants), scenarios.MaxVariants)] {
+	variants := d.Variants[:min(len(d.Variants), scenarios.MaxVariants)]
+	for _, v := range variants {
 		if prim.Name != "" && !slices.Contains(prim.Variants, v) && v != scenarios.EngineFixed {
 			c.add("variants", site.Phrase{fmt.Sprintf("%s has no variant %q.", prim.Name, v), fmt.Sprintf("%s 没有版本 %q。", prim.Name, v)})
 		}
-		if first := slices.Index(d.Variants, v); first < i && !slices.Contains(d.Variants[first+1:i], v) {
-			c.add("variants", site.Phrase{fmt.Sprintf("The variant %s is picked more than once.", v), fmt.Sprintf("版本 %s 被选了不止一次。", v)})
-		}
+	}
+	for _, v := range scenarios.NamedTwice(variants) {
+		c.add("variants", site.Phrase{fmt.Sprintf("The variant %s is picked more than once.", v), fmt.Sprintf("版本 %s 被选了不止一次。", v)})
 	}
 	if d.Submit != "" {
 		if _, ok := submitParams[d.Submit]; !ok {
