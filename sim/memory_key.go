@@ -25,7 +25,7 @@ func (m *Machine) MemoryKey(r c11.Renaming, b *MemoryKeyBuffer, out []uint64) []
 	cl := m.hb.Clocks()
 	b.retired, b.queued = m.retired(b.retired), m.queued(b.queued)
 	st := c11.State{Program: m.prog, Clocks: cl.Threads, Wake: cl.Wakeup, Release: cl.Release,
-		Accesses: m.hb.Accesses(), Retired: b.retired, Queued: b.queued}
+		LastAccess: m.hb.LastAccess, Retired: b.retired, Queued: b.queued}
 	return m.weak.Key(&st, r, &b.key, out)
 }
 

@@ -1,15 +1,11 @@
 package c11
 
 import (
-	"iter"
-	"slices"
-
 	"lockstep/sim/program"
 )
 
 // What the c11 state key may forget (see Key): the floors of threads that
-// can never read again, and the clock values no comparison can tell
-// apart.
+// can never read again, and the writes no thread may read again.
 
 // State is what Key reads of the machine beside the c11 memory. The
 // slices alias the machine's and must not be modified.
@@ -21,9 +17,10 @@ type State struct {
 	// Wake are the coroutines' wakeup clocks, and Release the atomic
 	// cells' release clocks (by Cell.Slot), rows of n as Clocks.
 	Wake, Release []uint32
-	// Accesses are the race detector's last accesses that still matter:
-	// the thread that made each and its clock then.
-	Accesses iter.Seq2[int, uint32]
+	// LastAccess is the race detector's last write (reader -1) or thread
+	// reader's last read of the plain cell in slot: the thread that made
+	// it and its clock then; false if none.
+	LastAccess func(slot, reader int) (thread int, clock uint32, ok bool)
 	// Retired says, per thread, that it can never move again, and so
 	// never read again. A thread moves only with a coroutine on its stack
 	// or run queue, and a coroutine reaches its queue only by a spawn or a
@@ -69,63 +66,4 @@ func (w *Memory) lowestFloor(addr program.Word, st *State) int32 {
 		}
 	}
 	return lo
-}
-
-// heldClocks fills held (one empty list per thread) and returns it: per
-// thread u, the values of u's component that a clock that may still flow
-// holds now, sorted: the clock of every thread
-// not retired, the wakeup clock of every queued coroutine, every atomic
-// cell's release clock, and the release clock of every write a read may
-// still return (from lows on). Every clock the run will ever compare is a
-// join of these and of ticks of threads not retired, above them all, so
-// its component u is one of these values or above the largest.
-func (w *Memory) heldClocks(lows []int32, st *State, held [][]uint32) [][]uint32 {
-	n := len(st.Retired)
-	hold := func(c []uint32) {
-		for u, v := range c {
-			held[u] = append(held[u], v)
-		}
-	}
-	for t := range n {
-		if !st.Retired[t] {
-			hold(st.Clocks[t*n : (t+1)*n])
-		}
-	}
-	for c, q := range st.Queued {
-		if q {
-			hold(st.Wake[c*n : (c+1)*n])
-		}
-	}
-	for a := program.FirstAddress; a < program.Word(len(w.hist)); a++ {
-		if c := &st.Program.Cells[a]; c.Atomic {
-			hold(st.Release[c.Slot*n : (c.Slot+1)*n])
-		}
-		for _, ww := range w.hist[a][lows[a]:] {
-			if ww.Rel != nil {
-				hold(ww.Rel)
-			}
-		}
-	}
-	for u := range held {
-		slices.Sort(held[u])
-		held[u] = slices.Compact(held[u])
-	}
-	return held
-}
-
-// never is the bucket of a clock value no clock will ever reach.
-const never = ^uint32(0)
-
-// bucket is the least value of u's component a clock that may still flow
-// holds (held, see heldClocks) at or above v, a value of u's clock at some
-// past access: a clock the run compares with v reaches v exactly when it
-// reaches the bucket, so an access may be keyed by its bucket instead of
-// its clock. Above them all, when u is retired (its own clock is held
-// otherwise), no clock will reach v: its bucket is never.
-func bucket(held [][]uint32, u int, v uint32) uint32 {
-	i, _ := slices.BinarySearch(held[u], v)
-	if i == len(held[u]) {
-		return never
-	}
-	return held[u][i]
 }

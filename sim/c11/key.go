@@ -1,8 +1,9 @@
 package c11
 
 import (
-	"lockstep/sim/program"
 	"slices"
+
+	"lockstep/sim/program"
 )
 
 // Key appends to out, word by word, the state the c11 model adds to a
@@ -21,26 +22,30 @@ import (
 // still readable. A search names the write a read returns by its place
 // among the candidates, which this renumbering keeps. What is left of a
 // write is its value and the release clock an acquire reading it joins;
-// its writer, its step and the writer's clock serve only the messages. Of
-// who saw what, the entries above the lowest floor remain, each thread's
-// by rising clock, without those another entry of the same thread
-// dominates (a clock no later, once bucketed, and a newer write).
+// its writer, its step and the writer's clock serve only the messages.
 //
-// # Clocks
+// # Clocks, as the floors they give
 //
-// Clock values grow forever, and two runs that reach one state by
-// different interleavings hold different values. What the future asks of
-// a clock of thread s's component is only how it compares with the values
-// at which s made an access someone may still ask about: the seen entries
-// above, the race detector's last accesses, and s's own clock now (the
-// value of its next accesses, until its next tick). Every clock the run
-// will compare with those is a join of the clocks held now and of ticks
-// above them all (see heldClocks), so an access's clock is first replaced
-// by its bucket, the least held value at or above it: no clock can tell
-// the two apart, and accesses in one bucket are one threshold. Then every
-// value of the component is replaced by the number of thresholds it
-// reaches. That map is monotone and exact on the thresholds, so every
-// comparison the run can still make comes out the same.
+// The model asks a clock only for the floors it gives: on each cell, the
+// newest write among the cell's seen entries the clock covers. Every
+// clock the run will hold is a join of the clocks held now (the holders:
+// the threads that may still move, the wakeups in run queues, the atomic
+// cells' release clocks and the release clocks of the writes still
+// readable) and of later ticks. A join covers an entry exactly when one of
+// its parts does, so its floor is the highest of its parts' floors; and
+// an entry made later is made by a thread that has ticked since now (a
+// thread ticks before each of its steps), so no holder of now but that
+// thread's own clock covers it, until the step that makes it hands the
+// clock on. So the key holds, per holder, its floor on each cell with more
+// than one readable write (on the others every floor is the one readable
+// write), and nothing else of the clocks or of who saw what: two states
+// alike in that give every future clock the same floors.
+//
+// The race detector compares clocks too, with its last accesses to plain
+// cells. The machine's state key holds, per access, which holders cover
+// it, except the release clocks of writes still readable, which an
+// acquire may yet join: the key holds, per such clock, the accesses it
+// covers.
 //
 // # Symmetry
 //
@@ -56,59 +61,43 @@ func (w *Memory) Key(st *State, r Renaming, b *KeyBuffer, out []uint64) []uint64
 	if b == nil {
 		b = new(KeyBuffer)
 	}
-	b.reset(n, len(w.hist))
-	retired, vc := st.Retired, st.Clocks
-	lows := b.lows
-	for a := program.FirstAddress; a < program.Word(len(w.hist)); a++ {
-		lows[a] = w.lowestFloor(a, st)
-	}
-	held := w.heldClocks(lows, st, b.held)
-	th := b.th
-	for t := range n {
-		th[t] = append(th[t], vc[t*n+t])
-	}
-	for t, clock := range st.Accesses {
-		th[t] = append(th[t], bucket(held, t, clock))
-	}
-	live := b.live
-	for a := program.FirstAddress; a < program.Word(len(w.hist)); a++ {
-		for _, s := range w.seen[a] {
-			if s.idx > lows[a] {
-				s.clock = bucket(held, int(s.thread), s.clock)
-				live[a] = append(live[a], s)
-				th[s.thread] = append(th[s.thread], s.clock)
-			}
-		}
-	}
-	for t := range th {
-		slices.Sort(th[t])
-		th[t] = slices.Compact(th[t])
-	}
-	// rank is the number of thresholds of thread u's component that v
-	// reaches.
-	rank := func(u int, v uint32) uint64 {
-		i, found := slices.BinarySearch(th[u], v)
-		if found {
-			i++
-		}
-		return uint64(i)
-	}
-	// row appends a clock, its components in canonical order.
-	cols := b.cols
-	for u := range cols {
-		cols[u] = r.SourceThread(u)
-	}
-	row := func(c []uint32) {
-		for _, u := range cols {
-			out = append(out, rank(u, c[u]))
-		}
-	}
-	for _, t := range cols {
-		if retired[t] {
-			out = append(out, 0) // its clock flows nowhere
+	b.reset(len(w.hist))
+	for ca := program.FirstAddress; ca < program.Word(len(w.hist)); ca++ {
+		a := r.SourceAddr(ca)
+		lo := w.lowestFloor(a, st)
+		b.lows[a] = lo
+		if int(lo) == len(w.hist[a])-1 {
 			continue
 		}
-		row(vc[t*n : (t+1)*n])
+		from := len(b.entries)
+		for _, s := range w.seen[a] {
+			if s.idx > lo {
+				b.entries = append(b.entries, s)
+			}
+		}
+		b.multi = append(b.multi, multiCell{lo: lo, from: int32(from), to: int32(len(b.entries))})
+	}
+	// floors appends clock c's floor on each cell of b.multi, counted
+	// from the cell's oldest readable write.
+	floors := func(c []uint32) {
+		for _, mc := range b.multi {
+			f := mc.lo
+			for _, s := range b.entries[mc.from:mc.to] {
+				if s.idx > f && s.clock <= c[s.thread] {
+					f = s.idx
+				}
+			}
+			out = append(out, uint64(f-mc.lo))
+		}
+	}
+	for u := range n {
+		t := r.SourceThread(u)
+		if st.Retired[t] {
+			out = append(out, 0) // it never reads again, and its clock flows nowhere
+			continue
+		}
+		out = append(out, 1)
+		floors(st.Clocks[t*n : (t+1)*n])
 	}
 	for c := range st.Queued {
 		src := r.SourceCoroutine(c)
@@ -116,14 +105,16 @@ func (w *Memory) Key(st *State, r Renaming, b *KeyBuffer, out []uint64) []uint64
 			out = append(out, 0) // its wakeup clock is joined only from a run queue
 			continue
 		}
-		row(st.Wake[src*n : (src+1)*n])
+		out = append(out, 1)
+		floors(st.Wake[src*n : (src+1)*n])
 	}
+	listed := false // b.acc holds the race detector's accesses
 	for ca := program.FirstAddress; ca < program.Word(len(w.hist)); ca++ {
 		a := r.SourceAddr(ca)
 		if c := &st.Program.Cells[a]; c.Atomic {
-			row(st.Release[c.Slot*n : (c.Slot+1)*n])
+			floors(st.Release[c.Slot*n : (c.Slot+1)*n])
 		}
-		h := w.hist[a][lows[a]:]
+		h := w.hist[a][b.lows[a]:]
 		out = append(out, uint64(len(h)))
 		for i := range h {
 			out = append(out, uint64(r.RenameValue(a, h[i].Val)))
@@ -132,60 +123,84 @@ func (w *Memory) Key(st *State, r Renaming, b *KeyBuffer, out []uint64) []uint64
 				continue
 			}
 			out = append(out, 1)
-			row(h[i].Rel)
+			floors(h[i].Rel)
+			if !listed {
+				b.listAccesses(st, r, n)
+				listed = true
+			}
+			out = covered(out, b.acc, h[i].Rel)
 		}
-		sn := live[a]
-		slices.SortFunc(sn, func(x, y seen) int {
-			if x.thread != y.thread {
-				return r.CanonicalThread(int(x.thread)) - r.CanonicalThread(int(y.thread))
-			}
-			if x.clock != y.clock {
-				return cmpClock(x.clock, y.clock)
-			}
-			return int(y.idx) - int(x.idx)
-		})
-		kept, top, last := 0, int32(-1), int16(-1)
-		for _, s := range sn {
-			if s.thread != last {
-				last, top = s.thread, -1
-			}
-			if s.idx <= top {
-				continue
-			}
-			top = s.idx
-			kept++
-			out = append(out, uint64(r.CanonicalThread(int(s.thread)))<<48|rank(int(s.thread), s.clock)<<24|uint64(s.idx-lows[a]))
-		}
-		out = append(out, uint64(kept))
 	}
 	return out
+}
+
+// covered appends the accesses of acc clock c covers, as bits.
+func covered(out []uint64, acc []access, c []uint32) []uint64 {
+	var bits uint64
+	for j, e := range acc {
+		if e.clock <= c[e.thread] {
+			bits |= 1 << (j % 64)
+		}
+		if j%64 == 63 || j == len(acc)-1 {
+			out = append(out, bits)
+			bits = 0
+		}
+	}
+	return out
+}
+
+// listAccesses lists in b.acc the race detector's last accesses, in
+// canonical order: by cell, the last write, then each thread's last read.
+func (b *KeyBuffer) listAccesses(st *State, r Renaming, n int) {
+	b.acc = b.acc[:0]
+	if st.LastAccess == nil {
+		return
+	}
+	for ca := program.FirstAddress; ca < program.Word(len(st.Program.Cells)); ca++ {
+		c := &st.Program.Cells[r.SourceAddr(ca)]
+		if c.Atomic || c.Slot < 0 {
+			continue
+		}
+		for u := -1; u < n; u++ {
+			reader := u
+			if u >= 0 {
+				reader = r.SourceThread(u)
+			}
+			if t, clock, ok := st.LastAccess(c.Slot, reader); ok {
+				b.acc = append(b.acc, access{thread: int16(t), clock: clock})
+			}
+		}
+	}
+}
+
+// access is one of the race detector's last accesses: the thread that
+// made it and its clock then.
+type access struct {
+	thread int16
+	clock  uint32
+}
+
+// multiCell is a cell with more than one readable write, as Key keys the
+// floors on it: the index of its oldest readable write, and where its
+// seen entries above it are in KeyBuffer.entries.
+type multiCell struct {
+	lo       int32
+	from, to int32
 }
 
 // A KeyBuffer holds what Key works in between calls. Its zero value is
 // ready; it must not be used by two calls at once.
 type KeyBuffer struct {
-	lows     []int32
-	held, th [][]uint32
-	live     [][]seen
-	cols     []int
+	lows    []int32 // per address, the index of its oldest readable write
+	multi   []multiCell
+	entries []seen
+	acc     []access
 }
 
-// reset readies b for n threads and cells addresses, every list empty.
-func (b *KeyBuffer) reset(n, cells int) {
+// reset readies b for cells addresses.
+func (b *KeyBuffer) reset(cells int) {
 	b.lows = slices.Grow(b.lows[:0], cells)[:cells]
-	b.held = resetLists(b.held, n)
-	b.th = resetLists(b.th, n)
-	b.live = resetLists(b.live, cells)
-	b.cols = slices.Grow(b.cols[:0], n)[:n]
-}
-
-// resetLists returns n empty lists, reusing ls and the lists' storage.
-func resetLists[E any](ls [][]E, n int) [][]E {
-	ls = slices.Grow(ls[:0], n)[:n]
-	for i := range ls {
-		ls[i] = ls[i][:0]
-	}
-	return ls
+	b.multi, b.entries = b.multi[:0], b.entries[:0]
 }
 
 // A Renaming maps a state onto a symmetric one: the renaming a search's
@@ -206,10 +221,3 @@ func (identity) CanonicalThread(t int) int                  { return t }
 func (identity) SourceCoroutine(c int) int                  { return c }
 func (identity) SourceAddr(a program.Word) program.Word     { return a }
 func (identity) RenameValue(_, v program.Word) program.Word { return v }
-
-func cmpClock(x, y uint32) int {
-	if x < y {
-		return -1
-	}
-	return 1
-}

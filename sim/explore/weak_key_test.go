@@ -148,7 +148,8 @@ type weakProgram struct {
 
 // TestWeakKeyAgainstEveryExecution compares the counts the c11 search
 // computes through its cache (keyed in canonical form: writes no thread
-// can read again left out, clocks by rank, members renamed) with running
+// can read again left out, clocks as the floors they give, members
+// renamed) with running
 // every execution, on small random programs over plain and atomic cells
 // with every memory order, some with two threads of one script, on small
 // random programs that keep what each read returned, and on the litmus

@@ -10,6 +10,8 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/internal/fixture"
+	"lockstep/sim/program"
 	"lockstep/sim/outcome"
 	"lockstep/sim/statekey"
 )
@@ -90,9 +92,11 @@ func (c *mergeChecker) walk(m *sim.Machine, d int) *future {
 // observations, which name threads). Checking the merges themselves, not
 // only a search's totals, catches a key that forgets too much even where
 // the totals happen to agree: writes kept for a thread that can never read
-// again, or clocks bucketed too coarsely (see sim.Machine.MemoryKey). The
+// again, or clocks keyed too coarsely (see sim.Machine.MemoryKey). The
 // programs: small random ones that keep what each read returned, the
-// litmus lessons, and lessons that park, wake and finish threads early.
+// litmus lessons, lessons that park, wake and finish threads early, and
+// one whose states differ only in what a readable write's release clock
+// covers (releaseFloorProgram).
 func TestWeakKeyMergesAlikeStates(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 11))
@@ -119,6 +123,8 @@ func TestWeakKeyMergesAlikeStates(t *testing.T) {
 	} {
 		progs = append(progs, weakProgram{name: fmt.Sprintf("%s/%s %v", l.id, l.variant, l.params), p: build(t, l.id, l.variant, l.params)})
 	}
+	p, observe := releaseFloorProgram(t)
+	progs = append(progs, weakProgram{"release floor", p, observe})
 	var merged int
 	for _, pr := range progs {
 		for _, sym := range []bool{false, true} {
@@ -136,4 +142,32 @@ func TestWeakKeyMergesAlikeStates(t *testing.T) {
 	if merged < 1000 {
 		t.Errorf("only %d states merged: the check checks little", merged)
 	}
+}
+
+// releaseFloorProgram is A: x=1; y=1 (release), B: x=1; y=2, relaxed
+// stores but A's of y, and C: r1 = y (acquire); r2 = x. Once A and B have
+// finished, B's y=2 last, the writes of x are alike but for their order:
+// whether B's came before A's or after decides whether the release clock
+// of y=1 covers B's, and so whether C, having read y=1, may still read
+// B's write of x. Nothing else holds that clock: B's relaxed store
+// cleared y's.
+func releaseFloorProgram(t *testing.T) (*program.Program, func(*sim.Machine) string) {
+	f := fixture.New()
+	base := f.Data(program.Field{Name: "x", Kind: program.Int64, Atomic: true},
+		program.Field{Name: "y", Kind: program.Int64, Atomic: true},
+		program.Field{Name: "r1", Kind: program.Int64}, program.Field{Name: "r2", Kind: program.Int64})
+	x, y, r1, r2 := base, base+1, base+2, base+3
+	f.Thread("A", f.Op("a", "A",
+		func(e program.Exec) { e.Store(x, 1, program.Relaxed); fixture.Next(e) },
+		func(e program.Exec) { e.Store(y, 1, program.Release); e.Return() }))
+	f.Thread("B", f.Op("b", "B",
+		func(e program.Exec) { e.Store(x, 1, program.Relaxed); fixture.Next(e) },
+		func(e program.Exec) { e.Store(y, 2, program.Relaxed); e.Return() }))
+	f.Thread("C", f.Op("c", "C",
+		func(e program.Exec) { e.SetLocal(0, e.Load(y, program.Acquire)); fixture.Next(e) },
+		func(e program.Exec) { e.Write(r1, e.Local(0)); fixture.Next(e) },
+		func(e program.Exec) { e.SetLocal(0, e.Load(x, program.Relaxed)); fixture.Next(e) },
+		func(e program.Exec) { e.Write(r2, e.Local(0)); e.Return() }))
+	p := f.Program(t)
+	return p, func(m *sim.Machine) string { return fmt.Sprintf("r1=%d r2=%d", m.Memory()[r1], m.Memory()[r2]) }
 }

@@ -1,7 +1,5 @@
 package hb
 
-import "iter"
-
 // Clocks is the happens-before state as three matrices of n columns, n
 // the number of threads, row r's component for thread u at r*n+u. A clock
 // covers an access by thread u at clock c when its component for u is at
@@ -22,16 +20,13 @@ func (s *State) LastWrites() []Epoch { return s.lastW }
 // thread's last read of the cell since its last write.
 func (s *State) LastReads() []Epoch { return s.reads }
 
-// Accesses yields the last accesses the race checks keep: the thread that
-// made each, and its clock then.
-func (s *State) Accesses() iter.Seq2[int, uint32] {
-	return func(yield func(int, uint32) bool) {
-		for _, es := range [][]Epoch{s.lastW, s.reads} {
-			for _, e := range es {
-				if e.thread >= 0 && !yield(int(e.thread), e.clock) {
-					return
-				}
-			}
-		}
+// LastAccess is the last write (reader -1) or thread reader's last read
+// since it of the plain cell in slot: the thread that made it and its
+// clock then; false if none.
+func (s *State) LastAccess(slot, reader int) (thread int, clock uint32, ok bool) {
+	e := s.lastW[slot]
+	if reader >= 0 {
+		e = s.reads[slot*s.n+reader]
 	}
+	return int(e.thread), e.clock, e.thread >= 0
 }

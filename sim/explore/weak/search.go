@@ -20,13 +20,15 @@ import (
 // candidates, whatever path led there). The state is the machine's
 // state key (assuming nothing of the program's locals or
 // synchronization) together with what sim.Machine.MemoryKey hands over,
-// in canonical form: the writes some thread may still read, who saw
-// which, and the clocks by rank. A depth-first search caches every state
-// it finishes, with the executions below it by outcome kind and, for each
-// kind, the fewest steps to it (in a cache.Store, as the sc search does)
-// and, for each kind other than ok, the first move of such an execution
-// (in a side table of the states that reach one); the smallest
-// counterexamples are then read off the cache.
+// in canonical form: the writes some thread may still read, and each
+// clock that may still flow as the floors it gives (the oldest write a
+// read may return) on the cells with more than one. A depth-first search
+// caches every state it finishes, with the executions below it by
+// outcome kind and, for each kind, the fewest steps to it (in a
+// cache.Store, as the sc search does) and, for each kind other than ok,
+// the first move of such an execution (in a side table of the states
+// that reach one); the smallest counterexamples are then read off the
+// cache.
 //
 // Symmetry: unless Options.NoSymmetry (or Observe, whose names tell
 // members apart), the key renames the members of symmetric groups, and
