@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"lockstep/sim/c11"
+	"lockstep/sim/hb"
 	"lockstep/sim/outcome"
 )
 
@@ -24,8 +25,9 @@ func (m *Machine) MemoryKey(r c11.Renaming, b *MemoryKeyBuffer, out []uint64) []
 	}
 	cl := m.hb.Clocks()
 	b.retired, b.queued = m.retired(b.retired), m.queued(b.queued)
+	b.writes, b.reads = accesses(b.writes, m.hb.LastWrites()), accesses(b.reads, m.hb.LastReads())
 	st := c11.State{Program: m.prog, Clocks: cl.Threads, Wake: cl.Wakeup, Release: cl.Release,
-		LastAccess: m.hb.LastAccess, Retired: b.retired, Queued: b.queued}
+		LastWrites: b.writes, LastReads: b.reads, Retired: b.retired, Queued: b.queued}
 	return m.weak.Key(&st, r, &b.key, out)
 }
 
@@ -34,6 +36,17 @@ func (m *Machine) MemoryKey(r c11.Renaming, b *MemoryKeyBuffer, out []uint64) []
 type MemoryKeyBuffer struct {
 	key             c11.KeyBuffer
 	retired, queued []bool
+	writes, reads   []c11.Access
+}
+
+// accesses writes the race detector's accesses es into out, as the c11
+// key reads them.
+func accesses(out []c11.Access, es []hb.Epoch) []c11.Access {
+	out = slices.Grow(out[:0], len(es))[:len(es)]
+	for i, e := range es {
+		out[i] = c11.Access{Thread: int16(e.Thread()), Clock: e.Clock()}
+	}
+	return out
 }
 
 // retired reports, per thread, whether it can never move again (see

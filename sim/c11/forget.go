@@ -1,6 +1,8 @@
 package c11
 
 import (
+	"slices"
+
 	"lockstep/sim/program"
 )
 
@@ -17,10 +19,11 @@ type State struct {
 	// Wake are the coroutines' wakeup clocks, and Release the atomic
 	// cells' release clocks (by Cell.Slot), rows of n as Clocks.
 	Wake, Release []uint32
-	// LastAccess is the race detector's last write (reader -1) or thread
-	// reader's last read of the plain cell in slot: the thread that made
-	// it and its clock then; false if none.
-	LastAccess func(slot, reader int) (thread int, clock uint32, ok bool)
+	// LastWrites are the race detector's last writes, per plain cell (by
+	// Cell.Slot), and LastReads its last reads since, per plain cell and
+	// thread (at slot*n + thread): the thread that made each and its
+	// clock then.
+	LastWrites, LastReads []Access
 	// Retired says, per thread, that it can never move again, and so
 	// never read again. A thread moves only with a coroutine on its stack
 	// or run queue, and a coroutine reaches its queue only by a spawn or a
@@ -42,6 +45,9 @@ type State struct {
 // lives), however old the write: a read may still return it, and a
 // submit_task queue on t.
 func (w *Memory) HeldContexts(p *program.Program, live func(object int) bool, retired []bool) {
+	if !slices.Contains(retired, true) {
+		return
+	}
 	for a := program.FirstAddress; a < program.Word(len(w.hist)); a++ {
 		if o := p.Cells[a].Object; o < 0 || !live(o) {
 			continue // no object, or a dead one: reading it ends the run
@@ -60,6 +66,9 @@ func (w *Memory) HeldContexts(p *program.Program, live func(object int) bool, re
 func (w *Memory) lowestFloor(addr program.Word, st *State) int32 {
 	n := len(st.Retired)
 	lo := int32(len(w.hist[addr]) - 1)
+	if lo == 0 {
+		return 0
+	}
 	for t := range n {
 		if !st.Retired[t] {
 			lo = min(lo, w.Floor(t, addr, st.Clocks[t*n:(t+1)*n]))

@@ -75,6 +75,8 @@ func (w *Memory) Key(st *State, r Renaming, b *KeyBuffer, out []uint64) []uint64
 				b.entries = append(b.entries, s)
 			}
 		}
+		// Newest first: a clock's floor is the first entry it covers.
+		slices.SortFunc(b.entries[from:], func(x, y seen) int { return int(y.idx) - int(x.idx) })
 		b.multi = append(b.multi, multiCell{lo: lo, from: int32(from), to: int32(len(b.entries))})
 	}
 	// floors appends clock c's floor on each cell of b.multi, counted
@@ -83,8 +85,9 @@ func (w *Memory) Key(st *State, r Renaming, b *KeyBuffer, out []uint64) []uint64
 		for _, mc := range b.multi {
 			f := mc.lo
 			for _, s := range b.entries[mc.from:mc.to] {
-				if s.idx > f && s.clock <= c[s.thread] {
+				if s.clock <= c[s.thread] {
 					f = s.idx
+					break
 				}
 			}
 			out = append(out, uint64(f-mc.lo))
@@ -125,7 +128,7 @@ func (w *Memory) Key(st *State, r Renaming, b *KeyBuffer, out []uint64) []uint64
 			out = append(out, 1)
 			floors(h[i].Rel)
 			if !listed {
-				b.listAccesses(st, r, n)
+				b.listAccesses(st, r)
 				listed = true
 			}
 			out = covered(out, b.acc, h[i].Rel)
@@ -135,10 +138,10 @@ func (w *Memory) Key(st *State, r Renaming, b *KeyBuffer, out []uint64) []uint64
 }
 
 // covered appends the accesses of acc clock c covers, as bits.
-func covered(out []uint64, acc []access, c []uint32) []uint64 {
+func covered(out []uint64, acc []Access, c []uint32) []uint64 {
 	var bits uint64
 	for j, e := range acc {
-		if e.clock <= c[e.thread] {
+		if e.Clock <= c[e.Thread] {
 			bits |= 1 << (j % 64)
 		}
 		if j%64 == 63 || j == len(acc)-1 {
@@ -149,35 +152,45 @@ func covered(out []uint64, acc []access, c []uint32) []uint64 {
 	return out
 }
 
-// listAccesses lists in b.acc the race detector's last accesses, in
-// canonical order: by cell, the last write, then each thread's last read.
-func (b *KeyBuffer) listAccesses(st *State, r Renaming, n int) {
+// listAccesses lists in b.acc the race detector's last accesses that may
+// still race, in canonical order: by cell, the last write, then each
+// thread's last read. An access the clock of every thread not retired
+// covers never races again (clocks only grow), whatever it is keyed as.
+func (b *KeyBuffer) listAccesses(st *State, r Renaming) {
 	b.acc = b.acc[:0]
-	if st.LastAccess == nil {
-		return
+	n := len(st.Retired)
+	mayRace := func(e Access) bool {
+		if e.Thread < 0 {
+			return false
+		}
+		for t := range n {
+			if !st.Retired[t] && st.Clocks[t*n+int(e.Thread)] < e.Clock {
+				return true
+			}
+		}
+		return false
 	}
 	for ca := program.FirstAddress; ca < program.Word(len(st.Program.Cells)); ca++ {
 		c := &st.Program.Cells[r.SourceAddr(ca)]
-		if c.Atomic || c.Slot < 0 {
+		if c.Atomic || c.Slot < 0 || c.Slot >= len(st.LastWrites) {
 			continue
 		}
-		for u := -1; u < n; u++ {
-			reader := u
-			if u >= 0 {
-				reader = r.SourceThread(u)
-			}
-			if t, clock, ok := st.LastAccess(c.Slot, reader); ok {
-				b.acc = append(b.acc, access{thread: int16(t), clock: clock})
+		if e := st.LastWrites[c.Slot]; mayRace(e) {
+			b.acc = append(b.acc, e)
+		}
+		for u := range n {
+			if e := st.LastReads[c.Slot*n+r.SourceThread(u)]; mayRace(e) {
+				b.acc = append(b.acc, e)
 			}
 		}
 	}
 }
 
-// access is one of the race detector's last accesses: the thread that
-// made it and its clock then.
-type access struct {
-	thread int16
-	clock  uint32
+// An Access is one of the race detector's last accesses to a plain cell:
+// the thread that made it (-1: none) and its clock then.
+type Access struct {
+	Thread int16
+	Clock  uint32
 }
 
 // multiCell is a cell with more than one readable write, as Key keys the
@@ -194,7 +207,7 @@ type KeyBuffer struct {
 	lows    []int32 // per address, the index of its oldest readable write
 	multi   []multiCell
 	entries []seen
-	acc     []access
+	acc     []Access
 }
 
 // reset readies b for cells addresses.

@@ -13,15 +13,16 @@ import (
 // threads T0, T1 and T2 with a coroutine each, a plain cell x and atomic
 // cells y and z.
 type keyWorld struct {
-	p        *program.Program
-	x, y, z  program.Word
-	mem      *c11.Memory
-	clocks   []uint32 // 3×3
-	wake     []uint32 // 3×3
-	release  []uint32 // by slot, ×3
-	retired  []bool
-	queued   []bool
-	accesses map[[2]int][2]uint32 // (slot, reader) -> (thread, clock)
+	p       *program.Program
+	x, y, z program.Word
+	mem     *c11.Memory
+	clocks  []uint32 // 3×3
+	wake    []uint32 // 3×3
+	release []uint32 // by slot, ×3
+	retired []bool
+	queued  []bool
+	writes  []c11.Access // by plain slot
+	reads   []c11.Access // by plain slot×3 + reader
 }
 
 func newKeyWorld(t *testing.T) *keyWorld {
@@ -33,10 +34,17 @@ func newKeyWorld(t *testing.T) *keyWorld {
 		f.Thread(name, f.Op("op"+name, name+".", func(x program.Exec) { x.Return() }))
 	}
 	p := f.Program(t)
-	atomics, _ := p.Slots()
-	return &keyWorld{p: p, x: base, y: base + 1, z: base + 2, mem: c11.New(p), clocks: make([]uint32, 9),
+	atomics, plains := p.Slots()
+	w := &keyWorld{p: p, x: base, y: base + 1, z: base + 2, mem: c11.New(p), clocks: make([]uint32, 9),
 		wake: make([]uint32, 9), release: make([]uint32, 3*atomics), retired: make([]bool, 3), queued: make([]bool, 3),
-		accesses: map[[2]int][2]uint32{}}
+		writes: make([]c11.Access, plains), reads: make([]c11.Access, 3*plains)}
+	for i := range w.writes {
+		w.writes[i].Thread = -1
+	}
+	for i := range w.reads {
+		w.reads[i].Thread = -1
+	}
+	return w
 }
 
 // clock is thread t's row.
@@ -51,10 +59,7 @@ func (w *keyWorld) write(t int, a, v program.Word, rel []uint32) {
 
 func (w *keyWorld) key() []uint64 {
 	st := c11.State{Program: w.p, Clocks: w.clocks, Wake: w.wake, Release: w.release, Retired: w.retired, Queued: w.queued,
-		LastAccess: func(slot, reader int) (int, uint32, bool) {
-			a, ok := w.accesses[[2]int{slot, reader}]
-			return int(a[0]), a[1], ok
-		}}
+		LastWrites: w.writes, LastReads: w.reads}
 	return w.mem.Key(&st, nil, nil, nil)
 }
 
@@ -148,11 +153,11 @@ func TestKeyFloors(t *testing.T) {
 		}, true},
 		{"a readable write's release clock covers T0's last write of x for the race detector, or not", func(t *testing.T) *keyWorld {
 			w := base(t, []uint32{2, 0, 0})
-			w.accesses[[2]int{w.p.Cells[w.x].Slot, -1}] = [2]uint32{0, 3}
+			w.writes[w.p.Cells[w.x].Slot] = c11.Access{Thread: 0, Clock: 3}
 			return w
 		}, func(t *testing.T) *keyWorld {
 			w := base(t, []uint32{3, 0, 0})
-			w.accesses[[2]int{w.p.Cells[w.x].Slot, -1}] = [2]uint32{0, 3}
+			w.writes[w.p.Cells[w.x].Slot] = c11.Access{Thread: 0, Clock: 3}
 			return w
 		}, false},
 	} {

@@ -144,6 +144,14 @@ func BenchmarkExploreC11(b *testing.B) {
 			benchVerify(b, size, explore.Options{Strategy: explore.Exhaustive, Memory: sim.C11})
 		})
 	}
+	for _, size := range [][2]int{{2, 3}, {3, 3}} {
+		b.Run(fmt.Sprintf("%d-%d-workers-2", size[0], size[1]), func(b *testing.B) {
+			if testing.Short() && size[0] >= 3 {
+				b.Skip("3/3 takes seconds")
+			}
+			benchVerify(b, size, explore.Options{Strategy: explore.Exhaustive, Memory: sim.C11, Workers: 2})
+		})
+	}
 }
 
 // benchVerify verifies the fixed wait_group at size (waiters, workers)

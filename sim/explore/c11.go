@@ -33,8 +33,8 @@ func exploreWeak(ctx context.Context, p *program.Program, o Options) (Result, er
 		res = fromWeak(weak.Bounded(ctx, p, o.weakOptions(p)))
 	case FindThenProve:
 		// The bounded phase, then, unless it found what the search was
-		// to stop at or was stopped, the exhaustive proof: one after the
-		// other (the c11 search runs on one goroutine). As under sc (see
+		// to stop at or was stopped, the exhaustive proof (on o.Workers),
+		// one after the other. As under sc (see
 		// exploreFindThenProve), a search not to stop at its first bug
 		// caps the bounded phase at findStates.
 		bo := o
@@ -70,14 +70,14 @@ func exploreWeak(ctx context.Context, p *program.Program, o Options) (Result, er
 func (o *Options) weakOptions(p *program.Program) weak.Options {
 	w := weak.Options{MaxStates: o.MaxStates, MaxPreemptions: o.MaxPreemptions, Runs: o.Runs, Seed: o.Seed,
 		StopAtFirst: o.StopAtFirst, Want: o.Want, NoSymmetry: o.NoSymmetry, Observe: o.Observe,
-		ProgressEvery: o.ProgressEvery}
+		ProgressEvery: o.ProgressEvery, Workers: o.Workers}
 	if report := o.Progress; report != nil {
 		w.Progress = func(states, executions int64) { report(Progress{States: states, Executions: executions}) }
 	}
 	if !o.NoReduction {
-		w.Reduction = func() weak.Reducer {
+		w.Reduction = func(keeps func(m *sim.Machine, c, i int) bool) weak.Reducer {
 			r := newReducer(p)
-			r.weak = true
+			r.weak, r.keeps = true, keeps
 			return r
 		}
 	}

@@ -193,6 +193,7 @@ func TestWeakKeyAgainstEveryExecution(t *testing.T) {
 		}
 		for _, o := range []explore.Options{
 			{Memory: sim.C11, NoReduction: true},
+			{Memory: sim.C11, NoReduction: true, Workers: 2},
 			{Memory: sim.C11, NoReduction: true, NoSymmetry: true},
 			{Memory: sim.C11, Strategy: explore.PreemptionBounded, MaxPreemptions: -1},
 		} {
@@ -203,7 +204,7 @@ func TestWeakKeyAgainstEveryExecution(t *testing.T) {
 			if !r.Complete || small(r.Executions) != total || !maps.Equal(smallCounts(r.Outcomes), want) {
 				t.Errorf("%s, %+v: %d executions %v, want %d %v", pr.name, o, r.Executions, r.Outcomes, total, want)
 			}
-			if pr.observe == nil || o.NoSymmetry || o.Strategy != "" {
+			if pr.observe == nil || o.NoSymmetry || o.Strategy != "" || o.Workers > 1 {
 				continue
 			}
 			o.Observe = pr.observe
@@ -212,15 +213,17 @@ func TestWeakKeyAgainstEveryExecution(t *testing.T) {
 			}
 		}
 		// With the partial-order reduction: fewer executions, the same
-		// kinds and the same observations.
-		o := explore.Options{Memory: sim.C11, Observe: pr.observe}
-		r, err := explore.Explore(context.Background(), pr.p, o)
-		if err != nil {
-			t.Fatalf("%s: %v", pr.name, err)
-		}
-		if !r.Complete || !sameKeys(r.Outcomes, want) || small(r.Executions) > total || pr.observe != nil && !slices.Equal(r.Observations, obs) {
-			t.Errorf("%s, reduced: %d executions %v, observed %q; want the kinds of %v in at most %d, observed %q",
-				pr.name, r.Executions, r.Outcomes, r.Observations, want, total, obs)
+		// kinds and the same observations, alone and on two workers.
+		for _, workers := range []int{1, 2} {
+			o := explore.Options{Memory: sim.C11, Observe: pr.observe, Workers: workers}
+			r, err := explore.Explore(context.Background(), pr.p, o)
+			if err != nil {
+				t.Fatalf("%s: %v", pr.name, err)
+			}
+			if !r.Complete || !sameKeys(r.Outcomes, want) || small(r.Executions) > total || pr.observe != nil && !slices.Equal(r.Observations, obs) {
+				t.Errorf("%s, reduced, %d workers: %d executions %v, observed %q; want the kinds of %v in at most %d, observed %q",
+					pr.name, workers, r.Executions, r.Outcomes, r.Observations, want, total, obs)
+			}
 		}
 	}
 	if checked < 57 {

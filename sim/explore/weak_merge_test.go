@@ -11,8 +11,8 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/explore"
 	"lockstep/sim/internal/fixture"
-	"lockstep/sim/program"
 	"lockstep/sim/outcome"
+	"lockstep/sim/program"
 	"lockstep/sim/statekey"
 )
 

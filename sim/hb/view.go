@@ -19,14 +19,3 @@ func (s *State) LastWrites() []Epoch { return s.lastW }
 // LastReads is, per plain cell and thread (at slot*n + thread), the
 // thread's last read of the cell since its last write.
 func (s *State) LastReads() []Epoch { return s.reads }
-
-// LastAccess is the last write (reader -1) or thread reader's last read
-// since it of the plain cell in slot: the thread that made it and its
-// clock then; false if none.
-func (s *State) LastAccess(slot, reader int) (thread int, clock uint32, ok bool) {
-	e := s.lastW[slot]
-	if reader >= 0 {
-		e = s.reads[slot*s.n+reader]
-	}
-	return int(e.thread), e.clock, e.thread >= 0
-}

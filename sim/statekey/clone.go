@@ -8,6 +8,9 @@ import "slices"
 // alone, one at a time (see Check): a step that shows ms wrong stops the
 // search, so the clone says what ms said of every state it keyed.
 func (ms *Models) Clone() *Models {
+	if ms.sync == nil { // LearnLocals's
+		return &Models{live: ms.live.Clone()}
+	}
 	return &Models{live: ms.live.Clone(), sync: ms.sync.Clone(), doom: ms.doom.clone(), opening: ms.opening.clone()}
 }
 

@@ -123,3 +123,47 @@ func stepAt(m *sim.Machine, t int) (c, op, pc int, ok bool) {
 	co := m.Coroutine(c)
 	return c, co.Op(), co.PC(), true
 }
+
+// LearnLocals returns models of p that know only its locals (see the
+// locals package), seeded with the steps of a few random runs under
+// memory. The other models (how the program synchronizes, which compare
+// and swaps can only fail) rest on every read returning the latest
+// write: a search under the c11 memory model keys with these, and checks
+// its steps with CheckLocals.
+func LearnLocals(p *program.Program, memory sim.MemoryModel) *Models {
+	ms := NewLocals(p)
+	rng := rand.New(rand.NewPCG(1, 2))
+	start := sim.New(p, sim.Options{Memory: memory})
+	m, child := &sim.Machine{}, &sim.Machine{}
+	var en []int
+	for range 64 {
+		m.CopyFrom(start)
+		for !m.Finished() {
+			en = m.Enabled(en[:0])
+			t := en[rng.IntN(len(en))]
+			child.CopyFrom(m)
+			child.QuietStep(t)
+			ms.CheckLocals(child, m, t)
+			m, child = child, m
+		}
+	}
+	return ms
+}
+
+// NewLocals returns models of p that know only its locals, and nothing of
+// them yet: no local is live until a step shows one is (see LearnLocals).
+func NewLocals(p *program.Program) *Models { return &Models{live: locals.New(p)} }
+
+// LiveLocals is the set of locals of operation op that the models hold
+// may still be read at label pc, a bit per local.
+func (ms *Models) LiveLocals(op, pc int) uint8 { return ms.live.At(op, pc) }
+
+// CheckLocals is Check against the model of the locals alone, for models
+// LearnLocals returned.
+func (ms *Models) CheckLocals(child, m *sim.Machine, t int) bool {
+	c, op, pc, ok := stepAt(m, t)
+	if !ok {
+		return true
+	}
+	return ms.live.Check(locals.StepFact(child, c, op, pc, child.LastAccess().Locals))
+}

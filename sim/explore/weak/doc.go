@@ -21,8 +21,18 @@
 // # Contracts
 //
 //   - The same program and options give the same result (Random: the same
-//     seed). A search runs on the caller's goroutine alone and keeps no
-//     clock; searches share nothing, and any number may run at once.
+//     seed). Workers changes only how fast a complete exhaustive search
+//     ends and what it caches (Result.States, MemoryBytes): its workers
+//     give up for the search alone when they meet a bug or a cycle (see
+//     exhaustiveParallel). A search keeps no clock, starts goroutines only
+//     for Exhaustive with Workers above one, all returned before it does,
+//     and shares nothing with other searches: any number may run at once.
+//   - The state key holds a coroutine's locals only where a model of the
+//     program's locals (statekey.LearnLocals) holds that they may still
+//     be read. Every step a search performs is checked against the model;
+//     a step that shows it wrong corrects it, and the search starts again
+//     (stop reason relearn, never returned), so that its counts are those
+//     of a search that knew the model from the start.
 //   - A complete search counts every execution exactly, by outcome kind,
 //     and gives for each kind other than ok one with the fewest steps
 //     (Bounded: the fewest preemptions, then the fewest steps), unless the
@@ -41,7 +51,8 @@
 //
 // # Imports
 //
-// The standard library, lockstep/sim (exported API only) and its packages
+// The standard library (sync for the parallel search), lockstep/sim
+// (exported API only) and its packages
 // c11, outcome, program and schedule, lockstep/sim/statekey, and
 // lockstep/sim/explore/internal/cache for the number of outcome kinds.
 // Never lockstep/sim/explore, which imports this package and hands it

@@ -39,10 +39,16 @@ type Options struct {
 	// ProgressEvery states visited (at least 1024 apart).
 	Progress      func(states, executions int64)
 	ProgressEvery int64
+	// Workers is how many goroutines an exhaustive search that is not to
+	// stop at its first bug may use (see exhaustiveParallel); 0 or 1: the
+	// caller's alone.
+	Workers int
 	// Reduction, when set, makes the partial-order reduction an
 	// exhaustive search (not a bounded one) asks which steps to take
-	// alone; nil: none.
-	Reduction func() Reducer
+	// alone; nil: none. keeps says which locals the search's key holds
+	// (statekey.Keyer.KeepsLocal): the reducer looks at no other, so that
+	// it decides alike for the states of one key.
+	Reduction func(keeps func(m *sim.Machine, c, i int) bool) Reducer
 }
 
 // Reducer is the partial-order reduction as the exhaustive search asks it:
@@ -95,7 +101,7 @@ type Counterexample struct {
 // StateKey returns the key under which an unbounded exhaustive search
 // caches p's machines (c11 state included), with or without symmetry.
 func StateKey(p *program.Program, symmetric bool) func(*sim.Machine) statekey.Key {
-	s := newSearch(context.Background(), p, &Options{NoSymmetry: !symmetric})
+	s := newSearch(context.Background(), p, &Options{NoSymmetry: !symmetric}, nil, false)
 	return func(m *sim.Machine) statekey.Key { return s.key(m, -1, 0) }
 }
 

@@ -12,6 +12,7 @@ import (
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 	"lockstep/sim/schedule"
+	"lockstep/sim/statekey"
 )
 
 // stepMove performs move mv on m, resolving its candidate against the
@@ -48,8 +49,9 @@ func Bounded(ctx context.Context, p *program.Program, o Options) Result {
 	var res Result
 	have := map[outcome.Kind]bool{}
 	var found []Counterexample
+	ms := statekey.LearnLocals(p, sim.C11)
 	for bound := 0; ; bound++ {
-		r := exhaustive(ctx, p, &o, true, bound)
+		r := exhaustive(ctx, p, &o, ms, true, bound)
 		for _, c := range r.Counterexamples {
 			if !have[c.Kind] {
 				have[c.Kind] = true

@@ -18,8 +18,10 @@ import (
 // which of the writes the read may return it takes (by its place among
 // the candidates, oldest first: the same state offers the same
 // candidates, whatever path led there). The state is the machine's
-// state key (assuming nothing of the program's locals or
-// synchronization) together with what sim.Machine.MemoryKey hands over,
+// state key (with the model of the program's locals every step is
+// checked against, and assuming nothing of its synchronization: the
+// models of that rest on reads of the latest write) together with what
+// sim.Machine.MemoryKey hands over,
 // in canonical form: the writes some thread may still read, and each
 // clock that may still flow as the floors it gives (the oldest write a
 // read may return) on the cells with more than one. A depth-first search
@@ -70,10 +72,11 @@ type search struct {
 	p       *program.Program
 	o       *Options
 	keyer   *statekey.Keyer
-	store   *cache.Store // the states finished, by key, and their counts
-	nextAt  []uint32     // per state (by the store's number), its first move in nexts, or noNext
-	nexts   []move       // per state, per kind other than ok it reaches (in the order of Kinds), the first move of one with the fewest steps
-	loaded  summary      // scratch for a summary read from the store
+	ms      *statekey.Models // what the key relies on of the program's locals; nil: nothing
+	store   *cache.Store     // the states finished, by key, and their counts
+	nextAt  []uint32         // per state (by the store's number), its first move in nexts, or noNext
+	nexts   []move           // per state, per kind other than ok it reaches (in the order of Kinds), the first move of one with the fewest steps
+	loaded  summary          // scratch for a summary read from the store
 	levels  []*sim.Machine
 	srcs    [][]c11.Source
 	en      [][]int
@@ -95,11 +98,39 @@ type search struct {
 	calls   int64 // states visited, for the cancel and progress checks
 }
 
-// newSearch prepares a search of p; o stays the caller's.
-func newSearch(ctx context.Context, p *program.Program, o *Options) *search {
+// newSearch prepares a search of p keyed with the models ms (see
+// statekey.LearnLocals; nil: none), with the reduction o asks for when
+// reduce is set; o stays the caller's.
+func newSearch(ctx context.Context, p *program.Program, o *Options, ms *statekey.Models, reduce bool) *search {
 	sym := !o.NoSymmetry && o.Observe == nil
-	return &search{ctx: ctx, p: p, o: o, keyer: statekey.New(p, statekey.Options{Symmetric: sym}), sym: sym,
-		store: cache.NewStore(), obs: map[string]bool{}, firstK: -1}
+	s := &search{ctx: ctx, p: p, o: o, keyer: statekey.New(p, statekey.Options{Symmetric: sym, Models: ms}), sym: sym,
+		ms: ms, store: cache.NewStore(), obs: map[string]bool{}, firstK: -1}
+	if reduce && o.Reduction != nil {
+		s.red = o.Reduction(s.keyer.KeepsLocal)
+	}
+	return s
+}
+
+// relearn is the stop reason of a search whose models a step showed
+// wrong: it must start again with the corrected models.
+const relearn = "relearn"
+
+// step performs thread t's step from m into child, reading the write src
+// names (Latest: the latest), and checks it against the models: false
+// means a model was wrong (it is corrected), and the search stops to
+// start again.
+func (s *search) step(child, m *sim.Machine, t int, src c11.Source) bool {
+	child.CopyFrom(m)
+	if src == c11.Latest {
+		child.QuietStep(t)
+	} else {
+		child.QuietStepFrom(t, src)
+	}
+	if s.ms != nil && !s.ms.CheckLocals(child, m, t) {
+		s.stop = relearn
+		return false
+	}
+	return true
 }
 
 // level returns the scratch machine and buffers of depth d.
@@ -190,6 +221,8 @@ func (s *search) visit(m *sim.Machine, d, last, left int) summary {
 	if s.red != nil {
 		if t, ok := s.ample(m, child, en, d); ok {
 			en = append(s.one[:0], t)
+		} else if s.stop != "" {
+			return sum // a model was wrong: the search starts again
 		}
 	}
 	for _, t := range en {
@@ -201,8 +234,9 @@ func (s *search) visit(m *sim.Machine, d, last, left int) summary {
 			s.cut = true
 			continue
 		}
-		child.CopyFrom(m)
-		child.QuietStep(t)
+		if !s.step(child, m, t, c11.Latest) {
+			return sum
+		}
 		srcs := child.LastSources(s.srcs[d][:0])
 		s.srcs[d] = srcs
 		n := len(srcs)
@@ -210,10 +244,9 @@ func (s *search) visit(m *sim.Machine, d, last, left int) summary {
 			mv := move{t: int16(t), k: -1}
 			if n > 1 {
 				mv.k = int16(k)
-			}
-			if n > 1 {
-				child.CopyFrom(m)
-				child.QuietStepFrom(t, s.srcs[d][k])
+				if !s.step(child, m, t, s.srcs[d][k]) {
+					return sum
+				}
 			}
 			s.path = append(s.path, mv)
 			below := s.visit(child, d+1, t, left-cost)
@@ -289,8 +322,9 @@ func (s *search) ample(m, child *sim.Machine, en []int, d int) (int, bool) {
 		if s.red.Public(co.Op(), co.PC()) {
 			continue
 		}
-		child.CopyFrom(m)
-		child.QuietStep(t)
+		if !s.step(child, m, t, c11.Latest) {
+			return 0, false
+		}
 		s.srcs[d] = child.LastSources(s.srcs[d][:0])
 		if len(s.srcs[d]) <= 1 && s.red.Private(m, child, c) {
 			return t, true
@@ -317,20 +351,34 @@ func (sum *summary) add(below *summary, mv move) {
 // which case a complete search's counts are the reduced executions'
 // (Result.Reduced) and its counterexamples may not be the smallest; the
 // caller searches again without it for those.
+//
+// With Workers above one, and not to stop at its first bug, it runs on
+// that many goroutines (see exhaustiveParallel) until it meets a bug or a
+// cycle; it then searches again alone.
 func Exhaustive(ctx context.Context, p *program.Program, o Options) Result {
-	return exhaustive(ctx, p, &o, false, 0)
+	ms := statekey.LearnLocals(p, sim.C11)
+	if o.Workers > 1 && !o.StopAtFirst && o.Want == "" {
+		if res, ok := exhaustiveParallel(ctx, p, &o, ms, o.Workers); ok {
+			return res
+		}
+	}
+	return exhaustive(ctx, p, &o, ms, false, 0)
 }
 
-// exhaustive searches every execution (with at most bound
-// preemptions when bounded).
-func exhaustive(ctx context.Context, p *program.Program, o *Options, bounded bool, bound int) Result {
-	s := newSearch(ctx, p, o)
-	s.bounded = bounded
-	if !bounded && o.Reduction != nil {
-		s.red = o.Reduction()
+// exhaustive searches every execution (with at most bound preemptions
+// when bounded), keyed with the models ms, again while a step shows them
+// wrong.
+func exhaustive(ctx context.Context, p *program.Program, o *Options, ms *statekey.Models, bounded bool, bound int) Result {
+	var s *search
+	var sum summary
+	for {
+		s = newSearch(ctx, p, o, ms, !bounded)
+		s.bounded = bounded
+		sum = s.visit(sim.New(p, sim.Options{Memory: sim.C11}), 0, -1, bound)
+		if s.stop != relearn {
+			break
+		}
 	}
-	root := sim.New(p, sim.Options{Memory: sim.C11})
-	sum := s.visit(root, 0, -1, bound)
 	res := Result{Complete: s.stop == "" && !s.cut, Stopped: s.stop, States: int64(s.store.Len()), Reduced: s.red != nil,
 		MemoryBytes: s.store.Bytes() + int64(cap(s.nextAt))*4 + int64(cap(s.nexts))*4, Outcomes: map[outcome.Kind]*big.Int{},
 		Executions: sum.c.Executions()}

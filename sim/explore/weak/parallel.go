@@ -1,0 +1,297 @@
+package weak
+
+import (
+	"context"
+	"math/big"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"lockstep/sim"
+	"lockstep/sim/c11"
+	"lockstep/sim/explore/internal/cache"
+	"lockstep/sim/outcome"
+	"lockstep/sim/program"
+	"lockstep/sim/statekey"
+)
+
+// The exhaustive search on several goroutines, for a search that is to
+// prove a program correct: each worker runs the depth-first search from
+// the first state, with machines, keys and reducer of its own, over one
+// shared state cache (cache.Shared), as the sc search's workers do (see
+// the explore package's parallel search). Worker 0 takes the threads in
+// order; the others shuffle them, so that they spread over the state
+// graph. A worker that meets a state another is searching puts it off
+// until it has searched the state's other children, and then joins that
+// search: nobody waits. A state's summary is saved only once all its
+// children's are known, so it is the sum of theirs whoever computes it.
+//
+// It gives up, for the search alone to run (Exhaustive), when it meets a
+// bug (an execution whose outcome is not ok: the search alone then finds
+// the smallest counterexamples, which it reads off its own cache) or a
+// cycle (a state met again on a worker's own path, which the search alone
+// counts by the order it met the states in).
+
+// gaveUp is the stop reason of a parallel search that leaves the search
+// to one goroutine.
+const gaveUp = "gave-up"
+
+// halted is the stop reason of a worker that another's stop (or the end
+// of the search) stopped.
+const halted = "halted"
+
+// parallel is what a parallel search's workers share.
+type parallel struct {
+	store  *cache.Shared
+	halted atomic.Bool // every worker is to stop
+
+	mu      sync.Mutex
+	reason  string           // the first stop reason other than halted
+	learned *statekey.Models // the models of the worker that stopped to relearn
+	done    bool             // a worker finished the first state
+	root    cache.Summary    // its summary, once done
+}
+
+// worker is one worker's part of a parallel search.
+type worker struct {
+	*parallel
+	s        *search
+	id       int
+	rng      *rand.Rand // the order of the threads; nil: in order
+	stop     string
+	join     bool     // the next state in progress by others is joined
+	deferred bool     // the last visit met a state in progress by others
+	later    [][]move // per depth: the moves put off
+	top      summary  // what it found below the first state, as far as it got
+}
+
+// exhaustiveParallel is Exhaustive on workers goroutines (at most
+// cache.MaxWorkers), the caller's among them, keyed with the models ms
+// (each worker keys and checks its steps with a copy of its own): again,
+// with the corrected models, while a worker's step shows them wrong. It
+// reports false when it gave up (see above), and the search is then to
+// run alone, with ms as corrected so far.
+func exhaustiveParallel(ctx context.Context, p *program.Program, o *Options, ms *statekey.Models, workers int) (Result, bool) {
+	for {
+		par, ws := runParallel(ctx, p, o, ms, workers)
+		if par.reason == relearn {
+			*ms = *par.learned
+			continue
+		}
+		if par.reason == gaveUp {
+			return Result{}, false
+		}
+		return par.result(ws, o), true
+	}
+}
+
+// runParallel runs the workers once, until the first state is finished
+// or one stops the search.
+func runParallel(ctx context.Context, p *program.Program, o *Options, ms *statekey.Models, workers int) (*parallel, []*worker) {
+	par := &parallel{store: cache.NewShared()}
+	ws := make([]*worker, min(workers, cache.MaxWorkers))
+	for i := range ws {
+		wo := o
+		if i > 0 {
+			c := *o
+			c.Progress = nil // only the caller's goroutine reports
+			wo = &c
+		}
+		w := &worker{parallel: par, s: newSearch(ctx, p, wo, ms.Clone(), true), id: i}
+		if i > 0 {
+			w.rng = rand.New(rand.NewPCG(uint64(i), 0x9e3779b97f4a7c15))
+		}
+		ws[i] = w
+	}
+	var wg sync.WaitGroup
+	for _, w := range ws[1:] {
+		wg.Go(w.work)
+	}
+	ws[0].work()
+	par.halted.Store(true)
+	wg.Wait()
+	return par, ws
+}
+
+// result is the result of a parallel search that did not give up.
+func (par *parallel) result(ws []*worker, o *Options) Result {
+	res := Result{Complete: par.done, Stopped: par.reason, States: par.store.Len(), Reduced: o.Reduction != nil,
+		MemoryBytes: par.store.Bytes(), Outcomes: map[outcome.Kind]*big.Int{}}
+	// Stopped early, it covers what worker 0 reached, as the search alone
+	// covers what it reached.
+	root := &ws[0].top.c
+	if par.done {
+		res.Stopped, root = "", &par.root
+	}
+	res.Executions = root.Executions()
+	for k := range numKinds {
+		if root.Kinds()&(1<<k) != 0 {
+			res.Outcomes[outcome.Kinds[k]] = root.ExecutionsOf(k)
+		}
+	}
+	obs := map[string]bool{}
+	for _, w := range ws {
+		for name := range w.s.obs {
+			obs[name] = true
+		}
+	}
+	res.Observations = make([]string, 0, len(obs))
+	for name := range obs {
+		res.Observations = append(res.Observations, name)
+	}
+	slices.Sort(res.Observations)
+	return res
+}
+
+// work is one worker's search from the first state, again, joining what
+// others search, while it put the first state off.
+func (w *worker) work() {
+	root := sim.New(w.s.p, sim.Options{Memory: sim.C11})
+	w.top = w.visit(root, 0, -1)
+	for w.stop == "" && w.deferred {
+		w.deferred, w.join = false, true
+		w.top = w.visit(root, 0, -1)
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	switch {
+	case w.stop == "" && !w.done && w.reason == "":
+		w.done = true
+		w.root.Set(&w.top.c)
+		w.halted.Store(true)
+	case w.stop != "" && w.stop != halted && w.reason == "" && !w.done:
+		w.reason = w.stop
+		if w.stop == relearn {
+			w.learned = w.s.ms
+		}
+		w.halted.Store(true)
+	}
+}
+
+// visit is search.visit for a worker, over the shared cache: it searches
+// the state m at depth d, reached by a step of last, and returns what it
+// found below it. A state in progress by another worker is put off
+// (deferred set) unless the worker is to join it.
+func (w *worker) visit(m *sim.Machine, d, last int) summary {
+	s := w.s
+	if m.Finished() {
+		sum := s.end(m)
+		if outcome.Index(m.Outcome().Kind) != 0 {
+			w.stop = gaveUp // a bug: the search alone finds the smallest counterexamples
+		}
+		return sum
+	}
+	key := s.key(m, last, 0)
+	join := w.join
+	w.join = false
+	if w.halted.Load() {
+		w.stop = halted
+		return none()
+	}
+	var sum summary
+	r, got := w.store.Open(key, w.id, join, s.o.MaxStates, &sum.c)
+	switch got {
+	case cache.Finished:
+		return sum
+	case cache.Busy:
+		w.deferred = true
+		return none()
+	case cache.OnPath:
+		w.stop = gaveUp // a cycle
+		return none()
+	case cache.Full:
+		w.stop = "max-states"
+		return none()
+	}
+	if s.calls++; s.calls&1023 == 0 {
+		if s.ctx.Err() != nil {
+			w.stop = "canceled"
+			return none()
+		}
+		if every := max(s.o.ProgressEvery, 1); s.o.Progress != nil && s.calls%every < 1024 {
+			s.o.Progress(w.store.Len(), s.visited)
+		}
+	}
+	sum = none()
+	child := s.level(d + 1)
+	for len(w.later) <= d {
+		w.later = append(w.later, nil)
+	}
+	w.later[d] = w.later[d][:0]
+	en := m.Enabled(s.en[d][:0])
+	s.en[d] = en
+	if s.red != nil {
+		if t, ok := s.ample(m, child, en, d); ok {
+			en = append(s.one[:0], t)
+		} else if s.stop == relearn {
+			w.stop = relearn
+			return sum
+		}
+	}
+	w.order(en)
+	for _, t := range en {
+		if !s.step(child, m, t, c11.Latest) {
+			w.stop = relearn
+			return sum
+		}
+		srcs := child.LastSources(s.srcs[d][:0])
+		s.srcs[d] = srcs
+		n := len(srcs)
+		for k := range max(n, 1) {
+			mv := move{t: int16(t), k: -1}
+			if n > 1 {
+				mv.k = int16(k)
+				if !s.step(child, m, t, s.srcs[d][k]) {
+					w.stop = relearn
+					return sum
+				}
+			}
+			below := w.visit(child, d+1, t)
+			if w.deferred {
+				w.deferred = false
+				w.later[d] = append(w.later[d], mv)
+				continue
+			}
+			sum.c.Add(&below.c)
+			if w.stop != "" {
+				return sum
+			}
+		}
+	}
+	// The children others were searching: join them.
+	for i := 0; i < len(w.later[d]); i++ {
+		mv := w.later[d][i]
+		if !s.step(child, m, int(mv.t), c11.Latest) {
+			w.stop = relearn
+			return sum
+		}
+		if mv.k >= 0 {
+			s.srcs[d] = child.LastSources(s.srcs[d][:0])
+			if !s.step(child, m, int(mv.t), s.srcs[d][mv.k]) {
+				w.stop = relearn
+				return sum
+			}
+		}
+		w.join = true
+		below := w.visit(child, d+1, int(mv.t))
+		w.join, w.deferred = false, false
+		sum.c.Add(&below.c)
+		if w.stop != "" {
+			return sum
+		}
+	}
+	w.store.Save(r, &sum.c)
+	return sum
+}
+
+// order shuffles the threads a worker other than 0 takes from a state.
+func (w *worker) order(en []int) {
+	if w.rng == nil {
+		return
+	}
+	for i := len(en) - 1; i > 0; i-- {
+		j := w.rng.IntN(i + 1)
+		en[i], en[j] = en[j], en[i]
+	}
+}
