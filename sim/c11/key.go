@@ -61,9 +61,13 @@ func (w *Memory) Key(st *State, r Renaming, b *KeyBuffer, out []uint64) []uint64
 	if b == nil {
 		b = new(KeyBuffer)
 	}
-	b.reset(len(w.hist))
+	b.reset(n, len(w.hist))
+	for u := range n {
+		b.threads[u] = r.SourceThread(u)
+	}
 	for ca := program.FirstAddress; ca < program.Word(len(w.hist)); ca++ {
 		a := r.SourceAddr(ca)
+		b.src[ca] = a
 		lo := w.lowestFloor(a, st)
 		b.lows[a] = lo
 		if int(lo) == len(w.hist[a])-1 {
@@ -80,21 +84,22 @@ func (w *Memory) Key(st *State, r Renaming, b *KeyBuffer, out []uint64) []uint64
 		b.multi = append(b.multi, multiCell{lo: lo, from: int32(from), to: int32(len(b.entries))})
 	}
 	// floors appends clock c's floor on each cell of b.multi, counted
-	// from the cell's oldest readable write.
+	// from the cell's oldest readable write: how many cells it is above
+	// that on, then each such cell's place in b.multi and the floor.
 	floors := func(c []uint32) {
-		for _, mc := range b.multi {
-			f := mc.lo
+		at := len(out)
+		out = append(out, 0)
+		for j, mc := range b.multi {
 			for _, s := range b.entries[mc.from:mc.to] {
 				if s.clock <= c[s.thread] {
-					f = s.idx
+					out = append(out, uint64(j)<<32|uint64(s.idx-mc.lo))
 					break
 				}
 			}
-			out = append(out, uint64(f-mc.lo))
 		}
+		out[at] = uint64(len(out) - at - 1)
 	}
-	for u := range n {
-		t := r.SourceThread(u)
+	for _, t := range b.threads {
 		if st.Retired[t] {
 			out = append(out, 0) // it never reads again, and its clock flows nowhere
 			continue
@@ -113,7 +118,7 @@ func (w *Memory) Key(st *State, r Renaming, b *KeyBuffer, out []uint64) []uint64
 	}
 	listed := false // b.acc holds the race detector's accesses
 	for ca := program.FirstAddress; ca < program.Word(len(w.hist)); ca++ {
-		a := r.SourceAddr(ca)
+		a := b.src[ca]
 		if c := &st.Program.Cells[a]; c.Atomic {
 			floors(st.Release[c.Slot*n : (c.Slot+1)*n])
 		}
@@ -128,7 +133,7 @@ func (w *Memory) Key(st *State, r Renaming, b *KeyBuffer, out []uint64) []uint64
 			out = append(out, 1)
 			floors(h[i].Rel)
 			if !listed {
-				b.listAccesses(st, r)
+				b.listAccesses(st)
 				listed = true
 			}
 			out = covered(out, b.acc, h[i].Rel)
@@ -156,7 +161,7 @@ func covered(out []uint64, acc []Access, c []uint32) []uint64 {
 // still race, in canonical order: by cell, the last write, then each
 // thread's last read. An access the clock of every thread not retired
 // covers never races again (clocks only grow), whatever it is keyed as.
-func (b *KeyBuffer) listAccesses(st *State, r Renaming) {
+func (b *KeyBuffer) listAccesses(st *State) {
 	b.acc = b.acc[:0]
 	n := len(st.Retired)
 	mayRace := func(e Access) bool {
@@ -171,15 +176,15 @@ func (b *KeyBuffer) listAccesses(st *State, r Renaming) {
 		return false
 	}
 	for ca := program.FirstAddress; ca < program.Word(len(st.Program.Cells)); ca++ {
-		c := &st.Program.Cells[r.SourceAddr(ca)]
+		c := &st.Program.Cells[b.src[ca]]
 		if c.Atomic || c.Slot < 0 || c.Slot >= len(st.LastWrites) {
 			continue
 		}
 		if e := st.LastWrites[c.Slot]; mayRace(e) {
 			b.acc = append(b.acc, e)
 		}
-		for u := range n {
-			if e := st.LastReads[c.Slot*n+r.SourceThread(u)]; mayRace(e) {
+		for _, t := range b.threads {
+			if e := st.LastReads[c.Slot*n+t]; mayRace(e) {
 				b.acc = append(b.acc, e)
 			}
 		}
@@ -204,14 +209,18 @@ type multiCell struct {
 // A KeyBuffer holds what Key works in between calls. Its zero value is
 // ready; it must not be used by two calls at once.
 type KeyBuffer struct {
-	lows    []int32 // per address, the index of its oldest readable write
+	threads []int          // per canonical place, the thread there
+	src     []program.Word // per canonical address, the address whose content is there
+	lows    []int32        // per address, the index of its oldest readable write
 	multi   []multiCell
 	entries []seen
 	acc     []Access
 }
 
-// reset readies b for cells addresses.
-func (b *KeyBuffer) reset(cells int) {
+// reset readies b for n threads and cells addresses.
+func (b *KeyBuffer) reset(n, cells int) {
+	b.threads = slices.Grow(b.threads[:0], n)[:n]
+	b.src = slices.Grow(b.src[:0], cells)[:cells]
 	b.lows = slices.Grow(b.lows[:0], cells)[:cells]
 	b.multi, b.entries = b.multi[:0], b.entries[:0]
 }

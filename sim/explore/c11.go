@@ -70,7 +70,7 @@ func exploreWeak(ctx context.Context, p *program.Program, o Options) (Result, er
 func (o *Options) weakOptions(p *program.Program) weak.Options {
 	w := weak.Options{MaxStates: o.MaxStates, MaxPreemptions: o.MaxPreemptions, Runs: o.Runs, Seed: o.Seed,
 		StopAtFirst: o.StopAtFirst, Want: o.Want, NoSymmetry: o.NoSymmetry, Observe: o.Observe,
-		ProgressEvery: o.ProgressEvery, Workers: o.Workers}
+		ProgressEvery: o.ProgressEvery, Workers: o.Workers, CheckKeys: o.checkKeys}
 	if report := o.Progress; report != nil {
 		w.Progress = func(states, executions int64) { report(Progress{States: states, Executions: executions}) }
 	}

@@ -39,6 +39,10 @@ type Options struct {
 	// ProgressEvery states visited (at least 1024 apart).
 	Progress      func(states, executions int64)
 	ProgressEvery int64
+	// CheckKeys checks every state key the exhaustive search computes
+	// from the keyer's cache against the key computed from scratch: a
+	// difference panics. For tests.
+	CheckKeys bool
 	// Workers is how many goroutines an exhaustive search that is not to
 	// stop at its first bug may use (see exhaustiveParallel); 0 or 1: the
 	// caller's alone.

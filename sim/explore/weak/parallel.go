@@ -147,7 +147,8 @@ func (par *parallel) result(ws []*worker, o *Options) Result {
 // work is one worker's search from the first state, again, joining what
 // others search, while it put the first state off.
 func (w *worker) work() {
-	root := sim.New(w.s.p, sim.Options{Memory: sim.C11})
+	root := w.s.level(0)
+	root.CopyFrom(sim.New(w.s.p, sim.Options{Memory: sim.C11}))
 	w.top = w.visit(root, 0, -1)
 	for w.stop == "" && w.deferred {
 		w.deferred, w.join = false, true
@@ -182,7 +183,7 @@ func (w *worker) visit(m *sim.Machine, d, last int) summary {
 		}
 		return sum
 	}
-	key := s.key(m, last, 0)
+	key := s.keyAt(m, d, last, 0)
 	join := w.join
 	w.join = false
 	if w.halted.Load() {

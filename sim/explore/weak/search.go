@@ -2,6 +2,7 @@ package weak
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"slices"
 
@@ -145,9 +146,35 @@ func (s *search) level(d int) *sim.Machine {
 }
 
 // key is m's state with the search's context (last thread, preemptions
-// left, when bounded), under the renaming it chooses.
+// left, when bounded), under the renaming it chooses, computed from
+// scratch.
 func (s *search) key(m *sim.Machine, last, left int) statekey.Key {
-	k := s.keyer.Key(m)
+	return s.withMemory(m, s.keyer.Key(m), last, left)
+}
+
+// keyAt is key for the machine at depth d of the search's path (level
+// d), which thread last's step took from the one at depth d-1: the
+// machine's part computed from the keyer's cache of depth d-1 (see
+// statekey.Keyer.Advance).
+func (s *search) keyAt(m *sim.Machine, d, last, left int) statekey.Key {
+	if d == 0 {
+		s.keyer.Start(0, m)
+	} else {
+		s.keyer.Advance(d, s.levels[d-1], m, last)
+	}
+	k := s.keyer.KeyAt(d, m)
+	if s.o.CheckKeys {
+		if want := s.keyer.Key(m); want != k {
+			panic(fmt.Sprintf("weak: incremental key %x, from scratch %x, at depth %d", k, want, d))
+		}
+		s.keyer.KeyAt(d, m) // the renaming, again
+	}
+	return s.withMemory(m, k, last, left)
+}
+
+// withMemory is k, m's state key under the renaming the keyer chose last,
+// with m's c11 state and the search's context.
+func (s *search) withMemory(m *sim.Machine, k statekey.Key, last, left int) statekey.Key {
 	var r c11.Renaming
 	if s.sym {
 		r = s.keyer
@@ -190,7 +217,7 @@ func (s *search) visit(m *sim.Machine, d, last, left int) summary {
 	if m.Finished() {
 		return s.end(m)
 	}
-	key := s.key(m, last, left)
+	key := s.keyAt(m, d, last, left)
 	if i, ok := s.store.Find(key); ok {
 		var sum summary
 		s.store.Load(i, &sum.c)
@@ -374,7 +401,9 @@ func exhaustive(ctx context.Context, p *program.Program, o *Options, ms *stateke
 	for {
 		s = newSearch(ctx, p, o, ms, !bounded)
 		s.bounded = bounded
-		sum = s.visit(sim.New(p, sim.Options{Memory: sim.C11}), 0, -1, bound)
+		root := s.level(0)
+		root.CopyFrom(sim.New(p, sim.Options{Memory: sim.C11}))
+		sum = s.visit(root, 0, -1, bound)
 		if s.stop != relearn {
 			break
 		}
