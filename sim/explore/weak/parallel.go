@@ -9,7 +9,6 @@ import (
 	"sync/atomic"
 
 	"lockstep/sim"
-	"lockstep/sim/c11"
 	"lockstep/sim/explore/internal/cache"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
@@ -232,21 +231,16 @@ func (w *worker) visit(m *sim.Machine, d, last int) summary {
 	}
 	w.order(en)
 	for _, t := range en {
-		if !s.step(child, m, t, c11.Latest) {
+		n, ok := s.choices(child, m, t, d)
+		if !ok {
 			w.stop = relearn
 			return sum
 		}
-		srcs := child.LastSources(s.srcs[d][:0])
-		s.srcs[d] = srcs
-		n := len(srcs)
-		for k := range max(n, 1) {
-			mv := move{t: int16(t), k: -1}
-			if n > 1 {
-				mv.k = int16(k)
-				if !s.step(child, m, t, s.srcs[d][k]) {
-					w.stop = relearn
-					return sum
-				}
+		for k := range n {
+			mv, ok := s.moveTo(child, m, t, d, k)
+			if !ok {
+				w.stop = relearn
+				return sum
 			}
 			below := w.visit(child, d+1, t)
 			if w.deferred {
@@ -263,16 +257,13 @@ func (w *worker) visit(m *sim.Machine, d, last int) summary {
 	// The children others were searching: join them.
 	for i := 0; i < len(w.later[d]); i++ {
 		mv := w.later[d][i]
-		if !s.step(child, m, int(mv.t), c11.Latest) {
+		if _, ok := s.choices(child, m, int(mv.t), d); !ok {
 			w.stop = relearn
 			return sum
 		}
-		if mv.k >= 0 {
-			s.srcs[d] = child.LastSources(s.srcs[d][:0])
-			if !s.step(child, m, int(mv.t), s.srcs[d][mv.k]) {
-				w.stop = relearn
-				return sum
-			}
+		if _, ok := s.moveTo(child, m, int(mv.t), d, max(int(mv.k), 0)); !ok {
+			w.stop = relearn
+			return sum
 		}
 		w.join = true
 		below := w.visit(child, d+1, int(mv.t))

@@ -190,6 +190,28 @@ func (s *search) withMemory(m *sim.Machine, k statekey.Key, last, left int) stat
 	return k
 }
 
+// choices performs thread t's step from m (at depth d) into child and
+// returns how many moves the thread has: one per write the step's read
+// may return, or one. False when the step showed the models wrong (the
+// search then stops to start again).
+func (s *search) choices(child, m *sim.Machine, t, d int) (int, bool) {
+	if !s.step(child, m, t, c11.Latest) {
+		return 0, false
+	}
+	s.srcs[d] = child.LastSources(s.srcs[d][:0])
+	return max(len(s.srcs[d]), 1), true
+}
+
+// moveTo performs thread t's move k from m (at depth d) into child, as
+// choices, called last at depth d for t, counted them, and returns it;
+// false as for choices.
+func (s *search) moveTo(child, m *sim.Machine, t, d, k int) (move, bool) {
+	if len(s.srcs[d]) <= 1 {
+		return move{t: int16(t), k: -1}, true // choices took the step
+	}
+	return move{t: int16(t), k: int16(k)}, s.step(child, m, t, s.srcs[d][k])
+}
+
 // end summarizes an execution that ended in m.
 func (s *search) end(m *sim.Machine) summary {
 	var sum summary
@@ -261,19 +283,14 @@ func (s *search) visit(m *sim.Machine, d, last, left int) summary {
 			s.cut = true
 			continue
 		}
-		if !s.step(child, m, t, c11.Latest) {
+		n, ok := s.choices(child, m, t, d)
+		if !ok {
 			return sum
 		}
-		srcs := child.LastSources(s.srcs[d][:0])
-		s.srcs[d] = srcs
-		n := len(srcs)
-		for k := range max(n, 1) {
-			mv := move{t: int16(t), k: -1}
-			if n > 1 {
-				mv.k = int16(k)
-				if !s.step(child, m, t, s.srcs[d][k]) {
-					return sum
-				}
+		for k := range n {
+			mv, ok := s.moveTo(child, m, t, d, k)
+			if !ok {
+				return sum
 			}
 			s.path = append(s.path, mv)
 			below := s.visit(child, d+1, t, left-cost)
@@ -349,11 +366,11 @@ func (s *search) ample(m, child *sim.Machine, en []int, d int) (int, bool) {
 		if s.red.Public(co.Op(), co.PC()) {
 			continue
 		}
-		if !s.step(child, m, t, c11.Latest) {
+		n, ok := s.choices(child, m, t, d)
+		if !ok {
 			return 0, false
 		}
-		s.srcs[d] = child.LastSources(s.srcs[d][:0])
-		if len(s.srcs[d]) <= 1 && s.red.Private(m, child, c) {
+		if n == 1 && s.red.Private(m, child, c) {
 			return t, true
 		}
 		if !s.red.OwnAccess(child, c) {
