@@ -16,15 +16,13 @@ import (
 )
 
 // The exhaustive search on several goroutines, for a search that is to
-// prove a program correct: each worker runs the depth-first search from
-// the first state, with machines, keys and reducer of its own, over one
-// shared state cache (cache.Shared), as the sc search's workers do (see
-// the explore package's parallel search). Worker 0 takes the threads in
-// order; the others shuffle them, so that they spread over the state
-// graph. A worker that meets a state another is searching puts it off
-// until it has searched the state's other children, and then joins that
-// search: nobody waits. A state's summary is saved only once all its
-// children's are known, so it is the sum of theirs whoever computes it.
+// prove a program correct. Its workers share one state cache
+// (cache.Shared) and share out the states as the sc search's do (see the
+// explore package's parallel search, which says why the counts are those
+// of the search alone): each searches from the first state with machines,
+// keys and a reducer of its own, in its own order of the threads, and
+// puts off a state another is searching until it has searched the rest,
+// then joins it.
 //
 // It gives up, for the search alone to run (Exhaustive), when it meets a
 // bug (an execution whose outcome is not ok: the search alone then finds
@@ -279,11 +277,7 @@ func (w *worker) visit(m *sim.Machine, d, last int) summary {
 
 // order shuffles the threads a worker other than 0 takes from a state.
 func (w *worker) order(en []int) {
-	if w.rng == nil {
-		return
-	}
-	for i := len(en) - 1; i > 0; i-- {
-		j := w.rng.IntN(i + 1)
-		en[i], en[j] = en[j], en[i]
+	if w.rng != nil {
+		w.rng.Shuffle(len(en), func(i, j int) { en[i], en[j] = en[j], en[i] })
 	}
 }
