@@ -238,7 +238,20 @@ func (p *page) waitPosition(n int) {
 
 func (p *page) click(css string) {
 	p.t.Helper()
-	p.do(chromedp.Click(chromedp.CSS(css)))
+	// A view that redraws may replace the element between the query for
+	// its node and the click (a room page that has just reconnected): the
+	// click is then tried again, on the element that took its place.
+	for tries := 1; ; tries++ {
+		ctx, cancel := context.WithTimeout(p.ctx, waitLimit)
+		err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(css)))
+		cancel()
+		if err == nil {
+			return
+		}
+		if tries == 3 || !strings.Contains(err.Error(), "Could not find node with given id") {
+			p.t.Fatalf("click %s: %v", css, err)
+		}
+	}
 }
 
 // key types keys to the page; the page has no focused field.
