@@ -158,7 +158,9 @@ func (w *worker) work() {
 		w.done = true
 		w.root.Set(&w.top.c)
 		w.halted.Store(true)
-	case w.stop != "" && w.stop != halted && w.reason == "" && !w.done:
+	case w.stop != "" && w.stop != halted && !w.done && (w.reason == "" || w.stop == relearn):
+		// A step that showed the models wrong makes the search start
+		// again whatever else stopped it: what it found was keyed wrong.
 		w.reason = w.stop
 		if w.stop == relearn {
 			w.learned = w.s.ms
