@@ -22,10 +22,10 @@ import (
 // state key (with the model of the program's locals every step is
 // checked against, and assuming nothing of its synchronization: the
 // models of that rest on reads of the latest write) together with what
-// sim.Machine.MemoryKey hands over,
-// in canonical form: the writes some thread may still read, and each
-// clock that may still flow as the floors it gives (the oldest write a
-// read may return) on the cells with more than one. A depth-first search
+// sim.Machine.MemoryKey hands over, in canonical form: the writes some
+// thread may still read, and each clock that may still flow as the
+// floors it gives (the oldest write a read may return) on the cells with
+// more than one. A depth-first search
 // caches every state it finishes, with the executions below it by
 // outcome kind and, for each kind, the fewest steps to it (in a
 // cache.Store, as the sc search does) and, for each kind other than ok,
