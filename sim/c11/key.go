@@ -42,10 +42,12 @@ import (
 // alike in that give every future clock the same floors.
 //
 // The race detector compares clocks too, with its last accesses to plain
-// cells. The machine's state key holds, per access, which holders cover
-// it, except the release clocks of writes still readable, which an
-// acquire may yet join: the key holds, per such clock, the accesses it
-// covers.
+// cells: the key also holds which of them may still race (those a thread
+// not retired does not cover: clocks only grow) and, per holder, those it
+// covers. (The machine's state key holds that for the holders it knows,
+// but not for the release clocks of writes still readable, which an
+// acquire may yet join, nor for a finished thread whose context an old
+// write holds, which a submit_task may yet wake.)
 //
 // # Symmetry
 //
@@ -83,10 +85,12 @@ func (w *Memory) Key(st *State, r Renaming, b *KeyBuffer, out []uint64) []uint64
 		slices.SortFunc(b.entries[from:], func(x, y seen) int { return int(y.idx) - int(x.idx) })
 		b.multi = append(b.multi, multiCell{lo: lo, from: int32(from), to: int32(len(b.entries))})
 	}
-	// floors appends clock c's floor on each cell of b.multi, counted
-	// from the cell's oldest readable write: how many cells it is above
-	// that on, then each such cell's place in b.multi and the floor.
-	floors := func(c []uint32) {
+	out = b.listAccesses(st, out)
+	// holder appends what the key holds of clock c: its floor on each
+	// cell of b.multi, counted from the cell's oldest readable write (how
+	// many cells it is above that on, then each such cell's place in
+	// b.multi and the floor), and the accesses of b.acc it covers.
+	holder := func(c []uint32) {
 		at := len(out)
 		out = append(out, 0)
 		for j, mc := range b.multi {
@@ -98,6 +102,7 @@ func (w *Memory) Key(st *State, r Renaming, b *KeyBuffer, out []uint64) []uint64
 			}
 		}
 		out[at] = uint64(len(out) - at - 1)
+		out = covered(out, b.acc, c)
 	}
 	for _, t := range b.threads {
 		if st.Retired[t] {
@@ -105,7 +110,7 @@ func (w *Memory) Key(st *State, r Renaming, b *KeyBuffer, out []uint64) []uint64
 			continue
 		}
 		out = append(out, 1)
-		floors(st.Clocks[t*n : (t+1)*n])
+		holder(st.Clocks[t*n : (t+1)*n])
 	}
 	for c := range st.Queued {
 		src := r.SourceCoroutine(c)
@@ -114,13 +119,12 @@ func (w *Memory) Key(st *State, r Renaming, b *KeyBuffer, out []uint64) []uint64
 			continue
 		}
 		out = append(out, 1)
-		floors(st.Wake[src*n : (src+1)*n])
+		holder(st.Wake[src*n : (src+1)*n])
 	}
-	listed := false // b.acc holds the race detector's accesses
 	for ca := program.FirstAddress; ca < program.Word(len(w.hist)); ca++ {
 		a := b.src[ca]
 		if c := &st.Program.Cells[a]; c.Atomic {
-			floors(st.Release[c.Slot*n : (c.Slot+1)*n])
+			holder(st.Release[c.Slot*n : (c.Slot+1)*n])
 		}
 		h := w.hist[a][b.lows[a]:]
 		out = append(out, uint64(len(h)))
@@ -131,12 +135,7 @@ func (w *Memory) Key(st *State, r Renaming, b *KeyBuffer, out []uint64) []uint64
 				continue
 			}
 			out = append(out, 1)
-			floors(h[i].Rel)
-			if !listed {
-				b.listAccesses(st)
-				listed = true
-			}
-			out = covered(out, b.acc, h[i].Rel)
+			holder(h[i].Rel)
 		}
 	}
 	return out
@@ -158,10 +157,12 @@ func covered(out []uint64, acc []Access, c []uint32) []uint64 {
 }
 
 // listAccesses lists in b.acc the race detector's last accesses that may
-// still race, in canonical order: by cell, the last write, then each
-// thread's last read. An access the clock of every thread not retired
-// covers never races again (clocks only grow), whatever it is keyed as.
-func (b *KeyBuffer) listAccesses(st *State) {
+// still race, in canonical order: by plain cell, the last write, then
+// each thread's last read. An access the clock of every thread not
+// retired covers never races again (clocks only grow), whatever it is
+// keyed as. It appends to out which accesses it listed, a bit for each
+// place in that order, and returns out.
+func (b *KeyBuffer) listAccesses(st *State, out []uint64) []uint64 {
 	b.acc = b.acc[:0]
 	n := len(st.Retired)
 	mayRace := func(e Access) bool {
@@ -175,20 +176,33 @@ func (b *KeyBuffer) listAccesses(st *State) {
 		}
 		return false
 	}
+	var bits uint64
+	place := 0
+	// note lists e if it may still race, and notes whether it did.
+	note := func(e Access) {
+		if mayRace(e) {
+			b.acc = append(b.acc, e)
+			bits |= 1 << (place % 64)
+		}
+		if place++; place%64 == 0 {
+			out = append(out, bits)
+			bits = 0
+		}
+	}
 	for ca := program.FirstAddress; ca < program.Word(len(st.Program.Cells)); ca++ {
 		c := &st.Program.Cells[b.src[ca]]
 		if c.Atomic || c.Slot < 0 || c.Slot >= len(st.LastWrites) {
 			continue
 		}
-		if e := st.LastWrites[c.Slot]; mayRace(e) {
-			b.acc = append(b.acc, e)
-		}
+		note(st.LastWrites[c.Slot])
 		for _, t := range b.threads {
-			if e := st.LastReads[c.Slot*n+t]; mayRace(e) {
-				b.acc = append(b.acc, e)
-			}
+			note(st.LastReads[c.Slot*n+t])
 		}
 	}
+	if place%64 != 0 {
+		out = append(out, bits)
+	}
+	return out
 }
 
 // An Access is one of the race detector's last accesses to a plain cell:

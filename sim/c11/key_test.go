@@ -160,6 +160,40 @@ func TestKeyFloors(t *testing.T) {
 			w.writes[w.p.Cells[w.x].Slot] = c11.Access{Thread: 0, Clock: 3}
 			return w
 		}, false},
+		{"T2's clock covers T0's last write of x for the race detector, or not, with the same floors", func(t *testing.T) *keyWorld {
+			w := base(t, nil)
+			w.writes[w.p.Cells[w.x].Slot] = c11.Access{Thread: 0, Clock: 3}
+			w.clock(2)[0] = 2
+			return w
+		}, func(t *testing.T) *keyWorld {
+			w := base(t, nil)
+			w.writes[w.p.Cells[w.x].Slot] = c11.Access{Thread: 0, Clock: 3}
+			w.clock(2)[0] = 3
+			return w
+		}, false},
+		{"the access that may still race is x's last write, or T1's last read of x", func(t *testing.T) *keyWorld {
+			w := base(t, nil)
+			w.writes[w.p.Cells[w.x].Slot] = c11.Access{Thread: 0, Clock: 3}
+			return w
+		}, func(t *testing.T) *keyWorld {
+			w := base(t, nil)
+			w.reads[w.p.Cells[w.x].Slot*3+1] = c11.Access{Thread: 0, Clock: 3}
+			return w
+		}, false},
+		{"an access every thread covers, or none", func(t *testing.T) *keyWorld {
+			w := base(t, nil)
+			w.writes[w.p.Cells[w.x].Slot] = c11.Access{Thread: 0, Clock: 1}
+			for u := range 3 {
+				w.clock(u)[0] = max(w.clock(u)[0], 1)
+			}
+			return w
+		}, func(t *testing.T) *keyWorld {
+			w := base(t, nil)
+			for u := range 3 {
+				w.clock(u)[0] = max(w.clock(u)[0], 1)
+			}
+			return w
+		}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, b := tc.a(t).key(), tc.b(t).key()
