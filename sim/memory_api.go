@@ -143,13 +143,24 @@ func (m *Machine) staleCause(o outcome.Outcome) outcome.Outcome {
 	return o
 }
 
-// Readable calls f with every value a read of the cell at addr may still
-// return, by any thread: under sc its value; under c11 every write from
-// the lowest floor of all threads on (see MemoryKey).
-func (m *Machine) Readable(addr program.Word, f func(v program.Word)) {
+// EachReadable calls f with every cell and each value a read of it may
+// still return, until f returns false: under sc its value; under c11
+// every write from the lowest floor of the threads that may still read
+// on, the writes MemoryKey keeps.
+func (m *Machine) EachReadable(f func(addr, v program.Word) bool) {
 	if m.weak == nil {
-		f(m.mem[addr])
+		for a := program.FirstAddress; a < program.Word(len(m.mem)); a++ {
+			if !f(a, m.mem[a]) {
+				return
+			}
+		}
 		return
 	}
-	m.weak.Readable(addr, m.hb.Clocks().Threads, len(m.threads), f)
+	var buf [64]bool
+	st := c11.State{Clocks: m.hb.Clocks().Threads, Retired: m.retired(buf[:0])}
+	for a := program.FirstAddress; a < program.Word(len(m.mem)); a++ {
+		if !m.weak.Readable(a, &st, func(v program.Word) bool { return f(a, v) }) {
+			return
+		}
+	}
 }

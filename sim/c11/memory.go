@@ -210,16 +210,16 @@ func (w *Memory) Chosen() Source {
 }
 
 // Readable calls f with every value a read of the cell at addr may still
-// return, by any of the threads whose clocks are clocks (n×n): every
-// write from the lowest of their floors on.
-func (w *Memory) Readable(addr program.Word, clocks []uint32, n int, f func(v program.Word)) {
-	lo := int32(len(w.hist[addr]) - 1)
-	for t := range n {
-		lo = min(lo, w.Floor(t, addr, clocks[t*n:(t+1)*n]))
+// return, by any thread not retired (st.Clocks and st.Retired): every
+// write from the lowest of their floors on, the writes Key keeps. It
+// stops, returning false, when f returns false.
+func (w *Memory) Readable(addr program.Word, st *State, f func(v program.Word) bool) bool {
+	for _, ww := range w.hist[addr][w.lowestFloor(addr, st):] {
+		if !f(ww.Val) {
+			return false
+		}
 	}
-	for _, ww := range w.hist[addr][lo:] {
-		f(ww.Val)
-	}
+	return true
 }
 
 // A Candidate is a write a read may return.

@@ -115,17 +115,19 @@ func (r *reducer) names(v program.Word, c int) bool {
 // awaiter: a cell outside them, or a local of another coroutine.
 func (r *reducer) reachable(m *sim.Machine, c int) bool {
 	p, mem := r.p, m.Memory()
-	for a := program.FirstAddress; a < program.Word(len(p.Cells)); a++ {
-		if !r.isAddr[a] || r.owner[a] == c || !m.ObjectLive(p.Cells[a].Object) {
-			continue
-		}
-		if r.names(mem[a], c) {
+	if r.weak {
+		// Every write a read may still return, the writes the key keeps.
+		named := false
+		m.EachReadable(func(a, v program.Word) bool {
+			named = r.isAddr[a] && r.owner[a] != c && m.ObjectLive(p.Cells[a].Object) && r.names(v, c)
+			return !named
+		})
+		if named {
 			return true
 		}
-		if r.weak {
-			named := false
-			m.Readable(a, func(v program.Word) { named = named || r.names(v, c) })
-			if named {
+	} else {
+		for a := program.FirstAddress; a < program.Word(len(p.Cells)); a++ {
+			if r.isAddr[a] && r.owner[a] != c && m.ObjectLive(p.Cells[a].Object) && r.names(mem[a], c) {
 				return true
 			}
 		}

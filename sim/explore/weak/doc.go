@@ -24,7 +24,10 @@
 //     seed). Workers changes only how fast a complete exhaustive search
 //     ends and what it caches (Result.States, MemoryBytes): its workers
 //     give up for the search alone when they meet a bug or a cycle (see
-//     exhaustiveParallel). A search keeps no clock, starts goroutines only
+//     exhaustiveParallel). (With the reduction, which decides from what
+//     the key keeps of a state, a worker may take a step alone where
+//     another has found its label public: reduced counts may then
+//     differ.) A search keeps no clock, starts goroutines only
 //     for Exhaustive with Workers above one, all returned before it does,
 //     and shares nothing with other searches: any number may run at once.
 //   - The state key holds a coroutine's locals only where a model of the

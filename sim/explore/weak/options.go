@@ -50,7 +50,8 @@ type Options struct {
 	// Reduction, when set, makes the partial-order reduction an
 	// exhaustive search (not a bounded one) asks which steps to take
 	// alone; nil: none. keeps says which locals the search's key holds
-	// (statekey.Keyer.KeepsLocal): the reducer looks at no other, so that
+	// (statekey.Keyer.KeepsLocal): the reducer looks at no other, nor at
+	// writes no thread may read again (sim.Machine.EachReadable), so that
 	// it decides alike for the states of one key.
 	Reduction func(keeps func(m *sim.Machine, c, i int) bool) Reducer
 }
