@@ -115,8 +115,9 @@ func runParallel(ctx context.Context, p *program.Program, o *Options, ms *statek
 func (par *parallel) result(ws []*worker, o *Options) Result {
 	res := Result{Complete: par.done, Stopped: par.reason, States: par.store.Len(), Reduced: o.Reduction != nil,
 		MemoryBytes: par.store.Bytes(), Outcomes: map[outcome.Kind]*big.Int{}}
-	// Stopped early, it covers what worker 0 reached, as the search alone
-	// covers what it reached.
+	// Stopped early, it counts what worker 0 found below the first state,
+	// as the sc search's workers do: not the states it put off for others
+	// and did not come back to.
 	root := &ws[0].top.c
 	if par.done {
 		res.Stopped, root = "", &par.root
