@@ -27,18 +27,29 @@ type Models struct {
 // that searches seldom have to start again.
 func Learn(p *program.Program) *Models {
 	ms := &Models{live: locals.New(p), sync: acquire.New(p, groups(p)), doom: newDoomedModel(p), opening: newOpeningModel(p)}
+	seed(p, sim.SC, ms.Check)
+	return ms
+}
+
+// seed performs the steps of 64 random runs of p under memory, each
+// checked with check (child is m after thread t's step), always the same
+// runs.
+func seed(p *program.Program, memory sim.MemoryModel, check func(child, m *sim.Machine, t int) bool) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	m, child := sim.New(p, sim.Options{}), sim.New(p, sim.Options{})
+	start := sim.New(p, sim.Options{Memory: memory})
+	m, child := &sim.Machine{}, &sim.Machine{}
 	var en []int
 	for range 64 {
-		m.CopyFrom(sim.New(p, sim.Options{}))
+		m.CopyFrom(start)
 		for !m.Finished() {
 			en = m.Enabled(en[:0])
-			ms.Step(child, m, en[rng.IntN(len(en))])
+			t := en[rng.IntN(len(en))]
+			child.CopyFrom(m)
+			child.QuietStep(t)
+			check(child, m, t)
 			m, child = child, m
 		}
 	}
-	return ms
 }
 
 // Freeze fixes the synchronization claims keys use to those learned so
@@ -132,21 +143,7 @@ func stepAt(m *sim.Machine, t int) (c, op, pc int, ok bool) {
 // its steps with CheckLocals.
 func LearnLocals(p *program.Program, memory sim.MemoryModel) *Models {
 	ms := NewLocals(p)
-	rng := rand.New(rand.NewPCG(1, 2))
-	start := sim.New(p, sim.Options{Memory: memory})
-	m, child := &sim.Machine{}, &sim.Machine{}
-	var en []int
-	for range 64 {
-		m.CopyFrom(start)
-		for !m.Finished() {
-			en = m.Enabled(en[:0])
-			t := en[rng.IntN(len(en))]
-			child.CopyFrom(m)
-			child.QuietStep(t)
-			ms.CheckLocals(child, m, t)
-			m, child = child, m
-		}
-	}
+	seed(p, memory, ms.CheckLocals)
 	return ms
 }
 

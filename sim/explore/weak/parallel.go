@@ -2,6 +2,7 @@ package weak
 
 import (
 	"context"
+	"maps"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -134,11 +135,7 @@ func (par *parallel) result(ws []*worker, o *Options) Result {
 			obs[name] = true
 		}
 	}
-	res.Observations = make([]string, 0, len(obs))
-	for name := range obs {
-		res.Observations = append(res.Observations, name)
-	}
-	slices.Sort(res.Observations)
+	res.Observations = slices.Sorted(maps.Keys(obs))
 	return res
 }
 

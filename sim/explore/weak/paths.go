@@ -3,6 +3,7 @@ package weak
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -134,10 +135,7 @@ func Random(ctx context.Context, p *program.Program, o Options) Result {
 		cs = append(cs, Counterexample{Kind: k, Schedule: scheduleOf(p, path)})
 	}
 	res.Counterexamples = inKindOrder(cs)
-	for name := range obs {
-		res.Observations = append(res.Observations, name)
-	}
-	slices.Sort(res.Observations)
+	res.Observations = slices.Sorted(maps.Keys(obs))
 	return res
 }
 

@@ -3,6 +3,7 @@ package weak
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math/big"
 	"slices"
 
@@ -442,11 +443,7 @@ func exhaustive(ctx context.Context, p *program.Program, o *Options, ms *stateke
 			res.Counterexamples = append(res.Counterexamples, Counterexample{Kind: outcome.Kinds[k], Schedule: s.smallest(k, bound)})
 		}
 	}
-	res.Observations = make([]string, 0, len(s.obs))
-	for name := range s.obs {
-		res.Observations = append(res.Observations, name)
-	}
-	slices.Sort(res.Observations)
+	res.Observations = slices.Sorted(maps.Keys(s.obs))
 	return res
 }
 
