@@ -40,13 +40,9 @@ var simAllowed = map[string]map[string]string{
 		"sync":        "an exhaustive search runs on several goroutines (Options.Workers), each with machines of its own: the search is parallel, never a machine",
 		"sync/atomic": "an exhaustive search's workers learn at once that one of them stopped",
 	},
-	"lockstep/sim/explore/weak": {
-		"sync":        "the c11 exhaustive search runs on several goroutines (Options.Workers), each with machines of its own: the search is parallel, never a machine",
-		"sync/atomic": "its workers learn at once that one of them stopped",
-	},
 	"lockstep/sim/explore/internal/cache": {
-		"sync":        "the state cache a parallel search's workers share locks its shards",
-		"sync/atomic": "the shared state cache counts its states across its shards",
+		"sync":        "the state cache a parallel search's workers share locks its shards, and their crew its stop reason",
+		"sync/atomic": "the shared state cache counts its states across its shards; the crew tells its workers to stop",
 	},
 }
 

@@ -262,7 +262,7 @@ func (e *dfs) visit(d, last, left int) *cache.Summary {
 	}
 	if e.par != nil {
 		if e.finishLater(d, left, twins, out); e.stop == "" {
-			e.par.store.Save(r, out)
+			e.par.Store.Save(r, out)
 		}
 		return out
 	}

@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"lockstep/sim/explore/internal/cache"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
@@ -76,8 +77,8 @@ func (e *dfs) cycleAt(d int, idx uint32, last int) {
 // periodic checks for cancellation and reports progress.
 func (e *dfs) periodic() {
 	e.visits++
-	if e.par != nil && e.par.halted.Load() {
-		e.stop = halted
+	if e.par != nil && e.par.Halted() {
+		e.stop = cache.Halted
 		return
 	}
 	if e.visits&1023 == 0 && e.ctx.Err() != nil {
@@ -103,7 +104,7 @@ func (e *dfs) periodic() {
 // states is the number of states cached.
 func (e *dfs) states() int64 {
 	if e.par != nil {
-		return e.par.store.Len()
+		return e.par.Store.Len()
 	}
 	return int64(e.store.Len())
 }
@@ -111,7 +112,7 @@ func (e *dfs) states() int64 {
 // cacheBytes is the memory the state cache holds.
 func (e *dfs) cacheBytes() int64 {
 	if e.par != nil {
-		return e.par.store.Bytes()
+		return e.par.Store.Bytes()
 	}
 	return e.store.Bytes()
 }

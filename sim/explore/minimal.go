@@ -230,7 +230,7 @@ func (e *dfs) optionsOne(m *sim.Machine, d, last, left, k, t int, f func(cost in
 // execution's end of kind k, and whether the state is cached.
 func (e *dfs) minSteps(key statekey.Key, k int) (uint32, bool) {
 	if e.par != nil {
-		return e.par.store.MinSteps(key, k)
+		return e.par.Store.MinSteps(key, k)
 	}
 	idx, ok := e.store.Find(key)
 	if !ok {

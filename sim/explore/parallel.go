@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	"lockstep/sim"
 	"lockstep/sim/explore/internal/cache"
@@ -51,23 +50,14 @@ import (
 // stops every worker, and the search starts again with new clones, as the
 // search alone does.
 
-// halted is the stop reason of a worker that another's stop (or the end
-// of the search) stopped.
-const halted = "halted"
-
 // cycle is the stop reason of a worker that met a state on its own path.
 const cycle = "cycle"
 
 // parallel is what a parallel search's workers share.
 type parallel struct {
-	store  *cache.Shared
-	halted atomic.Bool // every worker is to stop
-
-	mu     sync.Mutex
-	ms     *statekey.Models // the search's models, checked under mu
-	reason string           // the first stop reason other than halted
-	done   bool             // a worker finished the first state
-	root   cache.Summary    // its summary, once done
+	*cache.Crew
+	mu sync.Mutex
+	ms *statekey.Models // the search's models, checked under mu
 }
 
 // worker is one worker's part of a parallel search.
@@ -106,7 +96,7 @@ func exhaustiveParallel(ctx context.Context, p *program.Program, o *Options, ms 
 func searchParallel(ctx context.Context, p *program.Program, o *Options, ms *statekey.Models, reduce bool) (*dfs, *cache.Summary) {
 	ms.Freeze()
 	keys := ms.Clone()
-	par := &parallel{store: cache.NewShared(), ms: ms}
+	par := &parallel{Crew: cache.NewCrew(), ms: ms}
 	ws := make([]*dfs, min(o.Workers, cache.MaxWorkers))
 	for i := range ws {
 		wo := o
@@ -120,19 +110,10 @@ func searchParallel(ctx context.Context, p *program.Program, o *Options, ms *sta
 			e.red = newReducer(p)
 			e.red.keeps = e.k.KeepsLocal
 		}
-		e.par = &worker{parallel: par, id: i, probe: ms.Clone()}
-		if i > 0 {
-			e.par.rng = rand.New(rand.NewPCG(uint64(i), 0x9e3779b97f4a7c15))
-		}
+		e.par = &worker{parallel: par, id: i, probe: ms.Clone(), rng: cache.Shuffler(i)}
 		ws[i] = e
 	}
-	var wg sync.WaitGroup
-	for _, e := range ws[1:] {
-		wg.Go(e.work)
-	}
-	ws[0].work()
-	par.halted.Store(true)
-	wg.Wait()
+	par.Run(len(ws), func(i int) { ws[i].work() })
 	return par.outcome(ws)
 }
 
@@ -145,17 +126,7 @@ func (e *dfs) work() {
 		w.deferred, w.join = false, true
 		w.top = e.run()
 	}
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	switch {
-	case e.stop == "" && !w.done && w.reason == "":
-		w.done = true
-		w.root.Set(w.top)
-		w.halted.Store(true)
-	case e.stop != "" && e.stop != halted && w.reason == "" && !w.done:
-		w.reason = e.stop
-		w.halted.Store(true)
-	}
+	w.Finish(e.stop, w.top, false)
 }
 
 // outcome is worker 0's search, as the search alone would end: complete
@@ -167,11 +138,12 @@ func (par *parallel) outcome(ws []*dfs) (*dfs, *cache.Summary) {
 	for _, o := range ws[1:] {
 		e.mergeFindings(o)
 	}
-	if par.done {
+	root, done, reason := par.Result()
+	if done {
 		e.stop = ""
-		return e, &par.root
+		return e, root
 	}
-	e.stop = par.reason
+	e.stop = reason
 	return e, e.par.top
 }
 
@@ -219,12 +191,12 @@ func (w *worker) step(child, m *sim.Machine, t int) bool {
 func (w *worker) enter(e *dfs, d int, key statekey.Key, out *cache.Summary) (cache.Ref, bool) {
 	join := w.join
 	w.join = false
-	if w.halted.Load() {
-		e.stop = halted
+	if w.Halted() {
+		e.stop = cache.Halted
 		out.Reset()
 		return 0, false
 	}
-	r, got := w.store.Open(key, w.id, join, e.o.MaxStates, out)
+	r, got := w.Store.Open(key, w.id, join, e.o.MaxStates, out)
 	switch got {
 	case cache.Opened, cache.Joined:
 		out.Reset()

@@ -54,10 +54,10 @@
 //
 // # Imports
 //
-// The standard library (sync for the parallel search), lockstep/sim
-// (exported API only) and its packages
-// c11, outcome, program and schedule, lockstep/sim/statekey, and
-// lockstep/sim/explore/internal/cache for the number of outcome kinds.
+// The standard library, lockstep/sim (exported API only) and its
+// packages c11, outcome, program and schedule, lockstep/sim/statekey, and
+// lockstep/sim/explore/internal/cache for the state caches, summaries and
+// the crew of a parallel search.
 // Never lockstep/sim/explore, which imports this package and hands it
 // what it needs of its own (the reducer, as a Reducer), nor the lessons
 // (lockstep/scenarios) or the playground.

@@ -6,8 +6,6 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"lockstep/sim"
 	"lockstep/sim/explore/internal/cache"
@@ -35,25 +33,9 @@ import (
 // to one goroutine.
 const gaveUp = "gave-up"
 
-// halted is the stop reason of a worker that another's stop (or the end
-// of the search) stopped.
-const halted = "halted"
-
-// parallel is what a parallel search's workers share.
-type parallel struct {
-	store  *cache.Shared
-	halted atomic.Bool // every worker is to stop
-
-	mu      sync.Mutex
-	reason  string           // the first stop reason other than halted
-	learned *statekey.Models // the models of the worker that stopped to relearn
-	done    bool             // a worker finished the first state
-	root    cache.Summary    // its summary, once done
-}
-
 // worker is one worker's part of a parallel search.
 type worker struct {
-	*parallel
+	*cache.Crew
 	s        *search
 	id       int
 	rng      *rand.Rand // the order of the threads; nil: in order
@@ -72,22 +54,31 @@ type worker struct {
 // run alone, with ms as corrected so far.
 func exhaustiveParallel(ctx context.Context, p *program.Program, o *Options, ms *statekey.Models, workers int) (Result, bool) {
 	for {
-		par, ws := runParallel(ctx, p, o, ms, workers)
-		if par.reason == relearn {
-			*ms = *par.learned
+		crew, ws := runParallel(ctx, p, o, ms, workers)
+		root, done, reason := crew.Result()
+		switch {
+		case done:
+		case reason == relearn:
+			for _, w := range ws {
+				if w.stop == relearn {
+					*ms = *w.s.ms // what its step showed
+					break
+				}
+			}
 			continue
-		}
-		if par.reason == gaveUp {
+		case reason == gaveUp:
 			return Result{}, false
+		default:
+			root = &ws[0].top.c
 		}
-		return par.result(ws, o), true
+		return result(crew, root, done, reason, ws, o), true
 	}
 }
 
 // runParallel runs the workers once, until the first state is finished
 // or one stops the search.
-func runParallel(ctx context.Context, p *program.Program, o *Options, ms *statekey.Models, workers int) (*parallel, []*worker) {
-	par := &parallel{store: cache.NewShared()}
+func runParallel(ctx context.Context, p *program.Program, o *Options, ms *statekey.Models, workers int) (*cache.Crew, []*worker) {
+	crew := cache.NewCrew()
 	ws := make([]*worker, min(workers, cache.MaxWorkers))
 	for i := range ws {
 		wo := o
@@ -96,34 +87,19 @@ func runParallel(ctx context.Context, p *program.Program, o *Options, ms *statek
 			c.Progress = nil // only the caller's goroutine reports
 			wo = &c
 		}
-		w := &worker{parallel: par, s: newSearch(ctx, p, wo, ms.Clone(), true), id: i}
-		if i > 0 {
-			w.rng = rand.New(rand.NewPCG(uint64(i), 0x9e3779b97f4a7c15))
-		}
-		ws[i] = w
+		ws[i] = &worker{Crew: crew, s: newSearch(ctx, p, wo, ms.Clone(), true), id: i, rng: cache.Shuffler(i)}
 	}
-	var wg sync.WaitGroup
-	for _, w := range ws[1:] {
-		wg.Go(w.work)
-	}
-	ws[0].work()
-	par.halted.Store(true)
-	wg.Wait()
-	return par, ws
+	crew.Run(len(ws), func(i int) { ws[i].work() })
+	return crew, ws
 }
 
-// result is the result of a parallel search that did not give up.
-func (par *parallel) result(ws []*worker, o *Options) Result {
-	res := Result{Complete: par.done, Stopped: par.reason, States: par.store.Len(), Reduced: o.Reduction != nil,
-		MemoryBytes: par.store.Bytes(), Outcomes: map[outcome.Kind]*big.Int{}}
-	// Stopped early, it counts what worker 0 found below the first state,
-	// as the sc search's workers do: not the states it put off for others
-	// and did not come back to.
-	root := &ws[0].top.c
-	if par.done {
-		res.Stopped, root = "", &par.root
-	}
-	res.Executions = root.Executions()
+// result is the result of a parallel search that did not give up: root
+// is the first state's summary, or when it stopped early (reason), what
+// worker 0 found below it, as with the sc search's workers (not the
+// states it put off for others and did not come back to).
+func result(crew *cache.Crew, root *cache.Summary, done bool, reason string, ws []*worker, o *Options) Result {
+	res := Result{Complete: done, Stopped: reason, States: crew.Store.Len(), Reduced: o.Reduction != nil,
+		MemoryBytes: crew.Store.Bytes(), Outcomes: map[outcome.Kind]*big.Int{}, Executions: root.Executions()}
 	for k := range numKinds {
 		if root.Kinds()&(1<<k) != 0 {
 			res.Outcomes[outcome.Kinds[k]] = root.ExecutionsOf(k)
@@ -149,22 +125,9 @@ func (w *worker) work() {
 		w.deferred, w.join = false, true
 		w.top = w.visit(root, 0, -1)
 	}
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	switch {
-	case w.stop == "" && !w.done && w.reason == "":
-		w.done = true
-		w.root.Set(&w.top.c)
-		w.halted.Store(true)
-	case w.stop != "" && w.stop != halted && !w.done && (w.reason == "" || w.stop == relearn):
-		// A step that showed the models wrong makes the search start
-		// again whatever else stopped it: what it found was keyed wrong.
-		w.reason = w.stop
-		if w.stop == relearn {
-			w.learned = w.s.ms
-		}
-		w.halted.Store(true)
-	}
+	// A step that showed the models wrong makes the search start again
+	// whatever else stopped it: what it found was keyed wrong.
+	w.Finish(w.stop, &w.top.c, w.stop == relearn)
 }
 
 // visit is search.visit for a worker, over the shared cache: it searches
@@ -183,12 +146,12 @@ func (w *worker) visit(m *sim.Machine, d, last int) summary {
 	key := s.keyAt(m, d, last, 0)
 	join := w.join
 	w.join = false
-	if w.halted.Load() {
-		w.stop = halted
+	if w.Halted() {
+		w.stop = cache.Halted
 		return none()
 	}
 	var sum summary
-	r, got := w.store.Open(key, w.id, join, s.o.MaxStates, &sum.c)
+	r, got := w.Store.Open(key, w.id, join, s.o.MaxStates, &sum.c)
 	switch got {
 	case cache.Finished:
 		return sum
@@ -208,7 +171,7 @@ func (w *worker) visit(m *sim.Machine, d, last int) summary {
 			return none()
 		}
 		if every := max(s.o.ProgressEvery, 1); s.o.Progress != nil && s.calls%every < 1024 {
-			s.o.Progress(w.store.Len(), s.visited)
+			s.o.Progress(w.Store.Len(), s.visited)
 		}
 	}
 	sum = none()
@@ -271,7 +234,7 @@ func (w *worker) visit(m *sim.Machine, d, last int) summary {
 			return sum
 		}
 	}
-	w.store.Save(r, &sum.c)
+	w.Store.Save(r, &sum.c)
 	return sum
 }
 
