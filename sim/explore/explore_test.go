@@ -55,6 +55,9 @@ func TestExhaustiveCountsEveryExecution(t *testing.T) {
 		{"event-basic", "tinycoro", map[string]int{"waiters": 1}},
 		{"latch-basic", "tinycoro", map[string]int{"waiters": 1, "workers": 2}},
 		{"mutex-lifo-guess", "lifo", map[string]int{"lockers": 2}},
+		// The engine runs coroutines inline on the waker's thread.
+		{"engine-queue-full", "tinycoro", nil},
+		{"event-dropped-task", "engine-fixed", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.id+"/"+c.variant, func(t *testing.T) {

@@ -179,7 +179,11 @@ func TestWeakKeyAgainstEveryExecution(t *testing.T) {
 		// Threads that finish while others are parked or not yet
 		// started: the key forgets the writes only they could read.
 		weakProgram{name: "wg-basic/tinycoro/1/2", p: build(t, "wg-basic", "tinycoro", map[string]int{"waiters": 1, "workers": 2})},
-		weakProgram{name: "latch-basic/1", p: build(t, "latch-basic", "tinycoro", map[string]int{"waiters": 1})})
+		weakProgram{name: "latch-basic/1", p: build(t, "latch-basic", "tinycoro", map[string]int{"waiters": 1})},
+		// The engine runs coroutines inline on the waker's thread, which
+		// registers them on its own context.
+		weakProgram{name: "engine-queue-full", p: build(t, "engine-queue-full", "tinycoro", nil)},
+		weakProgram{name: "event-dropped-task/engine-fixed", p: build(t, "event-dropped-task", "engine-fixed", nil)})
 	checked := 0
 	for _, pr := range progs {
 		want, obs, ok := weakBruteForce(t, pr.p, 20_000, pr.observe)
