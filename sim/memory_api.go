@@ -159,8 +159,10 @@ func (m *Machine) EachReadable(f func(addr, v program.Word) bool) {
 	var buf [64]bool
 	st := c11.State{Clocks: m.hb.Clocks().Threads, Retired: m.retired(buf[:0])}
 	for a := program.FirstAddress; a < program.Word(len(m.mem)); a++ {
-		if !m.weak.Readable(a, &st, func(v program.Word) bool { return f(a, v) }) {
-			return
+		for _, w := range m.weak.Readable(a, &st) {
+			if !f(a, w.Val) {
+				return
+			}
 		}
 	}
 }

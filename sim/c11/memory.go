@@ -209,17 +209,12 @@ func (w *Memory) Chosen() Source {
 	return w.hist[w.addr][w.got].Source()
 }
 
-// Readable calls f with every value a read of the cell at addr may still
-// return, by any thread not retired (st.Clocks and st.Retired): every
-// write from the lowest of their floors on, the writes Key keeps. It
-// stops, returning false, when f returns false.
-func (w *Memory) Readable(addr program.Word, st *State, f func(v program.Word) bool) bool {
-	for _, ww := range w.hist[addr][w.lowestFloor(addr, st):] {
-		if !f(ww.Val) {
-			return false
-		}
-	}
-	return true
+// Readable is every write to the cell at addr a thread not retired
+// (st.Clocks and st.Retired) may still read: those from the lowest of
+// their floors on, the writes Key keeps. It aliases w: it must not be
+// modified.
+func (w *Memory) Readable(addr program.Word, st *State) []Write {
+	return w.hist[addr][w.lowestFloor(addr, st):]
 }
 
 // A Candidate is a write a read may return.
