@@ -53,6 +53,10 @@ type Mem interface {
 	// wrapped to the cell's width.
 	FetchAdd(addr Word, delta Word, o Order) (old Word)
 
+	// Fence is std::atomic_thread_fence(o), a step of its own that touches
+	// no cell. A primitive whose steps may fence says so (Facts.Fences).
+	Fence(o Order)
+
 	// Plain (non-atomic) accesses to shared fields. They are checked for
 	// use-after-free and for data races.
 	Read(addr Word) Word

@@ -141,6 +141,9 @@ type Facts struct {
 	Condition string
 	// Lists are the intrusive waiter lists.
 	Lists []List
+	// Fences says the primitive's steps may run atomic_thread_fence
+	// (Mem.Fence): the machine then keeps each thread's fence clocks.
+	Fences bool
 }
 
 // A List is an intrusive awaiter list, linked by m_next.

@@ -105,6 +105,7 @@ func (m *wgMem) BeginAwait(...primitives.Word)          {}
 func (m *wgMem) EndAwait()                              {}
 func (m *wgMem) Suspending()                            {}
 func (m *wgMem) Spin(_, _ primitives.Word)              {}
+func (m *wgMem) Fence(primitives.Order)                 {}
 func (m *wgMem) Panic(msg string)                       { m.panicked = msg }
 func (m *wgMem) Assert(msg string)                      { m.panicked = msg }
 func (m *wgMem) Local(i int) primitives.Word            { return m.locals[i] }

@@ -14,6 +14,8 @@ func (m *Machine) atomicRead(t int, addr program.Word, c *program.Cell, o progra
 	if program.Acquires(o) {
 		m.hb.Acquire(t, addr, c.Slot)
 		m.acquired = true
+	} else {
+		m.hb.ReadAtomic(t, m.hb.Release(c.Slot))
 	}
 	if m.weak != nil {
 		m.see(t, addr, int32(len(m.weak.History(addr))-1))

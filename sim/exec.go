@@ -226,6 +226,27 @@ func (x *Exec) FetchAdd(addr program.Word, delta program.Word, o program.Order) 
 	return old
 }
 
+// Fence is atomic_thread_fence(o): a step of its own that touches no
+// cell (see program.Exec).
+func (x *Exec) Fence(o program.Order) {
+	if !x.begin(program.OpFence, 0) {
+		return
+	}
+	x.recordOrders(0, 0, o, o)
+	m := x.m
+	if !m.prog.Facts.Fences {
+		x.Panic("a fence in a primitive that does not declare fences")
+		return
+	}
+	m.hb.Fence(x.t, o)
+	if program.Acquires(o) {
+		m.acquired = true
+	}
+	if m.weak != nil {
+		m.weakFence(x.t, o)
+	}
+}
+
 // Read is a plain read of a shared field.
 func (x *Exec) Read(addr program.Word) program.Word {
 	if !x.begin(program.OpRead, addr) {

@@ -159,7 +159,7 @@ func New(p *program.Program, o Options) *Machine {
 		ended:   make([]int32, len(p.Objects)),
 		threads: make([]thread, n),
 		coros:   make([]coroutine, len(p.Coroutines)),
-		hb:      hb.New(n, atomics, plains, len(p.Coroutines), o.Record),
+		hb:      hb.New(n, atomics, plains, len(p.Coroutines), o.Record, p.Facts.Fences),
 		opened:  noStep,
 		record:  o.Record,
 		where:   o.Record && o.Locations,

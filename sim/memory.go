@@ -120,3 +120,9 @@ func (m *Machine) stepSource(rec *record.Step) c11.Source {
 	}
 	return w.Chosen()
 }
+
+// weakFence is thread t's fence with order o under c11: an event of the
+// execution graph (see c11.Memory.Fence).
+func (m *Machine) weakFence(t int, o program.Order) {
+	m.weak.Fence(t, o, m.hb.Clock(t))
+}

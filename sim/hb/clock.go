@@ -37,8 +37,70 @@ func (s *State) AcquireClock(t int, addr program.Word, rel []uint32) {
 	s.lastAcq[t] = addr
 }
 
+// ReadAtomic notes that thread t's atomic read returned a write whose
+// release sequence carried rel (nil: none), for a later acquire fence of
+// t to join. It does nothing unless the program fences.
+func (s *State) ReadAtomic(t int, rel []uint32) {
+	if s.fence != nil && rel != nil {
+		join(s.fence[(s.n+t)*s.n:(s.n+t+1)*s.n], rel)
+	}
+}
+
+// Fence is atomic_thread_fence(o) by thread t: a release fence (release,
+// acq_rel, seq_cst) keeps t's clock for its later atomic writes to carry
+// (Carried); an acquire fence (acquire, acq_rel, seq_cst) joins into t's
+// clock the release clocks of the writes t's atomic reads returned
+// (ReadAtomic). A relaxed fence does nothing. It panics unless the state
+// was made for fences.
+func (s *State) Fence(t int, o program.Order) {
+	if s.fence == nil {
+		panic("hb: a fence in a program that does not declare fences")
+	}
+	if program.Acquires(o) {
+		join(s.Clock(t), s.fence[(s.n+t)*s.n:(s.n+t+1)*s.n])
+	}
+	if program.Releases(o) {
+		copy(s.fence[t*s.n:(t+1)*s.n], s.Clock(t))
+	}
+}
+
+// FenceClock is the clock of thread t's last release fence, which its
+// atomic writes carry (nil when the program does not fence). It aliases s.
+func (s *State) FenceClock(t int) []uint32 {
+	if s.fence == nil {
+		return nil
+	}
+	return s.fence[t*s.n : (t+1)*s.n]
+}
+
+// Carried is the release clock a write by thread t with order o carries,
+// into dst (cleared first), when it reads (a read-modify-write) a write
+// that carried prev (nil: none, or not a read-modify-write): C++20's
+// release sequence, which only read-modify-writes continue, joined with
+// t's clock when o releases and with t's last release fence's (see
+// Fence). It reports whether the result is not all zero.
+func (s *State) Carried(dst []uint32, t int, o program.Order, prev []uint32) bool {
+	clear(dst)
+	if prev != nil {
+		join(dst, prev)
+	}
+	if program.Releases(o) {
+		join(dst, s.Clock(t))
+	} else if f := s.FenceClock(t); f != nil {
+		join(dst, f)
+	}
+	for _, v := range dst {
+		if v != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // Write is the write half of an atomic access with order o by thread t
-// to the cell in slot, a read-modify-write when rmw is set.
+// to the cell in slot, a read-modify-write when rmw is set: the cell's
+// release clock becomes what the write carries (Carried, from the one
+// the cell carried when rmw is set).
 func (s *State) Write(t, slot int, o program.Order, rmw bool) {
 	rel := s.Release(slot)
 	switch {
@@ -48,6 +110,9 @@ func (s *State) Write(t, slot int, o program.Order, rmw bool) {
 		copy(rel, s.Clock(t))
 	case !rmw:
 		clear(rel)
+	}
+	if f := s.FenceClock(t); f != nil && !program.Releases(o) {
+		join(rel, f)
 	}
 }
 

@@ -82,7 +82,7 @@ func TestRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := hb.New(3, 1, 1, 1, false)
+			s := hb.New(3, 1, 1, 1, false, false)
 			var racy, read bool
 			for _, st := range tt.steps {
 				racy, read = st(&s)
@@ -97,7 +97,7 @@ func TestRules(t *testing.T) {
 // TestCopiesAreIndependent checks that a copy shares the last accesses
 // only until it writes them, in either direction.
 func TestCopiesAreIndependent(t *testing.T) {
-	s := hb.New(2, 1, 1, 1, false)
+	s := hb.New(2, 1, 1, 1, false, false)
 	s.Tick(0)
 	s.PlainWrite(0, 0, 1, 0)
 	var c hb.State

@@ -16,6 +16,11 @@ type State struct {
 	lastW   []Epoch        // per plain cell (by Cell.Slot), the last write
 	reads   []Epoch        // per plain cell and thread, the last read since that write
 	lastAcq []program.Word // per thread, the last atomic cell it acquired from (0: none)
+	// fence is nil unless the program fences; then, per thread t, row t
+	// is the clock of t's last release fence, which its later atomic
+	// writes carry, and row n+t the join of the release clocks of the
+	// writes t's atomic reads returned, which an acquire fence joins.
+	fence []uint32
 	// writes is, per atomic cell and thread, the thread's last write to
 	// the cell, for explaining races (see Race); nil when not explaining.
 	writes []AtomicWrite
@@ -53,8 +58,9 @@ type AtomicWrite struct {
 
 // New returns the state at the start of a run of threads threads, with
 // atomics atomic and plains plain cells and coroutines coroutines; when
-// explain is set it keeps what Race needs to name a missing release.
-func New(threads, atomics, plains, coroutines int, explain bool) State {
+// explain is set it keeps what Race needs to name a missing release, and
+// when fences is set the clocks fences need (see Fence).
+func New(threads, atomics, plains, coroutines int, explain, fences bool) State {
 	n := threads
 	s := State{
 		n:       n,
@@ -64,6 +70,9 @@ func New(threads, atomics, plains, coroutines int, explain bool) State {
 		lastW:   make([]Epoch, plains),
 		reads:   make([]Epoch, plains*n),
 		lastAcq: make([]program.Word, n),
+	}
+	if fences {
+		s.fence = make([]uint32, 2*n*n)
 	}
 	if explain {
 		s.writes = make([]AtomicWrite, atomics*n)
@@ -102,6 +111,11 @@ func (s *State) CopyFrom(src *State) {
 	s.wake = append(s.wake[:0], src.wake...)
 	s.lastW, s.reads, s.shared = src.lastW, src.reads, true
 	s.lastAcq = append(s.lastAcq[:0], src.lastAcq...)
+	if src.fence != nil {
+		s.fence = append(s.fence[:0], src.fence...)
+	} else {
+		s.fence = nil
+	}
 	s.writes = nil
 }
 
@@ -130,5 +144,6 @@ func (s *State) own() {
 // last acquisitions: everything but the explanation of races.
 func (s *State) Equal(o *State) bool {
 	return s.n == o.n && slices.Equal(s.vc, o.vc) && slices.Equal(s.rel, o.rel) && slices.Equal(s.wake, o.wake) &&
-		slices.Equal(s.lastW, o.lastW) && slices.Equal(s.reads, o.reads) && slices.Equal(s.lastAcq, o.lastAcq)
+		slices.Equal(s.lastW, o.lastW) && slices.Equal(s.reads, o.reads) && slices.Equal(s.lastAcq, o.lastAcq) &&
+		slices.Equal(s.fence, o.fence)
 }

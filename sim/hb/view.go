@@ -8,10 +8,16 @@ type Clocks struct {
 	Threads []uint32 // per thread, its vector clock
 	Release []uint32 // per atomic cell, by Cell.Slot: the clock its release sequence carries
 	Wakeup  []uint32 // per coroutine, the clock handed over with its last wakeup
+	// Fence is nil unless the program fences: then per thread t, row t
+	// is its last release fence's clock and row n+t what its acquire
+	// fence would join (see State.Fence).
+	Fence []uint32
 }
 
 // Clocks returns s's clocks; they alias s.
-func (s *State) Clocks() Clocks { return Clocks{Threads: s.vc, Release: s.rel, Wakeup: s.wake} }
+func (s *State) Clocks() Clocks {
+	return Clocks{Threads: s.vc, Release: s.rel, Wakeup: s.wake, Fence: s.fence}
+}
 
 // LastWrites is, per plain cell (by Cell.Slot), the last write.
 func (s *State) LastWrites() []Epoch { return s.lastW }

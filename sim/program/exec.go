@@ -17,6 +17,14 @@ type Exec interface {
 	CompareAndSwap(addr Word, old, v Word, success, failure Order) (observed Word, ok bool)
 	FetchAdd(addr Word, delta Word, o Order) (old Word) // adds delta, returns the old value
 
+	// Fence is atomic_thread_fence(o): a step that touches no cell. A
+	// release fence makes the thread's later atomic writes carry what it
+	// has seen until then; an acquire fence joins what the atomic writes
+	// its earlier reads returned carried; a seq_cst fence is also ordered
+	// with the other seq_cst fences and accesses (see package c11). A
+	// program that runs one declares it (Program.Fences).
+	Fence(o Order)
+
 	// Plain (non-atomic) accesses to shared fields, checked for use after
 	// free and for data races.
 	Read(addr Word) Word

@@ -17,10 +17,11 @@ const (
 	OpSemRelease
 	OpResume // the thread takes the next coroutine off its run queue
 	OpSpawn  // a new coroutine is started on its context (Exec.Spawn)
+	OpFence  // atomic_thread_fence: no cell, an order (Exec.Fence)
 )
 
 var opNames = [...]string{"load", "store", "exchange", "cas", "fetch_add", "read", "write",
-	"submit", "semacquire", "semrelease", "resume", "spawn"}
+	"submit", "semacquire", "semrelease", "resume", "spawn", "fence"}
 
 func (o OpKind) String() string { return opNames[o] }
 

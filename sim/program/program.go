@@ -226,6 +226,11 @@ type Facts struct {
 	Lists []List
 	// Condition says in words what Open or Free checks ("m_count == 0").
 	Condition string
+	// Fences says the program's steps may run fences (Exec.Fence): the
+	// machine then keeps, per thread, the clock its release fences hand
+	// its later writes and the clocks its acquire fences would join. A
+	// fence in a program that does not say so ends the run with a panic.
+	Fences bool
 }
 
 // A List is an intrusive list of awaiters.

@@ -42,3 +42,4 @@ func (PeekMem) BeginAwait(...uint64) { panic(factAccess) }
 func (PeekMem) EndAwait()            { panic(factAccess) }
 func (PeekMem) Suspending()          { panic(factAccess) }
 func (PeekMem) Spin(uint64, uint64)  { panic(factAccess) }
+func (PeekMem) Fence(uint8)          { panic(factAccess) }
