@@ -73,13 +73,14 @@ var ErrorKinds = []ErrorKind{BadRepeat, BadSource, BadPlace, BadLabel, BadThread
 	NoThread, CannotMove, WrongLabel, RunOver, SourceNotC11, SourceNoRead, SourceNotCandidate,
 	PlaceNotC11, PlaceNoStore, PlaceNotCandidate}
 
-// IsSource reports whether k is about a read's source or a store's place.
+// IsSource reports whether k is about a read's source.
 func (k ErrorKind) IsSource() bool {
-	switch k {
-	case SourceNotC11, SourceNoRead, SourceNotCandidate, PlaceNotC11, PlaceNoStore, PlaceNotCandidate:
-		return true
-	}
-	return false
+	return k == SourceNotC11 || k == SourceNoRead || k == SourceNotCandidate
+}
+
+// IsPlace reports whether k is about a store's place.
+func (k ErrorKind) IsPlace() bool {
+	return k == PlaceNotC11 || k == PlaceNoStore || k == PlaceNotCandidate
 }
 
 // Error says what went wrong and where, in English: "bad schedule: step
@@ -137,11 +138,14 @@ func (e *Error) Reason() string {
 	return string(e.Kind)
 }
 
-// Unwrap returns ErrSource for an error of a read's source, else
-// ErrInvalid.
+// Unwrap returns ErrSource for an error of a read's source, ErrPlace for
+// one of a store's place, else ErrInvalid.
 func (e *Error) Unwrap() error {
-	if e.Kind.IsSource() {
+	switch {
+	case e.Kind.IsSource():
 		return ErrSource
+	case e.Kind.IsPlace():
+		return ErrPlace
 	}
 	return ErrInvalid
 }
@@ -171,3 +175,7 @@ func PlaceList(places []c11.Source) string {
 // ErrSource is wrapped by the errors of a read's source that names no
 // candidate of the step's read.
 var ErrSource = fmt.Errorf("%w: bad read source", ErrInvalid)
+
+// ErrPlace is wrapped by the errors of a store's place that names no
+// place the step's store may take.
+var ErrPlace = fmt.Errorf("%w: bad store place", ErrInvalid)

@@ -19,6 +19,9 @@ func ScheduleError(e *schedule.Error, lang string) string {
 	if e.Kind.IsSource() {
 		head += "读取来源有误："
 	}
+	if e.Kind.IsPlace() {
+		head += "写入位置有误："
+	}
 	if e.Step > 0 {
 		head += fmt.Sprintf("第 %d 步：", e.Step)
 	}
