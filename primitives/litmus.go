@@ -45,7 +45,7 @@ func (l *Litmus) Fields() []Field {
 func (l *Litmus) Bind(base Word) { l.base = base }
 
 // Facts implements Primitive: nothing waits in a litmus test.
-func (l *Litmus) Facts() Facts { return Facts{} }
+func (l *Litmus) Facts() Facts { return Facts{SeqCst: l.Variant == "seq_cst"} }
 
 // orders are the variant's store and load orders.
 func (l *Litmus) orders() (store, load Order) {

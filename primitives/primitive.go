@@ -144,6 +144,10 @@ type Facts struct {
 	// Fences says the primitive's steps may run atomic_thread_fence
 	// (Mem.Fence): the machine then keeps each thread's fence clocks.
 	Fences bool
+	// SeqCst says the primitive's steps may be seq_cst (an access or a
+	// fence): under c11 the machine then keeps the execution graph that
+	// RC11's SC axiom is checked on.
+	SeqCst bool
 }
 
 // A List is an intrusive awaiter list, linked by m_next.

@@ -82,6 +82,7 @@ func (wg *GoWaitGroup) Facts() Facts {
 	return Facts{
 		Open:      func(p Peek) bool { return goCounter(p(wg.state)) == 0 },
 		Condition: "v == 0",
+		SeqCst:    true, // Go's atomics are sequentially consistent
 	}
 }
 

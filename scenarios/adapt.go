@@ -85,7 +85,7 @@ func simOp(op primitives.Operation) program.Op {
 }
 
 func simFacts(f primitives.Facts) program.Facts {
-	out := program.Facts{Condition: f.Condition, Fences: f.Fences}
+	out := program.Facts{Condition: f.Condition, Fences: f.Fences, SeqCst: f.SeqCst}
 	if f.Open != nil {
 		out.Open = func(p program.Peek) bool { return f.Open(p) }
 	}

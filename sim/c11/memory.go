@@ -48,7 +48,10 @@ type seen struct {
 type Memory struct {
 	hist [][]Write
 	seen [][]seen
-	ev   []Event
+	// ev is the execution graph's events, kept when the program may be
+	// seq_cst (graph): only RC11's SC axiom needs them.
+	graph bool
+	ev    []Event
 	// sc says the graph has a seq_cst event, scFence a seq_cst fence:
 	// from the first, a step is checked against RC11's SC axiom and the
 	// key holds the graph (see Key).
@@ -108,7 +111,7 @@ type StaleRead struct {
 // its initial value, which no one has seen.
 func New(p *program.Program) *Memory {
 	w := &Memory{hist: make([][]Write, len(p.Cells)), seen: make([][]seen, len(p.Cells)),
-		spin: make([]spinning, len(p.Coroutines))}
+		spin: make([]spinning, len(p.Coroutines)), graph: p.Facts.SeqCst}
 	for a := program.FirstAddress; a < program.Word(len(p.Cells)); a++ {
 		w.hist[a] = []Write{{Val: p.Cells[a].Init, Thread: -1, Step: -1, Label: -1, Event: -1}}
 	}

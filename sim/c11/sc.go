@@ -63,8 +63,16 @@ func (w *Memory) Events() []Event { return w.ev }
 // SeqCst reports whether the graph has a seq_cst event.
 func (w *Memory) SeqCst() bool { return w.sc }
 
-// event appends e, with a copy of its clock, and returns its index.
+// event appends e, with a copy of its clock, and returns its index; -1
+// when the program is not seq_cst, whose graph is not kept. It panics on
+// a seq_cst event then.
 func (w *Memory) event(e Event) int32 {
+	if !w.graph {
+		if e.Order == program.SeqCst {
+			panic("c11: a seq_cst step in a program that does not declare seq_cst (Facts.SeqCst)")
+		}
+		return -1
+	}
 	e.Clock = slices.Clone(e.Clock)
 	w.ev = append(w.ev, e)
 	if e.Order == program.SeqCst {

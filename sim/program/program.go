@@ -231,6 +231,12 @@ type Facts struct {
 	// its later writes and the clocks its acquire fences would join. A
 	// fence in a program that does not say so ends the run with a panic.
 	Fences bool
+	// SeqCst says the program's steps may be seq_cst (an access or a
+	// fence): under c11 the machine then keeps the execution graph that
+	// RC11's SC axiom is checked on (see package c11). A seq_cst step
+	// under c11 in a program that does not say so ends the run with a
+	// panic.
+	SeqCst bool
 }
 
 // A List is an intrusive list of awaiters.
