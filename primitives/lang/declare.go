@@ -14,7 +14,7 @@ var opAttrs = []string{"awaiter", "waiting", "lock", "unlock"}
 // declaration may not take them.
 var builtinNames = map[string]bool{
 	"register_wait": true, "unregister_wait": true, "sem_acquire": true, "sem_release": true,
-	"registered": true, "panic": true, "pair": true,
+	"registered": true, "panic": true, "pair": true, "atomic_thread_fence": true,
 	"relaxed": true, "consume": true, "acquire": true, "release": true, "acq_rel": true, "seq_cst": true,
 	"std": true, "memory_order": true,
 }

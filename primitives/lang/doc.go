@@ -64,7 +64,12 @@
 // if/else, while, do/while, for (;;), break, continue, return; and
 // `suspend;` (await_suspend returned true: park until resumed), `panic("...")`,
 // `registered();` (Go's Wait linearized before it parks),
-// `sem_acquire(f);` (park on a semaphore until a permit comes).
+// `sem_acquire(f);` (park on a semaphore until a permit comes), and
+// `atomic_thread_fence(ORDER);` (std::atomic_thread_fence, any of the
+// five orders): a step of its own that touches no cell, labelled like any
+// other (`F1: atomic_thread_fence(release);`). An instance that has a
+// fence says so in its facts (Facts.Fences), which the machine needs to
+// keep each thread's fence clocks.
 // Expressions are C++'s, on machine words of the declared types, with
 // pair(count, head), p.count and p.head, and the conversions int32(x) and
 // (int32)x. What touches shared memory: an atomic field's load, store,

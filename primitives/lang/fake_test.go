@@ -205,4 +205,4 @@ func (m *fakeMem) BeginAwait(...uint64) {}
 func (m *fakeMem) EndAwait()            {}
 func (m *fakeMem) Suspending()          {}
 func (m *fakeMem) Spin(uint64, uint64)  {}
-func (m *fakeMem) Fence(uint8)          {}
+func (m *fakeMem) Fence(uint8)          { m.access() }

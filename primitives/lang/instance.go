@@ -83,6 +83,7 @@ func newInstance(d *Def, vals map[string]uint64, e *syntax.Errs) *Instance {
 		in.ops = append(in.ops, l.build(o))
 	}
 	in.facts = l.buildFacts()
+	in.facts.Fences = l.fences
 	return in
 }
 

@@ -23,6 +23,8 @@ type lowerer struct {
 	// access records, while checking, which statements touch shared
 	// memory.
 	access map[syntax.Stmt]bool
+	// fences: an operation lowered has an atomic_thread_fence.
+	fences bool
 	// resolving are the constants being evaluated, to catch a cycle.
 	resolving map[*syntax.ConstDecl]bool
 

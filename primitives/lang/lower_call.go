@@ -10,7 +10,7 @@ import (
 // call lowers NAME(args) used as a value: a builtin or a conversion.
 func (l *lowerer) call(x *syntax.Call) word.Value {
 	switch x.Fun {
-	case "panic", "registered", "sem_acquire":
+	case "panic", "registered", "sem_acquire", "atomic_thread_fence":
 		l.errs.Add(x.Pos, "%s(...) is a statement of its own", x.Fun)
 		return word.Bad
 	case "register_wait", "unregister_wait":
@@ -66,7 +66,7 @@ func (l *lowerer) call(x *syntax.Call) word.Value {
 		l.errs.Add(x.Pos, "a call of %s is a statement of its own: %s(...);", x.Fun, x.Fun)
 		return word.Bad
 	}
-	l.errs.Add(x.Pos, "%s is not a function (the builtins: register_wait, unregister_wait, sem_acquire, sem_release, registered, panic, pair, and the conversions int32(x)...)", x.Fun)
+	l.errs.Add(x.Pos, "%s is not a function (the builtins: register_wait, unregister_wait, sem_acquire, sem_release, registered, panic, atomic_thread_fence, pair, and the conversions int32(x)...)", x.Fun)
 	return word.Bad
 }
 
