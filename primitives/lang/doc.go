@@ -70,6 +70,23 @@
 // other (`F1: atomic_thread_fence(release);`). An instance that has a
 // fence says so in its facts (Facts.Fences), which the machine needs to
 // keep each thread's fence clocks.
+//
+// A spin-wait is a loop whose whole body is `spin;`:
+//
+//	L2: while (m_lock.load(relaxed) != 0) spin;          // wait until the lock looks free
+//	L3: while (!m_lock.compare_exchange_weak(0, 1, acquire, relaxed)) spin;
+//
+// It only re-reads one atomic cell until another thread writes it, and is
+// one step, the condition's access: when the condition holds, the step
+// tells the machine it spins on the value it read (Mem.Spin) and is
+// performed again, which the machine lets happen only once the cell has a
+// newer write; else the operation goes on after the loop. So a thread
+// that waits for a write nobody makes is stuck, not running forever, and
+// a search of a spinlock ends. The condition makes exactly one access: a
+// load, or a compare_exchange the loop repeats while it fails (written
+// `!x.compare_exchange_...(...)`, with an expected value that is not a
+// local, since a failed one would overwrite it); besides, it reads only
+// locals, parameters and constants, which the loop cannot change.
 // Expressions are C++'s, on machine words of the declared types, with
 // pair(count, head), p.count and p.head, and the conversions int32(x) and
 // (int32)x. What touches shared memory: an atomic field's load, store,

@@ -4,9 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
+	"lockstep/primitives/examples"
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/explore"
@@ -100,5 +104,83 @@ func TestFenceOrdersData(t *testing.T) {
 				t.Errorf("outcomes %v; want ok and, %v, a data race", got, map[bool]string{true: "only then", false: "never"}[tt.race])
 			}
 		})
+	}
+}
+
+// example reads one of the examples.
+func example(t *testing.T, name string) string {
+	t.Helper()
+	b, err := fs.ReadFile(examples.FS, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestSpinlock: the spinlocks written with a spin-wait explore to the end
+// (a spin is one blocked step, not a run cut at the step limit): the
+// acquire/release one is correct, the relaxed one's critical sections
+// race.
+func TestSpinlock(t *testing.T) {
+	tests := []struct {
+		file    string
+		scripts []string
+		want    []string // the outcome kinds reached
+	}{
+		{"spinlock_acq_rel.lsp", []string{"lock; cs; unlock", "lock; cs; unlock"}, []string{"ok"}},
+		{"spinlock_acq_rel.lsp", []string{"lock; cs; unlock", "lock; cs; unlock", "lock; cs; unlock"}, []string{"ok"}},
+		{"spinlock_acq_rel.lsp", []string{"repeat 2 { lock; cs; unlock }", "repeat 2 { lock; cs; unlock }"}, []string{"ok"}},
+		{"spinlock_relaxed.lsp", []string{"lock; cs; unlock", "lock; cs; unlock"}, []string{"data-race"}},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s/%s/%d", tt.file, tt.scripts[0], len(tt.scripts)), func(t *testing.T) {
+			got := explored(t, lesson(t, "spinlock", example(t, tt.file), nil, tt.scripts...), sim.SC)
+			if kinds := slices.Sorted(maps.Keys(got)); !slices.Equal(kinds, tt.want) {
+				t.Errorf("outcomes %v; want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestSpinBlocks: a thread whose spin-wait read the lock held cannot move
+// until another thread writes the lock, and says what it spins on; once
+// the lock is released it moves again, and takes it.
+func TestSpinBlocks(t *testing.T) {
+	s := lesson(t, "spinlock", example(t, "spinlock_acq_rel.lsp"), nil, "lock; cs; unlock", "lock; cs; unlock")
+	p, err := s.Build("v", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := sim.New(p, sim.Options{})
+	const P, Q = 0, 1
+	steps := []struct {
+		thread int
+		label  string
+		qMoves bool // whether Q can move after the step
+	}{
+		{P, "L1", true},  // P takes the lock
+		{Q, "L1", true},  // Q's exchange finds it held
+		{Q, "L2", false}, // Q's spin-wait reads it held: Q waits for a write of m_lock
+		{P, "CS1", false},
+		{P, "CS2", false},
+		{P, "U1", true}, // P's unlock writes m_lock
+		{Q, "L2", true}, // Q re-reads: free
+		{Q, "L1", true}, // and takes it
+	}
+	for i, st := range steps {
+		if got := m.NextLabel(st.thread); got != st.label {
+			t.Fatalf("step %d: label %s, want %s", i+1, got, st.label)
+		}
+		if _, err := m.Step(st.thread); err != nil {
+			t.Fatalf("step %d: %v", i+1, err)
+		}
+		if got := m.CanMove(Q); got != st.qMoves {
+			t.Fatalf("after step %d (%s): Q can move = %v, want %v", i+1, st.label, got, st.qMoves)
+		}
+		if !st.qMoves {
+			if b := m.Blocked(Q); len(b.Coroutines) != 1 || b.Coroutines[0].Spins != "spinlock.m_lock" {
+				t.Fatalf("after step %d: Q is blocked as %+v; want it spinning on spinlock.m_lock", i+1, b)
+			}
+		}
 	}
 }

@@ -108,8 +108,8 @@ func (l *lowerer) stmt(s syntax.Stmt) graph.Frag {
 		return l.block(s)
 	case *syntax.Labeled:
 		switch s.S.(type) {
-		case *syntax.Block, *syntax.BranchStmt, *syntax.SuspendStmt, *syntax.Labeled:
-			l.errs.Add(s.Pos, "label %s: a label names a statement that touches shared memory, not a block, break, continue or suspend", s.Label)
+		case *syntax.Block, *syntax.BranchStmt, *syntax.SuspendStmt, *syntax.SpinStmt, *syntax.Labeled:
+			l.errs.Add(s.Pos, "label %s: a label names a statement that touches shared memory, not a block, break, continue, suspend or spin", s.Label)
 		}
 		return l.stmt(s.S)
 	case *syntax.DeclStmt:
@@ -131,6 +131,9 @@ func (l *lowerer) stmt(s syntax.Stmt) graph.Frag {
 		return l.ret(s)
 	case *syntax.SuspendStmt:
 		return graph.Single(l.node(s, graph.Node{Kind: graph.Suspend, Pos: s.Pos}))
+	case *syntax.SpinStmt:
+		l.errs.Add(s.Pos, "spin; is the whole body of a spin-wait: while (COND) spin;")
+		return graph.Empty
 	}
 	panic("lang: unknown statement")
 }

@@ -239,6 +239,9 @@ func (l *lowerer) ifStmt(s *syntax.IfStmt) graph.Frag {
 }
 
 func (l *lowerer) while(s *syntax.WhileStmt) graph.Frag {
+	if isSpinBody(s.Body) {
+		return l.spinWait(s)
+	}
 	c := l.cond(s.Cond)
 	folded := c.Const
 	if folded && c.Val == 0 {
