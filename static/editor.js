@@ -9,7 +9,7 @@ const KEYWORDS = new Set(["primitive", "const", "atomic", "if", "else", "while",
   "continue", "return", "suspend", "void", "private", "true", "false", "nullptr", "this", "awaiter",
   "handle", "open", "free", "list", "as", "std", "spin"]);
 const TYPES = new Set(["int32", "int32_t", "int", "int64", "int64_t", "long", "uint32", "uint32_t", "unsigned",
-  "uint64", "uint64_t", "size_t", "bool", "pair", "go_state", "auto"]);
+  "uint64", "uint64_t", "size_t", "bool", "pair", "go_state", "auto", "memory_order"]);
 const BUILTINS = new Set(["register_wait", "unregister_wait", "sem_acquire", "sem_release", "registered", "atomic_thread_fence",
   "panic", "resume", "load", "store", "exchange", "fetch_add", "fetch_sub", "compare_exchange_weak",
   "compare_exchange_strong"]);

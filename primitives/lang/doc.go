@@ -41,8 +41,9 @@
 //	    ...
 //	}
 //
-// The parameters (int32, int64, uint32, uint64 or bool, with defaults) are
-// what a lesson's init sets ("count", "set") and its value flag ("value").
+// The parameters (int32, int64, uint32, uint64, bool or memory_order, with
+// defaults) are what a lesson's init sets ("count", "set") and its value
+// flag ("value").
 // Fields are atomic<T> or plain T, T one of int32, int64, uint32, void*
 // (awaiter* is the same), pair (a count and a head in one word) and
 // go_state (Go's WaitGroup word); an initial value is a constant or the
@@ -54,7 +55,8 @@
 // `free: COND;`), with `as "text"` for the words; `list NAME [: HEAD];` is
 // a waiter list to draw.
 //
-// An operation is `[[attributes]] void NAME([T ARG]) { ... }`. Its
+// An operation is `[[attributes]] void NAME([T ARG]) { ... }`, T an
+// integer type or memory_order. Its
 // attributes: awaiter (co_await constructs an awaiter node in the
 // caller's frame; the operation reads it as `awaiter`), and one role for
 // the detectors, waiting, lock or unlock. `private` operations are only
@@ -97,6 +99,32 @@
 // plain field read by name or written with =; an awaiter's m_next,
 // m_await_coro and m_ctx through a pointer (p->m_next); p->resume()
 // (submit_task); register_wait(), unregister_wait(), sem_release(f).
+//
+// # Memory orders as values
+//
+// A memory order is a value of type memory_order (std::memory_order), with
+// the five constants. A parameter of the primitive or an operation's
+// argument may be one, and goes wherever an order does:
+//
+//	primitive mp(memory_order rel = release) {
+//	    ...
+//	    void store_y(memory_order o) { STY: y.store(1, o); }
+//	    void publish() { PY: y.store(1, rel); atomic_thread_fence(rel); }
+//	}
+//
+// so an operation whose order a lesson chooses is one step, not a branch
+// to two accesses. A lesson's script passes the argument in words
+// (`store_y release`), and its init sets a parameter in words ("rel":
+// "release"); a memory_order parameter without a default is seq_cst.
+// Orders are compared with == and != only, and are no integers: an int
+// is not an order, nor an order a value to store. The orders an
+// operation may take are checked where they are known: a parameter's when
+// the lesson instantiates the primitive (a load cannot be release, a
+// CAS's failure order cannot be release or acq_rel), the argument's when
+// the script is compiled (the operation's ArgNames are the orders every
+// use of it allows), an order chosen by an expression when the step runs,
+// as a runtime error. A CAS given one order that is a value fails with
+// that order less its release part, as with a constant.
 //
 // # Steps
 //

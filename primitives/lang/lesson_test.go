@@ -14,12 +14,22 @@ import (
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/program"
 )
 
 // lesson makes a lesson of a written primitive: its coroutines' scripts,
 // by name, and one schedule, the coroutines in order, expected ok.
 func lesson(t *testing.T, prim, src string, init map[string]string, scripts ...string) *scenarios.Scenario {
 	t.Helper()
+	s, err := parseLesson(prim, src, init, scripts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// parseLesson is lesson, returning the error.
+func parseLesson(prim, src string, init map[string]string, scripts ...string) (*scenarios.Scenario, error) {
 	var coros, steps []string
 	for i, s := range scripts {
 		name := string(rune('P' + i))
@@ -31,11 +41,7 @@ func lesson(t *testing.T, prim, src string, init map[string]string, scripts ...s
 		"narrative": {"en": ["t"], "zh": ["t"]}, "init": %s, "source": %q, "coroutines": [%s],
 		"schedules": [{"name": "s", "title": {"en": "s", "zh": "s"}, "steps": %q, "expect": {"v": "ok"}}]}`,
 		prim, initJSON, src, strings.Join(coros, ", "), strings.Join(steps, " "))
-	s, err := scenarios.Parse("t.jsonc", []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return scenarios.Parse("t.jsonc", []byte(text))
 }
 
 // explored explores the lesson's one variant under memory model mm and
@@ -182,5 +188,100 @@ func TestSpinBlocks(t *testing.T) {
 				t.Fatalf("after step %d: Q is blocked as %+v; want it spinning on spinlock.m_lock", i+1, b)
 			}
 		}
+	}
+}
+
+// mpOrders is MP whose orders a lesson chooses: the scripts pass each
+// access's order (store_y release), or the lesson's init sets rel and acq,
+// the orders of the flag's store and load when the scripts pass none.
+const mpOrders = `primitive mp(memory_order rel = relaxed, memory_order acq = relaxed) {
+    atomic<int64> x;
+    atomic<int64> y;
+    int64 r1;
+    int64 r2;
+    void store_x(memory_order o) { STX: x.store(1, o); }
+    void store_y(memory_order o) { STY: y.store(1, o); }
+    void load_x(memory_order o) { LDX: auto t = x.load(o); XR2: r2 = t; }
+    void load_y(memory_order o) { LDY: auto t = y.load(o); YR1: r1 = t; }
+    void publish() { PX: x.store(1, relaxed); PY: y.store(1, rel); }
+    void receive() { CY: auto t = y.load(acq); CR1: r1 = t; CX: t = x.load(relaxed); CR2: r2 = t; }
+}`
+
+// TestOrderArguments: under c11, MP's weak outcome r1=1 r2=0 is reached
+// with relaxed orders and not with a release store and an acquire load,
+// whether the scripts pass the orders in words or the lesson's init sets
+// them.
+func TestOrderArguments(t *testing.T) {
+	tests := []struct {
+		name string
+		init map[string]string
+		p, q string
+		weak bool
+	}{
+		{"relaxed arguments", nil, "store_x relaxed; store_y relaxed", "load_y relaxed; load_x relaxed", true},
+		{"release and acquire arguments", nil, "store_x relaxed; store_y release", "load_y acquire; load_x relaxed", false},
+		{"seq_cst arguments", nil, "store_x seq_cst; store_y seq_cst", "load_y seq_cst; load_x seq_cst", false},
+		{"release, relaxed load", nil, "store_x relaxed; store_y release", "load_y relaxed; load_x relaxed", true},
+		{"relaxed init", nil, "publish", "receive", true},
+		{"release and acquire init", map[string]string{"rel": "release", "acq": "acquire"}, "publish", "receive", false},
+		{"memory_order_ init", map[string]string{"rel": "memory_order_seq_cst", "acq": "memory_order_acquire"}, "publish", "receive", false},
+		{"release init only", map[string]string{"rel": "release"}, "publish", "receive", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := lesson(t, "mp", mpOrders, tt.init, tt.p, tt.q)
+			p, err := s.Build("v", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			regs := map[string]program.Word{}
+			for a, c := range p.Cells {
+				if c.Name == "mp.r1" || c.Name == "mp.r2" {
+					regs[c.Name] = program.Word(a)
+				}
+			}
+			observe := func(m *sim.Machine) string {
+				return fmt.Sprintf("r1=%d r2=%d", m.Peek(regs["mp.r1"]), m.Peek(regs["mp.r2"]))
+			}
+			res, err := explore.Explore(context.Background(), p, explore.Options{Memory: sim.C11, Observe: observe})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Complete || len(res.Outcomes) != 1 || res.Outcomes["ok"] == nil {
+				t.Fatalf("complete %v, outcomes %v; want every execution ok", res.Complete, res.Outcomes)
+			}
+			if !slices.Contains(res.Observations, "r1=1 r2=1") || !slices.Contains(res.Observations, "r1=0 r2=0") {
+				t.Errorf("observed %q; want r1=1 r2=1 and r1=0 r2=0 among them", res.Observations)
+			}
+			if got := slices.Contains(res.Observations, "r1=1 r2=0"); got != tt.weak {
+				t.Errorf("observed %q: r1=1 r2=0 = %v, want %v", res.Observations, got, tt.weak)
+			}
+		})
+	}
+}
+
+// TestOrderArgumentErrors: a script passes an order in words, one the
+// operation's uses allow; an init names an order.
+func TestOrderArgumentErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		init map[string]string
+		p    string
+		want string
+	}{
+		{"an order a store refuses", nil, "store_y acquire", `store_y needs one of relaxed, release, seq_cst, not "acquire"`},
+		{"a number", nil, "store_y 2", `store_y needs one of relaxed, release, seq_cst, not "2"`},
+		{"nothing", nil, "store_y", "store_y needs one of relaxed, release, seq_cst"},
+		{"an unknown word", nil, "load_x fast", `load_x needs one of relaxed, acquire, seq_cst, not "fast"`},
+		{"an init that is no order", map[string]string{"rel": "fast"}, "publish", `init rel: "fast" is not a memory order`},
+		{"an init a store refuses", map[string]string{"rel": "acquire"}, "publish", "a store cannot be acquire"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := parseLesson("mp", mpOrders, tt.init, tt.p, "receive")
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("the lesson: %v; want an error containing %q", err, tt.want)
+			}
+		})
 	}
 }

@@ -25,6 +25,9 @@ type lowerer struct {
 	access map[syntax.Stmt]bool
 	// fences: an operation lowered has an atomic_thread_fence.
 	fences bool
+	// argOrders are the orders the operation being built may take as its
+	// argument, when it takes a memory_order: those every use allows.
+	argOrders orderSet
 	// resolving are the constants being evaluated, to catch a cycle.
 	resolving map[*syntax.ConstDecl]bool
 
@@ -61,6 +64,7 @@ type callFrame struct {
 func (l *lowerer) op(o *syntax.OpDecl) int {
 	l.g = &graph.Graph{}
 	l.scopes, l.slots, l.loops = nil, [MaxLocals]bool{}, nil
+	l.argOrders = allOrders
 	arg := word.Value{Type: syntax.TyBad}
 	if o.Param != nil {
 		t := o.Param.Type

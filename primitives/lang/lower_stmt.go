@@ -360,7 +360,7 @@ func (l *lowerer) fence(s *syntax.ExprStmt, c *syntax.Call) graph.Frag {
 	o := l.order(c.Args, 0, allOrders, "a fence")
 	l.fences = true
 	return graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Access: true, Pos: s.Pos,
-		Do: func(m primitives.Mem) { m.Fence(o) }}))
+		Do: func(m primitives.Mem) { m.Fence(o(m)) }}))
 }
 
 // semAcquire is `sem_acquire(sema);`: Go's runtime_Semacquire. It takes a
