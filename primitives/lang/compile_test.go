@@ -19,11 +19,7 @@ func prim(body string) string {
 }
 
 func TestCompileErrors(t *testing.T) {
-	tests := []struct {
-		name, src string
-		at        string // line:col of the first error
-		want      string // a part of its message
-	}{
+	tests := []errorCase{
 		{"empty", "", "1:1", "starts with `primitive"},
 		{"not closed", "primitive p {\n atomic<int32> a;\n void f() { a.store(1); }\n", "4:1", "missing"},
 		{"two accesses", prim("void f() { a.store(a.load()); }"), "5:12", "touches shared memory 2 times"},
@@ -65,19 +61,7 @@ func TestCompileErrors(t *testing.T) {
 		{"too many fields", prim(strings.Repeat("int32 w;\n", MaxFields)), fmt.Sprintf("%d:7", 5+MaxFields-3), "at most"},
 		{"too many operations", prim(strings.Repeat("void f() { a.store(1); }\n", MaxOps+1)), fmt.Sprintf("%d:6", 5+MaxOps), "at most"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := Compile("t.lsp", tt.src)
-			var list syntax.ErrorList
-			if !errors.As(err, &list) || len(list) == 0 {
-				t.Fatalf("Compile = %v, want an error at %s", err, tt.at)
-			}
-			first := list[0]
-			if !strings.HasPrefix(first.Pos.String(), tt.at) || !strings.Contains(first.Msg, tt.want) {
-				t.Errorf("first error %s; want one at %s containing %q (all: %v)", first, tt.at, tt.want, err)
-			}
-		})
-	}
+	checkErrors(t, tests)
 }
 
 // TestErrorsInSourceOrder: however the compiler finds them, the errors

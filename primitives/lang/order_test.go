@@ -1,22 +1,15 @@
 package lang
 
 import (
-	"errors"
 	"slices"
-	"strings"
 	"testing"
 
 	"lockstep/primitives"
-	"lockstep/primitives/lang/syntax"
 	"lockstep/primitives/lang/word"
 )
 
 func TestOrderErrors(t *testing.T) {
-	tests := []struct {
-		name, src string
-		at        string // line:col of the first error
-		want      string // a part of its message
-	}{
+	tests := []errorCase{
 		{"an int as an order", prim("void f(int32 o) { a.load(o); }"), "5:26", "a memory order: relaxed, acquire, release, acq_rel, seq_cst or a memory_order value, not int32"},
 		{"an integer literal", prim("void f() { a.store(1, 2); }"), "5:23", "not integer"},
 		{"an order as a value", prim("void f(memory_order o) { a.store(o, relaxed); }"), "5:34", "cannot use memory_order as int32"},
@@ -31,19 +24,7 @@ func TestOrderErrors(t *testing.T) {
 		{"an int to an order argument", prim("void f() { g(1); }\nprivate void g(memory_order o) { a.store(1, o); }"), "5:12", "cannot use integer as memory_order"},
 		{"compared with less", prim("void f(memory_order o) { if (o < release) { A: a.store(1); } B: a.store(2); }"), "5:32", "compared with == and != only"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := Compile("t.lsp", tt.src)
-			var list syntax.ErrorList
-			if !errors.As(err, &list) || len(list) == 0 {
-				t.Fatalf("Compile = %v, want an error at %s", err, tt.at)
-			}
-			first := list[0]
-			if !strings.HasPrefix(first.Pos.String(), tt.at) || !strings.Contains(first.Msg, tt.want) {
-				t.Errorf("first error %s; want one at %s containing %q (all: %v)", first, tt.at, tt.want, err)
-			}
-		})
-	}
+	checkErrors(t, tests)
 }
 
 // orderMem is a fakeMem that records each access's orders.
@@ -101,21 +82,11 @@ func TestOrderValues(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			src := "primitive p(memory_order ord) {\n    atomic<int32> a;\n    int32 v;\n    int32 w;\n" + tt.src + "\n}\n"
-			d, err := Compile("t.lsp", src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			in, err := d.Instantiate(tt.params)
-			if err != nil {
-				t.Fatal(err)
-			}
-			in.Bind(16)
-			op := in.Ops()[0]
+			op := instance(t, src, tt.params).Ops()[0]
 			if !slices.Equal(op.ArgNames, tt.names) {
 				t.Errorf("ArgNames %q, want %q", op.ArgNames, tt.names)
 			}
 			m := &orderMem{fakeMem: fakeMem{arg: tt.arg}}
-			m.pc = op.Entry
 			got := ""
 			func() {
 				defer func() {
@@ -127,14 +98,7 @@ func TestOrderValues(t *testing.T) {
 						got = re.Error()
 					}
 				}()
-				for range 10 {
-					m.next = ""
-					op.Step(m)
-					if m.next != "goto" {
-						return
-					}
-					m.pc = m.target
-				}
+				runSteps(op, m, &m.fakeMem, 10)
 			}()
 			if got != tt.panics {
 				t.Errorf("runtime error %q, want %q", got, tt.panics)

@@ -1,20 +1,13 @@
 package lang
 
 import (
-	"errors"
-	"strings"
 	"testing"
 
 	"lockstep/primitives"
-	"lockstep/primitives/lang/syntax"
 )
 
 func TestSpinErrors(t *testing.T) {
-	tests := []struct {
-		name, src string
-		at        string // line:col of the first error
-		want      string // a part of its message
-	}{
+	tests := []errorCase{
 		{"spin alone", prim("void f() { a.store(1); spin; }"), "5:24", "the whole body of a spin-wait"},
 		{"spin in a block", prim("void f() { while (a.load() != 0) { a.store(1); spin; } }"), "5:48", "the whole body of a spin-wait"},
 		{"do spin", prim("void f() { do spin; while (a.load() != 0); }"), "5:15", "the whole body of a spin-wait"},
@@ -32,19 +25,7 @@ func TestSpinErrors(t *testing.T) {
 		{"cas with a local", prim("void f() { int32 e = 0; while (!a.compare_exchange_weak(e, 1, acquire, relaxed)) spin; }"), "5:57", "cannot take a local as expected"},
 		{"load release", prim("void f() { while (a.load(release) != 0) spin; }"), "5:26", "a load cannot be release"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := Compile("t.lsp", tt.src)
-			var list syntax.ErrorList
-			if !errors.As(err, &list) || len(list) == 0 {
-				t.Fatalf("Compile = %v, want an error at %s", err, tt.at)
-			}
-			first := list[0]
-			if !strings.HasPrefix(first.Pos.String(), tt.at) || !strings.Contains(first.Msg, tt.want) {
-				t.Errorf("first error %s; want one at %s containing %q (all: %v)", first, tt.at, tt.want, err)
-			}
-		})
-	}
+	checkErrors(t, tests)
 }
 
 // spinMem is a fakeMem whose loads and compare_exchanges see what it is
@@ -92,15 +73,7 @@ func TestSpinStep(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, err := Compile("t.lsp", prim("void f() { "+tt.body+" B: s.store(nullptr); }"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			in, err := d.Instantiate(nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			in.Bind(16)
+			in := instance(t, prim("void f() { "+tt.body+" B: s.store(nullptr); }"), nil)
 			op := in.Ops()[0]
 			m := &spinMem{load: tt.load, casOK: tt.casOK}
 			m.pc = op.Entry
