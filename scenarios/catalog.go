@@ -25,7 +25,7 @@ type Catalog struct {
 }
 
 // primitiveOrder is the order lessons are listed in.
-var primitiveOrder = []string{"event", "latch", "wait_group", "mutex", "condition_variable", "channel", "when_all", "go_waitgroup"}
+var primitiveOrder = []string{"event", "latch", "wait_group", "mutex", "spinlock", "condition_variable", "channel", "when_all", "go_waitgroup"}
 
 // Load reads the embedded lessons.
 func Load() (*Catalog, error) {

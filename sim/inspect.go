@@ -79,6 +79,9 @@ func (m *Machine) quiescent() (outcome.Outcome, bool) {
 			parked = append(parked, i)
 		}
 	}
+	if o, ok := m.spinning(parked); ok {
+		return o, true
+	}
 	if len(parked) == 0 {
 		return outcome.Outcome{}, false
 	}
@@ -99,6 +102,40 @@ func (m *Machine) quiescent() (outcome.Outcome, bool) {
 	who := strings.Join(names, ", ")
 	return outcome.Outcome{Kind: outcome.Deadlock, Step: -1, CauseStep: -1, Coroutine: name, Detail: outcome.Detail{Parked: names, Condition: p.Facts.Condition},
 		Message: fmt.Sprintf("no thread can move and %s still wait%s: %s does not hold", who, map[bool]string{true: "s", false: ""}[len(parked) == 1], p.Facts.Condition)}, true
+}
+
+// spinning is the deadlock of a run that ended with coroutines spinning
+// (Exec.Spin) on cells no thread will write again: they wait for a
+// write no one will make. parked are the coroutines parked beside them.
+func (m *Machine) spinning(parked []int) (outcome.Outcome, bool) {
+	p := m.prog
+	var d outcome.Detail
+	first := -1
+	for i := range m.coros {
+		if co := &m.coros[i]; co.status == outcome.Running && co.spinAddr != 0 {
+			if first < 0 {
+				first = i
+			}
+			d.Spins = append(d.Spins, p.Coroutines[i].Name)
+			d.Cells = append(d.Cells, p.CellName(co.spinAddr))
+		}
+	}
+	if first < 0 {
+		return outcome.Outcome{}, false
+	}
+	d.Reason = outcome.Spinning
+	for _, c := range parked {
+		d.Parked = append(d.Parked, p.Coroutines[c].Name)
+	}
+	var spins []string
+	for i := range d.Spins {
+		spins = append(spins, d.Spins[i]+" spins on "+d.Cells[i])
+	}
+	msg := "no thread can move and " + strings.Join(spins, ", ") + ": no thread will write it again"
+	if len(d.Parked) > 0 {
+		msg += "; " + strings.Join(d.Parked, ", ") + " still wait" + map[bool]string{true: "s", false: ""}[len(d.Parked) == 1]
+	}
+	return outcome.Outcome{Kind: outcome.Deadlock, Step: -1, CauseStep: -1, Coroutine: p.Coroutines[first].Name, Detail: d, Message: msg}, true
 }
 
 // waitThread is the thread of the context coroutine c's wait registered

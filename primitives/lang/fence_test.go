@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"slices"
 	"testing"
 
 	"lockstep/primitives"
@@ -94,5 +95,50 @@ void g() { a.store(2); }`))
 		if in.Facts().Fences {
 			t.Errorf("Facts().Fences = true for an instance without fences:\n%s", src)
 		}
+	}
+}
+
+// TestSeqCstFacts checks that an instance says it may be seq_cst exactly
+// when one of its accesses or fences may be: an order left out is
+// seq_cst, and an order chosen when the step runs may be.
+func TestSeqCstFacts(t *testing.T) {
+	for _, tt := range []struct {
+		src  string
+		want bool
+	}{
+		{prim("void f() { a.store(1, relaxed); atomic_thread_fence(release); }"), false},
+		{prim("void f() { a.store(1, seq_cst); }"), true},
+		{prim("void f() { a.store(1); }"), true},
+		{prim("void f() { atomic_thread_fence(seq_cst); }"), true},
+		{prim("void f(memory_order o) { a.store(1, o); }"), true},
+		{"primitive p(bool sc = false) { atomic<int32> a; void f() { a.store(1, relaxed); } if (sc) void g() { a.store(2); } }", false},
+	} {
+		if got := instance(t, tt.src, nil).Facts().SeqCst; got != tt.want {
+			t.Errorf("Facts().SeqCst = %v, want %v:\n%s", got, tt.want, tt.src)
+		}
+	}
+}
+
+// TestOperationLines checks that a written operation lists the lines of
+// its steps, each label once, in source order, without label or comment.
+func TestOperationLines(t *testing.T) {
+	in := instance(t, `primitive p {
+    atomic<int32> m_lock = 0;
+    void lock() {
+        while (true) {
+    L1:     if (m_lock.exchange(1, acquire) == 0)   // take it
+                break;
+    L2:     while (m_lock.load(relaxed) != 0) spin; // wait
+        }
+    }
+}`, nil)
+	op := in.Ops()[0]
+	var got []string
+	for _, l := range op.Lines {
+		got = append(got, in.Label(l.Label).Name+" "+l.Code)
+	}
+	want := []string{"L1 if (m_lock.exchange(1, acquire) == 0)", "L2 while (m_lock.load(relaxed) != 0) spin;"}
+	if !slices.Equal(got, want) {
+		t.Errorf("lines %q, want %q", got, want)
 	}
 }

@@ -83,7 +83,7 @@ func newInstance(d *Def, vals map[string]uint64, e *syntax.Errs) *Instance {
 		in.ops = append(in.ops, l.build(o))
 	}
 	in.facts = l.buildFacts()
-	in.facts.Fences = l.fences
+	in.facts.Fences, in.facts.SeqCst = l.fences, l.seqCst
 	return in
 }
 
@@ -194,6 +194,7 @@ func (l *lowerer) build(o *syntax.OpDecl) primitives.Operation {
 			l.in.points = append(l.in.points, point{nodes: g.Nodes, node: n, label: nd.Label})
 		}
 	}
+	op.Lines = l.lines(g, entry)
 	op.Entry = l.start(o, entry, "the start of "+o.Name)
 	for _, n := range graph.Reachable(g, entry) {
 		if nd := &g.Nodes[n]; nd.Kind == graph.Suspend || nd.Kind == graph.Sem {

@@ -23,8 +23,9 @@ type lowerer struct {
 	// access records, while checking, which statements touch shared
 	// memory.
 	access map[syntax.Stmt]bool
-	// fences: an operation lowered has an atomic_thread_fence.
-	fences bool
+	// fences: an operation lowered has an atomic_thread_fence; seqCst:
+	// one of its accesses or fences may be seq_cst.
+	fences, seqCst bool
 	// argOrders are the orders the operation being built may take as its
 	// argument, when it takes a memory_order: those every use allows.
 	argOrders orderSet

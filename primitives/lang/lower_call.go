@@ -167,6 +167,7 @@ func constOrder(o primitives.Order) orderFn {
 // checked when the step runs.
 func (l *lowerer) order(args []syntax.Expr, i int, ok orderSet, op string) orderFn {
 	if i >= len(args) {
+		l.seqCst = true
 		return constOrder(primitives.SeqCst)
 	}
 	v := l.expr(args[i])
@@ -186,8 +187,11 @@ func (l *lowerer) order(args []syntax.Expr, i int, ok orderSet, op string) order
 		if ok&(1<<o) == 0 {
 			l.errs.Add(args[i].At(), "%s cannot be %s", op, orderWords[o])
 		}
+		l.seqCst = l.seqCst || o == primitives.SeqCst
 		return constOrder(o)
 	}
+	// Chosen when the step runs: it may be seq_cst.
+	l.seqCst = true
 	if v.Param {
 		l.argOrders &= ok
 	}

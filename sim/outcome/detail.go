@@ -16,6 +16,9 @@ type Reason string
 const (
 	// use-after-free: an access to an awaiter before its constructor ran.
 	NotConstructed Reason = "not-constructed"
+	// deadlock: coroutines spin (Exec.Spin) on cells no thread will
+	// write again (Detail.Spins, Detail.Cells), beside those parked.
+	Spinning Reason = "spinning"
 	// use-after-free: an access to a frame, or to an awaiter of a
 	// coroutine that has finished, after the frame was destroyed.
 	FrameDestroyed Reason = "frame-destroyed"
@@ -105,6 +108,9 @@ type Detail struct {
 	NumWait int64
 	// Parked are the coroutines still waiting (deadlock).
 	Parked []string
+	// Spins are the coroutines spinning for a write no thread will make,
+	// and Cells the cells they spin on, one each (deadlock, Spinning).
+	Spins, Cells []string
 	// Limit is the step limit (step-limit).
 	Limit int
 	// Text is Go's panic message (go-panic) or the value handed to

@@ -68,6 +68,20 @@ var messageForms = map[messageKey]messageForm{
 			return fmt.Sprintf("没有线程能再前进，%s 仍在等待：条件 %s 不成立", strings.Join(d.Parked, "、"), d.Condition)
 		},
 	},
+	{outcome.Deadlock, outcome.Spinning}: {
+		zh: func(o outcome.Outcome) string {
+			d := o.Detail
+			var spins []string
+			for i := range d.Spins {
+				spins = append(spins, d.Spins[i]+" 在 "+d.Cells[i]+" 上自旋")
+			}
+			s := "没有线程能再前进，" + strings.Join(spins, "，") + "：再也没有线程会写它"
+			if len(d.Parked) > 0 {
+				s += "；" + strings.Join(d.Parked, "、") + " 仍在等待"
+			}
+			return s
+		},
+	},
 	{outcome.DroppedTask, ""}: {
 		zh: func(o outcome.Outcome) string {
 			d := o.Detail
