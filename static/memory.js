@@ -6,7 +6,7 @@
 // a modification order to draw.
 
 import { h, s } from "./dom.js";
-import { text } from "./svg.js";
+import { text, short } from "./svg.js";
 
 const here = new URL(import.meta.url);
 document.head.append(h("link", { rel: "stylesheet", href: new URL("./memory.css" + here.search, here).href }));
@@ -144,12 +144,14 @@ export const orderHeight = ORDER.row;
 
 // orderRow draws o, the modification order of a cell whose row spans x
 // to x + w, in the row below it at y: its writes oldest first, each its
-// value and its writer ("1 P#1"), the latest outlined; as many of the
+// value (an awaiter's address by its coroutine) and its writer ("1
+// P#1"), the latest outlined; as many of the
 // latest as the row holds, the older ones counted.
 export function orderRow(app, o, x, y, w) {
-  const names = o.writes.map((c) => `${c.value} ${c.from === "init" ? say(app, "initShort") : c.thread + "#" + (c.step + 1)}`);
+  const names = o.writes.map((c) => `${short(c.value)} ${c.from === "init" ? say(app, "initShort") : c.thread + "#" + (c.step + 1)}`);
   const full = o.writes.map((c, i) => names[i] + (c.latest ? " (" + say(app, "latestMark") + ")" : "")).join(" → ");
-  const g = s("g", { class: "mo", "data-mo": o.cell }, s("title", {}, say(app, "moTitle", { cell: o.cell, writes: (o.older ? "… " : "") + full })));
+  const older = o.older || 0;
+  const g = s("g", { class: "mo", "data-mo": o.cell }, s("title", {}, say(app, "moTitle", { cell: o.cell, writes: (older ? "… " : "") + full })));
   const base = y + 19;
   g.append(text(x + 14, base, say(app, "mo"), "mo-label"));
   const width = (str) => [...str].reduce((n, ch) => n + (/[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? ORDER.wide : ORDER.char), 0) + ORDER.pad;
@@ -161,14 +163,14 @@ export function orderRow(app, o, x, y, w) {
   let used = 0;
   for (let i = names.length - 1; i >= 0; i--) {
     const need = width(names[i]) + (i < names.length - 1 ? ORDER.gap : 0);
-    const hidden = o.older + i;
+    const hidden = older + i;
     const count = hidden ? width(more(hidden)) + ORDER.gap : 0;
     if (used + need + count > room && from < names.length) break;
     used += need;
     from = i;
   }
   let cx = x + 14 + ORDER.label;
-  const hidden = o.older + from;
+  const hidden = older + from;
   if (hidden) {
     g.append(s("text", { x: cx, y: base, class: "mo-more" }, more(hidden), s("title", {}, say(app, "older", { n: hidden }))));
     cx += width(more(hidden)) + ORDER.gap;
