@@ -12,10 +12,10 @@ import (
 
 // placeState is what the tests of a store's place read of a state event.
 type placeState struct {
-	Type, Message, Memory, Schedule string
-	Position                        int
-	Finished                        bool
-	Pending                         []struct {
+	Memory, Schedule string
+	Position         int
+	Finished         bool
+	Pending          []struct {
 		Thread string
 		Places *protocol.Place
 		Reads  *protocol.Read
@@ -34,18 +34,8 @@ type placeState struct {
 // state.
 func (d *driver) placeFrame(t *testing.T, frame string) placeState {
 	t.Helper()
-	if err := d.s.handle([]byte(frame), d.out); err != nil {
-		t.Fatalf("handle %s: %v", frame, err)
-	}
 	var st placeState
-	last := d.out.msgs[len(d.out.msgs)-1]
-	d.out.msgs = nil
-	if err := json.Unmarshal(last, &st); err != nil {
-		t.Fatal(err)
-	}
-	if st.Type != "state" {
-		t.Fatalf("%s: %s %s, want a state", frame, st.Type, st.Message)
-	}
+	d.lastState(t, frame, &st)
 	return st
 }
 
