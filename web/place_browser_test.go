@@ -73,6 +73,10 @@ func TestC11PlacesInBrowser(t *testing.T) {
 		if got := p.text(`#stage g.mo[data-mo="mem.x"]`); !strings.Contains(got, "2 Q#4") {
 			t.Errorf("x's order on the reopened link: %q; want Q's 2 in it", got)
 		}
+		// Back to sc: the places go, the steps stay.
+		p.click(`#controls input[data-action="memory"]`)
+		p.wait(`!document.querySelector('#controls input[data-action="memory"]').checked && !location.search.includes("memory=c11")`)
+		p.wait(`new URLSearchParams(location.search).get("schedule") === "P@STX Q@STY P@STY Q@STX" && !document.querySelector('#stage g.mo')`)
 	})
 
 	t.Run("in Chinese", func(t *testing.T) {
