@@ -60,18 +60,6 @@ func TestScheduleErrors(t *testing.T) {
 		{"litmus-mp", "P@STX P@STY Q@LDY Q@YR1 Q@LDX<4", true, false, schedule.SourceNotCandidate,
 			`bad schedule: bad read source: step 5: Q's read of mem.x cannot return the write 4 (it may read: init, 1)`,
 			`调度有误：读取来源有误：第 5 步：Q 对 mem.x 的读取不能返回写入 4（它可以读到：init, 1）`},
-		{"litmus-2plus2w", "P^0", true, false, schedule.BadPlace,
-			`bad schedule: line 1, column 1: "P^0": a store's place is the number of the step whose write it goes before (1 to 100000)`,
-			`调度有误：第 1 行第 1 列："P^0"：写入的位置是它要排在其前面的那次写入所在步骤的编号（1 到 100000）`},
-		{"litmus-2plus2w", "P^1", false, false, schedule.PlaceNotC11,
-			`bad schedule: bad read source: step 1: P^1: a store chooses its place in modification order only under the c11 memory model`,
-			`调度有误：读取来源有误：第 1 步：P^1：只有在 c11 内存模型下，写入才能选择它在修改顺序中的位置`},
-		{"litmus-mp", "P P Q^1", true, false, schedule.PlaceNoStore,
-			`bad schedule: bad read source: step 3: Q's next step makes no store with a choice of place`,
-			`调度有误：读取来源有误：第 3 步：Q 的下一步没有可以选择位置的写入`},
-		{"litmus-2plus2w", "P P Q Q^2", true, false, schedule.PlaceNotCandidate,
-			`bad schedule: bad read source: step 4: Q's store to mem.x cannot go before the write 2 (it may go before: 1, the end)`,
-			`调度有误：读取来源有误：第 4 步：Q 对 mem.x 的写入不能排在写入 2 之前（它可以排在这些之前：1, 末尾）`},
 	}
 	seen := map[schedule.ErrorKind]bool{}
 	for _, tt := range tests {
