@@ -51,7 +51,7 @@ export class Compare {
     const app = this.app;
     // The panes draw through the page's views, given a view of this
     // session: its lesson, state and groups, the page's words.
-    this.side = { t: app.t, lang: app.lang, lesson: null, state: null, groups: [], expanded: app.expanded, send: (type, f) => app.send(type, f), relayout: () => {} };
+    this.side = { t: app.t, lang: app.lang, lesson: null, state: null, groups: [], expanded: app.expanded, send: (type, f) => app.send(type, f), relayout: () => {}, memoryUI: () => app.memoryUI() };
     this.title = h("h2", { class: "cmp-title" });
     this.stageRoot = h("section", { id: "cmp-stage", "aria-label": app.t("cmp.stage") });
     this.pane = h("section", { id: "cmp", "data-testid": "compare" }, this.title, this.stageRoot);

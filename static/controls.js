@@ -170,8 +170,9 @@ export class Controls {
         ),
         what,
       );
-      // c11: the writes its read may return, under it (memory.js).
-      const ui = p.can_move && p.reads && this.app.memoryUI();
+      // c11: the writes its read may return, or the places its store
+      // may take, under it (memory.js).
+      const ui = p.can_move && (p.reads || p.places) && this.app.memoryUI();
       const cell = (el) => (ui ? ui.cell(this.app, p, el) : el);
       if (!many) {
         kids.push(cell(button));

@@ -61,6 +61,7 @@ export const zh = {
   "card.retry": "第 {n} 次重试",
   "card.read": "读到",
   "card.stale": "过时：读到 {value}；最新的是 {latest}（第 {step} 步）",
+  "card.placed": "修改顺序：排在 {value}（第 {step} 步）之前，不在末尾",
   "memory.c11": "c11",
   "memory.title": "弱内存：读可以返回较旧的写",
   "card.wrote": "写入",

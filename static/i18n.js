@@ -62,6 +62,7 @@ const en = {
   "card.retry": "retry {n}",
   "card.read": "read",
   "card.stale": "STALE: read {value}; the latest was {latest} (step {step})",
+  "card.placed": "mo: placed before {value} (step {step}), not at the end",
   "memory.c11": "c11",
   "memory.title": "Weak memory: a read may return an older write",
   "card.wrote": "wrote",

@@ -1,6 +1,8 @@
 // objects.js draws the shared objects of the stage (stage.js): the
 // primitive, one row per cell with its value, and the data the lesson's
-// threads share, each a box of its own. The methods are the Stage's.
+// threads share, each a box of its own. Under c11 a cell with more than
+// one write besides its initial value has a row of its modification
+// order below it (memory.js). The methods are the Stage's.
 
 import { s, clear } from "./dom.js";
 import { text } from "./svg.js";
@@ -32,10 +34,14 @@ export const objectMethods = {
     // threads below them stay in view.
     const flow = groups.length > 2;
     const room = this.room();
+    // c11: the cells' modification orders, once memory.js is loaded.
+    const orders = ctx.state.orders || [];
+    const ui = orders.length && this.app.memoryUI ? this.app.memoryUI() : null;
+    const order = new Map(ui ? orders.map((o) => [o.cell, o]) : []);
     let x = PRIM.x, y = PRIM.y, rowH = 0, right = PRIM.x;
     for (const obj of groups) {
       const rows = cells.filter((c) => c.object === obj);
-      const h = PRIM.head + rows.length * PRIM.row + 6;
+      const h = PRIM.head + rows.length * PRIM.row + rows.filter((c) => order.has(c.name)).length * (ui ? ui.orderHeight : 0) + 6;
       // Flowing, each box is as wide as its own fields need.
       const title = obj === prim ? `${obj} · ${this.app.lesson.primitive}` : obj;
       const fw = flow ? Math.max(...rows.map((c) => mono(c.name.length - obj.length - 1) + 24), mono(title.length) + 24 - this.valueW) : this.fieldW;
@@ -50,8 +56,8 @@ export const objectMethods = {
         s("rect", { x, y, width: w, height: h, rx: 8 }),
         text(x + 12, y + 25, title, "obj-title"),
       );
-      rows.forEach((c, i) => {
-        const ry = y + PRIM.head + i * PRIM.row;
+      let ry = y + PRIM.head;
+      for (const c of rows) {
         const cls = ["cell", ctx.touched === c.name ? "touched" : "", ctx.changed.has(c.name) ? "changed" : "", ctx.race.has(c.name) ? "race" : "", c.atomic ? "atomic" : "plain"];
         const row = s("g", { class: cls.filter(Boolean).join(" "), "data-cell": c.name });
         const vx = x + w - this.valueW - 10;
@@ -65,7 +71,13 @@ export const objectMethods = {
         if (ctx.race.has(c.name)) row.append(text(vx - 8, ry + 23, "⚠", "delta", "end"));
         ctx.anchors.set(c.name, { x: vx + this.valueW, y: ry + PRIM.row / 2 - 1 });
         box.append(row);
-      });
+        ry += PRIM.row;
+        const o = order.get(c.name);
+        if (o) {
+          box.append(ui.orderRow(this.app, o, x, ry - 3, w));
+          ry += ui.orderHeight;
+        }
+      }
       g.append(box);
       right = Math.max(right, x + w);
       if (flow) {

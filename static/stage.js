@@ -189,7 +189,8 @@ export class Stage {
     line(stepTitle(t, st), "card-title");
     // A submit names the awaiter node; its first cell stands for it.
     const cell = st.op === "submit" && st.cell ? st.cell.replace(/\.[^.]*$/, "") : st.cell;
-    line(`${opName(t, st.op)}${cell ? " " + cell : ""}${st.order ? " (" + st.order + ")" : ""}`, "card-op");
+    if (st.op === "fence") line(`atomic_thread_fence(${st.order})`, "card-op");
+    else line(`${opName(t, st.op)}${cell ? " " + cell : ""}${st.order ? " (" + st.order + ")" : ""}`, "card-op");
     if (st.op === "cas") {
       const retry = st.cas && st.cas.retry ? " · " + t("card.retry", { n: st.cas.retry }) : "";
       line(`${st.ok ? "✓" : "✗"} ${t(st.ok ? "card.cas_ok" : "card.cas_fail")}${retry}`, st.ok ? "card-ok" : "card-fail");
@@ -208,6 +209,11 @@ export class Stage {
     if (rd && rd.stale) {
       const latest = rd.candidates[rd.candidates.length - 1];
       line(t("card.stale", { value: rd.candidates[rd.chosen].value, latest: latest.value, step: latest.step + 1 }), "card-kv card-bad card-stale");
+    }
+    const pl = st.place;
+    if (pl && !pl.places[pl.chosen].latest) {
+      const before = pl.places[pl.chosen];
+      line(t("card.placed", { value: before.value, step: before.step + 1 }), "card-kv card-bad card-placed");
     }
     for (const f of st.findings || []) {
       const where = f.kind === "data-race" ? raceCell(f) || cell : cell;

@@ -65,6 +65,9 @@ type ReportStep struct {
 	Findings  []ReportOutcome `json:"findings"`
 	// Read is the step's read under c11: the writes it could return.
 	Read *ReportRead `json:"read,omitempty"`
+	// Place is the step's store under c11 when it could take more than
+	// one place in its cell's modification order.
+	Place *ReportPlace `json:"place,omitempty"`
 	// Text is the step's line of the text trace, without its index and
 	// state: "W1 G6 cas wg.m_state acq_rel/relaxed nullptr -> ...; W1 parks".
 	Text  string `json:"text"`
@@ -129,13 +132,14 @@ func stepJSON(p *program.Program, st Step, lang string) ReportStep {
 		j.Label = p.Label(r.Label)
 	}
 	j.Read = readJSON(p, r.Read)
+	j.Place = placeJSON(p, r.Place)
 	if r.Loc.File != "" {
 		j.Loc = &ReportLoc{File: r.Loc.File, Line: r.Loc.Line, Function: r.Loc.Function}
 	}
 	v := func(w program.Word) string { return p.FormatCell(r.Addr, w) }
 	done := !words.FatalAt(r)
 	switch r.Op {
-	case program.OpResume:
+	case program.OpResume, program.OpFence:
 	case program.OpSubmit:
 		j.Cell = words.ObjectName(p, r.Addr)
 		if done {
@@ -145,7 +149,7 @@ func stepJSON(p *program.Program, st Step, lang string) ReportStep {
 	default:
 		j.Cell = p.CellName(r.Addr)
 	}
-	if r.Op.Atomic() {
+	if r.Op.Atomic() || r.Op == program.OpFence {
 		j.Order = program.OrderName(r.Order)
 	}
 	switch r.Op {
@@ -203,10 +207,38 @@ func readJSON(p *program.Program, rc *c11.ReadChoice) *ReportRead {
 	if rc == nil {
 		return nil
 	}
-	r := &ReportRead{Cell: rc.Cell, Chosen: rc.Chosen, Stale: rc.Stale(), Candidates: []ReportCandidate{}}
-	for _, c := range rc.Candidates {
-		r.Candidates = append(r.Candidates, ReportCandidate{Source: c.Source.String(), Value: p.FormatCell(rc.Addr, c.Value),
+	return &ReportRead{Cell: rc.Cell, Chosen: rc.Chosen, Stale: rc.Stale(), Candidates: candidatesJSON(p, rc.Addr, rc.Candidates)}
+}
+
+// ReportPlace is a step's store under c11 that could take more than one
+// place in its cell's modification order: each named by the write it
+// would go just before (Source, as a schedule names it after '^'),
+// oldest first, the end last (Source and Value "", Latest true), and the
+// index of the one it took.
+type ReportPlace struct {
+	Cell   string            `json:"cell"`
+	Places []ReportCandidate `json:"places"`
+	Chosen int               `json:"chosen"`
+}
+
+func placeJSON(p *program.Program, pc *c11.PlaceChoice) *ReportPlace {
+	if pc == nil {
+		return nil
+	}
+	return &ReportPlace{Cell: pc.Cell, Chosen: pc.Chosen, Places: candidatesJSON(p, pc.Addr, pc.Places)}
+}
+
+// candidatesJSON shows writes of the cell at addr, and the end of its
+// modification order (Source Latest), which has no value.
+func candidatesJSON(p *program.Program, addr program.Word, cs []c11.Candidate) []ReportCandidate {
+	out := []ReportCandidate{}
+	for _, c := range cs {
+		if c.Source == c11.Latest {
+			out = append(out, ReportCandidate{Step: -1, Latest: true})
+			continue
+		}
+		out = append(out, ReportCandidate{Source: c.Source.String(), Value: p.FormatCell(addr, c.Value),
 			Thread: c.Thread, Label: c.Label, Step: c.Step, Latest: c.Latest})
 	}
-	return r
+	return out
 }

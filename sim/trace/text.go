@@ -121,6 +121,6 @@ func describe(p *program.Program, st Step, lang string) stepLine {
 		l.label = p.Label(r.Label)
 	}
 	l.cell, l.order, l.operands = words.Access(p, r, lang)
-	l.operands += words.StaleNote(p, r, lang)
+	l.operands += words.StaleNote(p, r, lang) + words.PlaceNote(p, r, lang)
 	return l
 }

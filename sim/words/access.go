@@ -63,6 +63,8 @@ func Access(p *program.Program, r record.Step, lang string) (cell, order, operan
 		return "", "", fmt.Sprintf(w.resume, CoroutineName(p, r.Coroutine))
 	case program.OpSpawn:
 		return ObjectName(p, r.Addr), "", res(fmt.Sprintf(w.spawn, p.Format(program.Handle, nil, r.Result), p.Format(program.Context, nil, r.Value)))
+	case program.OpFence:
+		return "", program.OrderName(r.Order), ""
 	}
 	return cell, "", ""
 }
@@ -211,3 +213,44 @@ func StaleNote(p *program.Program, r record.Step, lang string) string {
 	}
 	return fmt.Sprintf(" (STALE: %s from %s; latest %s from step %d)", p.FormatCell(rc.Addr, c.Value), from, p.FormatCell(rc.Addr, l.Value), l.Step+1)
 }
+
+// PlaceNote says, after a step's operands, where its store went in its
+// cell's modification order and where else it could have gone: "" unless
+// it had a choice. " (mo place: before step 2's write 2; places: before
+// step 2, the end)".
+func PlaceNote(p *program.Program, r record.Step, lang string) string {
+	pc := r.Place
+	if pc == nil || len(pc.Places) < 2 {
+		return ""
+	}
+	w := placePhrasesOf(lang)
+	c := pc.Places[pc.Chosen]
+	took := w.theEnd
+	if c.Source != c11.Latest {
+		took = fmt.Sprintf(w.before, c.Step+1, p.FormatCell(pc.Addr, c.Value))
+	}
+	all := make([]string, len(pc.Places))
+	for i, o := range pc.Places {
+		all[i] = w.theEnd
+		if o.Source != c11.Latest {
+			all[i] = fmt.Sprintf(w.beforeStep, o.Step+1)
+		}
+	}
+	return fmt.Sprintf(w.note, took, strings.Join(all, w.comma))
+}
+
+// placePhrases are PlaceNote's patterns in one language.
+type placePhrases struct{ note, before, beforeStep, theEnd, comma string }
+
+func placePhrasesOf(lang string) *placePhrases {
+	if lang == Chinese {
+		return &placeChinese
+	}
+	return &placeEnglish
+}
+
+var placeEnglish = placePhrases{note: " (mo place: %s; places: %s)", before: "before step %d's write %s",
+	beforeStep: "before step %d", theEnd: "the end", comma: ", "}
+
+var placeChinese = placePhrases{note: "（修改顺序位置：%s；可选：%s）", before: "第 %d 步的写入 %s 之前",
+	beforeStep: "第 %d 步之前", theEnd: "末尾", comma: "、"}

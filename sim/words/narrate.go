@@ -20,6 +20,9 @@ func Narrate(p *program.Program, recs []record.Step, i int, cas *CAS, lang strin
 	main := accessClause(p, r, cas, w)
 	if aborted(r) {
 		main = fmt.Sprintf(w.attempt, who(p, r), OpVerb(r.Op, lang), p.CellName(r.Addr))
+		if r.Op == program.OpFence {
+			main = fmt.Sprintf(w.fenceTry, who(p, r), program.OrderName(r.Order))
+		}
 	}
 	parts = append(parts, main)
 	for _, e := range r.Events {
@@ -117,6 +120,8 @@ func accessClause(p *program.Program, r record.Step, cas *CAS, w *phrasebook) st
 		return fmt.Sprintf(w.semRelease, name, v.Cell)
 	case program.OpResume:
 		return fmt.Sprintf(w.resume, name, CoroutineName(p, r.Coroutine))
+	case program.OpFence:
+		return fmt.Sprintf(w.fence, name, v.Order)
 	}
 	return fmt.Sprintf(w.attempt, name, OpVerb(r.Op, w.lang), v.Cell)
 }
@@ -193,6 +198,8 @@ func OpTextIn(p *program.Program, r record.Step, result bool, lang string) strin
 		return "semrelease " + v.Cell
 	case program.OpResume:
 		return fmt.Sprintf(w.resume, CoroutineName(p, r.Coroutine))
+	case program.OpFence:
+		return FenceText(r.Order)
 	}
 	if result && v.Result != "" {
 		s += " → " + v.Result
@@ -214,7 +221,13 @@ func OpVerb(k program.OpKind, lang string) string {
 var opVerbsZh = map[program.OpKind]string{
 	program.OpLoad: "原子读取", program.OpStore: "原子写入", program.OpExchange: "原子交换", program.OpCAS: "CAS",
 	program.OpFetchAdd: "原子加（fetch_add）", program.OpRead: "读取", program.OpWrite: "写入",
-	program.OpSubmit: "提交（submit_task）", program.OpResume: "恢复",
+	program.OpSubmit: "提交（submit_task）", program.OpResume: "恢复", program.OpFence: "执行内存栅栏",
+}
+
+// FenceText is a fence as C++ writes it, the same in every language:
+// "atomic_thread_fence(release)".
+func FenceText(o program.Order) string {
+	return "atomic_thread_fence(" + program.OrderName(o) + ")"
 }
 
 // opPhrases are OpTextIn's patterns in one language.

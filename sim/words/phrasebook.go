@@ -7,7 +7,7 @@ type phrasebook struct {
 	load, read, store, write, exchange                    string
 	casOK, casFail, changedBy, retry                      string
 	add, sub, submit, spawn, semTake, semWait, semRelease string
-	resume, attempt, counter                              string
+	resume, attempt, counter, fence, fenceTry             string
 	parked, queued, inline, dropped, awaiterEnded         string
 	finished, semQueued, finding, fatal                   string
 }
@@ -43,6 +43,8 @@ var english = phrasebook{
 	resume:     "%s takes %s off its run queue and resumes it",
 	attempt:    "%s tries to %s %s",
 	counter:    "the counter v of %s",
+	fence:      "%s runs atomic_thread_fence(%s)",
+	fenceTry:   "%s tries to run atomic_thread_fence(%s)",
 	parked:     "%s parks", queued: "%s is queued on %s's run queue",
 	inline:       "%s is resumed inline on %s (the inline depth counter was %d)",
 	dropped:      "%s's handle is dropped (the inline depth counter is at its cap: %d) and it will never run",
@@ -73,6 +75,8 @@ var chinese = phrasebook{
 	resume:     "%s 从运行队列取出 %s 并恢复它",
 	attempt:    "%s 试图%s %s",
 	counter:    "%s 的计数器 v",
+	fence:      "%s 执行 atomic_thread_fence(%s)",
+	fenceTry:   "%s 试图执行 atomic_thread_fence(%s)",
 	parked:     "%s 挂起", queued: "%s 进入 %s 的运行队列",
 	inline:       "%s 在 %s 上被内联恢复（内联深度计数器原为 %d）",
 	dropped:      "%s 的句柄被丢弃（内联深度计数器已到上限 %d），它再也不会运行",

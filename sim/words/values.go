@@ -37,6 +37,9 @@ func ValuesOf(p *program.Program, r record.Step) Values {
 		v.Result = p.FormatCell(r.Addr+1, r.Result) // the handle, m_await_coro
 		v.Value = p.FormatCell(r.Addr+2, r.Value)   // the context, m_ctx
 		return v
+	case program.OpFence:
+		v.Order = program.OrderName(r.Order) // a fence touches no cell
+		return v
 	}
 	v.Cell = p.CellName(r.Addr)
 	if r.Op.Atomic() {

@@ -26,6 +26,8 @@ func FuzzSession(f *testing.F) {
 		`{"v":1,"type":"step"}`, `{"v":2,"type":"load"}`, `{"v":1,"id":-1,"type":"goto","position":-5}`,
 		`[]`, `null`, `{"v":1,"type":"load","lesson":"test-wakeup","schedule":"` + strings.Repeat("W1 ", 100) + `"}`,
 		"\x00\xff", `{"v":1,"type":"forward"}`,
+		`{"v":1,"id":1,"type":"load","lesson":"test-wakeup","memory":"c11","schedule":"W1 W1 D1"}` + "\n" + `{"v":1,"id":2,"type":"step","thread":"D1","before":"2"}` + "\n" +
+			`{"v":1,"id":3,"type":"step","thread":"W1","before":"init","from":"x"}` + "\n" + `{"v":1,"id":4,"type":"back"}` + "\n" + `{"v":1,"id":5,"type":"forward"}`,
 	} {
 		f.Add(seq)
 	}

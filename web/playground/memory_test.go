@@ -26,19 +26,30 @@ type c11State struct {
 
 func (d *driver) c11(t *testing.T, frame string) c11State {
 	t.Helper()
+	var st c11State
+	d.lastState(t, frame, &st)
+	return st
+}
+
+// lastState handles frame and decodes its last event, which must be a
+// state, into st.
+func (d *driver) lastState(t *testing.T, frame string, st any) {
+	t.Helper()
 	if err := d.s.handle([]byte(frame), d.out); err != nil {
 		t.Fatalf("handle %s: %v", frame, err)
 	}
-	var st c11State
 	last := d.out.msgs[len(d.out.msgs)-1]
 	d.out.msgs = nil
-	if err := json.Unmarshal(last, &st); err != nil {
+	var head struct{ Type, Message string }
+	if err := json.Unmarshal(last, &head); err != nil {
 		t.Fatal(err)
 	}
-	if st.Type != "state" {
-		t.Fatalf("%s: %s %s, want a state", frame, st.Type, st.Message)
+	if head.Type != "state" {
+		t.Fatalf("%s: %s %s, want a state", frame, head.Type, head.Message)
 	}
-	return st
+	if err := json.Unmarshal(last, st); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TestC11Session: a lesson loaded with memory c11 offers the writes a

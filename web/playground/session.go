@@ -157,7 +157,7 @@ func (s *session) dispatch(c protocol.Command) ([]any, error) {
 	switch c.Type {
 	case protocol.CmdStep:
 		s.pause()
-		err = s.tl.stepThread(c.Thread, c.From)
+		err = s.tl.stepThread(c.Thread, c.From, c.Before)
 	case protocol.CmdBack:
 		s.pause()
 		err = s.tl.back()

@@ -24,6 +24,7 @@ func (tl *timeline) state(lang string) protocol.State {
 		Findings: findingsOf(tl.m.Findings(), lang),
 		Finished: tl.m.Finished(),
 		Memory:   tl.mm.String(),
+		Orders:   ordersOf(tl.prog, tl.m),
 	}
 	if ev.History == nil {
 		ev.History = []protocol.HistoryEntry{}
@@ -60,8 +61,9 @@ func describeStep(p *program.Program, recs []record.Step, i int, before []cellVa
 	if r.Op == program.OpCAS {
 		st.CAS = words.CASOf(p, recs, i)
 	}
-	st.Text = words.Narrate(p, recs, i, st.CAS, lang) + words.StaleNote(p, r, lang)
+	st.Text = words.Narrate(p, recs, i, st.CAS, lang) + words.StaleNote(p, r, lang) + words.PlaceNote(p, r, lang)
 	st.Read = readOf(p, r.Read)
+	st.Place = placeOf(p, r.Place)
 	return st
 }
 
@@ -101,11 +103,12 @@ func (tl *timeline) pending(lang string) []protocol.Pending {
 		pi.Label = words.LabelName(p, r.Label)
 		pi.Op = r.Op.String()
 		pi.Doc = words.LabelDoc(p, r.Label, lang)
-		if r.Op != program.OpResume {
+		if r.Op != program.OpResume && r.Op != program.OpFence {
 			pi.Cell = p.CellName(r.Addr)
 		}
 		pi.Text = words.OpTextIn(p, r, false, lang)
 		pi.Reads = choices(p, r)
+		pi.Places = places(p, r)
 		pi.Loc = lessonview.LocOf(r.Loc)
 		out[t] = pi
 	}

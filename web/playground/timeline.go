@@ -57,9 +57,11 @@ func newTimeline(p *program.Program, mm sim.MemoryModel) *timeline {
 func (tl *timeline) over() bool { return tl.pos == len(tl.history) && tl.m.Finished() }
 
 // stepThread performs the next step of the named thread at the position,
-// its read returning the write from names (c11; "" for the latest),
-// replacing the history's future.
-func (tl *timeline) stepThread(name, from string) error {
+// its read returning the write from names and its store going just
+// before the write before names in its cell's modification order (c11;
+// "" for the latest write and for the end), replacing the history's
+// future.
+func (tl *timeline) stepThread(name, from, before string) error {
 	if name == "" {
 		return errors.New("step: say which thread")
 	}
@@ -70,32 +72,42 @@ func (tl *timeline) stepThread(name, from string) error {
 	if !tl.m.CanMove(t) {
 		return fmt.Errorf("%s cannot move: %s", name, tl.m.Why(t))
 	}
-	src := c11.Latest
+	src, place := c11.Latest, c11.Latest
 	if from != "" {
 		var err error
 		if src, err = c11.ParseSource(from, schedule.MaxSteps); err != nil {
 			return err
 		}
 	}
+	if before != "" {
+		var err error
+		if place, err = c11.ParseSource(before, schedule.MaxSteps); err != nil || place == c11.Init {
+			return fmt.Errorf("before %q: a store's place is the number of the step whose write it goes before (1 to %d)", before, schedule.MaxSteps)
+		}
+	}
 	tl.history, tl.entries = tl.history[:tl.pos], tl.entries[:tl.pos]
-	return tl.push(t, src)
+	return tl.push(t, src, place)
 }
 
 // push performs a new step of thread t at the end of the history, its
-// read returning the write from names.
-func (tl *timeline) push(t int, from c11.Source) error {
+// read returning the write from names and its store going just before
+// the write before names.
+func (tl *timeline) push(t int, from, before c11.Source) error {
 	if len(tl.history) >= schedule.MaxSteps {
 		return fmt.Errorf("the history is %d steps long, the most a schedule may have", schedule.MaxSteps)
 	}
 	tl.before = tl.cells()
 	tl.snap = nil
-	rec, err := tl.m.StepFrom(t, from)
+	rec, err := tl.m.StepChoice(t, from, before)
 	if err != nil {
 		return err
 	}
 	c := schedule.Choice{Thread: tl.prog.Threads[t].Name}
 	if r := rec.Read; r != nil && r.Stale() {
 		c.From = r.Candidates[r.Chosen].Source
+	}
+	if pc := rec.Place; pc != nil {
+		c.Before = pc.Places[pc.Chosen].Source
 	}
 	if rec.Label >= 0 {
 		c.Label = tl.prog.Label(rec.Label)
@@ -119,7 +131,7 @@ func (tl *timeline) advance() error {
 	c := tl.history[tl.pos]
 	tl.before = tl.cells()
 	tl.snap = nil
-	if _, err := tl.m.StepFrom(tl.prog.Thread(c.Thread), c.From); err != nil {
+	if _, err := tl.m.StepChoice(tl.prog.Thread(c.Thread), c.From, c.Before); err != nil {
 		return fmt.Errorf("step %d: %w", tl.pos, err)
 	}
 	tl.pos++
@@ -231,7 +243,7 @@ func (tl *timeline) play() error {
 	if err != nil {
 		return err
 	}
-	return tl.push(t, c11.Latest)
+	return tl.push(t, c11.Latest, c11.Latest)
 }
 
 // reset empties the history.

@@ -85,6 +85,10 @@ type Command struct {
 	// writes it after '<' ("init", or the step that wrote); "" for the
 	// latest.
 	From string `json:"from,omitempty"`
+	// Before is the write a step's store goes just before in its cell's
+	// modification order under c11, as a schedule writes it after '^'
+	// (the step that wrote); "" for the end.
+	Before string `json:"before,omitempty"`
 	// Kind is the outcome a reach command looks for.
 	Kind string `json:"kind,omitempty"`
 }

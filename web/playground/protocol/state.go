@@ -20,6 +20,9 @@ type State struct {
 	Findings []Finding      `json:"findings"`
 	Finished bool           `json:"finished"`
 	Memory   string         `json:"memory"` // "sc" or "c11"
+	// Orders are, under c11, the modification orders of the atomic cells
+	// that hold more than one write besides their initial value.
+	Orders []ModOrder `json:"orders,omitempty"`
 }
 
 // HistoryEntry is one step of the history, for the timeline.
@@ -50,6 +53,10 @@ type Step struct {
 	// Read is the step's read under c11: its candidates and whether it
 	// returned a stale one.
 	Read *Read `json:"read,omitempty"`
+	// Place is the step's store under c11 when it could take more than
+	// one place in its cell's modification order: the places and the one
+	// it took.
+	Place *Place `json:"place,omitempty"`
 }
 
 // CoroutineEvent is a change in a coroutine's life during a step.
@@ -144,6 +151,10 @@ type Pending struct {
 	// Reads is the read the step makes under c11 when it may return
 	// more than one write: the user picks one (the latest by default).
 	Reads *Read `json:"reads,omitempty"`
+	// Places is the store the step makes under c11 when it may take more
+	// than one place in its cell's modification order: the user picks
+	// one (the end by default).
+	Places *Place `json:"places,omitempty"`
 }
 
 // Finding is an outcome or a finding.
@@ -185,4 +196,24 @@ type Candidate struct {
 	Label  string `json:"label,omitempty"`
 	Step   int    `json:"step"`
 	Latest bool   `json:"latest"`
+}
+
+// Place is a step's store under c11 that may take more than one place in
+// its cell's modification order: each place named by the write the store
+// would go just before (Candidate.From, as a schedule writes it after
+// '^'), oldest first, and last the end (From and Value "", Latest true);
+// Chosen is the place taken.
+type Place struct {
+	Cell   string      `json:"cell"`
+	Places []Candidate `json:"places"`
+	Chosen int         `json:"chosen"`
+}
+
+// ModOrder is an atomic cell's modification order under c11: its last
+// writes, oldest first, the latest last, and how many older ones are not
+// listed.
+type ModOrder struct {
+	Cell   string      `json:"cell"`
+	Writes []Candidate `json:"writes"`
+	Older  int         `json:"older,omitempty"`
 }
