@@ -100,8 +100,12 @@ func (m *Machine) quiescent() (outcome.Outcome, bool) {
 		return m.staleCause(m.lostWakeup(c)), true
 	}
 	who := strings.Join(names, ", ")
+	msg := fmt.Sprintf("no thread can move and %s still wait%s", who, map[bool]string{true: "s", false: ""}[len(parked) == 1])
+	if p.Facts.Condition != "" {
+		msg += ": " + p.Facts.Condition + " does not hold"
+	}
 	return outcome.Outcome{Kind: outcome.Deadlock, Step: -1, CauseStep: -1, Coroutine: name, Detail: outcome.Detail{Parked: names, Condition: p.Facts.Condition},
-		Message: fmt.Sprintf("no thread can move and %s still wait%s: %s does not hold", who, map[bool]string{true: "s", false: ""}[len(parked) == 1], p.Facts.Condition)}, true
+		Message: msg}, true
 }
 
 // spinning is the deadlock of a run that ended with coroutines spinning

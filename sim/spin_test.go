@@ -62,3 +62,21 @@ func TestSpinWaitsForAWrite(t *testing.T) {
 		t.Errorf("L S<init under c11: %v, %v; want S through", err, m.Outcome())
 	}
 }
+
+// TestDeadlockWithoutCondition: a primitive that declares no wait
+// condition (a written one without open) deadlocks without the verdict
+// claiming a condition that does not hold.
+func TestDeadlockWithoutCondition(t *testing.T) {
+	f := fixture.New()
+	d := f.Data(program.Field{Name: "flag", Kind: program.Int64, Atomic: true})
+	op := f.Op("park", "K", func(x program.Exec) { x.Store(d, 1, program.Relaxed); x.Suspend(x.PC() + 1) },
+		func(x program.Exec) { x.Load(d, program.Relaxed); x.Return() })
+	f.Ops[op].Awaits = true
+	f.Thread("A", op)
+	p := f.Program(t)
+	p.Facts = program.Facts{}
+	_, o := fixture.Replay(t, p, "A")
+	if o.Kind != outcome.Deadlock || o.Message != "no thread can move and A still waits" {
+		t.Errorf("%+v, want a deadlock of A with no condition named", o)
+	}
+}

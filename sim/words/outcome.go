@@ -65,6 +65,9 @@ var messageForms = map[messageKey]messageForm{
 	{outcome.Deadlock, ""}: {
 		zh: func(o outcome.Outcome) string {
 			d := o.Detail
+			if d.Condition == "" {
+				return fmt.Sprintf("没有线程能再前进，%s 仍在等待", strings.Join(d.Parked, "、"))
+			}
 			return fmt.Sprintf("没有线程能再前进，%s 仍在等待：条件 %s 不成立", strings.Join(d.Parked, "、"), d.Condition)
 		},
 	},
