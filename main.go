@@ -170,9 +170,6 @@ func serveCmd(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer srv.Close()
-	if *data != "" {
-		logger.Info("rooms are kept across restarts", "data", *data)
-	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"log/slog"
@@ -11,12 +10,14 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"lockstep/web/internal/webtest"
 )
 
 // TestLongURLs: a URL past MaxRequestURI gets 414 on every route, without
 // echoing it; a shorter one that a handler refuses is logged clipped.
 func TestLongURLs(t *testing.T) {
-	var logs bytes.Buffer
+	var logs webtest.LogBuffer
 	ts := newTestHTTP(t, Config{Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	long := strings.Repeat("x", 1_000_000)
 	for _, path := range []string{"/embed/wg-basic?x=" + long, "/lesson/wg-basic?x=" + long, "/?q=" + long, "/ws?" + long, "/nowhere/" + long} {

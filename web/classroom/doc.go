@@ -16,7 +16,7 @@
 // Rooms are kept across restarts through a Store (persist.go): the hub
 // reports each change of a room, and one goroutine writes the room's
 // lecture.Snapshot, so a slow disk never holds a room's lock. Package
-// roomstore, below, is the Store of a bbolt file; web opens it. The
+// roomstore, below, is the Store of a SQLite file; web opens it. The
 // per-client limits a room's adapter applies (rooms per address, one
 // vote per browser) name the address with site.ClientOf and the voter
 // with the browser's identity, site.BrowserOf.

@@ -68,8 +68,12 @@ func New(cfg Config) (*Rooms, error) {
 		hub: lecture.NewHub(cfg.Limits), pingInterval: playground.PingInterval, pingTimeout: playground.PingTimeout}
 	if cfg.Store != nil {
 		rs.restore(cfg.Store)
+	}
+	if cfg.Store != nil && cfg.Store.Writable() {
 		rs.saver = newSaver(rs.hub, cfg.Store, func(code string, err error) {
-			rs.log.Error("room store: write failed", "room", code, "err", err)
+			rs.log.Error("room store: a write failed: rooms' changes are not kept until a write succeeds (further failures are not logged)", "room", code, "err", err)
+		}, func() {
+			rs.log.Info("room store: writes succeed again")
 		})
 	}
 	return rs, nil
@@ -86,6 +90,9 @@ func (rs *Rooms) restore(store Store) {
 	for _, snap := range snaps {
 		if _, err := rs.hub.Restore(snap); err != nil {
 			rs.log.Info("room store: a room is not restored", "err", err)
+			if !store.Writable() {
+				continue
+			}
 			if err := store.Delete(snap.Code); err != nil {
 				rs.log.Error("room store: delete failed", "room", snap.Code, "err", err)
 			}

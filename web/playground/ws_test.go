@@ -174,7 +174,7 @@ func TestSocketHugeFrame(t *testing.T) {
 // queueing without bound, and goes on serving others.
 func TestSocketSlowClient(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	var log syncBuffer
+	var log webtest.LogBuffer
 	ts := newTestHTTP(t, Config{Logger: slog.New(slog.NewTextHandler(&log, nil))},
 		func(p *Playground) { p.writeTimeout = 200 * time.Millisecond })
 	ctx, cancel := context.WithTimeout(t.Context(), socketLimit)
@@ -205,24 +205,6 @@ func TestSocketSlowClient(t *testing.T) {
 	if !strings.Contains(log.String(), "slow client") {
 		t.Errorf("log:\n%s\nwant the slow client dropped and logged", log.String())
 	}
-}
-
-// syncBuffer is a log destination the server's goroutines may share.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 func TestSocketOrigin(t *testing.T) {
