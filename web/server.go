@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"github.com/a-h/templ"
 
@@ -102,8 +103,9 @@ func NewServer(cfg Config) (*Server, error) {
 	if cfg.SocketsPerAddress <= 0 {
 		cfg.SocketsPerAddress = socketsForRoom(cfg.RoomLimits, cfg.SocketsPerClient)
 	}
-	s := &Server{catalog: cfg.Catalog, assets: a, pages: site.NewPages(cfg.Logger, a.version), docs: loadDocs(cfg.Logger),
-		clients: site.Clients{TrustForwardedFor: cfg.TrustForwardedFor}, sockets: &site.Quota{Limit: cfg.SocketsPerClient},
+	browsers := site.NewBrowsers(browserKey(cfg.DataDir, cfg.Logger), newIdentities(cfg.RoomLimits))
+	s := &Server{catalog: cfg.Catalog, assets: a, pages: site.NewPages(cfg.Logger, a.version, browsers), docs: loadDocs(cfg.Logger),
+		clients: site.Clients{TrustForwardedFor: cfg.TrustForwardedFor, Browsers: browsers}, sockets: &site.Quota{Limit: cfg.SocketsPerClient},
 		addrSockets: &site.Quota{Limit: cfg.SocketsPerAddress}}
 	s.play, err = playground.New(playground.Config{Lessons: cfg.Catalog, FromLink: share.CustomLesson, Logger: cfg.Logger, Origins: cfg.Origins, SearchSlots: cfg.SearchSlots, SearchWorkers: cfg.SearchWorkers, BugPages: s.bugPages()})
 	if err != nil {
@@ -158,6 +160,17 @@ func openStore(dir string, log *slog.Logger) *roomstore.Store {
 		return nil
 	}
 	return store
+}
+
+// newIdentities bounds the new browser identities each address is given:
+// a full room of limits arriving at once behind one address, with some to
+// spare, then one a second.
+func newIdentities(limits lecture.Limits) *site.Limiter {
+	students := limits.MaxStudents
+	if students <= 0 {
+		students = lecture.DefaultMaxStudents
+	}
+	return &site.Limiter{Burst: students + 50, Every: time.Second}
 }
 
 // socketsForRoom is the default WebSockets per address: enough for a full

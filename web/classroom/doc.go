@@ -19,7 +19,7 @@
 // roomstore, below, is the Store of a SQLite file; web opens it. The
 // per-client limits a room's adapter applies (rooms per address, one
 // vote per browser) name the address with site.ClientOf and the voter
-// with the browser's identity, site.BrowserOf.
+// with the browser's identity the server signed, site.Pages.BrowserOf.
 //
 // Rooms get what they need from package web in a Config. Under
 // lockstep/web this package imports web/classroom/lecture, web/playground

@@ -25,12 +25,17 @@ func (rs *Rooms) ServeForm(w http.ResponseWriter, r *http.Request) error {
 	if typed == "" {
 		return rs.pages.Render(w, r, templates.RoomForm(rs.formPage(r, lang, "", "")))
 	}
-	room, err := rs.hub.Lookup(typed)
+	room, err := rs.find(r, typed)
 	if err != nil {
-		// The form again, saying why, as a 404; the form itself cannot
-		// fail to render once the status is written.
+		// The form again, saying why, as a 404 (429 while the client must
+		// wait); the form itself cannot fail to render once the status is
+		// written.
+		status := http.StatusNotFound
+		if errors.Is(err, errGuessing) {
+			status = http.StatusTooManyRequests
+		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.WriteHeader(http.StatusNotFound)
+		w.WriteHeader(status)
 		return rs.pages.Render(w, r, templates.RoomForm(rs.formPage(r, lang, typed, sentence(saidIn(err, lang)))))
 	}
 	http.Redirect(w, r, withLang(roomHref(room.Code()), lang), http.StatusSeeOther)

@@ -12,7 +12,6 @@ import (
 	"lockstep/web/classroom/lecture"
 	"lockstep/web/playground"
 	"lockstep/web/playground/protocol"
-	"lockstep/web/site"
 )
 
 // maxStudentFrame bounds what a student's page may send: votes and
@@ -58,13 +57,13 @@ func (rs *Rooms) ServeSocket(w http.ResponseWriter, r *http.Request) error {
 // member joins the room the request names, in the role it asks for.
 func (rs *Rooms) member(r *http.Request) (*lecture.Member, error) {
 	q := r.URL.Query()
-	room, err := rs.hub.Lookup(q.Get("code"))
+	room, err := rs.find(r, q.Get("code"))
 	if err != nil {
 		return nil, err
 	}
 	switch lecture.Role(q.Get("role")) {
 	case lecture.Student:
-		return room.JoinAs(site.BrowserOf(r))
+		return room.JoinAs(rs.pages.BrowserOf(r))
 	case lecture.Presenter:
 		return room.Present(presenterToken(r, room))
 	}

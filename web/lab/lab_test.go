@@ -83,7 +83,7 @@ func testLab(t *testing.T) *Lab {
 			return nil, ctx.Err()
 		}
 	}
-	lb, err := New(Config{Pages: site.NewPages(slog.New(slog.DiscardHandler), "test"), Lessons: cat, SearchSlot: slot})
+	lb, err := New(Config{Pages: site.NewPages(slog.New(slog.DiscardHandler), "test", site.NewBrowsers(site.NewKey(), nil)), Lessons: cat, SearchSlot: slot})
 	if err != nil {
 		t.Fatal(err)
 	}

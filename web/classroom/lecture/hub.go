@@ -163,8 +163,10 @@ func (h *Hub) remove(r *Room, reason error) {
 // 1 or I.
 const codeAlphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 
-// CodeLen is the length of a room code.
-const CodeLen = 6
+// CodeLen is the length of a room code: 8 of 32 characters, 40 bits, so
+// that a guess at random finds one of the 200 rooms a server holds at most
+// once in five billion tries.
+const CodeLen = 8
 
 // newCode returns a random room code.
 func newCode() string {
