@@ -152,3 +152,32 @@ func overwrite(t *testing.T, path string, off, n int) {
 		t.Fatal(err)
 	}
 }
+
+// TestBrowserKeyKept: a browser's identity outlives a restart on the same
+// data directory (the key is kept there), and not one on another.
+func TestBrowserKeyKept(t *testing.T) {
+	dir := t.TempDir()
+	first := newTestHTTP(t, Config{DataDir: dir})
+	cookie := browserOf(t, first, "/")
+	first.Close()
+	first.srv.Close()
+	if fi, err := os.Stat(filepath.Join(dir, browserKeyFile)); err != nil || fi.Mode().Perm() != 0o600 || fi.Size() != 32 {
+		t.Fatalf("the key file: %v, %v; want 32 bytes readable by its owner alone", fi, err)
+	}
+	for _, tc := range []struct {
+		dir  string
+		kept bool
+	}{{dir, true}, {t.TempDir(), false}} {
+		ts := newTestHTTP(t, Config{DataDir: tc.dir})
+		resp := get(t, ts, "/", map[string]string{"Cookie": cookie.Name + "=" + cookie.Value})
+		resp.Body.Close()
+		given := false
+		for _, c := range resp.Cookies() {
+			given = given || c.Name == cookie.Name
+		}
+		if given == tc.kept {
+			t.Errorf("on the same directory %v, the browser was given a new identity %v; want %v", tc.kept, given, !tc.kept)
+		}
+		ts.srv.Close()
+	}
+}

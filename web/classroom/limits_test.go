@@ -119,3 +119,32 @@ func TestWrongCodes(t *testing.T) {
 		t.Errorf("another client with the right code: %d; want the redirect to the room", w.Code)
 	}
 }
+
+// TestSeatsPerAddress: the presenter says how many students the room
+// takes (300 by default): no more join from one address, each in a
+// browser of its own; a number out of bounds is refused.
+func TestSeatsPerAddress(t *testing.T) {
+	ts := newRoomSite(t)
+	resp, body := ts.get("/room")
+	if !strings.Contains(body, `name="students" value="300" min="1" max="300"`) {
+		t.Errorf("the form does not ask how many students, 300 by default: %s", resp.Status)
+	}
+	for _, bad := range []string{"0", "301", "many"} {
+		req, _ := http.NewRequest(http.MethodPost, ts.srv.URL+"/room", strings.NewReader(url.Values{"lesson": {"wg-basic"}, "students": {bad}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if resp, body := ts.do(req); resp.StatusCode != http.StatusBadRequest || !strings.Contains(body, "from 1 to 300") {
+			t.Errorf("students=%s: %s; want 400", bad, resp.Status)
+		}
+	}
+	code, _ := ts.openWith(url.Values{"lesson": {"wg-basic"}, "students": {"2"}})
+	for i := range 2 {
+		stu := dialRoom(t, roomSocketURL(ts.srv.URL, code, "student"), ts.voter(code))
+		if e := stu.until(lecture.TypeWelcome); e.Type != lecture.TypeWelcome {
+			t.Fatalf("student %d: %+v", i+1, e)
+		}
+	}
+	third := dialRoom(t, roomSocketURL(ts.srv.URL, code, "student"), ts.voter(code))
+	if e := third.until(lecture.TypeClosed); !strings.Contains(e.Message, "full for your network") || !strings.Contains(e.Message, "2 students") {
+		t.Errorf("a third student of the address: %+v; want the room full for the network", e)
+	}
+}

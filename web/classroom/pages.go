@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"unicode"
 	"unicode/utf8"
 
@@ -69,12 +70,20 @@ func (rs *Rooms) ServeOpen(w http.ResponseWriter, r *http.Request) error {
 	if _, err := rs.lessons.Lookup(lesson); err != nil {
 		return site.BadRequest(fmt.Sprintf("There is no lesson %q to start a room on.", lesson), err)
 	}
-	room, token, err := rs.hub.Open(site.ClientOf(r).Addr)
+	l := rs.hub.Limits()
+	seats := l.MaxStudents
+	if v := r.PostForm.Get("students"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > l.MaxStudents {
+			return site.BadRequest(fmt.Sprintf("The number of students must be from 1 to %d.", l.MaxStudents), err)
+		}
+		seats = n
+	}
+	room, token, err := rs.hub.OpenSeats(site.ClientOf(r).Addr, seats)
 	if errors.Is(err, lecture.ErrTooManyRooms) {
 		return &site.Error{Status: http.StatusServiceUnavailable, Msg: err.Error(), Err: err}
 	}
 	if errors.Is(err, lecture.ErrTooManyYours) {
-		l := rs.hub.Limits()
 		return site.Refusal(http.StatusTooManyRequests, site.Phrase{
 			fmt.Sprintf("You have %d rooms open, the most one person may have at once: close one you no longer use. A room whose presenter never came closes by itself %d minutes after it was opened.",
 				l.RoomsPerOwner, int(l.UnclaimedTimeout.Minutes())),

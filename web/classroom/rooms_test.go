@@ -73,7 +73,13 @@ func (rs *roomSite) get(path string, cookies ...*http.Cookie) (*http.Response, s
 // cookie.
 func (rs *roomSite) open(lesson string) (string, *http.Cookie) {
 	rs.t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, rs.srv.URL+"/room", strings.NewReader(url.Values{"lesson": {lesson}}.Encode()))
+	return rs.openWith(url.Values{"lesson": {lesson}})
+}
+
+// openWith is open with the form's values form.
+func (rs *roomSite) openWith(form url.Values) (string, *http.Cookie) {
+	rs.t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, rs.srv.URL+"/room", strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	resp, _ := rs.do(req)
 	m := regexp.MustCompile(`^/room/([A-Z2-9]{8})/present\?lesson=`).FindStringSubmatch(resp.Header.Get("Location"))

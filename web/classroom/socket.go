@@ -12,6 +12,7 @@ import (
 	"lockstep/web/classroom/lecture"
 	"lockstep/web/playground"
 	"lockstep/web/playground/protocol"
+	"lockstep/web/site"
 )
 
 // maxStudentFrame bounds what a student's page may send: votes and
@@ -63,7 +64,7 @@ func (rs *Rooms) member(r *http.Request) (*lecture.Member, error) {
 	}
 	switch lecture.Role(q.Get("role")) {
 	case lecture.Student:
-		return room.JoinAs(rs.pages.BrowserOf(r))
+		return room.JoinFrom(rs.pages.BrowserOf(r), site.ClientOf(r).Addr)
 	case lecture.Presenter:
 		return room.Present(presenterToken(r, room))
 	}

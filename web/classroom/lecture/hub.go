@@ -96,7 +96,11 @@ func (h *Hub) notify(code string) {
 // token, the secret Present asks for. It fails with ErrTooManyRooms at
 // the hub's limit, and with ErrTooManyYours when owner already has
 // Limits.RoomsPerOwner rooms open; the owner "" has no such limit.
-func (h *Hub) Open(owner string) (*Room, string, error) {
+func (h *Hub) Open(owner string) (*Room, string, error) { return h.OpenSeats(owner, 0) }
+
+// OpenSeats is Open for a room that seats at most seats students from
+// one address (Room.JoinFrom); 0 is no bound but Limits.MaxStudents.
+func (h *Hub) OpenSeats(owner string, seats int) (*Room, string, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if len(h.rooms) >= h.limits.MaxRooms {
@@ -109,7 +113,7 @@ func (h *Hub) Open(owner string) (*Room, string, error) {
 	for h.rooms[code] != nil {
 		code = newCode()
 	}
-	r := newRoom(h, roomState{code: code, token: rand.Text(), owner: owner, lastActive: time.Now()})
+	r := newRoom(h, roomState{code: code, token: rand.Text(), owner: owner, seats: seats, lastActive: time.Now()})
 	h.rooms[code] = r
 	h.notify(code)
 	return r, r.token, nil
