@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"net/url"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -200,16 +199,8 @@ func setPresenterCookie(w http.ResponseWriter, code, token string) {
 // sameSite refuses a request that another site's page sent: opening a
 // room is a POST a foreign page must not be able to make for a visitor.
 func sameSite(r *http.Request) error {
-	switch r.Header.Get("Sec-Fetch-Site") {
-	case "", "same-origin", "none":
-	default:
+	if site.CrossSite(r) {
 		return &site.Error{Status: http.StatusForbidden, Msg: "A room can only be opened from this site's own page."}
-	}
-	if o := r.Header.Get("Origin"); o != "" && o != "null" {
-		u, err := url.Parse(o)
-		if err != nil || u.Host != r.Host {
-			return &site.Error{Status: http.StatusForbidden, Msg: "A room can only be opened from this site's own page."}
-		}
 	}
 	return nil
 }

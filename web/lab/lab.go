@@ -18,7 +18,7 @@ type Config struct {
 	// SearchSlot waits for one of the server's search slots and returns
 	// the function that frees it (playground.Playground.SearchSlot): the
 	// lab's searches queue with the playground's.
-	SearchSlot func(ctx context.Context) (release func(), err error)
+	SearchSlot func(ctx context.Context, client site.Client) (release func(), err error)
 }
 
 // A Lab serves the lab's page and requests. It is safe for concurrent
@@ -26,7 +26,7 @@ type Config struct {
 type Lab struct {
 	pages   *site.Pages
 	lessons site.Lessons
-	slot    func(ctx context.Context) (func(), error)
+	slot    func(ctx context.Context, client site.Client) (func(), error)
 	// requestTime bounds a POST /lab/explore (RequestTime; a test
 	// shortens it), and searchTime its searches (labSearchTime).
 	requestTime, searchTime time.Duration

@@ -75,7 +75,7 @@ func testLab(t *testing.T) *Lab {
 		t.Fatal(err)
 	}
 	slots := make(chan struct{}, 1)
-	slot := func(ctx context.Context) (func(), error) {
+	slot := func(ctx context.Context, _ site.Client) (func(), error) {
 		select {
 		case slots <- struct{}{}:
 			return func() { <-slots }, nil
@@ -307,7 +307,7 @@ func TestLabTooLargeForLinks(t *testing.T) {
 func TestLabExploreBusy(t *testing.T) {
 	lb := testLab(t)
 	lb.requestTime = 50 * time.Millisecond
-	lb.slot = func(ctx context.Context) (func(), error) {
+	lb.slot = func(ctx context.Context, _ site.Client) (func(), error) {
 		<-ctx.Done() // every slot is taken
 		return nil, ctx.Err()
 	}

@@ -224,7 +224,7 @@ func (lb *Lab) ServeExplore(w http.ResponseWriter, r *http.Request) error {
 		}
 		return labFail(w, http.StatusBadRequest, strings.Join(msgs, "; "))
 	}
-	reply, err := lb.explore(r.Context(), ll, d, req.Source)
+	reply, err := lb.explore(r.Context(), site.ClientOf(r), ll, d, req.Source)
 	if err != nil {
 		status, msg := http.StatusBadRequest, err.Error()
 		var he *site.Error

@@ -15,7 +15,7 @@
 // imports no web package. Every other web package may import it:
 //
 //	web                  (server, routes: the wiring)
-//	 ├─ web/lab          → web/share, web/playground, web/site
+//	 ├─ web/lab          → web/share, web/playground (and its search queue), web/site
 //	 ├─ web/share        → web/playground, web/site
 //	 ├─ web/classroom    → web/classroom/lecture, web/playground, web/site
 //	 ├─ web/playground   → web/site
