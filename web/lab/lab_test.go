@@ -340,3 +340,22 @@ func TestLabExploreUnfinished(t *testing.T) {
 		t.Errorf("verdict %q; want %q", v, want)
 	}
 }
+
+// TestLabCompilesWait: while every turn to compile is taken, a check
+// waits, and past the request's time it is told the server is busy.
+func TestLabCompilesWait(t *testing.T) {
+	lb := testLab(t)
+	lb.requestTime = 50 * time.Millisecond
+	for range cap(lb.compiles) {
+		lb.compiles <- struct{}{}
+	}
+	var reply map[string]string
+	if status := postLab(t, lb, "/lab/check", labBody(t, "wg-lost-wakeup", "", example(t, "wait_group_fixed.lsp")), &reply); status != http.StatusServiceUnavailable || !strings.Contains(reply["error"], "busy") {
+		t.Errorf("a check with every turn taken: %d %v; want 503 and busy", status, reply)
+	}
+	<-lb.compiles
+	var ok labCheckReply
+	if status := postLab(t, lb, "/lab/check", labBody(t, "wg-lost-wakeup", "", example(t, "wait_group_fixed.lsp")), &ok); status != http.StatusOK || !ok.OK {
+		t.Errorf("a check with a turn free: %d", status)
+	}
+}
