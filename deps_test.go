@@ -141,7 +141,7 @@ var webImports = map[string][]string{
 		"lockstep/web/classroom", "lockstep/web/classroom/lecture", "lockstep/web/classroom/roomstore",
 		"lockstep/web/docs", "lockstep/web/lab", "lockstep/web/playground", "lockstep/web/share", "lockstep/web/site",
 	},
-	"lockstep/web/lab":                    {"lockstep/web/playground", "lockstep/web/share", "lockstep/web/site"},
+	"lockstep/web/lab":                    {"lockstep/web/playground", "lockstep/web/playground/searchqueue", "lockstep/web/share", "lockstep/web/site"},
 	"lockstep/web/share":                  {"lockstep/web/playground", "lockstep/web/playground/protocol", "lockstep/web/site"},
 	"lockstep/web/classroom":              {"lockstep/web/classroom/lecture", "lockstep/web/playground", "lockstep/web/playground/protocol", "lockstep/web/site"},
 	"lockstep/web/playground":             {"lockstep/web/playground/lessonview", "lockstep/web/playground/protocol", "lockstep/web/playground/searchqueue", "lockstep/web/site"},

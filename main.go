@@ -143,6 +143,7 @@ func serveCmd(ctx context.Context, e *env, args []string) error {
 	data := fs.String("data", defaultDataDir(e.getenv), `directory of the file that keeps the rooms across restarts ("" keeps them in memory only)`)
 	trustProxy := fs.Bool("trust-proxy", false, "count per-client limits by X-Forwarded-For (only behind a reverse proxy that sets it)")
 	perAddress := fs.Int("sockets-per-address", web.DefaultSocketsPerAddress, "WebSockets all the browsers at one address may hold open at once (a classroom behind one NAT)")
+	connsPerAddress := fs.Int("conns-per-address", web.DefaultConnsPerAddress, "TCP connections one address may hold open at once, WebSockets included (0: no bound; none behind --trust-proxy)")
 	searchWorkers := fs.Int("search-workers", 0, "cores each page's search may use (0: the cores shared among the searches that run at once)")
 	rest, err := fs.parse(args)
 	if err != nil {
@@ -170,12 +171,12 @@ func serveCmd(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer srv.Close()
-	if *data != "" {
-		logger.Info("rooms are kept across restarts", "data", *data)
-	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
+	}
+	if *connsPerAddress > 0 && !*trustProxy {
+		ln = web.LimitConns(ln, *connsPerAddress)
 	}
 	base, endSessions := context.WithCancel(context.Background())
 	defer endSessions()

@@ -12,6 +12,8 @@ var roomText = map[string]text{
 	"room.open.text":      {"You present: the room's code and QR code are shown on your page for the students.", "由你来讲：课堂代码和二维码会显示在你的页面上，供学生加入。"},
 	"room.lesson":         {"Start on lesson", "起始课程"},
 	"room.open.button":    {"Open a room", "开设课堂"},
+	"room.seats":          {"How many students", "学生人数"},
+	"room.seats.hint":     {"No one network (a school's, a phone's) may seat more students than this: a class behind one school network needs the whole class.", "同一网络（学校的、手机的）坐进课堂的学生不能超过这个数：整个班级共用一个学校网络时，请填全班人数。"},
 	"room.limits":         {"A room takes up to %d students and closes after %d hours without anything done by its presenter.", "每个课堂最多容纳 %d 名学生；讲师 %d 小时无任何操作后课堂自动关闭。"},
 	"room.name":           {"Room %s", "课堂 %s"},
 	"room.panel":          {"Room", "课堂"},

@@ -14,6 +14,12 @@ const (
 	// the site makes is a link carrying a lesson written in the browser:
 	// its src (share's bound, about 11 KB) and a query of at most 8 KiB.
 	MaxRequestURI = 24 << 10
+	// MaxHeader bounds a request's header fields, names and values
+	// together: a browser sends a few KB (its cookies the most of it).
+	// The server's own bound (net/http's MaxHeaderBytes, 1 MiB) is far
+	// above, so that past MaxHeader the answer is this site's 431, with
+	// its security headers, not net/http's bare one.
+	MaxHeader = 64 << 10
 	// DefaultSocketsPerClient is how many WebSockets, the playground's
 	// and the rooms' together, one client (site.Client: a browser at an
 	// address, or an address alone for a request without the browser
@@ -39,6 +45,29 @@ func capURL(next http.Handler) http.Handler {
 			w.WriteHeader(http.StatusRequestURITooLong)
 			fmt.Fprintf(w, "This address is too long: it has %d bytes, and at most %d are read.\n"+
 				"这个地址太长了：它有 %d 字节，最多只读取 %d 字节。\n", n, MaxRequestURI, n, MaxRequestURI)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// capHeaders answers 431 to a request whose header fields are larger
+// than MaxHeader, before any handler reads them.
+func capHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n := 0
+		for k, vs := range r.Header {
+			for _, v := range vs {
+				n += len(k) + len(v) + 4 // ": " and CRLF
+			}
+		}
+		if n > MaxHeader {
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.Header().Set("Cache-Control", "no-store")
+			w.Header().Set("Connection", "close")
+			w.WriteHeader(http.StatusRequestHeaderFieldsTooLarge)
+			fmt.Fprintf(w, "This request's headers are too large: %d bytes, and at most %d are read. Clearing this site's cookies may help.\n"+
+				"这个请求的头部太大了：%d 字节，最多只读取 %d 字节。清除本站的 cookie 也许有用。\n", n, MaxHeader, n, MaxHeader)
 			return
 		}
 		next.ServeHTTP(w, r)

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"log/slog"
@@ -11,12 +10,32 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"lockstep/web/internal/webtest"
 )
+
+// TestLargeHeaders: header fields past MaxHeader get the site's 431, with
+// the security headers every response carries.
+func TestLargeHeaders(t *testing.T) {
+	ts := newTestHTTP(t, Config{})
+	resp := get(t, ts, "/", map[string]string{"X-Padding": strings.Repeat("x", MaxHeader)})
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
+		t.Fatalf("GET / with %d bytes of header: %s, want 431", MaxHeader, resp.Status)
+	}
+	webtest.CheckFraming(t, resp.Header, false)
+	if resp.Header.Get("Content-Security-Policy") == "" || resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Errorf("431 without the security headers: %v", resp.Header)
+	}
+	if resp := get(t, ts, "/", map[string]string{"X-Padding": strings.Repeat("x", 8<<10)}); resp.StatusCode != http.StatusOK {
+		t.Errorf("GET / with 8 KB of header: %s, want 200", resp.Status)
+	}
+}
 
 // TestLongURLs: a URL past MaxRequestURI gets 414 on every route, without
 // echoing it; a shorter one that a handler refuses is logged clipped.
 func TestLongURLs(t *testing.T) {
-	var logs bytes.Buffer
+	var logs webtest.LogBuffer
 	ts := newTestHTTP(t, Config{Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	long := strings.Repeat("x", 1_000_000)
 	for _, path := range []string{"/embed/wg-basic?x=" + long, "/lesson/wg-basic?x=" + long, "/?q=" + long, "/ws?" + long, "/nowhere/" + long} {
@@ -26,6 +45,18 @@ func TestLongURLs(t *testing.T) {
 		if resp.StatusCode != http.StatusRequestURITooLong || len(body) > 1000 || !strings.Contains(string(body), "too long") {
 			t.Errorf("GET %.30s… (1 MB): %s, %d bytes; want 414 and a short page", path, resp.Status, len(body))
 		}
+		webtest.CheckFraming(t, resp.Header, false)
+		if resp.Header.Get("Content-Security-Policy") == "" || resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("GET %.30s… (1 MB): 414 without the security headers: %v", path, resp.Header)
+		}
+	}
+	// A link's query is measured as sent, but for src: a src that
+	// escaping would lengthen lends the rest of the query nothing.
+	resp0 := get(t, ts, "/lesson/custom?src="+strings.Repeat("(", 5000)+"&x="+strings.Repeat("x", 9000), nil)
+	body0, _ := io.ReadAll(resp0.Body)
+	resp0.Body.Close()
+	if resp0.StatusCode != http.StatusRequestURITooLong || !strings.Contains(string(body0), "its query is 9") {
+		t.Errorf("a link with 9 KB of query beside its src: %s %.200s; want 414", resp0.Status, body0)
 	}
 	// Under the cap, the embed's own query limit answers 414 too.
 	resp := get(t, ts, "/embed/test-wakeup?x="+strings.Repeat("x", 10_000), nil)

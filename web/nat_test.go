@@ -228,3 +228,84 @@ func send(ctx context.Context, t *testing.T, c *websocket.Conn, frame string) {
 		t.Fatal(err)
 	}
 }
+
+// TestMadeUpBrowsers: cookies a script makes up, in the form of the
+// server's identities or of the old unsigned ones, name no browser: all
+// the script's sockets are its address's one client (32, then 429), and
+// a student with a made-up cookie cannot vote.
+func TestMadeUpBrowsers(t *testing.T) {
+	ts := newTestHTTP(t, Config{})
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	code, presenter := openRoom(t, ts.Server)
+	base := "ws" + strings.TrimPrefix(ts.URL, "http")
+	var open []*websocket.Conn
+	defer func() {
+		for _, c := range open {
+			c.CloseNow()
+		}
+	}()
+	dial := func(path, cookie string) (*websocket.Conn, *http.Response, error) {
+		h := http.Header{"Cookie": {site.BrowserCookie + "=" + cookie}}
+		c, resp, err := websocket.Dial(ctx, base+path, &websocket.DialOptions{HTTPHeader: h})
+		if err == nil {
+			open = append(open, c)
+		}
+		return c, resp, err
+	}
+	made := func(i int) string { return fmt.Sprintf("%052d", i) }
+	pres, _, err := websocket.Dial(ctx, base+"/room/ws?role=presenter&code="+code, &websocket.DialOptions{HTTPHeader: http.Header{"Cookie": {presenter.String()}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pres.CloseNow()
+	until(ctx, t, pres, "welcome")
+	send(ctx, t, pres, `{"v":1,"type":"publish","position":{"lesson":"test-wakeup","variant":"fixed","schedule":"","position":0}}`)
+	send(ctx, t, pres, `{"v":1,"type":"poll","kind":"thread"}`)
+	poll := until(ctx, t, pres, "poll").Poll.ID
+
+	stu, _, err := dial("/room/ws?role=student&code="+code, made(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	until(ctx, t, stu, "welcome")
+	send(ctx, t, stu, fmt.Sprintf(`{"v":1,"type":"vote","poll":%d,"option":0}`, poll))
+	if e := until(ctx, t, stu, "error"); !strings.Contains(e.Message, "vote") {
+		t.Errorf("a vote with a made-up cookie: %+v; want it refused", e)
+	}
+	// The presenter's socket, without a browser cookie, and the student's
+	// are two of the address's.
+	for i := 2; i < DefaultSocketsPerClient; i++ {
+		cookie := made(i)
+		if i%2 == 0 {
+			cookie = fmt.Sprintf("%026d", i) // the old, unsigned form
+		}
+		if _, _, err := dial("/ws", cookie); err != nil {
+			t.Fatalf("the script's socket %d: %v", i+1, err)
+		}
+	}
+	if _, resp, err := dial("/ws", made(999)); err == nil || resp == nil || resp.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("the script's socket %d, with yet another made-up cookie: %v; want 429", DefaultSocketsPerClient+1, err)
+	}
+}
+
+// TestNewBrowsersPerAddress: an address is given a full room's new
+// identities and some to spare at once, then no more for a while.
+func TestNewBrowsersPerAddress(t *testing.T) {
+	const students = 5
+	ts := newTestHTTP(t, Config{RoomLimits: lecture.Limits{MaxStudents: students}})
+	burst := newIdentities(lecture.Limits{MaxStudents: students}).Burst
+	for range burst {
+		browserOf(t, ts, "/") // fails unless the page gives one
+	}
+	resp := get(t, ts, "/", nil)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET / past the new identities: %s; want the page", resp.Status)
+	}
+	for _, c := range resp.Cookies() {
+		if c.Name == site.BrowserCookie {
+			t.Errorf("GET / gave the %d-th new browser of one address an identity; want %d at most", burst+1, burst)
+		}
+	}
+}

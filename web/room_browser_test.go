@@ -105,7 +105,7 @@ func openRoom(t *testing.T, base, lesson string) (code, token string) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	m := regexp.MustCompile(`^/room/([A-Z2-9]{6})/present`).FindStringSubmatch(resp.Header.Get("Location"))
+	m := regexp.MustCompile(`^/room/([A-Z2-9]{8})/present`).FindStringSubmatch(resp.Header.Get("Location"))
 	if m == nil {
 		t.Fatalf("POST /room: %s to %q", resp.Status, resp.Header.Get("Location"))
 	}

@@ -17,7 +17,7 @@ import (
 func (s *Server) routes() http.Handler {
 	h := s.pages.Handle
 	r := chi.NewRouter()
-	r.Use(capURL, s.clients.Identify, middleware.GetHead, headers, share.DenyFraming)
+	r.Use(headers, share.DenyFraming, capURL, capHeaders, s.clients.Identify, middleware.GetHead, site.RefuseCrossSite)
 	r.Method(http.MethodGet, "/", h(s.serveCatalog))                                        // the lessons, by primitive
 	r.Method(http.MethodGet, "/lesson/{id}", h(s.share.ServeLesson))                        // one lesson's playground (share)
 	r.Method(http.MethodGet, "/howto", h(s.serveHowto))                                     // how to use the playground

@@ -4,7 +4,10 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"os"
+	"path/filepath"
 	"sync"
+	"time"
 
 	"github.com/a-h/templ"
 
@@ -100,8 +103,9 @@ func NewServer(cfg Config) (*Server, error) {
 	if cfg.SocketsPerAddress <= 0 {
 		cfg.SocketsPerAddress = socketsForRoom(cfg.RoomLimits, cfg.SocketsPerClient)
 	}
-	s := &Server{catalog: cfg.Catalog, assets: a, pages: site.NewPages(cfg.Logger, a.version), docs: loadDocs(cfg.Logger),
-		clients: site.Clients{TrustForwardedFor: cfg.TrustForwardedFor}, sockets: &site.Quota{Limit: cfg.SocketsPerClient},
+	browsers := site.NewBrowsers(browserKey(cfg.DataDir, cfg.Logger), newIdentities(cfg.RoomLimits))
+	s := &Server{catalog: cfg.Catalog, assets: a, pages: site.NewPages(cfg.Logger, a.version, browsers), docs: loadDocs(cfg.Logger),
+		clients: site.Clients{TrustForwardedFor: cfg.TrustForwardedFor, Browsers: browsers}, sockets: &site.Quota{Limit: cfg.SocketsPerClient},
 		addrSockets: &site.Quota{Limit: cfg.SocketsPerAddress}}
 	s.play, err = playground.New(playground.Config{Lessons: cfg.Catalog, FromLink: share.CustomLesson, Logger: cfg.Logger, Origins: cfg.Origins, SearchSlots: cfg.SearchSlots, SearchWorkers: cfg.SearchWorkers, BugPages: s.bugPages()})
 	if err != nil {
@@ -117,15 +121,9 @@ func NewServer(cfg Config) (*Server, error) {
 	}
 	opts := classroom.Options{Limits: cfg.RoomLimits}
 	if cfg.DataDir != "" {
-		store, aside, err := roomstore.Open(cfg.DataDir)
-		if aside != "" {
-			cfg.Logger.Error("the room store could not be read: it was set aside and a new one started", "aside", aside)
-		}
-		if err != nil {
-			// The server runs without it rather than not at all.
-			cfg.Logger.Error("rooms will not survive a restart: the room store cannot be opened", "err", err)
-		} else {
-			s.store, opts.Store = store, store
+		s.store = openStore(cfg.DataDir, cfg.Logger)
+		if s.store != nil {
+			opts.Store = s.store
 		}
 	}
 	s.rooms, err = classroom.New(classroom.Config{Pages: s.pages, Lessons: cfg.Catalog, Logger: cfg.Logger, Origins: cfg.Origins, Options: opts})
@@ -134,6 +132,45 @@ func NewServer(cfg Config) (*Server, error) {
 	}
 	s.handler = s.routes()
 	return s, nil
+}
+
+// openStore opens the room store in dir, and says in one line of log
+// what became of it: kept across restarts, set aside as damaged and
+// begun anew, read-only, or not opened (nil: the rooms are kept in
+// memory only). The server runs in every case.
+func openStore(dir string, log *slog.Logger) *roomstore.Store {
+	if _, err := os.Stat(filepath.Join(dir, "rooms.db")); err == nil {
+		log.Warn("room store: rooms.db is the file of an earlier version of the store; it is not read, and its rooms are not restored", "dir", dir)
+	}
+	store, o, err := roomstore.Open(dir)
+	switch {
+	case err != nil && o.Aside != "":
+		log.Error("rooms will not survive a restart: the room store was damaged, it is set aside, and a new one cannot be made", "aside", o.Aside, "damage", o.Damage, "err", err)
+	case err != nil:
+		log.Error("rooms will not survive a restart: the room store cannot be opened", "err", err)
+	case o.Aside != "":
+		log.Warn("room store: the file was damaged; it is set aside, the rooms read out of it are kept in a new file, and rooms are kept across restarts",
+			"aside", o.Aside, "damage", o.Damage, "rooms", o.Salvaged)
+	case o.ReadOnly:
+		log.Warn("room store: the file cannot be written; its rooms are restored, but rooms will not survive a restart", "dir", dir, "err", o.Err)
+	default:
+		log.Info("room store: rooms are kept across restarts", "dir", dir)
+	}
+	if err != nil {
+		return nil
+	}
+	return store
+}
+
+// newIdentities bounds the new browser identities each address is given:
+// a full room of limits arriving at once behind one address, with some to
+// spare, then one a second.
+func newIdentities(limits lecture.Limits) *site.Limiter {
+	students := limits.MaxStudents
+	if students <= 0 {
+		students = lecture.DefaultMaxStudents
+	}
+	return &site.Limiter{Burst: students + 50, Every: time.Second}
 }
 
 // socketsForRoom is the default WebSockets per address: enough for a full

@@ -12,6 +12,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"lockstep/web/classroom/lecture"
 	"lockstep/web/playground"
 )
 
@@ -125,10 +126,10 @@ func openRoom(t *testing.T, ts *httptest.Server) (string, *http.Cookie) {
 	resp.Body.Close()
 	loc := resp.Header.Get("Location")
 	code, ok := strings.CutPrefix(loc, "/room/")
-	if !ok || len(code) < 6 {
+	if !ok || len(code) < lecture.CodeLen {
 		t.Fatalf("POST /room: %s to %q", resp.Status, loc)
 	}
-	code = code[:6]
+	code = code[:lecture.CodeLen]
 	for _, c := range resp.Cookies() {
 		if c.Name == "lockstep_room_"+code {
 			return code, c

@@ -74,14 +74,16 @@ func (e *dfs) cycleAt(d int, idx uint32, last int) {
 	}
 }
 
-// periodic checks for cancellation and reports progress.
+// periodic checks for cancellation, every 64 states (a state can cost
+// milliseconds under the race detector, and a search cancelled must end
+// soon after), and reports progress.
 func (e *dfs) periodic() {
 	e.visits++
 	if e.par != nil && e.par.Halted() {
 		e.stop = cache.Halted
 		return
 	}
-	if e.visits&1023 == 0 && e.ctx.Err() != nil {
+	if e.visits&63 == 0 && e.ctx.Err() != nil {
 		e.stop = "canceled"
 		return
 	}

@@ -117,7 +117,7 @@ func TestWorkersRandomPrograms(t *testing.T) {
 func TestWorkersStop(t *testing.T) {
 	// A search large enough (about 45,000 states) that the workers cannot
 	// finish it before they see the cancellation, which each checks every
-	// 1,024 states.
+	// 64 states.
 	p := build(t, "wg-lost-wakeup", "fixed", map[string]int{"waiters": 7, "workers": 8})
 	defer func() {
 		// A worker still searching has the search's frames on its stack.

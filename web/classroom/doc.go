@@ -16,10 +16,10 @@
 // Rooms are kept across restarts through a Store (persist.go): the hub
 // reports each change of a room, and one goroutine writes the room's
 // lecture.Snapshot, so a slow disk never holds a room's lock. Package
-// roomstore, below, is the Store of a bbolt file; web opens it. The
+// roomstore, below, is the Store of a SQLite file; web opens it. The
 // per-client limits a room's adapter applies (rooms per address, one
 // vote per browser) name the address with site.ClientOf and the voter
-// with the browser's identity, site.BrowserOf.
+// with the browser's identity the server signed, site.Pages.BrowserOf.
 //
 // Rooms get what they need from package web in a Config. Under
 // lockstep/web this package imports web/classroom/lecture, web/playground

@@ -75,6 +75,8 @@ func TestRoomErrorsInChinese(t *testing.T) {
 		{"progress without a state", []string{challenge, `s{"v":1,"type":"progress","challenge":1}`}, "the challenge and the state"},
 		{"progress of another challenge", []string{challenge, `s{"v":1,"type":"progress","challenge":7,"state":"playing"}`}, "challenge 7 is over"},
 		{"progress of an unknown state", []string{challenge, `s{"v":1,"type":"progress","challenge":1,"state":"won"}`}, "want playing, reached or stuck"},
+		{"a goal reached by a made-up run", []string{challenge, `s{"v":1,"type":"progress","challenge":1,"state":"reached","schedule":"Q9 ((","step":3}`}, "cannot be read"},
+		{"a goal reached by a run that misses it", []string{challenge, `s{"v":1,"type":"progress","challenge":1,"state":"reached","schedule":"W1","step":1}`}, "does not reach the goal"},
 		{"a goal reached without its run", []string{challenge, `s{"v":1,"type":"progress","challenge":1,"state":"reached","step":3}`}, "needs its schedule"},
 		{"progress from the presenter", []string{challenge, `p{"v":1,"type":"progress","challenge":1,"state":"playing"}`}, "only students play"},
 		{"progress after the end", []string{challenge, `p{"v":1,"type":"end"}`, `s{"v":1,"type":"progress","challenge":1,"state":"playing"}`}, "no challenge is open"},

@@ -1,7 +1,9 @@
 package classroom
 
 import (
+	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -76,5 +78,73 @@ func TestOneVotePerBrowser(t *testing.T) {
 		if tl.Votes > 2 {
 			t.Fatalf("tally %+v: 5 sockets of one browser and one other voted, want 2 votes", tl)
 		}
+	}
+}
+
+// TestWrongCodes: a client's first ten wrong room codes are answered at
+// once; past them it must wait, growing, before the next, and while it
+// waits even a right code is not looked up (a guesser learns nothing),
+// on the form, a room's page and its socket alike, in both languages.
+// Another client is not slowed.
+func TestWrongCodes(t *testing.T) {
+	ts := newRoomSite(t)
+	code, _ := ts.open("wg-basic")
+	for i := range 11 {
+		if resp, _ := ts.get(fmt.Sprintf("/room?code=ZZZZZZ%02d", 22+i%7)); resp.StatusCode != http.StatusNotFound {
+			t.Fatalf("wrong code %d: %s, want 404", i+1, resp.Status)
+		}
+	}
+	for _, path := range []string{"/room?code=" + code, "/room/" + code, "/room?code=" + code + "&lang=zh"} {
+		resp, body := ts.get(path)
+		want := "wait 1 s before the next try"
+		if strings.Contains(path, "zh") {
+			want = "请等 1 秒再试"
+		}
+		if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, want) {
+			t.Errorf("GET %s after 11 wrong codes: %s; want 429 saying %q", path, resp.Status, want)
+		}
+	}
+	stu := dialRoom(t, roomSocketURL(ts.srv.URL, code, "student"))
+	if e := stu.until(lecture.TypeClosed); !strings.Contains(e.Message, "wrong") {
+		t.Errorf("the room socket after 11 wrong codes: %+v; want it refused for the wrong codes", e)
+	}
+
+	// Another address: the test server's handler is called with another
+	// RemoteAddr.
+	req := httptest.NewRequest(http.MethodGet, "/room?code="+code, nil)
+	req.RemoteAddr = "192.0.2.9:1234"
+	w := httptest.NewRecorder()
+	ts.handler.ServeHTTP(w, req)
+	if w.Code != http.StatusSeeOther {
+		t.Errorf("another client with the right code: %d; want the redirect to the room", w.Code)
+	}
+}
+
+// TestSeatsPerAddress: the presenter says how many students the room
+// takes (300 by default): no more join from one address, each in a
+// browser of its own; a number out of bounds is refused.
+func TestSeatsPerAddress(t *testing.T) {
+	ts := newRoomSite(t)
+	resp, body := ts.get("/room")
+	if !strings.Contains(body, `name="students" value="300" min="1" max="300"`) {
+		t.Errorf("the form does not ask how many students, 300 by default: %s", resp.Status)
+	}
+	for _, bad := range []string{"0", "301", "many"} {
+		req, _ := http.NewRequest(http.MethodPost, ts.srv.URL+"/room", strings.NewReader(url.Values{"lesson": {"wg-basic"}, "students": {bad}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if resp, body := ts.do(req); resp.StatusCode != http.StatusBadRequest || !strings.Contains(body, "from 1 to 300") {
+			t.Errorf("students=%s: %s; want 400", bad, resp.Status)
+		}
+	}
+	code, _ := ts.openWith(url.Values{"lesson": {"wg-basic"}, "students": {"2"}})
+	for i := range 2 {
+		stu := dialRoom(t, roomSocketURL(ts.srv.URL, code, "student"), ts.voter(code))
+		if e := stu.until(lecture.TypeWelcome); e.Type != lecture.TypeWelcome {
+			t.Fatalf("student %d: %+v", i+1, e)
+		}
+	}
+	third := dialRoom(t, roomSocketURL(ts.srv.URL, code, "student"), ts.voter(code))
+	if e := third.until(lecture.TypeClosed); !strings.Contains(e.Message, "full for your network") || !strings.Contains(e.Message, "2 students") {
+		t.Errorf("a third student of the address: %+v; want the room full for the network", e)
 	}
 }

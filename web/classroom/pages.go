@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"unicode"
 	"unicode/utf8"
 
@@ -25,12 +26,17 @@ func (rs *Rooms) ServeForm(w http.ResponseWriter, r *http.Request) error {
 	if typed == "" {
 		return rs.pages.Render(w, r, templates.RoomForm(rs.formPage(r, lang, "", "")))
 	}
-	room, err := rs.hub.Lookup(typed)
+	room, err := rs.find(r, typed)
 	if err != nil {
-		// The form again, saying why, as a 404; the form itself cannot
-		// fail to render once the status is written.
+		// The form again, saying why, as a 404 (429 while the client must
+		// wait); the form itself cannot fail to render once the status is
+		// written.
+		status := http.StatusNotFound
+		if errors.Is(err, errGuessing) {
+			status = http.StatusTooManyRequests
+		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.WriteHeader(http.StatusNotFound)
+		w.WriteHeader(status)
 		return rs.pages.Render(w, r, templates.RoomForm(rs.formPage(r, lang, typed, sentence(saidIn(err, lang)))))
 	}
 	http.Redirect(w, r, withLang(roomHref(room.Code()), lang), http.StatusSeeOther)
@@ -64,12 +70,20 @@ func (rs *Rooms) ServeOpen(w http.ResponseWriter, r *http.Request) error {
 	if _, err := rs.lessons.Lookup(lesson); err != nil {
 		return site.BadRequest(fmt.Sprintf("There is no lesson %q to start a room on.", lesson), err)
 	}
-	room, token, err := rs.hub.Open(site.ClientOf(r).Addr)
+	l := rs.hub.Limits()
+	seats := l.MaxStudents
+	if v := r.PostForm.Get("students"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > l.MaxStudents {
+			return site.BadRequest(fmt.Sprintf("The number of students must be from 1 to %d.", l.MaxStudents), err)
+		}
+		seats = n
+	}
+	room, token, err := rs.hub.OpenSeats(site.ClientOf(r).Addr, seats)
 	if errors.Is(err, lecture.ErrTooManyRooms) {
 		return &site.Error{Status: http.StatusServiceUnavailable, Msg: err.Error(), Err: err}
 	}
 	if errors.Is(err, lecture.ErrTooManyYours) {
-		l := rs.hub.Limits()
 		return site.Refusal(http.StatusTooManyRequests, site.Phrase{
 			fmt.Sprintf("You have %d rooms open, the most one person may have at once: close one you no longer use. A room whose presenter never came closes by itself %d minutes after it was opened.",
 				l.RoomsPerOwner, int(l.UnclaimedTimeout.Minutes())),

@@ -19,6 +19,9 @@ type Store interface {
 	Save(lecture.Snapshot) error
 	// Delete forgets a room.
 	Delete(code string) error
+	// Writable is false for a store that can only be loaded from (its
+	// file is read-only): its rooms are restored, and nothing is saved.
+	Writable() bool
 }
 
 // A saver writes rooms that changed to the store: a room reports each
@@ -27,9 +30,11 @@ type Store interface {
 // that come faster than the disk cost one write each time the goroutine
 // comes round, not one each.
 type saver struct {
-	hub   *lecture.Hub
-	store Store
-	fail  func(code string, err error)
+	hub       *lecture.Hub
+	store     Store
+	fail      func(code string, err error)
+	recovered func()
+	failing   bool // the last write failed; only the goroutine uses it
 
 	mu    sync.Mutex
 	dirty map[string]bool
@@ -39,9 +44,11 @@ type saver struct {
 }
 
 // newSaver starts the goroutine that saves hub's rooms to store; fail
-// hears of a write that failed.
-func newSaver(hub *lecture.Hub, store Store, fail func(code string, err error)) *saver {
-	sv := &saver{hub: hub, store: store, fail: fail, dirty: map[string]bool{},
+// hears of a write that failed after one that did not (the first of a
+// run of failures), and recovered of the first write that succeeded after
+// it, so that a full disk is reported once, not at every change.
+func newSaver(hub *lecture.Hub, store Store, fail func(code string, err error), recovered func()) *saver {
+	sv := &saver{hub: hub, store: store, fail: fail, recovered: recovered, dirty: map[string]bool{},
 		wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	hub.Notify(sv.note)
 	go sv.run()
@@ -85,8 +92,13 @@ func (sv *saver) flush() {
 		} else if errors.Is(lerr, lecture.ErrNoRoom) {
 			err = sv.store.Delete(code)
 		}
-		if err != nil {
+		switch {
+		case err != nil && !sv.failing:
+			sv.failing = true
 			sv.fail(code, err)
+		case err == nil && sv.failing:
+			sv.failing = false
+			sv.recovered()
 		}
 	}
 }

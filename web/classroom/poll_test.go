@@ -19,7 +19,7 @@ func newTestRooms(t testing.TB, limits lecture.Limits) *Rooms {
 		t.Fatal(err)
 	}
 	log := slog.New(slog.DiscardHandler)
-	rs, err := New(Config{Pages: site.NewPages(log, "test"), Lessons: cat, Logger: log, Options: Options{Limits: limits}})
+	rs, err := New(Config{Pages: site.NewPages(log, "test", site.NewBrowsers(site.NewKey(), nil)), Lessons: cat, Logger: log, Options: Options{Limits: limits}})
 	if err != nil {
 		t.Fatal(err)
 	}

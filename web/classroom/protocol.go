@@ -111,6 +111,12 @@ func (rs *Rooms) dispatch(m *lecture.Member, c roomCommand) error {
 		if c.Challenge == 0 || c.State == "" {
 			return lecture.Problemf(nil, "progress: say the challenge and the state", "progress：请给出挑战和状态")
 		}
+		// A report without its run is refused by Report, saying so.
+		if c.State == lecture.Reached && c.Schedule != "" && m.Role() == lecture.Student {
+			if err := rs.checkReached(room, c.Schedule); err != nil {
+				return err
+			}
+		}
 		return room.Report(m, c.Challenge, c.State, c.Schedule, c.Step)
 	}
 	return lecture.Problemf(nil, "unknown command type %q", "未知的命令类型 %q", c.Type)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"net/url"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -51,6 +50,9 @@ type Rooms struct {
 	origins []string
 	hub     *lecture.Hub
 	saver   *saver // nil without a store
+	// guesses slows down a client that names rooms that are not open
+	// (find).
+	guesses *site.Backoff
 	// pingInterval and pingTimeout keep a socket alive
 	// (playground.KeepAlive).
 	pingInterval, pingTimeout time.Duration
@@ -65,11 +67,16 @@ func New(cfg Config) (*Rooms, error) {
 		cfg.Logger = slog.Default()
 	}
 	rs := &Rooms{pages: cfg.Pages, lessons: cfg.Lessons, log: cfg.Logger, origins: cfg.Origins,
-		hub: lecture.NewHub(cfg.Limits), pingInterval: playground.PingInterval, pingTimeout: playground.PingTimeout}
+		hub: lecture.NewHub(cfg.Limits), pingInterval: playground.PingInterval, pingTimeout: playground.PingTimeout,
+		guesses: newGuesses()}
 	if cfg.Store != nil {
 		rs.restore(cfg.Store)
+	}
+	if cfg.Store != nil && cfg.Store.Writable() {
 		rs.saver = newSaver(rs.hub, cfg.Store, func(code string, err error) {
-			rs.log.Error("room store: write failed", "room", code, "err", err)
+			rs.log.Error("room store: a write failed: rooms' changes are not kept until a write succeeds (further failures are not logged)", "room", code, "err", err)
+		}, func() {
+			rs.log.Info("room store: writes succeed again")
 		})
 	}
 	return rs, nil
@@ -86,6 +93,9 @@ func (rs *Rooms) restore(store Store) {
 	for _, snap := range snaps {
 		if _, err := rs.hub.Restore(snap); err != nil {
 			rs.log.Info("room store: a room is not restored", "err", err)
+			if !store.Writable() {
+				continue
+			}
 			if err := store.Delete(snap.Code); err != nil {
 				rs.log.Error("room store: delete failed", "room", snap.Code, "err", err)
 			}
@@ -120,11 +130,45 @@ func roomHref(code string) string { return "/room/" + code }
 // presentHref is the path of room code's presenter page.
 func presentHref(code string) string { return "/room/" + code + "/present" }
 
+// newGuesses is how wrong room codes slow a client down: ten are free
+// (a typo, a room that closed), then it waits 1 s before its next try, 2 s
+// after the one after, up to a minute, until it has named no closed room
+// for ten minutes. Guessing at random is then some ten tries a minute
+// for each browser identity a client was given, against odds of one in
+// 2^40 / 200 (the most rooms a hub holds): some five billion tries.
+func newGuesses() *site.Backoff {
+	return &site.Backoff{Free: 10, Base: time.Second, Max: time.Minute, Forget: 10 * time.Minute}
+}
+
+// errGuessing is a client that named too many rooms that are not open.
+var errGuessing = errors.New("too many wrong room codes")
+
+// find finds the open room with code for r's client, or fails: with
+// lecture.ErrNoRoom, counted against the client, or, while the client
+// must wait for its wrong codes (guesses), with errGuessing, without
+// looking.
+func (rs *Rooms) find(r *http.Request, code string) (*lecture.Room, error) {
+	who := site.ClientOf(r).Key()
+	if wait := rs.guesses.Wait(who); wait > 0 {
+		secs := int(wait.Round(time.Second) / time.Second)
+		return nil, lecture.Problemf(errGuessing, "%d room codes you tried were wrong: wait %d s before the next try",
+			"你试过的 %d 个课堂代码都不对：请等 %d 秒再试", rs.guesses.Free, max(secs, 1))
+	}
+	room, err := rs.hub.Lookup(code)
+	if errors.Is(err, lecture.ErrNoRoom) {
+		rs.guesses.Fail(who)
+	}
+	return room, err
+}
+
 // lookup finds the room named by the {code} of the URL, or a 404 that says
-// what to do.
+// what to do (a 429 while the client must wait, see find).
 func (rs *Rooms) lookup(r *http.Request) (*lecture.Room, error) {
 	code := chi.URLParam(r, "code")
-	room, err := rs.hub.Lookup(code)
+	room, err := rs.find(r, code)
+	if errors.Is(err, errGuessing) {
+		return nil, site.Refusal(http.StatusTooManyRequests, site.Phrase{err.Error(), lecture.Chinese(err)}, err)
+	}
 	if err != nil {
 		return nil, site.NotFound(fmt.Sprintf("There is no open room %q: check the code, or ask the presenter whether the room is still open.", code), err)
 	}
@@ -155,16 +199,8 @@ func setPresenterCookie(w http.ResponseWriter, code, token string) {
 // sameSite refuses a request that another site's page sent: opening a
 // room is a POST a foreign page must not be able to make for a visitor.
 func sameSite(r *http.Request) error {
-	switch r.Header.Get("Sec-Fetch-Site") {
-	case "", "same-origin", "none":
-	default:
+	if site.CrossSite(r) {
 		return &site.Error{Status: http.StatusForbidden, Msg: "A room can only be opened from this site's own page."}
-	}
-	if o := r.Header.Get("Origin"); o != "" && o != "null" {
-		u, err := url.Parse(o)
-		if err != nil || u.Host != r.Host {
-			return &site.Error{Status: http.StatusForbidden, Msg: "A room can only be opened from this site's own page."}
-		}
 	}
 	return nil
 }

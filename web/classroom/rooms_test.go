@@ -18,9 +18,10 @@ import (
 // roomSite is a test server of the classroom's routes, with an HTTP
 // client that does not follow redirects.
 type roomSite struct {
-	t      *testing.T
-	srv    *httptest.Server
-	client *http.Client
+	t       *testing.T
+	srv     *httptest.Server
+	handler http.Handler
+	client  *http.Client
 }
 
 func newRoomSite(t *testing.T) *roomSite {
@@ -37,7 +38,7 @@ func newRoomSite(t *testing.T) *roomSite {
 	srv := httptest.NewServer(r)
 	t.Cleanup(srv.Close)
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	return &roomSite{t: t, srv: srv, client: client}
+	return &roomSite{t: t, srv: srv, handler: r, client: client}
 }
 
 // do sends a request and returns the response with its body read.
@@ -72,10 +73,16 @@ func (rs *roomSite) get(path string, cookies ...*http.Cookie) (*http.Response, s
 // cookie.
 func (rs *roomSite) open(lesson string) (string, *http.Cookie) {
 	rs.t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, rs.srv.URL+"/room", strings.NewReader(url.Values{"lesson": {lesson}}.Encode()))
+	return rs.openWith(url.Values{"lesson": {lesson}})
+}
+
+// openWith is open with the form's values form.
+func (rs *roomSite) openWith(form url.Values) (string, *http.Cookie) {
+	rs.t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, rs.srv.URL+"/room", strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	resp, _ := rs.do(req)
-	m := regexp.MustCompile(`^/room/([A-Z2-9]{6})/present\?lesson=`).FindStringSubmatch(resp.Header.Get("Location"))
+	m := regexp.MustCompile(`^/room/([A-Z2-9]{8})/present\?lesson=`).FindStringSubmatch(resp.Header.Get("Location"))
 	if resp.StatusCode != http.StatusSeeOther || m == nil {
 		rs.t.Fatalf("POST /room: %s to %q; want 303 to a presenter page", resp.Status, resp.Header.Get("Location"))
 	}

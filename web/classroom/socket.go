@@ -58,13 +58,13 @@ func (rs *Rooms) ServeSocket(w http.ResponseWriter, r *http.Request) error {
 // member joins the room the request names, in the role it asks for.
 func (rs *Rooms) member(r *http.Request) (*lecture.Member, error) {
 	q := r.URL.Query()
-	room, err := rs.hub.Lookup(q.Get("code"))
+	room, err := rs.find(r, q.Get("code"))
 	if err != nil {
 		return nil, err
 	}
 	switch lecture.Role(q.Get("role")) {
 	case lecture.Student:
-		return room.JoinAs(site.BrowserOf(r))
+		return room.JoinFrom(rs.pages.BrowserOf(r), site.ClientOf(r).Addr)
 	case lecture.Presenter:
 		return room.Present(presenterToken(r, room))
 	}

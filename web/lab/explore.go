@@ -2,6 +2,7 @@ package lab
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"lockstep/primitives/lang"
 	"lockstep/scenarios"
 	"lockstep/sim/words"
+	"lockstep/web/playground/searchqueue"
 	"lockstep/web/site"
 )
 
@@ -59,10 +61,14 @@ const (
 // explore grades the source against the lesson: at the assignment's
 // parameter sets, or at the lesson's own. It waits for one of the
 // server's search slots.
-func (lb *Lab) explore(ctx context.Context, ll labLesson, d *lang.Def, src string) (labExploreReply, error) {
+func (lb *Lab) explore(ctx context.Context, client site.Client, ll labLesson, d *lang.Def, src string) (labExploreReply, error) {
 	ctx, stop := context.WithTimeout(ctx, lb.requestTime)
 	defer stop()
-	release, err := lb.slot(ctx)
+	release, err := lb.slot(ctx, client)
+	if errors.Is(err, searchqueue.ErrQueued) {
+		return labExploreReply{}, &site.Error{Status: http.StatusTooManyRequests, Err: err,
+			Msg: site.Phrase{"You already have a search running or waiting, in this tab or another: wait for its result.", "你已有一个搜索正在运行或排队（在这个标签页或另一个）：请等待它的结果。"}.In(ll.lang)}
+	}
 	if err != nil {
 		return labExploreReply{}, &site.Error{Status: http.StatusServiceUnavailable, Err: err,
 			Msg: site.Phrase{"The server is busy with other searches; try again in a moment.", "服务器正忙于其他搜索，请稍后再试。"}.In(ll.lang)}

@@ -75,7 +75,7 @@ func testLab(t *testing.T) *Lab {
 		t.Fatal(err)
 	}
 	slots := make(chan struct{}, 1)
-	slot := func(ctx context.Context) (func(), error) {
+	slot := func(ctx context.Context, _ site.Client) (func(), error) {
 		select {
 		case slots <- struct{}{}:
 			return func() { <-slots }, nil
@@ -83,7 +83,7 @@ func testLab(t *testing.T) *Lab {
 			return nil, ctx.Err()
 		}
 	}
-	lb, err := New(Config{Pages: site.NewPages(slog.New(slog.DiscardHandler), "test"), Lessons: cat, SearchSlot: slot})
+	lb, err := New(Config{Pages: site.NewPages(slog.New(slog.DiscardHandler), "test", site.NewBrowsers(site.NewKey(), nil)), Lessons: cat, SearchSlot: slot})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -307,7 +307,7 @@ func TestLabTooLargeForLinks(t *testing.T) {
 func TestLabExploreBusy(t *testing.T) {
 	lb := testLab(t)
 	lb.requestTime = 50 * time.Millisecond
-	lb.slot = func(ctx context.Context) (func(), error) {
+	lb.slot = func(ctx context.Context, _ site.Client) (func(), error) {
 		<-ctx.Done() // every slot is taken
 		return nil, ctx.Err()
 	}
@@ -338,5 +338,24 @@ func TestLabExploreUnfinished(t *testing.T) {
 	want := "waiters=1 workers=1: no bug in 1,234 executions searched; the search stopped at its time limit of 20 s and is not complete"
 	if v := reply.Checks[0].Verdict; v != want {
 		t.Errorf("verdict %q; want %q", v, want)
+	}
+}
+
+// TestLabCompilesWait: while every turn to compile is taken, a check
+// waits, and past the request's time it is told the server is busy.
+func TestLabCompilesWait(t *testing.T) {
+	lb := testLab(t)
+	lb.requestTime = 50 * time.Millisecond
+	for range cap(lb.compiles) {
+		lb.compiles <- struct{}{}
+	}
+	var reply map[string]string
+	if status := postLab(t, lb, "/lab/check", labBody(t, "wg-lost-wakeup", "", example(t, "wait_group_fixed.lsp")), &reply); status != http.StatusServiceUnavailable || !strings.Contains(reply["error"], "busy") {
+		t.Errorf("a check with every turn taken: %d %v; want 503 and busy", status, reply)
+	}
+	<-lb.compiles
+	var ok labCheckReply
+	if status := postLab(t, lb, "/lab/check", labBody(t, "wg-lost-wakeup", "", example(t, "wait_group_fixed.lsp")), &ok); status != http.StatusOK || !ok.OK {
+		t.Errorf("a check with a turn free: %d", status)
 	}
 }

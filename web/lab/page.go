@@ -206,6 +206,11 @@ func (lb *Lab) ServeCheck(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return nil
 	}
+	done, ok := lb.compiling(r.Context())
+	if !ok {
+		return labFail(w, http.StatusServiceUnavailable, busyCompiling.In(ll.lang))
+	}
+	defer done()
 	return site.WriteJSON(w, http.StatusOK, checkLab(ll, req.Source))
 }
 
@@ -216,7 +221,12 @@ func (lb *Lab) ServeExplore(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return nil
 	}
+	done, ok := lb.compiling(r.Context())
+	if !ok {
+		return labFail(w, http.StatusServiceUnavailable, busyCompiling.In(ll.lang))
+	}
 	d, errs := compileLab(ll, req.Source)
+	done()
 	if errs != nil {
 		msgs := make([]string, len(errs))
 		for i, e := range errs {
@@ -224,7 +234,7 @@ func (lb *Lab) ServeExplore(w http.ResponseWriter, r *http.Request) error {
 		}
 		return labFail(w, http.StatusBadRequest, strings.Join(msgs, "; "))
 	}
-	reply, err := lb.explore(r.Context(), ll, d, req.Source)
+	reply, err := lb.explore(r.Context(), site.ClientOf(r), ll, d, req.Source)
 	if err != nil {
 		status, msg := http.StatusBadRequest, err.Error()
 		var he *site.Error

@@ -7,8 +7,6 @@ import (
 	"testing/synctest"
 	"time"
 
-	"go.uber.org/goleak"
-
 	"lockstep/sim/explore"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
@@ -22,7 +20,7 @@ import (
 // incomplete with stopped "time-limit", and it waits for a slot while the
 // server's are taken, until cancelled.
 func TestSearchLimits(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	defer webtest.NoLeaks(t)()
 	big := buildTest(t, "fixed", map[string]int{"waiters": 8, "workers": 8})
 	end := func(t *testing.T, sr *search) searchEvent {
 		t.Helper()

@@ -9,13 +9,12 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/goleak"
-
 	"lockstep/sim"
 	"lockstep/sim/explore"
 	"lockstep/sim/outcome"
 	"lockstep/sim/schedule"
 	"lockstep/sim/words"
+	"lockstep/web/internal/webtest"
 	"lockstep/web/site"
 )
 
@@ -66,7 +65,7 @@ func startExplorer(t *testing.T) *explorer {
 // startExplorerOn is startExplorer on p, for client.
 func startExplorerOn(t *testing.T, p *Playground, client string) *explorer {
 	t.Helper()
-	leaks := goleak.IgnoreCurrent()
+	leaks := webtest.NoLeaks(t)
 	ctx, cancel := context.WithCancel(t.Context())
 	x := &explorer{cmds: make(chan []byte), out: make(chanSink, 64), done: make(chan error, 1), cancel: cancel}
 	s := newSession(p, p.log)
@@ -74,7 +73,7 @@ func startExplorerOn(t *testing.T, p *Playground, client string) *explorer {
 	go func() { x.done <- s.run(ctx, x.cmds, x.out) }()
 	t.Cleanup(func() {
 		x.stop(t)
-		goleak.VerifyNone(t, leaks)
+		leaks()
 	})
 	if e := x.next(t); e.Type != "hello" {
 		t.Fatalf("first event %+v; want hello", e)

@@ -5,14 +5,14 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/goleak"
+	"lockstep/web/internal/webtest"
 )
 
 // TestSocketPing: a client that reads (and so answers pings) keeps its
 // socket past many ping intervals; one that stops reading is closed once
 // a ping goes unanswered for the timeout.
 func TestSocketPing(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	defer webtest.NoLeaks(t)()
 	ts := newTestHTTP(t, Config{}, func(p *Playground) {
 		p.pingInterval, p.pingTimeout = 20*time.Millisecond, 200*time.Millisecond
 	})

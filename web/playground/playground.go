@@ -101,12 +101,14 @@ func (p *Playground) workers() int { return p.cfg.SearchWorkers }
 // searches is the queue of searches (lessonSource).
 func (p *Playground) searches() *searchqueue.Queue { return p.queue }
 
-// SearchSlot waits in the queue of the playground's searches, as a client
-// with no limit of its own, so that a search run elsewhere (the lab's)
-// shares the machine with the pages' searches, and returns the function
-// that frees its slot. It fails if ctx ends first.
-func (p *Playground) SearchSlot(ctx context.Context) (release func(), err error) {
-	t, err := p.queue.Enter(site.Client{})
+// SearchSlot waits in the queue of the playground's searches as client,
+// so that a search run elsewhere (the lab's) shares the machine with the
+// pages' searches and takes its turns as they do: one search of a client
+// at a time (a second fails with searchqueue.ErrQueued), the addresses
+// in turn. It returns the function that frees its slot, and fails if ctx
+// ends first.
+func (p *Playground) SearchSlot(ctx context.Context, client site.Client) (release func(), err error) {
+	t, err := p.queue.Enter(client)
 	if err != nil {
 		return nil, err
 	}

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	"go.uber.org/goleak"
 
 	"lockstep/web/internal/webtest"
 	"lockstep/web/playground/protocol"
@@ -105,7 +104,7 @@ func newTestHTTP(t *testing.T, cfg Config, tune ...func(*Playground)) *testHTTP 
 	}
 	th := &testHTTP{}
 	h := http.NewServeMux()
-	h.Handle("GET /ws", site.NewPages(cfg.Logger, "test").Handle(p.ServeWS))
+	h.Handle("GET /ws", site.NewPages(cfg.Logger, "test", site.NewBrowsers(site.NewKey(), nil)).Handle(p.ServeWS))
 	th.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		th.handlers.Add(1)
 		defer th.handlers.Done()
@@ -123,7 +122,7 @@ func (th *testHTTP) Close() {
 }
 
 func TestSocket(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	defer webtest.NoLeaks(t)()
 	ts := newTestHTTP(t, Config{})
 	defer ts.Close()
 	ctx, cancel := context.WithTimeout(t.Context(), socketLimit)
@@ -151,7 +150,7 @@ func TestSocket(t *testing.T) {
 // TestSocketHugeFrame sends a frame over the read limit: that socket is
 // closed with 1009, and another socket goes on working.
 func TestSocketHugeFrame(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	defer webtest.NoLeaks(t)()
 	ts := newTestHTTP(t, Config{})
 	defer ts.Close()
 	ctx, cancel := context.WithTimeout(t.Context(), socketLimit)
@@ -173,8 +172,8 @@ func TestSocketHugeFrame(t *testing.T) {
 // TestSocketSlowClient never reads: the server drops it instead of
 // queueing without bound, and goes on serving others.
 func TestSocketSlowClient(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	var log syncBuffer
+	defer webtest.NoLeaks(t)()
+	var log webtest.LogBuffer
 	ts := newTestHTTP(t, Config{Logger: slog.New(slog.NewTextHandler(&log, nil))},
 		func(p *Playground) { p.writeTimeout = 200 * time.Millisecond })
 	ctx, cancel := context.WithTimeout(t.Context(), socketLimit)
@@ -207,26 +206,8 @@ func TestSocketSlowClient(t *testing.T) {
 	}
 }
 
-// syncBuffer is a log destination the server's goroutines may share.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 func TestSocketOrigin(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	defer webtest.NoLeaks(t)()
 	tests := []struct {
 		name    string
 		origins []string

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"lockstep/scenarios"
 	"lockstep/sim"
@@ -29,12 +30,26 @@ import (
 // src of a lesson from a link (which link_source.go bounds).
 const maxLinkQuery = 8 << 10
 
+// rawParamLen is the length, as sent, of the values of the parameter
+// name in the raw query raw (what bounds them is measured elsewhere), so
+// that the rest of the query is measured as sent: however a value escapes,
+// what is not it counts in full.
+func rawParamLen(raw, name string) int {
+	n := 0
+	for part := range strings.SplitSeq(raw, "&") {
+		if v, ok := strings.CutPrefix(part, name+"="); ok {
+			n += len(v)
+		}
+	}
+	return n
+}
+
 // pageLesson is the lesson a playground link opens: the catalog's lesson
 // id, or, for id "custom", the lesson the link carries in src. It rejects
 // a query over maxLinkQuery. Messages are in language lang.
 func (s *Share) pageLesson(r *http.Request, id, lang string) (*scenarios.Scenario, error) {
 	q := r.URL.Query()
-	if n := len(r.URL.RawQuery) - len(url.QueryEscape(q.Get("src"))); n > maxLinkQuery {
+	if n := len(r.URL.RawQuery) - rawParamLen(r.URL.RawQuery, "src"); n > maxLinkQuery {
 		return nil, &site.Error{Status: http.StatusRequestURITooLong, Msg: site.Phrase{
 			fmt.Sprintf("This link is too long: its query is %d bytes, and at most %d are read. Was it pasted twice?", n, maxLinkQuery),
 			fmt.Sprintf("这个链接太长了：查询部分有 %d 字节，最多只读取 %d 字节。是不是粘贴了两次？", n, maxLinkQuery),

@@ -19,7 +19,7 @@ import (
 // the framing policy, as package web's routes do.
 func newTestSite(t testing.TB, lessons site.Lessons) http.Handler {
 	t.Helper()
-	pages := site.NewPages(slog.New(slog.DiscardHandler), "test")
+	pages := site.NewPages(slog.New(slog.DiscardHandler), "test", site.NewBrowsers(site.NewKey(), nil))
 	s, err := New(Config{Pages: pages, Lessons: lessons})
 	if err != nil {
 		t.Fatal(err)

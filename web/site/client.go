@@ -2,12 +2,10 @@ package site
 
 import (
 	"context"
-	"crypto/rand"
 	"net"
 	"net/http"
 	"strings"
 	"sync"
-	"time"
 )
 
 // A client is who the per-client limits count: the remote address of a
@@ -24,19 +22,6 @@ import (
 // without the cookie (a script, most often) is counted by its address
 // alone. Since a script can make up cookies, the address's ceiling is
 // what bounds it.
-
-// BrowserCookie names the cookie that holds a browser's identity. Every
-// page sets it when the browser has none (Pages.Render): it is HttpOnly,
-// SameSite=Lax, for the whole site, and kept for a year.
-const BrowserCookie = "lockstep_browser"
-
-// legacyVoterCookie is the browser identity rooms gave their students
-// before BrowserCookie (path /room); a browser that still has it keeps
-// its value, so its votes in a room are still its own.
-const legacyVoterCookie = "lockstep_voter"
-
-// browserCookieAge is how long a browser keeps its identity.
-const browserCookieAge = 365 * 24 * time.Hour
 
 // A Client names who a request comes from.
 type Client struct {
@@ -60,6 +45,9 @@ type Clients struct {
 	// TrustForwardedFor takes the client's address from the last address
 	// of X-Forwarded-For, when the request has one.
 	TrustForwardedFor bool
+	// Browsers checks the browser's identity a request carries; without
+	// it no request names a browser.
+	Browsers *Browsers
 }
 
 // clientKey is the context key of a request's client.
@@ -76,7 +64,7 @@ func (cs Clients) Identify(next http.Handler) http.Handler {
 
 // of is the client of r.
 func (cs Clients) of(r *http.Request) Client {
-	return Client{Addr: cs.addr(r), Browser: BrowserOf(r)}
+	return Client{Addr: cs.addr(r), Browser: cs.Browsers.Of(r)}
 }
 
 // addr is the address of r.
@@ -98,53 +86,12 @@ func (cs Clients) addr(r *http.Request) string {
 }
 
 // ClientOf is the client Identify named for r; without Identify, r's
-// remote host and browser.
+// remote host, and no browser.
 func ClientOf(r *http.Request) Client {
 	if c, ok := r.Context().Value(clientKey{}).(Client); ok {
 		return c
 	}
 	return Clients{}.of(r)
-}
-
-// BrowserOf is the identity of r's browser, or "" when r carries none
-// (or one that is not an identity the site gives).
-func BrowserOf(r *http.Request) string {
-	for _, name := range []string{BrowserCookie, legacyVoterCookie} {
-		if c, err := r.Cookie(name); err == nil && validBrowser(c.Value) {
-			return c.Value
-		}
-	}
-	return ""
-}
-
-// validBrowser reports whether v has the form of a browser identity: 16
-// to 64 letters and digits (rand.Text makes 26).
-func validBrowser(v string) bool {
-	if len(v) < 16 || len(v) > 64 {
-		return false
-	}
-	for _, c := range v {
-		if !('A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9') {
-			return false
-		}
-	}
-	return true
-}
-
-// EnsureBrowser gives r's browser an identity when it has none, and
-// moves the identity of the old voter cookie into BrowserCookie.
-func EnsureBrowser(w http.ResponseWriter, r *http.Request) {
-	if c, err := r.Cookie(BrowserCookie); err == nil && validBrowser(c.Value) {
-		return
-	}
-	id := BrowserOf(r) // the old voter cookie's, if any
-	if id == "" {
-		id = rand.Text()
-	}
-	http.SetCookie(w, &http.Cookie{
-		Name: BrowserCookie, Value: id, Path: "/",
-		MaxAge: int(browserCookieAge / time.Second), HttpOnly: true, SameSite: http.SameSiteLaxMode,
-	})
 }
 
 // A Quota counts what each client holds of something (sockets, say) and

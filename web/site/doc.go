@@ -6,8 +6,8 @@
 // both languages (Phrase, and Refusal, an error said in both), the lessons
 // handlers look up (Lessons), and who a request's client is, for the
 // per-client limits: its address and its browser's identity, a cookie
-// every page sets (Clients, ClientOf, Client, BrowserOf, EnsureBrowser,
-// Quota).
+// every page sets (Clients, ClientOf, Client, Browsers, which signs
+// the identities it gives, Quota, Limiter).
 //
 // It is the bottom of the web packages but one: it imports templates,
 // scenarios and, for the words of a message that is not JSON
@@ -15,7 +15,7 @@
 // imports no web package. Every other web package may import it:
 //
 //	web                  (server, routes: the wiring)
-//	 ├─ web/lab          → web/share, web/playground, web/site
+//	 ├─ web/lab          → web/share, web/playground (and its search queue), web/site
 //	 ├─ web/share        → web/playground, web/site
 //	 ├─ web/classroom    → web/classroom/lecture, web/playground, web/site
 //	 ├─ web/playground   → web/site

@@ -13,25 +13,30 @@ import (
 )
 
 // Pages is what every page of the site is made with: the log its failures
-// go to and the version its asset URLs carry. It is safe for concurrent
-// use.
+// go to, the version its asset URLs carry, and the browsers' identities
+// every page gives. It is safe for concurrent use.
 type Pages struct {
 	log          *slog.Logger
 	assetVersion string
+	browsers     *Browsers
 }
 
-// NewPages returns the pages of a site that logs to log and whose assets
-// are at version assetVersion (the ?v= of their URLs).
-func NewPages(log *slog.Logger, assetVersion string) *Pages {
-	return &Pages{log: log, assetVersion: assetVersion}
+// NewPages returns the pages of a site that logs to log, whose assets are
+// at version assetVersion (the ?v= of their URLs), and whose pages give
+// browsers identities of browsers.
+func NewPages(log *slog.Logger, assetVersion string, browsers *Browsers) *Pages {
+	return &Pages{log: log, assetVersion: assetVersion, browsers: browsers}
 }
+
+// BrowserOf is the identity of r's browser that these pages gave, or "".
+func (p *Pages) BrowserOf(r *http.Request) string { return p.browsers.Of(r) }
 
 // AssetVersion is the version appended to asset URLs (?v=).
 func (p *Pages) AssetVersion() string { return p.assetVersion }
 
 // Render writes a page. Pages are rendered to a buffer first, so a
 // failure can still become an error page. A browser without an identity
-// is given one (EnsureBrowser).
+// is given one (Browsers.Ensure).
 func (p *Pages) Render(w http.ResponseWriter, r *http.Request, c templ.Component) error {
 	var b strings.Builder
 	if err := c.Render(r.Context(), &b); err != nil {
@@ -39,7 +44,7 @@ func (p *Pages) Render(w http.ResponseWriter, r *http.Request, c templ.Component
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
-	EnsureBrowser(w, r)
+	p.browsers.Ensure(w, r)
 	_, _ = io.WriteString(w, b.String()) // a failed write means the client left
 	return nil
 }

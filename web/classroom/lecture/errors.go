@@ -77,6 +77,9 @@ var (
 		"没有使用这个代码的课堂：请检查代码，或者问问讲师课堂是否还开着")
 	// ErrRoomFull: the room has Limits.MaxStudents students.
 	ErrRoomFull = problem("the room is full", "课堂已满")
+	// ErrAddressFull: the room seats as many students from one address
+	// as its presenter allowed.
+	ErrAddressFull = problem("the room is full for your network", "课堂对你所在的网络已满")
 	// ErrTooManyRooms: the hub has Limits.MaxRooms rooms open.
 	ErrTooManyRooms = problem("this server has as many rooms open as it allows: try again later, or close a room you no longer use",
 		"本服务器开着的课堂已经达到上限：请稍后再试，或者关闭一个不再使用的课堂")

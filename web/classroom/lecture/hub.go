@@ -96,7 +96,11 @@ func (h *Hub) notify(code string) {
 // token, the secret Present asks for. It fails with ErrTooManyRooms at
 // the hub's limit, and with ErrTooManyYours when owner already has
 // Limits.RoomsPerOwner rooms open; the owner "" has no such limit.
-func (h *Hub) Open(owner string) (*Room, string, error) {
+func (h *Hub) Open(owner string) (*Room, string, error) { return h.OpenSeats(owner, 0) }
+
+// OpenSeats is Open for a room that seats at most seats students from
+// one address (Room.JoinFrom); 0 is no bound but Limits.MaxStudents.
+func (h *Hub) OpenSeats(owner string, seats int) (*Room, string, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if len(h.rooms) >= h.limits.MaxRooms {
@@ -109,7 +113,7 @@ func (h *Hub) Open(owner string) (*Room, string, error) {
 	for h.rooms[code] != nil {
 		code = newCode()
 	}
-	r := newRoom(h, roomState{code: code, token: rand.Text(), owner: owner, lastActive: time.Now()})
+	r := newRoom(h, roomState{code: code, token: rand.Text(), owner: owner, seats: seats, lastActive: time.Now()})
 	h.rooms[code] = r
 	h.notify(code)
 	return r, r.token, nil
@@ -163,8 +167,10 @@ func (h *Hub) remove(r *Room, reason error) {
 // 1 or I.
 const codeAlphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 
-// CodeLen is the length of a room code.
-const CodeLen = 6
+// CodeLen is the length of a room code: 8 of 32 characters, 40 bits, so
+// that a guess at random finds one of the 200 rooms a server holds at most
+// once in five billion tries.
+const CodeLen = 8
 
 // newCode returns a random room code.
 func newCode() string {

@@ -2,6 +2,7 @@ package lecture
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -199,5 +200,34 @@ func TestRosterCoalesces(t *testing.T) {
 	}
 	if got := ofType(drain(t, p), TypeRoster); len(got) != 1 || got[0].Roster.Students != 50 {
 		t.Errorf("presenter holds %d rosters, want one counting 50", len(got))
+	}
+}
+
+// TestSeatsPerAddress: a room opened for 2 students an address seats 2
+// from each address, and any number of joins that name none; the bound
+// survives a snapshot.
+func TestSeatsPerAddress(t *testing.T) {
+	h := NewHub(Limits{})
+	r, _, err := h.OpenSeats("", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.remove(r, ErrClosed)
+	for i := range 2 {
+		if _, err := r.JoinFrom("v"+strconv.Itoa(i), "192.0.2.1"); err != nil {
+			t.Fatalf("student %d of the address: %v", i+1, err)
+		}
+	}
+	if _, err := r.JoinFrom("v3", "192.0.2.1"); !errors.Is(err, ErrAddressFull) || !strings.Contains(err.Error(), "allowed 2 students from one network") {
+		t.Errorf("a third student of the address: %v; want ErrAddressFull", err)
+	}
+	if _, err := r.JoinFrom("v4", "192.0.2.2"); err != nil {
+		t.Errorf("a student of another address: %v", err)
+	}
+	if _, err := r.JoinAs("v5"); err != nil {
+		t.Errorf("a join naming no address: %v", err)
+	}
+	if s := r.Snapshot(); s.Seats != 2 {
+		t.Errorf("the snapshot keeps seats %d, want 2", s.Seats)
 	}
 }

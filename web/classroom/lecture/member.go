@@ -15,6 +15,7 @@ type Member struct {
 	out  outbox
 
 	voter string // whose vote the member casts (Room.JoinAs)
+	addr  string // the address a student joined from (Room.JoinFrom), or ""
 
 	// Guarded by room.mu.
 	following bool

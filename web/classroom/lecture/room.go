@@ -14,6 +14,9 @@ type Room struct {
 	token  string
 	owner  string // who opened it (Hub.Open)
 	opened time.Time
+	// seats is how many students one address may seat (Hub.OpenSeats);
+	// 0 is no bound but the room's.
+	seats  int
 	hub    *Hub
 	limits Limits
 
@@ -44,6 +47,7 @@ type Room struct {
 // one's (Hub.Restore).
 type roomState struct {
 	code, token, owner string
+	seats              int
 	opened, lastActive time.Time
 	claimed            bool
 	seq, polls         int
@@ -55,7 +59,7 @@ type roomState struct {
 
 // newRoom returns a room of h in state st whose idle timer runs.
 func newRoom(h *Hub, st roomState) *Room {
-	r := &Room{code: st.code, token: st.token, owner: st.owner, opened: st.opened, hub: h, limits: h.limits,
+	r := &Room{code: st.code, token: st.token, owner: st.owner, seats: st.seats, opened: st.opened, hub: h, limits: h.limits,
 		students: map[string]*Member{}, claimed: st.claimed, lastActive: st.lastActive,
 		seq: st.seq, polls: st.polls, position: st.position, poll: st.poll,
 		challenges: st.challenges, challenge: st.challenge}
@@ -92,7 +96,7 @@ func (r *Room) Students() int {
 }
 
 // Join adds a student who votes as itself alone (JoinAs).
-func (r *Room) Join() (*Member, error) { return r.join(nil) }
+func (r *Room) Join() (*Member, error) { return r.join(nil, "") }
 
 // JoinAs adds a student, who follows the presenter until it branches off,
 // and votes as voter: every member with the same voter (a person's tabs
@@ -100,9 +104,14 @@ func (r *Room) Join() (*Member, error) { return r.join(nil) }
 // cannot vote (ErrNoVoter). The student's first event is a welcome. It
 // fails with ErrRoomFull when the room has Limits.MaxStudents students,
 // and ErrNoRoom once the room closed.
-func (r *Room) JoinAs(voter string) (*Member, error) { return r.join(&voter) }
+func (r *Room) JoinAs(voter string) (*Member, error) { return r.join(&voter, "") }
 
-func (r *Room) join(voter *string) (*Member, error) {
+// JoinFrom is JoinAs for a student at address addr: it fails with
+// ErrAddressFull when the room already seats as many students from addr
+// as the presenter allowed one address (Hub.OpenSeats).
+func (r *Room) JoinFrom(voter, addr string) (*Member, error) { return r.join(&voter, addr) }
+
+func (r *Room) join(voter *string, addr string) (*Member, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	defer r.settle()
@@ -112,8 +121,12 @@ func (r *Room) join(voter *string) (*Member, error) {
 	if len(r.students) >= r.limits.MaxStudents {
 		return nil, Detail(ErrRoomFull, "it has %d students, the most a room takes", "它已有 %d 个学生，这是一个课堂的上限", r.limits.MaxStudents)
 	}
+	if addr != "" && r.seats > 0 && r.seatedFrom(addr) >= r.seats {
+		return nil, Detail(ErrAddressFull, "the presenter allowed %d students from one network", "讲师允许同一网络最多 %d 名学生", r.seats)
+	}
 	r.joined++
 	m := r.newMember("s"+strconv.Itoa(r.joined), Student)
+	m.addr = addr
 	m.voter = "member:" + m.id
 	if voter != nil {
 		m.voter = *voter
@@ -124,6 +137,21 @@ func (r *Room) join(voter *string) (*Member, error) {
 	r.rosterDirty = true
 	return m, nil
 }
+
+// seatedFrom counts the students seated from addr. r.mu is held.
+func (r *Room) seatedFrom(addr string) int {
+	n := 0
+	for _, m := range r.students {
+		if m.addr == addr {
+			n++
+		}
+	}
+	return n
+}
+
+// Seats is how many students one address may seat in the room; 0 is no
+// bound but Limits.MaxStudents.
+func (r *Room) Seats() int { return r.seats }
 
 // Authorized reports whether token is the room's presenter token.
 func (r *Room) Authorized(token string) bool {

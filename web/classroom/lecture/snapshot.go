@@ -16,6 +16,7 @@ type Snapshot struct {
 	Code       string    `json:"code"`
 	Token      string    `json:"token"` // the presenter's secret
 	Owner      string    `json:"owner,omitempty"`
+	Seats      int       `json:"seats,omitempty"` // students one address may seat (Hub.OpenSeats)
 	Opened     time.Time `json:"opened"`
 	Claimed    bool      `json:"claimed,omitempty"` // a presenter has connected
 	LastActive time.Time `json:"last_active"`
@@ -50,7 +51,7 @@ type OpenPoll struct {
 func (r *Room) Snapshot() Snapshot {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	s := Snapshot{Code: r.code, Token: r.token, Owner: r.owner, Opened: r.opened, Claimed: r.claimed,
+	s := Snapshot{Code: r.code, Token: r.token, Owner: r.owner, Seats: r.seats, Opened: r.opened, Claimed: r.claimed,
 		LastActive: r.lastActive, Expires: r.deadline(), Seq: r.seq, Polls: r.polls}
 	if r.position != nil {
 		s.Position = r.position.clone()
@@ -78,7 +79,7 @@ func (h *Hub) Restore(s Snapshot) (*Room, error) {
 	if err := s.check(); err != nil {
 		return nil, fmt.Errorf("room %q: %w", s.Code, err)
 	}
-	st := roomState{code: s.Code, token: s.Token, owner: s.Owner, opened: s.Opened, lastActive: s.LastActive,
+	st := roomState{code: s.Code, token: s.Token, owner: s.Owner, seats: s.Seats, opened: s.Opened, lastActive: s.LastActive,
 		claimed: s.Claimed, seq: s.Seq, polls: s.Polls, challenges: s.Challenges}
 	if s.Position != nil {
 		st.position = s.Position.clone()
@@ -125,7 +126,7 @@ func (s *Snapshot) check() error {
 		return errors.New("no presenter token")
 	case s.LastActive.IsZero():
 		return errors.New("no time of last activity")
-	case s.Seq < 0 || s.Polls < 0 || s.Challenges < 0:
+	case s.Seq < 0 || s.Polls < 0 || s.Challenges < 0 || s.Seats < 0:
 		return errors.New("negative counts")
 	}
 	if err := s.Challenge.check(s.Challenges); err != nil {

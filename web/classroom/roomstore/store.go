@@ -1,104 +1,326 @@
 package roomstore
 
 import (
+	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-	bolterrors "go.etcd.io/bbolt/errors"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"lockstep/web/classroom/lecture"
 )
 
 // FileName is the store's file in its directory.
-const FileName = "rooms.db"
+const FileName = "rooms.sqlite"
 
 // lockTimeout is how long Open waits for another process's lock on the
 // file.
 const lockTimeout = time.Second
 
-// bucket holds the snapshots, by room code.
-var bucket = []byte("rooms")
+// ErrReadOnly is what Save and Delete return on a store that was opened
+// for reading only (Opening.ReadOnly).
+var ErrReadOnly = errors.New("the room store is open for reading only")
 
-// A Store is an open room file. It is safe for concurrent use.
+// A Store is an open room file. It is safe for concurrent use: its one
+// connection serves one statement at a time.
 type Store struct {
-	db *bolt.DB
+	db       *sql.DB
+	conn     *sql.Conn // the one connection, which holds the file's lock
+	readOnly bool
 }
 
-// Open opens DIR/rooms.db, creating DIR and the file as needed. A file
-// that is not a readable store is renamed (aside names it) and a new one
-// is made in its place. It fails when the directory cannot be written or
-// another process holds the file.
-func Open(dir string) (s *Store, aside string, err error) {
+// An Opening is what Open found: at most one of its cases is true, and
+// Err says why when the store is not writable.
+type Opening struct {
+	// Aside names where a damaged file was moved; Salvaged is how many
+	// rooms were read out of it into the new file.
+	Aside    string
+	Damage   error // what was wrong with the file set aside
+	Salvaged int
+	// ReadOnly is a store that can be read but not written (the
+	// directory or the file is read-only, or the disk is full); Err
+	// says what failed.
+	ReadOnly bool
+	Err      error
+}
+
+// Open opens DIR/rooms.sqlite, creating DIR and the file as needed, and
+// checks the whole file (PRAGMA integrity_check). A damaged file is
+// renamed (Opening.Aside names it), the rooms that can still be read out
+// of it are copied into a new file made in its place, and the new file is
+// returned. A file that can be read but not written is returned read-only
+// (Opening.ReadOnly). Open fails, and sets nothing aside, when another
+// process holds the file, or when no store can be opened at all (the
+// directory cannot be made or read, or the disk is full before a file
+// exists); the Opening then says what was found on the way.
+func Open(dir string) (*Store, Opening, error) {
+	var o Opening
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, "", err
+		return nil, o, err
 	}
 	path := filepath.Join(dir, FileName)
-	db, err := open(path)
-	if err != nil && !errors.Is(err, bolterrors.ErrTimeout) && !errors.Is(err, os.ErrPermission) {
-		aside = fmt.Sprintf("%s.corrupt-%s", path, time.Now().UTC().Format("20060102T150405Z"))
-		if rerr := os.Rename(path, aside); rerr != nil {
-			return nil, "", fmt.Errorf("%w; setting it aside: %v", err, rerr)
+	fi, serr := os.Stat(path)
+	if serr == nil && !fi.Mode().IsRegular() {
+		return setAside(path, fmt.Errorf("%s is not a regular file", path), nil)
+	}
+	s, err := openWritable(path)
+	switch {
+	case err == nil:
+		return s, o, nil
+	case isBusy(err):
+		return nil, o, fmt.Errorf("room store %s: another process holds it: %w", path, err)
+	case isDamage(err):
+		return setAside(path, err, salvage(path))
+	}
+	if serr != nil {
+		return nil, o, fmt.Errorf("room store %s: %w", path, err)
+	}
+	// The file cannot be written: read what it holds.
+	ro, rerr := openReadOnly(path)
+	if rerr != nil {
+		if isDamage(rerr) {
+			return nil, o, fmt.Errorf("room store %s cannot be written (%v), and is damaged: %w", path, err, rerr)
 		}
-		db, err = open(path)
+		return nil, o, fmt.Errorf("room store %s: %w", path, err)
 	}
-	if err != nil {
-		return nil, aside, fmt.Errorf("room store %s: %w", path, err)
-	}
-	return &Store{db: db}, aside, nil
+	o.ReadOnly, o.Err = true, err
+	return ro, o, nil
 }
 
-// open opens the bbolt file at path and makes its bucket. bbolt may
-// panic on a damaged file instead of failing: that is an error too.
-func open(path string) (db *bolt.DB, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("the file is damaged: %v", p)
+// setAside renames the damaged file at path, with its write-ahead log,
+// and makes a new store in its place holding rooms.
+func setAside(path string, damage error, rooms []lecture.Snapshot) (*Store, Opening, error) {
+	o := Opening{Damage: damage, Aside: fmt.Sprintf("%s.damaged-%s", path, time.Now().UTC().Format("20060102T150405.000000000Z"))}
+	if err := os.Rename(path, o.Aside); err != nil {
+		o.Aside = ""
+		return nil, o, fmt.Errorf("room store %s is damaged (%v); setting it aside: %w", path, damage, err)
+	}
+	// A log left by a process killed mid-write belongs to the old file:
+	// replayed into the new one it would damage it.
+	if err := os.Rename(path+"-wal", o.Aside+"-wal"); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, o, fmt.Errorf("room store %s: setting its log aside: %w", path, err)
+	}
+	if err := os.Remove(path + "-shm"); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, o, fmt.Errorf("room store %s: %w", path, err)
+	}
+	s, err := openWritable(path)
+	if err != nil {
+		return nil, o, fmt.Errorf("room store %s: a new file in place of the damaged one: %w", path, err)
+	}
+	for _, snap := range rooms {
+		if err := s.Save(snap); err != nil {
+			s.Close()
+			return nil, o, fmt.Errorf("room store %s: copying a room out of the damaged file: %w", path, err)
 		}
-	}()
-	db, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: lockTimeout})
+		o.Salvaged++
+	}
+	return s, o, nil
+}
+
+// salvage returns the rooms that can be read out of a damaged file: the
+// rows Load reads in the order of their codes up to the first that cannot
+// be read, and those it reads in the reverse order, from the last code
+// down to one that cannot be read, so that one bad page of the tree loses
+// only the rooms behind it.
+func salvage(path string) []lecture.Snapshot {
+	s, err := open(path, salvaging)
+	if err != nil {
+		return nil
+	}
+	defer s.Close()
+	snaps, _ := s.load("ASC")
+	seen := map[string]bool{}
+	for _, snap := range snaps {
+		seen[snap.Code] = true
+	}
+	back, _ := s.load("DESC")
+	for _, snap := range back {
+		if !seen[snap.Code] {
+			snaps = append(snaps, snap)
+		}
+	}
+	return snaps
+}
+
+// openWritable opens the file at path for writing, checks it, and makes
+// its table.
+func openWritable(path string) (*Store, error) {
+	s, err := open(path, writable)
 	if err != nil {
 		return nil, err
 	}
-	err = db.Update(func(tx *bolt.Tx) error {
-		_, err := tx.CreateBucketIfNotExists(bucket)
-		return err
-	})
+	if err := s.check(); err != nil {
+		s.Close()
+		return nil, err
+	}
+	if _, err := s.conn.ExecContext(context.Background(),
+		`CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, snapshot BLOB NOT NULL) WITHOUT ROWID`); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// openReadOnly opens the file at path for reading, and checks it. On a
+// read-only file system, where no lock can be taken and no log index
+// made, it reads the file as it is (immutable), without the changes a
+// killed process left in its log.
+func openReadOnly(path string) (*Store, error) {
+	s, err := open(path, readOnly)
+	if err == nil {
+		if err = s.check(); err != nil {
+			s.Close()
+		}
+	}
+	if err == nil {
+		return s, nil
+	}
+	if isDamage(err) {
+		return nil, err
+	}
+	if s, err = open(path, immutable); err != nil {
+		return nil, err
+	}
+	if err := s.check(); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// A mode is how open opens a file.
+type mode int
+
+const (
+	writable  mode = iota
+	readOnly       // read, with the locks of a reader
+	immutable      // read as it is, no locks, no log
+	salvaging      // read a damaged file, as far as it goes
+)
+
+// open opens the file at path on one connection. Writable, it is locked
+// for this process alone (locking_mode EXCLUSIVE, taken at once), in WAL
+// mode, each commit synced to disk before it returns.
+func open(path string, m mode) (*Store, error) {
+	q := url.Values{}
+	if m != writable {
+		q.Set("mode", "ro")
+	}
+	if m == immutable {
+		q.Set("immutable", "1")
+	}
+	connector, err := sqlite.NewConnector((&url.URL{Scheme: "file", OmitHost: true, Path: path, RawQuery: q.Encode()}).String())
 	if err != nil {
+		return nil, err
+	}
+	db := sql.OpenDB(connector)
+	db.SetMaxOpenConns(1)
+	s := &Store{db: db, readOnly: m != writable}
+	ctx := context.Background()
+	if s.conn, err = db.Conn(ctx); err != nil {
 		db.Close()
 		return nil, err
 	}
-	return db, nil
+	// The order matters: EXCLUSIVE before the first access in WAL mode
+	// keeps the log's index in memory, with no -shm file to share.
+	pragmas := []string{fmt.Sprintf("PRAGMA busy_timeout = %d", lockTimeout.Milliseconds())}
+	if m == salvaging {
+		// A file cut short is read up to its end, not refused.
+		pragmas = append(pragmas, "PRAGMA writable_schema = ON")
+	}
+	if m == writable {
+		pragmas = append(pragmas, "PRAGMA locking_mode = EXCLUSIVE", "PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL",
+			// An empty write transaction takes the lock now, not at the
+			// first room saved.
+			"BEGIN EXCLUSIVE", "COMMIT")
+	}
+	for _, p := range pragmas {
+		if _, err := s.conn.ExecContext(ctx, p); err != nil {
+			s.Close()
+			return nil, err
+		}
+	}
+	return s, nil
 }
 
+// errDamaged is a file PRAGMA integrity_check finds fault with.
+var errDamaged = errors.New("the file is damaged")
+
+// check reads the whole file (PRAGMA integrity_check).
+func (s *Store) check() error {
+	var verdict string
+	if err := s.conn.QueryRowContext(context.Background(), "PRAGMA integrity_check(1)").Scan(&verdict); err != nil {
+		return err
+	}
+	if verdict != "ok" {
+		return fmt.Errorf("%w: %s", errDamaged, verdict)
+	}
+	return nil
+}
+
+// code is SQLite's primary result code of err, or 0.
+func code(err error) int {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code() & 0xff
+	}
+	return 0
+}
+
+// isBusy is an error of a file another process holds.
+func isBusy(err error) bool {
+	c := code(err)
+	return c == sqlite3.SQLITE_BUSY || c == sqlite3.SQLITE_LOCKED
+}
+
+// isDamage is an error of a file that is not a sound store.
+func isDamage(err error) bool {
+	c := code(err)
+	return errors.Is(err, errDamaged) || c == sqlite3.SQLITE_CORRUPT || c == sqlite3.SQLITE_NOTADB || c == sqlite3.SQLITE_FORMAT
+}
+
+// Writable reports whether Save and Delete can write: false for a store
+// opened for reading only.
+func (s *Store) Writable() bool { return !s.readOnly }
+
 // Load returns every snapshot the file holds, and an error for each it
-// cannot read (those are left out).
-func (s *Store) Load() (snaps []lecture.Snapshot, bad []error) {
-	defer func() {
-		if p := recover(); p != nil {
-			bad = append(bad, fmt.Errorf("the file is damaged: %v", p))
-		}
-	}()
-	err := s.db.View(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucket).ForEach(func(k, v []byte) error {
-			var snap lecture.Snapshot
-			if err := json.Unmarshal(v, &snap); err != nil {
-				bad = append(bad, fmt.Errorf("room %q: %w", k, err))
-				return nil
-			}
-			if snap.Code != string(k) {
-				bad = append(bad, fmt.Errorf("room %q: the snapshot is of room %q", k, snap.Code))
-				return nil
-			}
-			snaps = append(snaps, snap)
-			return nil
-		})
-	})
+// cannot read (those are left out); reading stops at a row of a damaged
+// file that cannot be read at all.
+func (s *Store) Load() (snaps []lecture.Snapshot, bad []error) { return s.load("ASC") }
+
+// load is Load, in the order of the codes (order is ASC or DESC).
+func (s *Store) load(order string) (snaps []lecture.Snapshot, bad []error) {
+	rows, err := s.conn.QueryContext(context.Background(), "SELECT code, snapshot FROM rooms ORDER BY code "+order)
 	if err != nil {
+		return nil, []error{err}
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k string
+		var v []byte
+		if err := rows.Scan(&k, &v); err != nil {
+			bad = append(bad, err)
+			continue
+		}
+		var snap lecture.Snapshot
+		if err := json.Unmarshal(v, &snap); err != nil {
+			bad = append(bad, fmt.Errorf("room %q: %w", k, err))
+			continue
+		}
+		if snap.Code != k {
+			bad = append(bad, fmt.Errorf("room %q: the snapshot is of room %q", k, snap.Code))
+			continue
+		}
+		snaps = append(snaps, snap)
+	}
+	if err := rows.Err(); err != nil {
 		bad = append(bad, err)
 	}
 	return snaps, bad
@@ -107,17 +329,28 @@ func (s *Store) Load() (snaps []lecture.Snapshot, bad []error) {
 // Save writes snap, replacing the room's earlier snapshot. It returns
 // once the write is on disk.
 func (s *Store) Save(snap lecture.Snapshot) error {
+	if s.readOnly {
+		return ErrReadOnly
+	}
 	data, err := json.Marshal(snap)
 	if err != nil {
 		return err
 	}
-	return s.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucket).Put([]byte(snap.Code), data) })
+	_, err = s.conn.ExecContext(context.Background(), "INSERT OR REPLACE INTO rooms (code, snapshot) VALUES (?, ?)", snap.Code, data)
+	return err
 }
 
 // Delete forgets room code.
 func (s *Store) Delete(code string) error {
-	return s.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucket).Delete([]byte(code)) })
+	if s.readOnly {
+		return ErrReadOnly
+	}
+	_, err := s.conn.ExecContext(context.Background(), "DELETE FROM rooms WHERE code = ?", code)
+	return err
 }
 
-// Close closes the file.
-func (s *Store) Close() error { return s.db.Close() }
+// Close closes the file, folding its log into it.
+func (s *Store) Close() error {
+	cerr := s.conn.Close()
+	return errors.Join(cerr, s.db.Close())
+}

@@ -1,13 +1,12 @@
 package roomstore
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 
 	"lockstep/web/classroom/lecture"
 )
@@ -20,9 +19,9 @@ func snap(code string) lecture.Snapshot {
 
 func TestSaveLoadDelete(t *testing.T) {
 	dir := t.TempDir()
-	s, aside, err := Open(dir)
-	if err != nil || aside != "" {
-		t.Fatalf("Open: %v, %q", err, aside)
+	s, o, err := Open(dir)
+	if err != nil || o != (Opening{}) {
+		t.Fatalf("Open: %v, %+v", err, o)
 	}
 	for _, c := range []string{"ABCDEF", "GHJKLM"} {
 		if err := s.Save(snap(c)); err != nil {
@@ -52,12 +51,13 @@ func TestCorruptFileIsSetAside(t *testing.T) {
 	if err := os.WriteFile(path, []byte(strings.Repeat("not a database ", 1000)), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	s, aside, err := Open(dir)
+	s, o, err := Open(dir)
 	if err != nil {
 		t.Fatalf("Open of a corrupt file: %v", err)
 	}
 	defer s.Close()
-	if !strings.HasPrefix(aside, path+".corrupt-") {
+	aside := o.Aside
+	if !strings.HasPrefix(aside, path+".damaged-") || o.Damage == nil {
 		t.Errorf("aside = %q, want the file renamed beside it", aside)
 	}
 	if b, err := os.ReadFile(aside); err != nil || !strings.HasPrefix(string(b), "not a database") {
@@ -78,13 +78,7 @@ func TestUnreadableSnapshotIsSkipped(t *testing.T) {
 	if err := s.Save(snap("ABCDEF")); err != nil {
 		t.Fatal(err)
 	}
-	err = s.db.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucket)
-		if err := b.Put([]byte("GHJKLM"), []byte("{")); err != nil {
-			return err
-		}
-		return b.Put([]byte("MNPQRS"), []byte(`{"code":"ABCDEF"}`))
-	})
+	_, err = s.conn.ExecContext(context.Background(), "INSERT INTO rooms VALUES ('GHJKLM', '{'), ('MNPQRS', '{\"code\":\"ABCDEF\"}')")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,8 +96,8 @@ func TestLockedFile(t *testing.T) {
 	}
 	defer s.Close()
 	start := time.Now()
-	if _, aside, err := Open(dir); err == nil || aside != "" {
-		t.Errorf("a second Open of a file in use: %v, aside %q; want an error and nothing set aside", err, aside)
+	if _, o, err := Open(dir); err == nil || o != (Opening{}) {
+		t.Errorf("a second Open of a file in use: %v, %+v; want an error and nothing set aside", err, o)
 	}
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("the second Open took %v", d)

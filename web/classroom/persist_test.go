@@ -1,0 +1,59 @@
+package classroom
+
+import (
+	"errors"
+	"sync"
+	"testing"
+
+	"lockstep/web/classroom/lecture"
+)
+
+// flakyStore fails its writes while full is set.
+type flakyStore struct {
+	mu    sync.Mutex
+	full  bool
+	saved int
+}
+
+func (f *flakyStore) Load() ([]lecture.Snapshot, []error) { return nil, nil }
+func (f *flakyStore) Writable() bool                      { return true }
+func (f *flakyStore) Delete(string) error                 { return nil }
+func (f *flakyStore) Save(lecture.Snapshot) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.full {
+		return errors.New("disk full")
+	}
+	f.saved++
+	return nil
+}
+
+// TestSaverReportsARunOfFailuresOnce: a disk that stays full is reported
+// at its first failed write, not at every change, and its recovery once.
+func TestSaverReportsARunOfFailuresOnce(t *testing.T) {
+	hub := lecture.NewHub(lecture.Limits{})
+	store := &flakyStore{full: true}
+	var fails, recoveries int
+	// The saver's goroutine is not started: the test flushes.
+	sv := &saver{hub: hub, store: store, dirty: map[string]bool{},
+		fail: func(string, error) { fails++ }, recovered: func() { recoveries++ }}
+	room, _, err := hub.Open("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := room.Snapshot().Code
+	for range 5 {
+		sv.note(code)
+		sv.flush()
+	}
+	store.mu.Lock()
+	store.full = false
+	store.mu.Unlock()
+	sv.note(code)
+	sv.flush()
+	sv.note(code)
+	sv.flush()
+	if fails != 1 || recoveries != 1 || store.saved != 2 {
+		t.Errorf("fails %d, recoveries %d, saves %d; want 1, 1 and 2", fails, recoveries, store.saved)
+	}
+}
