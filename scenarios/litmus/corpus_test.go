@@ -2,6 +2,9 @@ package litmus
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"lockstep/sim/rc11"
@@ -69,4 +72,68 @@ func ExampleTest_Verdict() {
 	// Output:
 	// r1=1 r2=0, the flag without the data: relaxed, rel-rlx, rlx-acq and sc-data allow it; rel-acq and seq-cst forbid it.
 	// r1=1 r2=0，看到标志却没看到数据：relaxed、rel-rlx、rlx-acq、sc-data 允许；rel-acq、seq-cst 禁止。
+}
+
+// TestHerdText writes every form as herd7's C litmus test; with
+// LOCKSTEP_HERD_OUT set to a directory it writes them there, one file a
+// form, for herd7 -model rc11.cat (see the corpus's README).
+func TestHerdText(t *testing.T) {
+	tests, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := os.Getenv("LOCKSTEP_HERD_OUT")
+	for _, test := range tests {
+		for i := range test.Forms {
+			f := &test.Forms[i]
+			text := test.Herd(f)
+			if !strings.HasPrefix(text, "C "+HerdName(test, f)+"\n") || !strings.Contains(text, "\nexists (") {
+				t.Errorf("%s/%s: not a C litmus test:\n%s", test.Name, f.Name, text)
+			}
+			if dir != "" {
+				name := filepath.Join(dir, HerdName(test, f)+".litmus")
+				if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// TestHerdVerdicts checks every form's herd= verdict against herd7's own
+// output (herd7-rc11.txt: "Observation NAME Never|Sometimes|Always ...").
+func TestHerdVerdicts(t *testing.T) {
+	tests, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile("herd7-rc11.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	herd := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 3 || f[0] != "Observation" {
+			t.Fatalf("herd7-rc11.txt: %q is no observation", line)
+		}
+		herd[f[1]] = f[2] != "Never"
+	}
+	n := 0
+	for _, test := range tests {
+		for _, f := range test.Forms {
+			got, ok := herd[HerdName(test, &f)]
+			if !ok {
+				t.Errorf("%s/%s: herd7 was not run on it", test.Name, f.Name)
+				continue
+			}
+			n++
+			if got != f.Herd {
+				t.Errorf("%s/%s: herd=%v in the corpus, herd7 said allowed=%v", test.Name, f.Name, f.Herd, got)
+			}
+		}
+	}
+	if n != len(herd) {
+		t.Errorf("herd7-rc11.txt has %d observations, the corpus %d forms", len(herd), n)
+	}
 }
