@@ -1,0 +1,101 @@
+package scenarios_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"lockstep/scenarios"
+	"lockstep/scenarios/litmus"
+	"lockstep/sim"
+	"lockstep/sim/explore"
+	"lockstep/sim/rc11"
+)
+
+// oracleOutcomes are the rc11 oracle's outcomes of form f, formatted as
+// the lessons' observer names them.
+func oracleOutcomes(t *testing.T, test *litmus.Test, f *litmus.Form) []string {
+	t.Helper()
+	p := test.Program(f)
+	res, err := rc11.Run(p, rc11.CPP20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, o := range res.Outcomes {
+		out = append(out, p.Format(o))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestLitmusCorpusLessons builds every corpus test as a lesson and
+// explores each form exhaustively under c11: the outcomes observed are
+// exactly the oracle's (C++20's model), the lesson's outcome is among
+// them exactly when the corpus allows it, and each form takes under
+// 0.1 s.
+func TestLitmusCorpusLessons(t *testing.T) {
+	tests, err := litmus.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	agree, forms := 0, 0
+	for _, test := range tests {
+		s, err := scenarios.LitmusLesson(test)
+		if err != nil {
+			t.Errorf("%s: %v", test.Name, err)
+			continue
+		}
+		for i := range test.Forms {
+			f := &test.Forms[i]
+			forms++
+			p, err := s.Build(f.Name, nil)
+			if err != nil {
+				t.Errorf("%s/%s: %v", s.ID, f.Name, err)
+				continue
+			}
+			start := time.Now()
+			r, err := explore.Explore(context.Background(), p, explore.Options{Memory: sim.C11, Observe: scenarios.Observer(p)})
+			elapsed := time.Since(start)
+			if err != nil {
+				t.Errorf("%s/%s: %v", s.ID, f.Name, err)
+				continue
+			}
+			want := oracleOutcomes(t, test, f)
+			ok := true
+			if !r.Complete || len(r.Counterexamples) > 0 {
+				t.Errorf("%s/%s: complete=%v, counterexamples %v", s.ID, f.Name, r.Complete, r.Counterexamples)
+				ok = false
+			}
+			if !slices.Equal(r.Observations, want) {
+				var missing, extra []string
+				for _, o := range want {
+					if !slices.Contains(r.Observations, o) {
+						missing = append(missing, o)
+					}
+				}
+				for _, o := range r.Observations {
+					if !slices.Contains(want, o) {
+						extra = append(extra, o)
+					}
+				}
+				t.Errorf("%s/%s: the explorer's outcomes differ from the oracle's:\n  missing %q\n  extra %q\n%s",
+					s.ID, f.Name, missing, extra, test.Program(f))
+				ok = false
+			}
+			if got := slices.ContainsFunc(r.Observations, s.Litmus.Matches); got != f.Allowed {
+				t.Errorf("%s/%s: the explorer finds %s: %v, the corpus says allowed=%v", s.ID, f.Name, test.OutcomeString(), got, f.Allowed)
+				ok = false
+			}
+			if elapsed > 100*time.Millisecond {
+				t.Errorf("%s/%s: explored in %v, more than 0.1 s", s.ID, f.Name, elapsed)
+				ok = false
+			}
+			if ok {
+				agree++
+			}
+		}
+	}
+	t.Logf("%d of %d forms agree with the oracle", agree, forms)
+}
