@@ -43,7 +43,7 @@
 //	[rN =] x.compare_exchange_strong(EXPECTED, V, ORD, FAIL_ORD)
 //	atomic_thread_fence(ORD)
 //
-// Registers are r1..r8, each filled by one read at most, and keep the
+// Registers are r1..r16, each filled by one read at most, and keep the
 // value read (for a compare-exchange, what it read, equal to EXPECTED
 // when it succeeded); locations are other lower-case names, initially 0.
 // An order is relaxed, acquire, release, acq_rel or seq_cst, or an

@@ -13,7 +13,7 @@ import (
 const (
 	MaxThreads = 4
 	MaxInstrs  = 4 // per thread
-	MaxRegs    = 8
+	MaxRegs    = 16
 	MaxLocs    = 4
 	MaxForms   = 8
 )
