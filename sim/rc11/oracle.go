@@ -45,6 +45,29 @@ func (p *Program) Format(o Outcome) string {
 	return strings.Join(parts, " ")
 }
 
+// Candidates bounds the candidate executions of p that Run examines: the
+// product of each read's possible writes and of each location's orders
+// of its writes. A program's cost is about proportional to it.
+func Candidates(p *Program) float64 {
+	g := newGraph(p)
+	n := 1.0
+	for _, r := range g.reads {
+		k := 0
+		for _, w := range g.writes[g.events[r].loc] {
+			if !g.po.has(r, w) {
+				k++
+			}
+		}
+		n *= float64(k)
+	}
+	for _, ws := range g.writes {
+		for i := 2; i < len(ws); i++ {
+			n *= float64(i)
+		}
+	}
+	return n
+}
+
 // Result is what the oracle found for a program.
 type Result struct {
 	// Outcomes are the distinct outcomes of the consistent executions,
@@ -194,6 +217,9 @@ func (g *graph) eachCandidate(rs ReleaseSequences, yield func(*candidate)) {
 		}
 		r := g.reads[k]
 		for _, w := range g.writes[g.events[r].loc] {
+			if g.po.has(r, w) {
+				continue // its own thread's later write: po ∪ rf would have a cycle
+			}
 			c.rf[r] = w
 			chooseRF(k + 1)
 		}
