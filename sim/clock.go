@@ -9,7 +9,8 @@ import (
 // reports itself to m.hb, with the c11 model's bookkeeping beside it, and
 // a race it finds becomes the run's finding.
 
-// atomicRead is the read half of an atomic access with order o.
+// atomicRead is the read half of an atomic access with order o under sc
+// (under c11, see acquireFrom).
 func (m *Machine) atomicRead(t int, addr program.Word, c *program.Cell, o program.Order) {
 	if program.Acquires(o) {
 		m.hb.Acquire(t, addr, c.Slot)
@@ -17,19 +18,14 @@ func (m *Machine) atomicRead(t int, addr program.Word, c *program.Cell, o progra
 	} else {
 		m.hb.ReadAtomic(t, m.hb.Release(c.Slot))
 	}
-	if m.weak != nil {
-		m.see(t, addr, int32(len(m.weak.History(addr))-1))
-	}
 }
 
-// atomicWrite is the write half of an atomic access with order o.
+// atomicWrite is the write half of an atomic access with order o under
+// sc (under c11, see storeAtomic and update).
 func (m *Machine) atomicWrite(t, label int, addr program.Word, c *program.Cell, o program.Order, rmw bool, op program.OpKind) {
 	m.hb.Write(t, c.Slot, o, rmw)
 	if m.record {
 		m.hb.Explain(t, c.Slot, hb.AtomicWrite{Step: int32(m.step), Label: int32(label), Op: op, Order: o})
-	}
-	if m.weak != nil {
-		m.weakWrote(t, addr, label)
 	}
 }
 

@@ -161,7 +161,12 @@ func (x *Exec) Store(addr program.Word, v program.Word, o program.Order) {
 	if !ok {
 		return
 	}
-	x.m.mem[addr] = program.Normalize(c.Kind, v)
+	v = program.Normalize(c.Kind, v)
+	if x.m.weak != nil {
+		x.m.storeAtomic(x.t, x.pc, addr, c, v, o)
+		return
+	}
+	x.m.mem[addr] = v
 	x.m.atomicWrite(x.t, x.pc, addr, c, o, false, program.OpStore)
 }
 
@@ -175,10 +180,8 @@ func (x *Exec) Exchange(addr program.Word, v program.Word, o program.Order) prog
 	if !ok {
 		return 0
 	}
-	old := x.m.mem[addr]
-	x.m.atomicRead(x.t, addr, c, o)
-	x.m.mem[addr] = program.Normalize(c.Kind, v)
-	x.m.atomicWrite(x.t, x.pc, addr, c, o, true, program.OpExchange)
+	v = program.Normalize(c.Kind, v)
+	old, _ := x.m.update(x.t, x.pc, addr, c, o, o, program.OpExchange, func(program.Word) (program.Word, bool) { return v, true })
 	x.recordResult(old, true)
 	return old
 }
@@ -193,19 +196,14 @@ func (x *Exec) CompareAndSwap(addr program.Word, old, v program.Word, success, f
 	if !ok {
 		return 0, false
 	}
-	cur := x.m.mem[addr]
 	x.m.lastExpected = old
-	if cur != program.Normalize(c.Kind, old) {
-		x.m.atomicRead(x.t, addr, c, failure)
-		x.recordResult(cur, false)
-		return cur, false
-	}
-	x.m.atomicRead(x.t, addr, c, success)
-	x.m.mem[addr] = program.Normalize(c.Kind, v)
-	x.m.atomicWrite(x.t, x.pc, addr, c, success, true, program.OpCAS)
-	x.m.swapped = true
-	x.recordResult(cur, true)
-	return cur, true
+	old, v = program.Normalize(c.Kind, old), program.Normalize(c.Kind, v)
+	cur, swapped := x.m.update(x.t, x.pc, addr, c, success, failure, program.OpCAS, func(cur program.Word) (program.Word, bool) {
+		return v, cur == old
+	})
+	x.m.swapped = swapped
+	x.recordResult(cur, swapped)
+	return cur, swapped
 }
 
 // FetchAdd adds delta and returns the old value.
@@ -218,10 +216,9 @@ func (x *Exec) FetchAdd(addr program.Word, delta program.Word, o program.Order) 
 	if !ok {
 		return 0
 	}
-	old := x.m.mem[addr]
-	x.m.atomicRead(x.t, addr, c, o)
-	x.m.mem[addr] = program.Normalize(c.Kind, old+delta)
-	x.m.atomicWrite(x.t, x.pc, addr, c, o, true, program.OpFetchAdd)
+	old, _ := x.m.update(x.t, x.pc, addr, c, o, o, program.OpFetchAdd, func(old program.Word) (program.Word, bool) {
+		return program.Normalize(c.Kind, old+delta), true
+	})
 	x.recordResult(old, true)
 	return old
 }
@@ -330,6 +327,9 @@ func (x *Exec) Suspending() { x.m.coros[x.c].suspending = true }
 func (x *Exec) Spin(addr, seen program.Word) {
 	co := &x.m.coros[x.c]
 	co.spinAddr, co.spinSeen = addr, seen
+	if x.m.weak != nil && !x.m.weak.Spin(x.c, addr) {
+		panic(fmt.Sprintf("sim: step %s spins on %s, which it did not read", x.m.prog.Label(x.pc), x.m.prog.CellName(addr)))
+	}
 }
 
 // Assert ends the run with a failed assertion of the primitive's own

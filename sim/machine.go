@@ -223,17 +223,19 @@ func (m *Machine) Schedule() schedule.Schedule {
 		if c.label >= 0 {
 			s[i].Label = m.prog.Label(int(c.label))
 		}
-		s[i].From = c.from
+		s[i].From, s[i].Before = c.from, c.before
 	}
 	return s
 }
 
-// choice is one performed step: the thread, the label it performed and
-// the source of its read when it was not the latest write.
+// choice is one performed step: the thread, the label it performed, the
+// source of its read when it was not the latest write, and the write its
+// store went before when it did not go at the end.
 type choice struct {
 	thread int16
 	label  int32
 	from   c11.Source
+	before c11.Source
 }
 
 // Clone returns an independent copy of m. Records are shared up to this
@@ -279,7 +281,15 @@ func (m *Machine) canMove(t int) bool {
 	th := &m.threads[t]
 	if n := len(th.stack); n > 0 {
 		co := &m.coros[th.stack[n-1]]
-		return co.spinAddr == 0 || m.mem[co.spinAddr] != co.spinSeen
+		if co.spinAddr == 0 {
+			return true
+		}
+		if m.weak != nil {
+			// Under c11 the spin re-reads only a write newer than the
+			// one it read (see c11.Memory.Spin), whatever its value.
+			return m.weak.SpinMayMove(int(th.stack[n-1]), co.spinAddr)
+		}
+		return m.mem[co.spinAddr] != co.spinSeen
 	}
 	return len(th.queue) > 0
 }

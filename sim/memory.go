@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"lockstep/sim/c11"
+	"lockstep/sim/hb"
 	"lockstep/sim/program"
 	"lockstep/sim/record"
 )
@@ -38,38 +39,19 @@ func ParseMemoryModel(s string) (MemoryModel, error) {
 	return 0, fmt.Errorf("unknown memory model %q (want sc or c11)", s)
 }
 
-// see records that thread t saw the write at idx of the cell at addr.
-func (m *Machine) see(t int, addr program.Word, idx int32) {
-	m.weak.See(t, addr, idx, m.hb.Clock(t))
+// actor is thread t, performing the current step, as the c11 model
+// sees it, with its access's orders.
+func (m *Machine) actor(t int, o, fail program.Order) c11.Actor {
+	return c11.Actor{Thread: t, Coroutine: m.exec.c, Clock: m.hb.Clock(t), Fence: m.hb.FenceClock(t),
+		Step: m.step, PC: m.exec.pc, Order: o, Fail: fail}
 }
 
 // weakWrote appends the value now at addr, just written by thread t at
-// label, to the cell's modification order.
+// label with a plain write (or a constructor's), to the end of the
+// cell's modification order.
 func (m *Machine) weakWrote(t int, addr program.Word, label int) {
-	c := &m.prog.Cells[addr]
 	ww := c11.Write{Val: m.mem[addr], Thread: int16(t), Clock: m.hb.Clock(t)[t], Step: int32(m.step), Label: int32(label)}
-	if c.Atomic {
-		if rel := m.hb.Release(c.Slot); !zero(rel) {
-			ww.Rel = append([]uint32(nil), rel...)
-		}
-	}
 	m.weak.Wrote(addr, ww, m.hb.Clock(t))
-}
-
-func zero(v []uint32) bool {
-	for _, x := range v {
-		if x != 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// weakRead is the write a read of addr by thread t returns under c11 (the
-// latest when latest is set, a seq_cst load): see c11.Memory.Read.
-func (m *Machine) weakRead(t int, addr program.Word, latest bool) *c11.Write {
-	r := c11.Reader{Thread: t, Clock: m.hb.Clock(t), Step: m.step, PC: m.exec.pc}
-	return m.weak.Read(m.prog, r, addr, latest)
 }
 
 // readAtomic is the read half of an atomic load with order o: the value
@@ -79,12 +61,65 @@ func (m *Machine) readAtomic(t int, addr program.Word, c *program.Cell, o progra
 		m.atomicRead(t, addr, c, o)
 		return m.mem[addr]
 	}
-	ww := m.weakRead(t, addr, o == program.SeqCst)
-	if program.Acquires(o) {
-		m.hb.AcquireClock(t, addr, ww.Rel)
-		m.acquired = true
-	}
+	ww := m.weak.Load(m.prog, m.actor(t, o, o), addr)
+	m.acquireFrom(t, addr, o, ww.Rel)
 	return ww.Val
+}
+
+// acquireFrom is the happens-before an atomic read by t with order o
+// makes of a write that carried rel, under c11.
+func (m *Machine) acquireFrom(t int, addr program.Word, o program.Order, rel []uint32) {
+	if program.Acquires(o) {
+		m.hb.AcquireClock(t, addr, rel)
+		m.acquired = true
+	} else {
+		m.hb.ReadAtomic(t, rel)
+	}
+}
+
+// storeAtomic is an atomic store of v with order o by thread t, at label,
+// under c11: the model places it in the cell's modification order, and
+// the cell's value is v when it went at the end.
+func (m *Machine) storeAtomic(t, label int, addr program.Word, c *program.Cell, v program.Word, o program.Order) {
+	if m.weak.Store(m.prog, m.actor(t, o, o), addr, v, label) {
+		m.mem[addr] = v
+	}
+	if m.record {
+		m.hb.Explain(t, c.Slot, hb.AtomicWrite{Step: int32(m.step), Label: int32(label), Op: program.OpStore, Order: o})
+	}
+}
+
+// update is a read-modify-write by thread t at label of the atomic cell
+// at addr, with order o (fail: a compare-and-swap's order on failure):
+// f says, of the value read, what it writes and whether it writes. It
+// returns the value read and whether it wrote.
+func (m *Machine) update(t, label int, addr program.Word, c *program.Cell, o, fail program.Order, op program.OpKind,
+	f func(old program.Word) (program.Word, bool)) (program.Word, bool) {
+	if m.weak == nil {
+		old := m.mem[addr]
+		v, ok := f(old)
+		if !ok {
+			m.atomicRead(t, addr, c, fail)
+			return old, false
+		}
+		m.atomicRead(t, addr, c, o)
+		m.mem[addr] = v
+		m.atomicWrite(t, label, addr, c, o, true, op)
+		return old, true
+	}
+	rd, wrote, end := m.weak.Update(m.prog, m.actor(t, o, fail), addr, label, f)
+	if !wrote {
+		m.acquireFrom(t, addr, fail, rd.Rel)
+		return rd.Val, false
+	}
+	m.acquireFrom(t, addr, o, rd.Rel)
+	if end {
+		m.mem[addr], _ = f(rd.Val)
+	}
+	if m.record {
+		m.hb.Explain(t, c.Slot, hb.AtomicWrite{Step: int32(m.step), Label: int32(label), Op: op, Order: o})
+	}
+	return rd.Val, true
 }
 
 // readPlain is a plain read of the cell at addr by thread t, checked for
@@ -94,7 +129,7 @@ func (m *Machine) readPlain(t, co, label int, addr program.Word, c *program.Cell
 	if m.weak == nil {
 		return m.mem[addr]
 	}
-	return m.weakRead(t, addr, false).Val
+	return m.weak.Read(m.prog, m.actor(t, program.Relaxed, program.Relaxed), addr).Val
 }
 
 // staleRead returns the stale read the step made, if any.
@@ -105,24 +140,30 @@ func (m *Machine) staleRead() (c11.StaleRead, bool) {
 	return m.weak.StaleRead(m.step)
 }
 
-// stepSource is the source the step's read took, as its schedule token
-// says it: Latest when it read the latest write or made no choosable read.
-func (m *Machine) stepSource(rec *record.Step) c11.Source {
+// stepSource is the source the step's read took and the write its store
+// went before, as its schedule token says them: Latest when it read the
+// latest write or made no choosable read, and when its store went at the
+// end or it made none.
+func (m *Machine) stepSource(rec *record.Step) (c11.Source, c11.Source) {
 	w := m.weak
 	if w == nil {
-		return c11.Latest
+		return c11.Latest, c11.Latest
 	}
 	w.Want = c11.Latest
+	w.Before = c11.Latest
 	if rec != nil {
 		if rc, ok := w.LastReadAtMost(m.prog, c11.MaxRecorded); ok {
 			rec.Read = &rc
 		}
+		if pc, ok := w.LastPlace(m.prog); ok {
+			rec.Place = &pc
+		}
 	}
-	return w.Chosen()
+	return w.Chosen(), w.Placed()
 }
 
-// weakFence is thread t's fence with order o under c11: an event of the
-// execution graph (see c11.Memory.Fence).
+// weakFence is thread t's fence with order o under c11, after its
+// happens-before: an event of the execution graph.
 func (m *Machine) weakFence(t int, o program.Order) {
-	m.weak.Fence(t, o, m.hb.Clock(t))
+	m.weak.Fence(m.actor(t, o, o), m.hb.Clock(t))
 }

@@ -28,10 +28,11 @@ func (m *Machine) LastRead() (c11.ReadChoice, bool) {
 	return m.weak.LastRead(m.prog)
 }
 
-// LastSources appends to buf the sources of the last step's read
-// candidates, oldest first, as LastRead lists them: what a search tries
-// with QuietStepFrom. It appends nothing unless the step was a read under
-// C11.
+// LastSources appends to buf the options of the last step, oldest first:
+// the sources of its read's candidates, as LastRead lists them, or the
+// places its store could take (see c11.Memory.LastSources): what a
+// search tries with QuietStepFrom. It appends nothing unless the step was
+// a read, or a store with a choice, under C11.
 func (m *Machine) LastSources(buf []c11.Source) []c11.Source {
 	if m.weak == nil {
 		return buf
@@ -50,25 +51,45 @@ func (m *Machine) NextRead(t int) (c11.ReadChoice, bool) {
 	return c.LastRead()
 }
 
-// StepFrom performs one step on thread t whose read returns the write
-// from names (Latest: the latest). It fails without stepping when from
-// names no candidate of the step's read.
+// StepFrom performs one step on thread t taking the option from names,
+// one LastSources lists for the step (Latest: the latest write, or the
+// end of the modification order): the write its read returns, or the
+// write its store goes just before. It fails without stepping when from
+// names no option of the step.
 func (m *Machine) StepFrom(t int, from c11.Source) (record.Step, error) {
 	if err := m.checkSource(t, from); err != nil {
 		return record.Step{}, err
 	}
 	if m.weak != nil {
-		m.weak.Want = from
+		m.weak.Want, m.weak.Before = from, from
 	}
 	return m.Step(t)
 }
 
-// QuietStepFrom is QuietStep with the read returning the write from
-// names, which must be one of the candidates LastSources listed for the
-// same step from the same state.
+// StepChoice performs one step on thread t whose read returns the write
+// from names and whose store goes just before the write before names in
+// its cell's modification order (Latest: the latest, the end). It fails
+// without stepping when either names no option of the step.
+func (m *Machine) StepChoice(t int, from, before c11.Source) (record.Step, error) {
+	if err := m.checkSource(t, from); err != nil {
+		return record.Step{}, err
+	}
+	if err := m.checkPlace(t, before); err != nil {
+		return record.Step{}, err
+	}
+	if m.weak != nil {
+		m.weak.Want, m.weak.Before = from, before
+	}
+	return m.Step(t)
+}
+
+// QuietStepFrom is QuietStep with the step taking option from, which
+// must be one of the options LastSources listed for the same step from
+// the same state: the write its read returns, or the place its store
+// takes.
 func (m *Machine) QuietStepFrom(t int, from c11.Source) {
 	if m.weak != nil {
-		m.weak.Want = from
+		m.weak.Want, m.weak.Before = from, from
 	}
 	m.QuietStep(t)
 }
@@ -101,6 +122,59 @@ func (m *Machine) checkSource(t int, from c11.Source) error {
 	}
 	rc, _ := c.LastRead()
 	return &schedule.Error{Kind: schedule.SourceNotCandidate, Step: m.step + 1, Thread: name, Source: from, Cell: rc.Cell, Sources: srcs}
+}
+
+// checkPlace checks that before is Latest or a place t's next store may
+// take.
+func (m *Machine) checkPlace(t int, before c11.Source) error {
+	if before == c11.Latest {
+		return nil
+	}
+	name := "?"
+	if t >= 0 && t < len(m.prog.Threads) {
+		name = m.prog.Threads[t].Name
+	}
+	if m.weak == nil {
+		return &schedule.Error{Kind: schedule.PlaceNotC11, Step: m.step + 1, Thread: name, Source: before}
+	}
+	if !m.CanMove(t) {
+		return &schedule.Error{Kind: schedule.PlaceNoStore, Step: m.step + 1, Thread: name, Source: before}
+	}
+	c := m.bare()
+	c.QuietStep(t)
+	pc, ok := c.weak.LastPlace(m.prog)
+	if !ok {
+		return &schedule.Error{Kind: schedule.PlaceNoStore, Step: m.step + 1, Thread: name, Source: before}
+	}
+	var srcs []c11.Source
+	for _, p := range pc.Places {
+		if p.Source == before {
+			return nil
+		}
+		srcs = append(srcs, p.Source)
+	}
+	return &schedule.Error{Kind: schedule.PlaceNotCandidate, Step: m.step + 1, Thread: name, Source: before, Cell: pc.Cell, Sources: srcs}
+}
+
+// LastPlace describes the store of the last step m performed, when it was
+// a store under C11 with more than one place to take.
+func (m *Machine) LastPlace() (c11.PlaceChoice, bool) {
+	if m.weak == nil {
+		return c11.PlaceChoice{}, false
+	}
+	return m.weak.LastPlace(m.prog)
+}
+
+// NextPlace describes the store thread t's next step would make, if it
+// is a store under C11 with more than one place, by performing the step
+// on a copy of m.
+func (m *Machine) NextPlace(t int) (c11.PlaceChoice, bool) {
+	if m.weak == nil || !m.CanMove(t) {
+		return c11.PlaceChoice{}, false
+	}
+	c := m.bare()
+	c.QuietStep(t)
+	return c.LastPlace()
 }
 
 // StaleReads returns the stale reads of the run so far.
@@ -166,3 +240,8 @@ func (m *Machine) EachReadable(f func(addr, v program.Word) bool) {
 		}
 	}
 }
+
+// ConsistentSC reports whether the run's execution graph satisfies
+// RC11's SC axiom under c11 (every step keeps it; tests check it), and
+// true under sc.
+func (m *Machine) ConsistentSC() bool { return m.weak == nil || m.weak.ConsistentSC() }

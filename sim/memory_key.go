@@ -27,7 +27,7 @@ func (m *Machine) MemoryKey(r c11.Renaming, b *MemoryKeyBuffer, out []uint64) []
 	b.retired, b.queued = m.retired(b.retired), m.queued(b.queued)
 	b.writes, b.reads = accesses(b.writes, m.hb.LastWrites()), accesses(b.reads, m.hb.LastReads())
 	st := c11.State{Program: m.prog, Clocks: cl.Threads, Wake: cl.Wakeup, Release: cl.Release,
-		LastWrites: b.writes, LastReads: b.reads, Retired: b.retired, Queued: b.queued}
+		LastWrites: b.writes, LastReads: b.reads, Retired: b.retired, Queued: b.queued, Fence: cl.Fence}
 	return m.weak.Key(&st, r, &b.key, out)
 }
 

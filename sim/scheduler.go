@@ -83,8 +83,11 @@ func (r *Replay) Choose(m *Machine, enabled []int) (int, error) {
 	if err := m.checkSource(t, c.From); err != nil {
 		return 0, err
 	}
+	if err := m.checkPlace(t, c.Before); err != nil {
+		return 0, err
+	}
 	if m.weak != nil {
-		m.weak.Want = c.From
+		m.weak.Want, m.weak.Before = c.From, c.Before
 	}
 	r.next++
 	return t, nil

@@ -34,6 +34,7 @@ func TestStateKeyCoversFields(t *testing.T) {
 		}},
 		{hb.State{}, []string{
 			"n",                                   // the number of threads: the same for every state of a search
+			"fence",                               // keyed: raw (statekey.appendFences), and as holders of floors under c11
 			"vc", "rel", "wake", "lastW", "reads", // keyed in canonical form
 			"writes", "lastAcq", // messages only (nil when not recording)
 			"shared", "spareW", "spareR", // who owns lastW and reads (see hb.State.CopyFrom)

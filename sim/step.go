@@ -45,7 +45,11 @@ func (m *Machine) Step(t int) (record.Step, error) {
 	m.lastOp, m.lastAddr, m.acquired, m.localUse, m.constructed = program.OpResume, 0, false, 0, false
 	m.lastExpected, m.swapped = 0, false
 	if m.weak != nil {
-		m.weak.Begin()
+		c := -1
+		if st := m.threads[t].stack; len(st) > 0 {
+			c = int(st[len(st)-1])
+		}
+		m.weak.Begin(c)
 	}
 	m.hb.Tick(t)
 	th := &m.threads[t]
@@ -58,11 +62,11 @@ func (m *Machine) Step(t int) (record.Step, error) {
 		m.runStep(t, c)
 	}
 	m.afterStep()
-	from := c11.Latest
+	from, before := c11.Latest, c11.Latest
 	if m.weak != nil {
-		from = m.stepSource(rec)
+		from, before = m.stepSource(rec)
 	}
-	m.choices = append(m.choices, choice{thread: int16(t), label: int32(label), from: from})
+	m.choices = append(m.choices, choice{thread: int16(t), label: int32(label), from: from, before: before})
 	m.step++
 	if m.fatal == nil && m.step >= limit && !m.Finished() {
 		m.limitHit = true

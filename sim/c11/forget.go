@@ -38,6 +38,10 @@ type State struct {
 	// place its wakeup clock is joined from; the clock is written anew
 	// when it is queued again.
 	Queued []bool
+	// Fence are the fence clocks, rows of n as Clocks: thread t's last
+	// release fence's at row t, what its acquire fence would join at
+	// row n+t; nil when the program does not fence.
+	Fence []uint32
 }
 
 // HeldContexts clears retired[t] for every thread t whose context's

@@ -129,14 +129,41 @@ func (w *Memory) Key(st *State, r Renaming, b *KeyBuffer, out []uint64) []uint64
 		h := w.hist[a][b.lows[a]:]
 		out = append(out, uint64(len(h)))
 		for i := range h {
+			// Whether a read-modify-write's: no write may go just
+			// before it (the oldest's place is below every floor).
+			rmw := uint64(0)
+			if i > 0 && h[i].RMW {
+				rmw = 2
+			}
 			out = append(out, uint64(r.RenameValue(a, h[i].Val)))
 			if h[i].Rel == nil {
-				out = append(out, 0)
+				out = append(out, rmw)
 				continue
 			}
-			out = append(out, 1)
+			out = append(out, 1|rmw)
 			holder(h[i].Rel)
 		}
+	}
+	// The fence clocks: what each thread's release fence hands its
+	// writes, and what its acquire fence would join.
+	if st.Fence != nil {
+		for _, t := range b.threads {
+			holder(st.Fence[t*n : (t+1)*n])
+			holder(st.Fence[(n+t)*n : (n+t+1)*n])
+		}
+	}
+	// The spinning coroutines' last reads, counted from the oldest
+	// readable write of their cell.
+	for c := range w.spin {
+		s := w.spin[r.SourceCoroutine(c)]
+		if s.from == Latest {
+			out = append(out, 0)
+			continue
+		}
+		out = append(out, 1+uint64(w.index(s.addr, s.from)-b.lows[s.addr]))
+	}
+	if w.sc {
+		out = w.graphKey(r, b, out)
 	}
 	return out
 }

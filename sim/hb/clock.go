@@ -48,7 +48,7 @@ func (s *State) ReadAtomic(t int, rel []uint32) {
 
 // Fence is atomic_thread_fence(o) by thread t: a release fence (release,
 // acq_rel, seq_cst) keeps t's clock for its later atomic writes to carry
-// (Carried); an acquire fence (acquire, acq_rel, seq_cst) joins into t's
+// (FenceClock); an acquire fence (acquire, acq_rel, seq_cst) joins into t's
 // clock the release clocks of the writes t's atomic reads returned
 // (ReadAtomic). A relaxed fence does nothing. It panics unless the state
 // was made for fences.
@@ -73,34 +73,11 @@ func (s *State) FenceClock(t int) []uint32 {
 	return s.fence[t*s.n : (t+1)*s.n]
 }
 
-// Carried is the release clock a write by thread t with order o carries,
-// into dst (cleared first), when it reads (a read-modify-write) a write
-// that carried prev (nil: none, or not a read-modify-write): C++20's
-// release sequence, which only read-modify-writes continue, joined with
-// t's clock when o releases and with t's last release fence's (see
-// Fence). It reports whether the result is not all zero.
-func (s *State) Carried(dst []uint32, t int, o program.Order, prev []uint32) bool {
-	clear(dst)
-	if prev != nil {
-		join(dst, prev)
-	}
-	if program.Releases(o) {
-		join(dst, s.Clock(t))
-	} else if f := s.FenceClock(t); f != nil {
-		join(dst, f)
-	}
-	for _, v := range dst {
-		if v != 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // Write is the write half of an atomic access with order o by thread t
 // to the cell in slot, a read-modify-write when rmw is set: the cell's
-// release clock becomes what the write carries (Carried, from the one
-// the cell carried when rmw is set).
+// release clock becomes what the write carries: C++20's release
+// sequence, which only read-modify-writes continue, with t's clock when
+// o releases and its last release fence's clock.
 func (s *State) Write(t, slot int, o program.Order, rmw bool) {
 	rel := s.Release(slot)
 	switch {

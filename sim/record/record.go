@@ -67,4 +67,8 @@ type Step struct {
 	// could return and the one it did; nil under sc and for steps that
 	// read nothing.
 	Read *c11.ReadChoice
+	// Place is the step's store under c11 when it could take more than
+	// one place in its cell's modification order: the places and the one
+	// it took; nil otherwise.
+	Place *c11.PlaceChoice
 }

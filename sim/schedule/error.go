@@ -51,6 +51,7 @@ type ErrorKind string
 const (
 	BadRepeat     ErrorKind = "repeat"      // NAME*K with K not in 1..Max
 	BadSource     ErrorKind = "source"      // NAME<S with S not init or 1..Max
+	BadPlace      ErrorKind = "place"       // NAME^S with S not 1..Max
 	BadLabel      ErrorKind = "label"       // NAME@LABEL with a LABEL of other characters
 	BadThreadName ErrorKind = "thread-name" // a NAME of other characters
 	TooLong       ErrorKind = "too-long"    // more than Max steps
@@ -62,15 +63,24 @@ const (
 	SourceNotC11       ErrorKind = "source-sc"            // a read's source under sc
 	SourceNoRead       ErrorKind = "source-no-read"       // a source for a step that reads nothing
 	SourceNotCandidate ErrorKind = "source-not-candidate" // a write the read cannot return
+	PlaceNotC11        ErrorKind = "place-sc"             // a store's place under sc
+	PlaceNoStore       ErrorKind = "place-no-store"       // a place for a step that stores nothing
+	PlaceNotCandidate  ErrorKind = "place-not-candidate"  // a place the store cannot take
 )
 
 // ErrorKinds lists every kind, for a table of their wordings.
-var ErrorKinds = []ErrorKind{BadRepeat, BadSource, BadLabel, BadThreadName, TooLong,
-	NoThread, CannotMove, WrongLabel, RunOver, SourceNotC11, SourceNoRead, SourceNotCandidate}
+var ErrorKinds = []ErrorKind{BadRepeat, BadSource, BadPlace, BadLabel, BadThreadName, TooLong,
+	NoThread, CannotMove, WrongLabel, RunOver, SourceNotC11, SourceNoRead, SourceNotCandidate,
+	PlaceNotC11, PlaceNoStore, PlaceNotCandidate}
 
 // IsSource reports whether k is about a read's source.
 func (k ErrorKind) IsSource() bool {
 	return k == SourceNotC11 || k == SourceNoRead || k == SourceNotCandidate
+}
+
+// IsPlace reports whether k is about a store's place.
+func (k ErrorKind) IsPlace() bool {
+	return k == PlaceNotC11 || k == PlaceNoStore || k == PlaceNotCandidate
 }
 
 // Error says what went wrong and where, in English: "bad schedule: step
@@ -92,6 +102,8 @@ func (e *Error) Reason() string {
 		return at + fmt.Sprintf("%q: repeat count must be a number from 1 to %d", e.Token, e.Max)
 	case BadSource:
 		return at + fmt.Sprintf("%q: a read's source is init or the number of the step that wrote (1 to %d)", e.Token, e.Max)
+	case BadPlace:
+		return at + fmt.Sprintf("%q: a store's place is the number of the step whose write it goes before (1 to %d)", e.Token, e.Max)
 	case BadLabel:
 		return at + fmt.Sprintf("%q: a label is letters, digits, '_', '.', '\\'' or '-'", e.Token)
 	case BadThreadName:
@@ -116,15 +128,24 @@ func (e *Error) Reason() string {
 		return fmt.Sprintf("%s's next step makes no read", e.Thread)
 	case SourceNotCandidate:
 		return fmt.Sprintf("%s's read of %s cannot return the write %s (it may read: %s)", e.Thread, e.Cell, e.Source, SourceList(e.Sources))
+	case PlaceNotC11:
+		return fmt.Sprintf("%s^%s: a store chooses its place in modification order only under the c11 memory model", e.Thread, e.Source)
+	case PlaceNoStore:
+		return fmt.Sprintf("%s's next step makes no store with a choice of place", e.Thread)
+	case PlaceNotCandidate:
+		return fmt.Sprintf("%s's store to %s cannot go before the write %s (it may go before: %s)", e.Thread, e.Cell, e.Source, PlaceList(e.Sources))
 	}
 	return string(e.Kind)
 }
 
-// Unwrap returns ErrSource for an error of a read's source, else
-// ErrInvalid.
+// Unwrap returns ErrSource for an error of a read's source, ErrPlace for
+// one of a store's place, else ErrInvalid.
 func (e *Error) Unwrap() error {
-	if e.Kind.IsSource() {
+	switch {
+	case e.Kind.IsSource():
 		return ErrSource
+	case e.Kind.IsPlace():
+		return ErrPlace
 	}
 	return ErrInvalid
 }
@@ -138,6 +159,23 @@ func SourceList(sources []c11.Source) string {
 	return strings.Join(s, ", ")
 }
 
+// PlaceList writes the places a store may take as a schedule names them:
+// "3, 5, the end".
+func PlaceList(places []c11.Source) string {
+	s := make([]string, len(places))
+	for i, src := range places {
+		s[i] = src.String()
+		if src == c11.Latest {
+			s[i] = "the end"
+		}
+	}
+	return strings.Join(s, ", ")
+}
+
 // ErrSource is wrapped by the errors of a read's source that names no
 // candidate of the step's read.
 var ErrSource = fmt.Errorf("%w: bad read source", ErrInvalid)
+
+// ErrPlace is wrapped by the errors of a store's place that names no
+// place the step's store may take.
+var ErrPlace = fmt.Errorf("%w: bad store place", ErrInvalid)

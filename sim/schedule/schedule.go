@@ -14,7 +14,10 @@ import (
 //	W1@G4 D1@D2 W1        # each step may name the label it must perform
 //	W1*3 D1               # a step repeated
 //	S@S3<5 S@S4<init      # under c11, the write a step's read returns:
-//	                      # the one made at step 4, the initial value
+//	                      # the one made at step 5, the initial value
+//	P@STX^2               # under c11, the write a step's store goes just
+//	                      # before in its cell's modification order: the
+//	                      # one made at step 2 (without ^, at the end)
 //
 // Tokens are separated by spaces, tabs, newlines or commas; '#' starts a
 // comment that runs to the end of the line.
@@ -22,11 +25,13 @@ type Schedule []Choice
 
 // Choice is one step of a schedule: the thread that moves and, optionally,
 // the label of the step it must perform and, under the c11 memory model,
-// the write its read returns.
+// the write its read returns or the write its store goes just before in
+// modification order.
 type Choice struct {
 	Thread string
 	Label  string     // "" when any step will do
 	From   c11.Source // Latest unless the read returns an older write
+	Before c11.Source // Latest unless the store goes before a write (never Init)
 }
 
 // MaxSteps bounds the length of a parsed schedule.
@@ -139,8 +144,8 @@ func scanSchedule(text string, f func(tok string, start, line, col int) bool) {
 	}
 }
 
-// parseToken reads NAME[@LABEL][<SOURCE][*COUNT]; the kind of error is
-// "" when it does.
+// parseToken reads NAME[@LABEL][<SOURCE][^PLACE][*COUNT]; the kind of
+// error is "" when it does.
 func parseToken(tok string) (Choice, int, ErrorKind) {
 	n := 1
 	if k := strings.IndexByte(tok, '*'); k >= 0 {
@@ -151,6 +156,13 @@ func parseToken(tok string) (Choice, int, ErrorKind) {
 		n, tok = v, tok[:k]
 	}
 	var c Choice
+	if k := strings.IndexByte(tok, '^'); k >= 0 {
+		before, err := c11.ParseSource(tok[k+1:], MaxSteps)
+		if err != nil || before == c11.Init {
+			return Choice{}, 0, BadPlace
+		}
+		c.Before, tok = before, tok[:k]
+	}
 	if k := strings.IndexByte(tok, '<'); k >= 0 {
 		from, err := c11.ParseSource(tok[k+1:], MaxSteps)
 		if err != nil {
@@ -199,7 +211,10 @@ func (s Schedule) String() string {
 		if s[i].From != c11.Latest {
 			b.WriteString("<" + s[i].From.String())
 		}
-		if s[i].Label == "" && s[i].From == c11.Latest {
+		if s[i].Before != c11.Latest {
+			b.WriteString("^" + s[i].Before.String())
+		}
+		if s[i].Label == "" && s[i].From == c11.Latest && s[i].Before == c11.Latest {
 			// Only these runs are measured, so the text is linear in
 			// the schedule's length.
 			j := i + 1

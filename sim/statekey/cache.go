@@ -113,7 +113,7 @@ func (k *Keyer) Advance(d int, parent, child *sim.Machine, t int) {
 	// engine, a submit may write a depth counter and a park or a finish
 	// decrement one (see sim.Engine): these are keyed from scratch.
 	if !prev.valid || k.wide || a >= program.Word(len(p.Cells)) ||
-		last.Op == program.OpSpawn || p.Engine != nil {
+		last.Op == program.OpSpawn || last.Op == program.OpFence || p.Engine != nil {
 		k.fill(c, child)
 		return
 	}

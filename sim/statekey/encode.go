@@ -61,10 +61,31 @@ func (k *Keyer) encode(m *sim.Machine, c *keyCache, out []uint64) []uint64 {
 		racy = 1
 	}
 	out = append(out, racy)
+	out = k.appendFences(m, out)
 	if k.wide {
 		return k.clocksWide(m, out)
 	}
 	return k.encodeAccesses(m, c, out)
+}
+
+// appendFences appends the fence clocks of a program that fences (see
+// hb.Clocks.Fence), renamed, as they are: a fence program is small, and
+// its clocks flow into every later write and acquire of its thread.
+func (k *Keyer) appendFences(m *sim.Machine, out []uint64) []uint64 {
+	f := m.Clocks().Fence
+	if f == nil {
+		return out
+	}
+	n := k.n
+	for half := range 2 {
+		for u := range n {
+			row := f[(half*n+k.tsrc[u])*n:]
+			for v := range n {
+				out = append(out, uint64(row[k.tsrc[v]]))
+			}
+		}
+	}
+	return out
 }
 
 // twins reports whether swapping members x and y, of one group, with

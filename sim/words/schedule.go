@@ -19,6 +19,9 @@ func ScheduleError(e *schedule.Error, lang string) string {
 	if e.Kind.IsSource() {
 		head += "读取来源有误："
 	}
+	if e.Kind.IsPlace() {
+		head += "写入位置有误："
+	}
 	if e.Step > 0 {
 		head += fmt.Sprintf("第 %d 步：", e.Step)
 	}
@@ -39,6 +42,8 @@ func ScheduleReason(e *schedule.Error, lang string) string {
 		return at + fmt.Sprintf("%q：重复次数必须是 1 到 %d 之间的整数", e.Token, e.Max)
 	case schedule.BadSource:
 		return at + fmt.Sprintf("%q：读取来源是 init，或者写入它的那一步的编号（1 到 %d）", e.Token, e.Max)
+	case schedule.BadPlace:
+		return at + fmt.Sprintf("%q：写入的位置是它要排在其前面的那次写入所在步骤的编号（1 到 %d）", e.Token, e.Max)
 	case schedule.BadLabel:
 		return at + fmt.Sprintf("%q：标签只能由字母、数字、'_'、'.'、'\\'' 或 '-' 组成", e.Token)
 	case schedule.BadThreadName:
@@ -63,6 +68,13 @@ func ScheduleReason(e *schedule.Error, lang string) string {
 		return fmt.Sprintf("%s 的下一步不是读取", e.Thread)
 	case schedule.SourceNotCandidate:
 		return fmt.Sprintf("%s 对 %s 的读取不能返回写入 %s（它可以读到：%s）", e.Thread, e.Cell, e.Source, schedule.SourceList(e.Sources))
+	case schedule.PlaceNotC11:
+		return fmt.Sprintf("%s^%s：只有在 c11 内存模型下，写入才能选择它在修改顺序中的位置", e.Thread, e.Source)
+	case schedule.PlaceNoStore:
+		return fmt.Sprintf("%s 的下一步没有可以选择位置的写入", e.Thread)
+	case schedule.PlaceNotCandidate:
+		return fmt.Sprintf("%s 对 %s 的写入不能排在写入 %s 之前（它可以排在这些之前：%s）", e.Thread, e.Cell, e.Source,
+			strings.ReplaceAll(schedule.PlaceList(e.Sources), "the end", "末尾"))
 	}
 	return e.Reason()
 }

@@ -60,6 +60,18 @@ func TestScheduleErrors(t *testing.T) {
 		{"litmus-mp", "P@STX P@STY Q@LDY Q@YR1 Q@LDX<4", true, false, schedule.SourceNotCandidate,
 			`bad schedule: bad read source: step 5: Q's read of mem.x cannot return the write 4 (it may read: init, 1)`,
 			`调度有误：读取来源有误：第 5 步：Q 对 mem.x 的读取不能返回写入 4（它可以读到：init, 1）`},
+		{"wg-lost-wakeup", "W1^x", false, false, schedule.BadPlace,
+			`bad schedule: line 1, column 1: "W1^x": a store's place is the number of the step whose write it goes before (1 to 100000)`,
+			`调度有误：第 1 行第 1 列："W1^x"：写入的位置是它要排在其前面的那次写入所在步骤的编号（1 到 100000）`},
+		{"litmus-2plus2w", "P^1", false, false, schedule.PlaceNotC11,
+			`bad schedule: bad store place: step 1: P^1: a store chooses its place in modification order only under the c11 memory model`,
+			`调度有误：写入位置有误：第 1 步：P^1：只有在 c11 内存模型下，写入才能选择它在修改顺序中的位置`},
+		{"litmus-mp", "P P Q^1", true, false, schedule.PlaceNoStore,
+			`bad schedule: bad store place: step 3: Q's next step makes no store with a choice of place`,
+			`调度有误：写入位置有误：第 3 步：Q 的下一步没有可以选择位置的写入`},
+		{"litmus-2plus2w", "P@STX Q@STY P@STY^1", true, false, schedule.PlaceNotCandidate,
+			`bad schedule: bad store place: step 3: P's store to mem.y cannot go before the write 1 (it may go before: 2, the end)`,
+			`调度有误：写入位置有误：第 3 步：P 对 mem.y 的写入不能排在写入 1 之前（它可以排在这些之前：2, 末尾）`},
 	}
 	seen := map[schedule.ErrorKind]bool{}
 	for _, tt := range tests {
@@ -70,7 +82,8 @@ func TestScheduleErrors(t *testing.T) {
 				t.Fatalf("%s on %s: %v, want a %s error", tt.schedule, tt.lesson, err, tt.kind)
 			}
 			seen[se.Kind] = true
-			if !errors.Is(err, schedule.ErrInvalid) || errors.Is(err, schedule.ErrSource) != se.Kind.IsSource() {
+			if !errors.Is(err, schedule.ErrInvalid) || errors.Is(err, schedule.ErrSource) != se.Kind.IsSource() ||
+				errors.Is(err, schedule.ErrPlace) != se.Kind.IsPlace() {
 				t.Errorf("%v does not wrap what it is a case of", err)
 			}
 			for _, c := range []struct{ lang, got, want string }{
