@@ -77,6 +77,10 @@ type Operation struct {
 	Role        Role
 	// HasArg says the script passes an argument (add 2, set 42).
 	HasArg bool
+	// ArgNames, when set, are the words a script writes for the argument
+	// in place of a number, by value: ArgNames[v] passes v, and "" is no
+	// word (a memory order's: store release passes 2).
+	ArgNames []string
 	// Returns says the operation returns whether it succeeded
 	// (Mem.Result), which a script tests with "if try_lock { ... }".
 	Returns bool

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"lockstep/primitives"
+	"lockstep/primitives/lang"
 	"lockstep/sim/program"
 )
 
@@ -76,7 +77,7 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*program.Pro
 	if err != nil {
 		return nil, err
 	}
-	init, err := s.initValues(params)
+	init, err := s.initValues(params, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -103,10 +104,20 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*program.Pro
 	return s.assemble(prim, object, params, engine)
 }
 
-// initValues evaluates the lesson's init settings with the parameters.
-func (s *Scenario) initValues(params map[string]int) (map[string]int64, error) {
+// initValues evaluates the lesson's init settings with the parameters: a
+// count expression, or for the settings orders names a memory order in
+// words (relaxed, acquire, release, acq_rel, seq_cst).
+func (s *Scenario) initValues(params map[string]int, orders map[string]bool) (map[string]int64, error) {
 	out := map[string]int64{}
 	for _, k := range sortedKeys(s.Init) {
+		if orders[k] {
+			o, ok := lang.OrderNamed(s.Init[k])
+			if !ok {
+				return nil, fmt.Errorf("init %s: %q is not a memory order (relaxed, acquire, release, acq_rel or seq_cst)", k, s.Init[k])
+			}
+			out[k] = int64(o)
+			continue
+		}
 		n, err := eval(s.Init[k], params)
 		if err != nil {
 			return nil, fmt.Errorf("init %s: %v", k, err)

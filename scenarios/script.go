@@ -19,6 +19,7 @@ import (
 //	if try_lock { cs; unlock } else { lock; cs; unlock }
 //	lock_guard { cs }         a guard: its destructor runs at the }
 //	add 1; spawn D; wait      start the spawned coroutine D (go f())
+//	store release             an argument in words: a memory order
 //
 // Statements are separated by ';' or newlines. "repeat N { ... }" runs its
 // body N times (1 to 1000; two levels at most). "if OP { ... }" calls an
@@ -31,7 +32,9 @@ import (
 // a critical section that increments a shared plain counter. "spawn NAME"
 // starts a coroutine declared "spawned" (or the next one of such a group)
 // on its context, in one step (SP1), as submit_to_context of a new task
-// or Go's go statement do.
+// or Go's go statement do. An operation whose argument has names
+// (Operation.ArgNames: a written primitive's memory_order argument) takes
+// one of those words in place of a number.
 
 // maxBlocks bounds how deep if and guard blocks nest.
 const maxBlocks = 8
@@ -227,6 +230,17 @@ func (c *compiler) call(name string) error {
 	in := program.Instr{Kind: program.Call, Op: i}
 	arg := c.peek()
 	switch {
+	case op.HasArg && len(op.ArgNames) > 0:
+		v := slices.Index(op.ArgNames, arg)
+		if v < 0 || arg == "" {
+			words := slices.DeleteFunc(slices.Clone(op.ArgNames), func(w string) bool { return w == "" })
+			if arg == "" || arg == ";" || arg == "}" || arg == "{" {
+				return c.errorf("%s needs one of %s", name, strings.Join(words, ", "))
+			}
+			return c.errorf("%s needs one of %s, not %q", name, strings.Join(words, ", "), arg)
+		}
+		in.Arg = program.Word(v)
+		c.pos++
 	case op.HasArg && (arg == "" || arg == ";" || arg == "}" || arg == "{"):
 		return c.errorf("%s needs a number", name)
 	case op.HasArg:

@@ -7,10 +7,10 @@
 // The words the highlighter knows, by class.
 const KEYWORDS = new Set(["primitive", "const", "atomic", "if", "else", "while", "do", "for", "break",
   "continue", "return", "suspend", "void", "private", "true", "false", "nullptr", "this", "awaiter",
-  "handle", "open", "free", "list", "as", "std"]);
+  "handle", "open", "free", "list", "as", "std", "spin"]);
 const TYPES = new Set(["int32", "int32_t", "int", "int64", "int64_t", "long", "uint32", "uint32_t", "unsigned",
-  "uint64", "uint64_t", "size_t", "bool", "pair", "go_state", "auto"]);
-const BUILTINS = new Set(["register_wait", "unregister_wait", "sem_acquire", "sem_release", "registered",
+  "uint64", "uint64_t", "size_t", "bool", "pair", "go_state", "auto", "memory_order"]);
+const BUILTINS = new Set(["register_wait", "unregister_wait", "sem_acquire", "sem_release", "registered", "atomic_thread_fence",
   "panic", "resume", "load", "store", "exchange", "fetch_add", "fetch_sub", "compare_exchange_weak",
   "compare_exchange_strong"]);
 const ORDERS = /^(memory_order_)?(relaxed|consume|acquire|release|acq_rel|seq_cst)$/;

@@ -4,8 +4,10 @@
 // as written, event_fixed.lsp the fixed event. Each means exactly what its
 // Go port in package primitives does: a test replays every lesson's
 // schedules on both and requires the same traces, and explores both and
-// requires the same counts. They are also where a student starts: the lab
-// opens a copy of any of them.
+// requires the same counts. The spinlocks (spinlock_acq_rel.lsp and the
+// relaxed guess, spinlock_relaxed.lsp) are written only here: tinyCoro's
+// spinlock, with its spin-wait. They are also where a student starts: the
+// lab opens a copy of any of them.
 //
 // It imports embed only.
 package examples

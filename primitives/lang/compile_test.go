@@ -19,11 +19,7 @@ func prim(body string) string {
 }
 
 func TestCompileErrors(t *testing.T) {
-	tests := []struct {
-		name, src string
-		at        string // line:col of the first error
-		want      string // a part of its message
-	}{
+	tests := []errorCase{
 		{"empty", "", "1:1", "starts with `primitive"},
 		{"not closed", "primitive p {\n atomic<int32> a;\n void f() { a.store(1); }\n", "4:1", "missing"},
 		{"two accesses", prim("void f() { a.store(a.load()); }"), "5:12", "touches shared memory 2 times"},
@@ -55,24 +51,17 @@ func TestCompileErrors(t *testing.T) {
 		{"fact reads a local", prim("open: a.load() == 0;\nvoid f() { a.store(1); }"), "5:9", "performs no operation"},
 		{"deep nesting", prim("void f() { a.store(" + strings.Repeat("(", 60) + "1" + strings.Repeat(")", 60) + "); }"), "5:", "nested more than"},
 		{"constant cycle", "primitive p { const int32 x = y; const int32 y = x; atomic<int32> a; void f() { a.store(x); } }", "1:31", "defined by itself"},
+		{"fence without order", prim("void f() { atomic_thread_fence(); }"), "5:12", "write atomic_thread_fence(order)"},
+		{"fence of an int", prim("void f() { atomic_thread_fence(1); }"), "5:32", "a memory order"},
+		{"fence as a value", prim("void f() { auto x = atomic_thread_fence(release); }"), "5:21", "a statement of its own"},
+		{"fence, two orders", prim("void f() { atomic_thread_fence(release, acquire); }"), "5:12", "write atomic_thread_fence(order)"},
+		{"fence named", "primitive p { atomic<int32> atomic_thread_fence; void f() { a.store(1); } }", "1:29", "the language's own"},
 		{"too long", "primitive p {" + strings.Repeat(" ", MaxSource) + "}", "1:1", "at most"},
 		{"too many labels", prim("void f() {\n" + strings.Repeat("a.store(1);\n", MaxLabels+1) + "}"), fmt.Sprintf("%d:1", 6+MaxLabels), "at most 256: this is statement 257"},
 		{"too many fields", prim(strings.Repeat("int32 w;\n", MaxFields)), fmt.Sprintf("%d:7", 5+MaxFields-3), "at most"},
 		{"too many operations", prim(strings.Repeat("void f() { a.store(1); }\n", MaxOps+1)), fmt.Sprintf("%d:6", 5+MaxOps), "at most"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := Compile("t.lsp", tt.src)
-			var list syntax.ErrorList
-			if !errors.As(err, &list) || len(list) == 0 {
-				t.Fatalf("Compile = %v, want an error at %s", err, tt.at)
-			}
-			first := list[0]
-			if !strings.HasPrefix(first.Pos.String(), tt.at) || !strings.Contains(first.Msg, tt.want) {
-				t.Errorf("first error %s; want one at %s containing %q (all: %v)", first, tt.at, tt.want, err)
-			}
-		})
-	}
+	checkErrors(t, tests)
 }
 
 // TestErrorsInSourceOrder: however the compiler finds them, the errors

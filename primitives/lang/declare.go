@@ -14,7 +14,7 @@ var opAttrs = []string{"awaiter", "waiting", "lock", "unlock"}
 // declaration may not take them.
 var builtinNames = map[string]bool{
 	"register_wait": true, "unregister_wait": true, "sem_acquire": true, "sem_release": true,
-	"registered": true, "panic": true, "pair": true,
+	"registered": true, "panic": true, "pair": true, "atomic_thread_fence": true,
 	"relaxed": true, "consume": true, "acquire": true, "release": true, "acq_rel": true, "seq_cst": true,
 	"std": true, "memory_order": true,
 }
@@ -43,8 +43,8 @@ func (d *Def) declarations(e *syntax.Errs) {
 	l := &lowerer{d: d, errs: e}
 	for _, p := range f.Params {
 		name(p.Name, p.Pos, "parameter")
-		if !p.Type.IsInt() && p.Type != syntax.TyBool || p.Type == syntax.TyGoState {
-			e.Add(p.Pos, "parameter %s: a parameter is an integer or a bool, not %s", p.Name, p.Type)
+		if !p.Type.IsInt() && p.Type != syntax.TyBool && p.Type != syntax.TyOrder || p.Type == syntax.TyGoState {
+			e.Add(p.Pos, "parameter %s: a parameter is an integer, a bool or a memory_order, not %s", p.Name, p.Type)
 		}
 		if p.Def != nil {
 			l.constant(p.Def, p.Type, "a parameter's default")
@@ -102,8 +102,8 @@ func (d *Def) declarations(e *syntax.Errs) {
 		if o.Private && len(o.Attrs) > 0 {
 			e.Add(o.Pos, "operation %s: a private operation runs inside its caller and takes the caller's attributes", o.Name)
 		}
-		if o.Param != nil && (!o.Param.Type.IsInt() || o.Param.Type == syntax.TyGoState) {
-			e.Add(o.Param.Pos, "operation %s: its argument is an integer, not %s", o.Name, o.Param.Type)
+		if o.Param != nil && (!o.Param.Type.IsInt() && o.Param.Type != syntax.TyOrder || o.Param.Type == syntax.TyGoState) {
+			e.Add(o.Param.Pos, "operation %s: its argument is an integer or a memory_order, not %s", o.Name, o.Param.Type)
 		}
 		if !o.Private {
 			public++

@@ -43,16 +43,17 @@ func (d *Def) Labels() []primitives.Label { return slices.Clone(d.labels[1:]) }
 
 // A Param is a parameter of the primitive: what a lesson's init sets.
 type Param struct {
-	Name string
-	Bool bool  // a bool; else an integer
-	Def  int64 // its default
+	Name  string
+	Bool  bool  // a bool
+	Order bool  // a memory_order, whose value is a primitives.Order (OrderNamed)
+	Def   int64 // its default
 }
 
 // Params are the primitive's parameters, in order.
 func (d *Def) Params() []Param {
 	out := make([]Param, len(d.f.Params))
 	for i, p := range d.f.Params {
-		out[i] = Param{Name: p.Name, Bool: p.Type == syntax.TyBool, Def: int64(d.paramDefault(p))}
+		out[i] = Param{Name: p.Name, Bool: p.Type == syntax.TyBool, Order: p.Type == syntax.TyOrder, Def: int64(d.paramDefault(p))}
 	}
 	return out
 }
@@ -140,9 +141,13 @@ func (d *Def) trialParams() []map[string]uint64 {
 }
 
 // paramDefault is a parameter's default value (checked constant by
-// declarations).
+// declarations): without one, 0, false, or seq_cst for a memory_order,
+// as an atomic operation's order is.
 func (d *Def) paramDefault(p *syntax.Param) uint64 {
 	if p.Def == nil {
+		if p.Type == syntax.TyOrder {
+			return uint64(primitives.SeqCst)
+		}
 		return 0
 	}
 	l := &lowerer{d: d, errs: &syntax.Errs{}}
@@ -151,7 +156,8 @@ func (d *Def) paramDefault(p *syntax.Param) uint64 {
 }
 
 // Instantiate makes a primitive from the definition with the given
-// parameter values (a lesson's init: "count", "set"; bools are 0 or 1).
+// parameter values (a lesson's init: "count", "set"; bools are 0 or 1, a
+// memory_order is a primitives.Order, see OrderNamed).
 // Parameters it does not name keep their defaults; a name the primitive
 // has no parameter for is an error.
 func (d *Def) Instantiate(params map[string]int64) (*Instance, error) {
@@ -205,4 +211,23 @@ func (d *Def) instantiate(vals map[string]uint64, e *syntax.Errs) (in *Instance,
 		return nil, err
 	}
 	return in, nil
+}
+
+// OrderNamed is the memory order a lesson names as a memory_order
+// parameter's value or an operation's argument: relaxed, acquire,
+// release, acq_rel or seq_cst (memory_order_acquire reads the same).
+func OrderNamed(name string) (primitives.Order, bool) {
+	o, ok := orderNames[strings.TrimPrefix(name, "memory_order_")]
+	return o, ok
+}
+
+// TakesOrder reports whether operation op's argument is a memory_order,
+// which a script writes in words (store release).
+func (d *Def) TakesOrder(op string) bool {
+	for _, o := range d.f.Ops {
+		if o.Name == op && !o.Private && o.Param != nil && o.Param.Type == syntax.TyOrder {
+			return true
+		}
+	}
+	return false
 }

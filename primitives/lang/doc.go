@@ -41,8 +41,9 @@
 //	    ...
 //	}
 //
-// The parameters (int32, int64, uint32, uint64 or bool, with defaults) are
-// what a lesson's init sets ("count", "set") and its value flag ("value").
+// The parameters (int32, int64, uint32, uint64, bool or memory_order, with
+// defaults) are what a lesson's init sets ("count", "set") and its value
+// flag ("value").
 // Fields are atomic<T> or plain T, T one of int32, int64, uint32, void*
 // (awaiter* is the same), pair (a count and a head in one word) and
 // go_state (Go's WaitGroup word); an initial value is a constant or the
@@ -54,7 +55,8 @@
 // `free: COND;`), with `as "text"` for the words; `list NAME [: HEAD];` is
 // a waiter list to draw.
 //
-// An operation is `[[attributes]] void NAME([T ARG]) { ... }`. Its
+// An operation is `[[attributes]] void NAME([T ARG]) { ... }`, T an
+// integer type or memory_order. Its
 // attributes: awaiter (co_await constructs an awaiter node in the
 // caller's frame; the operation reads it as `awaiter`), and one role for
 // the detectors, waiting, lock or unlock. `private` operations are only
@@ -64,7 +66,29 @@
 // if/else, while, do/while, for (;;), break, continue, return; and
 // `suspend;` (await_suspend returned true: park until resumed), `panic("...")`,
 // `registered();` (Go's Wait linearized before it parks),
-// `sem_acquire(f);` (park on a semaphore until a permit comes).
+// `sem_acquire(f);` (park on a semaphore until a permit comes), and
+// `atomic_thread_fence(ORDER);` (std::atomic_thread_fence, any of the
+// five orders): a step of its own that touches no cell, labelled like any
+// other (`F1: atomic_thread_fence(release);`). An instance that has a
+// fence says so in its facts (Facts.Fences), which the machine needs to
+// keep each thread's fence clocks.
+//
+// A spin-wait is a loop whose whole body is `spin;`:
+//
+//	L2: while (m_lock.load(relaxed) != 0) spin;          // wait until the lock looks free
+//	L3: while (!m_lock.compare_exchange_weak(0, 1, acquire, relaxed)) spin;
+//
+// It only re-reads one atomic cell until another thread writes it, and is
+// one step, the condition's access: when the condition holds, the step
+// tells the machine it spins on the value it read (Mem.Spin) and is
+// performed again, which the machine lets happen only once the cell has a
+// newer write; else the operation goes on after the loop. So a thread
+// that waits for a write nobody makes is stuck, not running forever, and
+// a search of a spinlock ends. The condition makes exactly one access: a
+// load, or a compare_exchange the loop repeats while it fails (written
+// `!x.compare_exchange_...(...)`, with an expected value that is not a
+// local, since a failed one would overwrite it); besides, it reads only
+// locals, parameters and constants, which the loop cannot change.
 // Expressions are C++'s, on machine words of the declared types, with
 // pair(count, head), p.count and p.head, and the conversions int32(x) and
 // (int32)x. What touches shared memory: an atomic field's load, store,
@@ -75,6 +99,32 @@
 // plain field read by name or written with =; an awaiter's m_next,
 // m_await_coro and m_ctx through a pointer (p->m_next); p->resume()
 // (submit_task); register_wait(), unregister_wait(), sem_release(f).
+//
+// # Memory orders as values
+//
+// A memory order is a value of type memory_order (std::memory_order), with
+// the five constants. A parameter of the primitive or an operation's
+// argument may be one, and goes wherever an order does:
+//
+//	primitive mp(memory_order rel = release) {
+//	    ...
+//	    void store_y(memory_order o) { STY: y.store(1, o); }
+//	    void publish() { PY: y.store(1, rel); atomic_thread_fence(rel); }
+//	}
+//
+// so an operation whose order a lesson chooses is one step, not a branch
+// to two accesses. A lesson's script passes the argument in words
+// (`store_y release`), and its init sets a parameter in words ("rel":
+// "release"); a memory_order parameter without a default is seq_cst.
+// Orders are compared with == and != only, and are no integers: an int
+// is not an order, nor an order a value to store. The orders an
+// operation may take are checked where they are known: a parameter's when
+// the lesson instantiates the primitive (a load cannot be release, a
+// CAS's failure order cannot be release or acq_rel), the argument's when
+// the script is compiled (the operation's ArgNames are the orders every
+// use of it allows), an order chosen by an expression when the step runs,
+// as a runtime error. A CAS given one order that is a value fails with
+// that order less its release part, as with a constant.
 //
 // # Steps
 //

@@ -1,8 +1,10 @@
 package lang
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
+	"strings"
 	"testing"
 
 	"lockstep/primitives"
@@ -181,6 +183,9 @@ if (value) void set(int64 x) { v = x; } if (!value) [[unlock]] void set() { m.st
 	f.Add(`primitive g { atomic<go_state> st; atomic<uint32> sema; void w() { registered(); sem_acquire(sema); st.store(0); sem_release(sema); } }`)
 	f.Add(prim("void f() { A: auto x = a.load(); while (x) { x = x - 1; } s.store(nullptr); }"))
 	f.Add(prim("[[awaiter]] void f(int32 n) { do { n2: a.fetch_add(n); } while (a.load() < 3); suspend; v = 1 / a.load(); }"))
+	f.Add(`primitive s(memory_order ord = acquire) { atomic<int32> m; int32 d; free: m == 0;
+[[lock]] void lock() { while (true) { L1: if (m.exchange(1, ord) == 0) break; L2: while (m.load(relaxed) != 0) spin; } }
+[[unlock]] void unlock(memory_order o) { F: atomic_thread_fence(o); d = 1; while (!m.compare_exchange_weak(1, 0, o)) spin; } }`)
 	f.Fuzz(func(t *testing.T, src string) {
 		d, err := Compile("f.lsp", src)
 		if err != nil {
@@ -205,4 +210,58 @@ func (m *fakeMem) BeginAwait(...uint64) {}
 func (m *fakeMem) EndAwait()            {}
 func (m *fakeMem) Suspending()          {}
 func (m *fakeMem) Spin(uint64, uint64)  {}
-func (m *fakeMem) Fence(uint8)          {}
+func (m *fakeMem) Fence(uint8)          { m.access() }
+
+// instance compiles src and instantiates it with params, bound at 16.
+func instance(t *testing.T, src string, params map[string]int64) *Instance {
+	t.Helper()
+	d, err := Compile("t.lsp", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := d.Instantiate(params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.Bind(16)
+	return in
+}
+
+// An errorCase is a source that does not compile, and its first error.
+type errorCase struct {
+	name, src string
+	at        string // line:col of the first error
+	want      string // a part of its message
+}
+
+// checkErrors compiles each case and checks its first error.
+func checkErrors(t *testing.T, tests []errorCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Compile("t.lsp", tt.src)
+			var list syntax.ErrorList
+			if !errors.As(err, &list) || len(list) == 0 {
+				t.Fatalf("Compile = %v, want an error at %s", err, tt.at)
+			}
+			first := list[0]
+			if !strings.HasPrefix(first.Pos.String(), tt.at) || !strings.Contains(first.Msg, tt.want) {
+				t.Errorf("first error %s; want one at %s containing %q (all: %v)", first, tt.at, tt.want, err)
+			}
+		})
+	}
+}
+
+// runSteps runs op on m from its entry, for at most n steps, while each
+// says to go on; f is the fakeMem m embeds.
+func runSteps(op primitives.Operation, m primitives.Mem, f *fakeMem, n int) {
+	f.pc = op.Entry
+	for range n {
+		f.next = ""
+		op.Step(m)
+		if f.next != "goto" {
+			return
+		}
+		f.pc = f.target
+	}
+}

@@ -83,6 +83,7 @@ func newInstance(d *Def, vals map[string]uint64, e *syntax.Errs) *Instance {
 		in.ops = append(in.ops, l.build(o))
 	}
 	in.facts = l.buildFacts()
+	in.facts.Fences = l.fences
 	return in
 }
 
@@ -167,6 +168,16 @@ func (l *lowerer) build(o *syntax.OpDecl) primitives.Operation {
 	g.Shortcut()
 	entry = g.Target(entry)
 	op := primitives.Operation{Name: o.Name, Awaits: hasAttr(o, "awaiter"), HasArg: o.Param != nil}
+	if o.Param != nil && o.Param.Type == syntax.TyOrder {
+		// The script writes the order in words, one of those the
+		// operation's uses of it allow.
+		op.ArgNames = make([]string, len(orderWords))
+		for v, w := range orderWords {
+			if l.argOrders&(1<<v) != 0 {
+				op.ArgNames[v] = w
+			}
+		}
+	}
 	switch {
 	case hasAttr(o, "waiting"):
 		op.Role = primitives.Waiting

@@ -23,6 +23,11 @@ type lowerer struct {
 	// access records, while checking, which statements touch shared
 	// memory.
 	access map[syntax.Stmt]bool
+	// fences: an operation lowered has an atomic_thread_fence.
+	fences bool
+	// argOrders are the orders the operation being built may take as its
+	// argument, when it takes a memory_order: those every use allows.
+	argOrders orderSet
 	// resolving are the constants being evaluated, to catch a cycle.
 	resolving map[*syntax.ConstDecl]bool
 
@@ -59,6 +64,7 @@ type callFrame struct {
 func (l *lowerer) op(o *syntax.OpDecl) int {
 	l.g = &graph.Graph{}
 	l.scopes, l.slots, l.loops = nil, [MaxLocals]bool{}, nil
+	l.argOrders = allOrders
 	arg := word.Value{Type: syntax.TyBad}
 	if o.Param != nil {
 		t := o.Param.Type
@@ -106,8 +112,8 @@ func (l *lowerer) stmt(s syntax.Stmt) graph.Frag {
 		return l.block(s)
 	case *syntax.Labeled:
 		switch s.S.(type) {
-		case *syntax.Block, *syntax.BranchStmt, *syntax.SuspendStmt, *syntax.Labeled:
-			l.errs.Add(s.Pos, "label %s: a label names a statement that touches shared memory, not a block, break, continue or suspend", s.Label)
+		case *syntax.Block, *syntax.BranchStmt, *syntax.SuspendStmt, *syntax.SpinStmt, *syntax.Labeled:
+			l.errs.Add(s.Pos, "label %s: a label names a statement that touches shared memory, not a block, break, continue, suspend or spin", s.Label)
 		}
 		return l.stmt(s.S)
 	case *syntax.DeclStmt:
@@ -129,6 +135,9 @@ func (l *lowerer) stmt(s syntax.Stmt) graph.Frag {
 		return l.ret(s)
 	case *syntax.SuspendStmt:
 		return graph.Single(l.node(s, graph.Node{Kind: graph.Suspend, Pos: s.Pos}))
+	case *syntax.SpinStmt:
+		l.errs.Add(s.Pos, "spin; is the whole body of a spin-wait: while (COND) spin;")
+		return graph.Empty
 	}
 	panic("lang: unknown statement")
 }

@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"fmt"
+
 	"lockstep/primitives"
 	"lockstep/primitives/lang/graph"
 	"lockstep/primitives/lang/syntax"
@@ -10,7 +12,7 @@ import (
 // call lowers NAME(args) used as a value: a builtin or a conversion.
 func (l *lowerer) call(x *syntax.Call) word.Value {
 	switch x.Fun {
-	case "panic", "registered", "sem_acquire":
+	case "panic", "registered", "sem_acquire", "atomic_thread_fence":
 		l.errs.Add(x.Pos, "%s(...) is a statement of its own", x.Fun)
 		return word.Bad
 	case "register_wait", "unregister_wait":
@@ -66,7 +68,7 @@ func (l *lowerer) call(x *syntax.Call) word.Value {
 		l.errs.Add(x.Pos, "a call of %s is a statement of its own: %s(...);", x.Fun, x.Fun)
 		return word.Bad
 	}
-	l.errs.Add(x.Pos, "%s is not a function (the builtins: register_wait, unregister_wait, sem_acquire, sem_release, registered, panic, pair, and the conversions int32(x)...)", x.Fun)
+	l.errs.Add(x.Pos, "%s is not a function (the builtins: register_wait, unregister_wait, sem_acquire, sem_release, registered, panic, atomic_thread_fence, pair, and the conversions int32(x)...)", x.Fun)
 	return word.Bad
 }
 
@@ -148,24 +150,66 @@ var (
 
 var orderWords = [...]string{"relaxed", "acquire", "release", "acq_rel", "seq_cst"}
 
-// order reads a memory order argument, seq_cst when absent.
-func (l *lowerer) order(args []syntax.Expr, i int, ok orderSet, op string) primitives.Order {
+// names lists the orders of s in words.
+func (s orderSet) names() []string {
+	var out []string
+	for o, w := range orderWords {
+		if s&(1<<o) != 0 {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// An orderFn is a memory order as a step computes it: a constant, or a
+// value known when the step runs (a parameter's, the operation's
+// argument).
+type orderFn func(m primitives.Mem) primitives.Order
+
+// constOrder is the constant order o.
+func constOrder(o primitives.Order) orderFn {
+	return func(primitives.Mem) primitives.Order { return o }
+}
+
+// order reads a memory order argument, seq_cst when absent. An order
+// that is constant once the parameters are known is checked against ok
+// here; the operation's argument is narrowed to ok (argOrders), which
+// the script compiler then checks; any other order chosen at run time is
+// checked when the step runs.
+func (l *lowerer) order(args []syntax.Expr, i int, ok orderSet, op string) orderFn {
 	if i >= len(args) {
-		return primitives.SeqCst
+		return constOrder(primitives.SeqCst)
 	}
 	v := l.expr(args[i])
 	if v.Type == syntax.TyBad {
-		return primitives.SeqCst
+		return constOrder(primitives.SeqCst)
 	}
-	if v.Type != syntax.TyOrder || !v.Const {
-		l.errs.Add(args[i].At(), "a memory order: relaxed, acquire, release, acq_rel or seq_cst")
-		return primitives.SeqCst
+	if v.Type != syntax.TyOrder {
+		l.errs.Add(args[i].At(), "a memory order: relaxed, acquire, release, acq_rel, seq_cst or a memory_order value, not %s", v.Type)
+		return constOrder(primitives.SeqCst)
 	}
-	o := primitives.Order(v.Val)
-	if ok&(1<<o) == 0 {
-		l.errs.Add(args[i].At(), "%s cannot be %s", op, orderWords[o])
+	if v.Access > 0 {
+		l.errs.Add(args[i].At(), "a memory order is chosen without touching shared memory")
+		return constOrder(primitives.SeqCst)
 	}
-	return o
+	if v.Const {
+		o := primitives.Order(v.Val)
+		if ok&(1<<o) == 0 {
+			l.errs.Add(args[i].At(), "%s cannot be %s", op, orderWords[o])
+		}
+		return constOrder(o)
+	}
+	if v.Param {
+		l.argOrders &= ok
+	}
+	f, at := v.Fn, args[i].At()
+	return func(m primitives.Mem) primitives.Order {
+		o := primitives.Order(f(m))
+		if ok&(1<<o) == 0 {
+			panic(word.Fail(fmt.Sprintf("%s cannot be %s (the order at %s)", op, orderWords[o], at)))
+		}
+		return o
+	}
 }
 
 // failureOrder is the failure order C++ gives a compare_exchange with one
@@ -201,21 +245,21 @@ func (l *lowerer) atomic(fi *fieldInst, x *syntax.Method) word.Value {
 			return word.Bad
 		}
 		o := l.order(args, 0, loadOrders, "a load")
-		return word.Value{Type: t, Access: 1, Fn: func(m primitives.Mem) uint64 { return m.Load(addr(m), o) }}
+		return word.Value{Type: t, Access: 1, Fn: func(m primitives.Mem) uint64 { return m.Load(addr(m), o(m)) }}
 	case "store":
 		if !nargs(1, 2, "store(value, order)") {
 			return word.Bad
 		}
 		v, n := val(0, "the value stored")
 		o := l.order(args, 1, storeOrders, "a store")
-		return word.Value{Type: syntax.TyNone, Access: 1 + n, Fn: func(m primitives.Mem) uint64 { m.Store(addr(m), v(m), o); return 0 }}
+		return word.Value{Type: syntax.TyNone, Access: 1 + n, Fn: func(m primitives.Mem) uint64 { m.Store(addr(m), v(m), o(m)); return 0 }}
 	case "exchange":
 		if !nargs(1, 2, "exchange(value, order)") {
 			return word.Bad
 		}
 		v, n := val(0, "the value exchanged")
 		o := l.order(args, 1, allOrders, "an exchange")
-		return word.Value{Type: t, Access: 1 + n, Fn: func(m primitives.Mem) uint64 { return m.Exchange(addr(m), v(m), o) }}
+		return word.Value{Type: t, Access: 1 + n, Fn: func(m primitives.Mem) uint64 { return m.Exchange(addr(m), v(m), o(m)) }}
 	case "fetch_add", "fetch_sub":
 		if !nargs(1, 2, x.Name+"(delta, order)") {
 			return word.Bad
@@ -227,9 +271,9 @@ func (l *lowerer) atomic(fi *fieldInst, x *syntax.Method) word.Value {
 		v, n := val(0, "the delta")
 		o := l.order(args, 1, allOrders, "a "+x.Name)
 		if x.Name == "fetch_sub" {
-			return word.Value{Type: t, Access: 1 + n, Fn: func(m primitives.Mem) uint64 { return m.FetchAdd(addr(m), -v(m), o) }}
+			return word.Value{Type: t, Access: 1 + n, Fn: func(m primitives.Mem) uint64 { return m.FetchAdd(addr(m), -v(m), o(m)) }}
 		}
-		return word.Value{Type: t, Access: 1 + n, Fn: func(m primitives.Mem) uint64 { return m.FetchAdd(addr(m), v(m), o) }}
+		return word.Value{Type: t, Access: 1 + n, Fn: func(m primitives.Mem) uint64 { return m.FetchAdd(addr(m), v(m), o(m)) }}
 	case "compare_exchange_weak", "compare_exchange_strong":
 		return l.cas(fi, x)
 	}
@@ -251,7 +295,7 @@ func (l *lowerer) cas(fi *fieldInst, x *syntax.Method) word.Value {
 	e, d := l.expr(args[0]), l.expr(args[1])
 	fe, fd := l.convert(e, t, args[0].At(), "expected"), l.convert(d, t, args[1].At(), "desired")
 	s := l.order(args, 2, allOrders, "a compare_exchange")
-	f := failureOrder(s)
+	f := func(m primitives.Mem) primitives.Order { return failureOrder(s(m)) }
 	if len(args) == 4 {
 		f = l.order(args, 3, loadOrders, "the failure order of a compare_exchange")
 	}
@@ -260,7 +304,7 @@ func (l *lowerer) cas(fi *fieldInst, x *syntax.Method) word.Value {
 		loc := l.localOf(args[0])
 		slot, lt := loc.slot, loc.t
 		return word.Value{Type: syntax.TyBool, Access: access, Fn: func(m primitives.Mem) uint64 {
-			seen, ok := m.CompareAndSwap(addr(m), fe(m), fd(m), s, f)
+			seen, ok := m.CompareAndSwap(addr(m), fe(m), fd(m), s(m), f(m))
 			if !ok {
 				m.SetLocal(slot, word.Norm(lt, seen))
 			}
@@ -268,7 +312,7 @@ func (l *lowerer) cas(fi *fieldInst, x *syntax.Method) word.Value {
 		}}
 	}
 	return word.Value{Type: syntax.TyBool, Access: access, Fn: func(m primitives.Mem) uint64 {
-		_, ok := m.CompareAndSwap(addr(m), fe(m), fd(m), s, f)
+		_, ok := m.CompareAndSwap(addr(m), fe(m), fd(m), s(m), f(m))
 		return word.Bool(ok)
 	}}
 }

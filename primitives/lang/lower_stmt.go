@@ -113,6 +113,8 @@ func (l *lowerer) exprStmt(s *syntax.ExprStmt) graph.Frag {
 			return graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Pos: s.Pos, Do: func(m primitives.Mem) { m.Registered() }}))
 		case "sem_acquire":
 			return l.semAcquire(s, c)
+		case "atomic_thread_fence":
+			return l.fence(s, c)
 		}
 		if o := l.opNamed(c.Fun); o != nil {
 			return l.inline(s, c, o)
@@ -237,6 +239,9 @@ func (l *lowerer) ifStmt(s *syntax.IfStmt) graph.Frag {
 }
 
 func (l *lowerer) while(s *syntax.WhileStmt) graph.Frag {
+	if isSpinBody(s.Body) {
+		return l.spinWait(s)
+	}
 	c := l.cond(s.Cond)
 	folded := c.Const
 	if folded && c.Val == 0 {
@@ -342,6 +347,20 @@ func (l *lowerer) ret(s *syntax.ReturnStmt) graph.Frag {
 		return l.g.Seq(out, graph.Frag{Entry: n})
 	}
 	return l.g.Seq(out, graph.Frag{Entry: l.g.Add(graph.Node{Kind: graph.Return, Pos: s.Pos})})
+}
+
+// fence is `atomic_thread_fence(ORDER);`: a step of its own that
+// touches no cell. An instance with a fence says so in its facts
+// (Facts.Fences), for the machine to keep each thread's fence clocks.
+func (l *lowerer) fence(s *syntax.ExprStmt, c *syntax.Call) graph.Frag {
+	if len(c.Args) != 1 {
+		l.errs.Add(c.Pos, "write atomic_thread_fence(order): relaxed, acquire, release, acq_rel or seq_cst")
+		return graph.Empty
+	}
+	o := l.order(c.Args, 0, allOrders, "a fence")
+	l.fences = true
+	return graph.Single(l.node(s, graph.Node{Kind: graph.Exec, Access: true, Pos: s.Pos,
+		Do: func(m primitives.Mem) { m.Fence(o(m)) }}))
 }
 
 // semAcquire is `sem_acquire(sema);`: Go's runtime_Semacquire. It takes a

@@ -101,7 +101,7 @@ func TestDivideByZeroAtRunTime(t *testing.T) {
 // TestCASUpdatesExpected: a failed CAS writes what it saw into its
 // expected local, as compare_exchange does in C++.
 func TestCASUpdatesExpected(t *testing.T) {
-	d, err := Compile("t.lsp", `primitive p {
+	in := instance(t, `primitive p {
     atomic<int32> a;
     atomic<int64> r;
     void f() {
@@ -109,27 +109,10 @@ func TestCASUpdatesExpected(t *testing.T) {
     A: a.compare_exchange_strong(old, 9);
     B: r.store(old);
     }
-}`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := d.Instantiate(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in.Bind(16)
+}`, nil)
 	minus3 := int64(-3)
 	m := &recMem{load: uint64(minus3)}
-	op := in.Ops()[0]
-	m.pc = op.Entry
-	for range 3 {
-		m.next = ""
-		op.Step(m)
-		if m.next != "goto" {
-			break
-		}
-		m.pc = m.target
-	}
+	runSteps(in.Ops()[0], m, &m.fakeMem, 3)
 	if int64(m.stored) != -3 {
 		t.Errorf("stored %d, want -3: the value the CAS saw", int64(m.stored))
 	}

@@ -23,11 +23,16 @@ const (
 	Sem                 // sem_acquire: take a permit, or park and resume at Next
 	Return              // end the operation
 	Panic               // end the run with Go's panic message Msg
+	// SpinWait is a spin-wait's re-read: it runs Cond, whose one access
+	// reads the cell at Addr; while Cond holds, the step says it spins on
+	// the value read (Mem.Spin) and the next step is this one again; else
+	// go to Next.
+	SpinWait
 )
 
 // String names a node kind, for messages.
 func (k Kind) String() string {
-	return [...]string{"exec", "branch", "jump", "suspend", "sem", "return", "panic"}[k]
+	return [...]string{"exec", "branch", "jump", "suspend", "sem", "return", "panic", "spin"}[k]
 }
 
 // EvalFn computes a value during a step. Facts run it on a PeekMem.
@@ -42,7 +47,7 @@ type Node struct {
 	Resume int  // Suspend, Sem: the step point it resumes at
 	Do     func(m primitives.Mem)
 	Cond   EvalFn
-	Addr   EvalFn // Sem: the semaphore's address
+	Addr   EvalFn // Sem: the semaphore's address; SpinWait: the cell re-read
 	Next   int
 	Alt    int
 	Msg    string

@@ -44,6 +44,14 @@ func RunStep(nodes []Node, n, limit int, m primitives.Mem) {
 				return
 			}
 			n = nd.Next
+		case SpinWait:
+			r := &readMem{Mem: m}
+			if nd.Cond(r) != 0 {
+				m.Spin(nd.Addr(m), r.seen)
+				m.Goto(nd.PC)
+				return
+			}
+			n = nd.Next
 		case Return:
 			m.Return()
 			return
@@ -58,4 +66,22 @@ func RunStep(nodes []Node, n, limit int, m primitives.Mem) {
 	}
 	m.Panic(fmt.Sprintf("%s: a loop ran %d statements without touching shared memory; a step is one access, so this loop never ends",
 		at, limit))
+}
+
+// readMem is the memory a spin-wait's condition runs on: it remembers
+// the value its one access read (a load's, a failed compare_exchange's).
+type readMem struct {
+	primitives.Mem
+	seen uint64
+}
+
+func (r *readMem) Load(addr uint64, o primitives.Order) uint64 {
+	r.seen = r.Mem.Load(addr, o)
+	return r.seen
+}
+
+func (r *readMem) CompareAndSwap(addr, old, v uint64, success, failure primitives.Order) (uint64, bool) {
+	seen, ok := r.Mem.CompareAndSwap(addr, old, v, success, failure)
+	r.seen = seen
+	return seen, ok
 }

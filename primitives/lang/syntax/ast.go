@@ -131,6 +131,11 @@ type (
 	SuspendStmt struct {
 		Pos Pos
 	}
+	// SpinStmt is `spin;`, the whole body of a spin-wait: `while (COND)
+	// spin;` only re-reads one atomic cell until another thread writes it.
+	SpinStmt struct {
+		Pos Pos
+	}
 )
 
 func (s *Block) At() Pos       { return s.pos }
@@ -143,6 +148,7 @@ func (s *WhileStmt) At() Pos   { return s.Pos }
 func (s *BranchStmt) At() Pos  { return s.Pos }
 func (s *ReturnStmt) At() Pos  { return s.Pos }
 func (s *SuspendStmt) At() Pos { return s.Pos }
+func (s *SpinStmt) At() Pos    { return s.Pos }
 
 // Expr is an expression.
 type Expr interface{ At() Pos }

@@ -103,7 +103,7 @@ var Keywords = map[string]bool{
 	"primitive": true, "const": true, "atomic": true, "if": true, "else": true, "while": true,
 	"do": true, "for": true, "break": true, "continue": true, "return": true, "suspend": true,
 	"true": true, "false": true, "nullptr": true, "this": true, "void": true, "private": true,
-	"awaiter": true, "handle": true, "open": true, "free": true, "list": true, "as": true,
+	"awaiter": true, "handle": true, "open": true, "free": true, "list": true, "as": true, "spin": true,
 }
 
 // nest guards the recursion of statements and expressions.

@@ -235,6 +235,9 @@ func (p *parser) isType(k int) (bool, int) {
 	if _, ok := TypeWords[t.text]; ok {
 		return true, 1
 	}
+	if t.text == "std" && p.isAt(k+1, "::") && p.isAt(k+2, "memory_order") {
+		return true, 3
+	}
 	if (t.text == "void" || t.text == "awaiter") && p.isAt(k+1, "*") {
 		return true, 2
 	}
@@ -245,14 +248,17 @@ func (p *parser) isType(k int) (bool, int) {
 func (p *parser) typ(allowAuto bool) Type {
 	ok, n := p.isType(0)
 	if !ok {
-		p.fail("expected a type (int32, int64, uint32, uint64, bool, void*, pair, go_state), found %s", describe(p.tok()))
+		p.fail("expected a type (int32, int64, uint32, uint64, bool, void*, pair, go_state, memory_order), found %s", describe(p.tok()))
 	}
 	t := p.tok()
 	for range n {
 		p.advance()
 	}
-	if n == 2 {
+	switch n {
+	case 2:
 		return TyPtr
+	case 3:
+		return TyOrder
 	}
 	ty := TypeWords[t.text]
 	if ty == TyAuto && !allowAuto {

@@ -79,6 +79,10 @@ func (p *parser) stmt() Stmt {
 		p.advance()
 		p.expect(";")
 		return &SuspendStmt{Pos: t.pos}
+	case p.is("spin"):
+		p.advance()
+		p.expect(";")
+		return &SpinStmt{Pos: t.pos}
 	case p.is(";"):
 		p.advance()
 		return &Block{pos: t.pos}

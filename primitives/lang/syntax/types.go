@@ -23,7 +23,7 @@ const (
 
 var typeNames = [...]string{TyNone: "void", TyAuto: "auto", TyInt32: "int32", TyInt64: "int64",
 	TyUint32: "uint32", tyUint64: "uint64", TyBool: "bool", TyPtr: "pointer", TyPair: "pair",
-	TyGoState: "go_state", TyUntyped: "integer", TyOrder: "memory order", TyString: "string", TyBad: "?"}
+	TyGoState: "go_state", TyUntyped: "integer", TyOrder: "memory_order", TyString: "string", TyBad: "?"}
 
 func (t Type) String() string { return typeNames[t] }
 
@@ -35,6 +35,7 @@ var TypeWords = map[string]Type{
 	"uint32": TyUint32, "uint32_t": TyUint32, "unsigned": TyUint32,
 	"uint64": tyUint64, "uint64_t": tyUint64, "size_t": tyUint64,
 	"bool": TyBool, "pair": TyPair, "go_state": TyGoState, "auto": TyAuto,
+	"memory_order": TyOrder, // std::memory_order is read by the parser
 }
 
 // IsInt reports whether t is an integer type (or an untyped literal).

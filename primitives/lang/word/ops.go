@@ -19,6 +19,9 @@ type RuntimeError struct{ msg string }
 
 func (e RuntimeError) Error() string { return "runtime error: " + e.msg }
 
+// Fail is the runtime error of a step that cannot go on, msg says why.
+func Fail(msg string) RuntimeError { return RuntimeError{msg} }
+
 // Convert checks that v can be held by a value of type t and returns the
 // computation of the converted value.
 func Convert(e *syntax.Errs, v Value, t syntax.Type, at syntax.Pos, what string) func(primitives.Mem) uint64 {
@@ -137,7 +140,7 @@ func Compare(e *syntax.Errs, op string, a, b Value, at syntax.Pos) Value {
 		if t == syntax.TyUntyped {
 			t = syntax.TyInt64
 		}
-	case a.Type == b.Type && (a.Type == syntax.TyBool || a.Type == syntax.TyPtr || a.Type == syntax.TyPair):
+	case a.Type == b.Type && (a.Type == syntax.TyBool || a.Type == syntax.TyPtr || a.Type == syntax.TyPair || a.Type == syntax.TyOrder):
 		t = a.Type
 		if op != "==" && op != "!=" {
 			e.Add(at, "%s values are compared with == and != only", t)

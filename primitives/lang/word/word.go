@@ -11,9 +11,12 @@ import (
 
 // Norm wraps w to a value of type t: the canonical word of that type
 // (int32 sign-extended, uint32 zero-extended, bool 0 or 1), as the
-// machine keeps cells of the same kinds.
+// machine keeps cells of the same kinds; a memory order is one of the
+// five (a word past seq_cst is seq_cst).
 func Norm(t syntax.Type, w uint64) uint64 {
 	switch t {
+	case syntax.TyOrder:
+		return min(w, uint64(primitives.SeqCst))
 	case syntax.TyInt32:
 		return uint64(int64(int32(w)))
 	case syntax.TyUint32:
