@@ -3,6 +3,7 @@ package scenarios_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -112,4 +113,90 @@ func TestLitmusCorpusLessons(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d forms agree with the oracle; %v wall in all, the slowest form %v of CPU time", agree, forms, wall.Round(time.Millisecond), slowest.Round(time.Millisecond))
+}
+
+// TestBuiltinLitmusLessons checks that the six lessons on the built-in
+// litmus primitive agree with the corpus: explored under c11, each
+// variant shows exactly the outcomes the oracle finds for the corpus
+// test of the same threads with the variant's orders (relaxed; stores
+// release and loads acquire; seq_cst), as the lesson's observer names
+// them (its registers, or x and y).
+func TestBuiltinLitmusLessons(t *testing.T) {
+	tests, err := litmus.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]*litmus.Test{}
+	for _, test := range tests {
+		byName[test.Name] = test
+	}
+	cat, err := scenarios.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, name := range map[string]string{"litmus-mp": "MP", "litmus-sb": "SB", "litmus-lb": "LB",
+		"litmus-iriw": "IRIW", "litmus-corr": "CoRR", "litmus-2plus2w": "2+2W"} {
+		s, err := cat.Lookup(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		test := byName[name]
+		for _, v := range s.Variants {
+			p, err := s.Build(v, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ob := scenarios.Observer(p)
+			r, err := explore.Explore(context.Background(), p, explore.Options{Memory: sim.C11, Observe: ob})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The names the lesson's observer shows, from one outcome.
+			var shown []string
+			for _, part := range strings.Fields(r.Observations[0]) {
+				shown = append(shown, strings.SplitN(part, "=", 2)[0]+"=")
+			}
+			prog := test.Program(&test.Forms[0])
+			for _, th := range prog.Threads {
+				for i := range th {
+					th[i].Order, th[i].FailOrder = variantOrder(v, th[i].Op)
+				}
+			}
+			res, err := rc11.Run(prog, rc11.CPP20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []string
+			for _, o := range res.Outcomes {
+				var parts []string
+				for _, part := range strings.Fields(prog.Format(o)) {
+					if slices.ContainsFunc(shown, func(n string) bool { return strings.HasPrefix(part, n) }) {
+						parts = append(parts, part)
+					}
+				}
+				if w := strings.Join(parts, " "); !slices.Contains(want, w) {
+					want = append(want, w)
+				}
+			}
+			slices.Sort(want)
+			if !slices.Equal(r.Observations, want) {
+				t.Errorf("%s/%s: the explorer observes %q, the oracle on corpus test %s %q", id, v, r.Observations, name, want)
+			}
+		}
+	}
+}
+
+// variantOrder is the order the built-in litmus primitive's variant v
+// gives an access of op.
+func variantOrder(v string, op rc11.Op) (order, fail rc11.Order) {
+	switch v {
+	case "seq_cst":
+		return rc11.SeqCst, rc11.SeqCst
+	case "acq_rel":
+		if op == rc11.Load {
+			return rc11.Acquire, rc11.Acquire
+		}
+		return rc11.Release, rc11.Relaxed
+	}
+	return rc11.Relaxed, rc11.Relaxed
 }
