@@ -134,8 +134,7 @@ func TestBuiltinLitmusLessons(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for id, name := range map[string]string{"litmus-mp": "MP", "litmus-sb": "SB", "litmus-lb": "LB",
-		"litmus-iriw": "IRIW", "litmus-corr": "CoRR", "litmus-2plus2w": "2+2W"} {
+	for name, id := range scenarios.BuiltinLitmus() {
 		s, err := cat.Lookup(id)
 		if err != nil {
 			t.Fatal(err)
