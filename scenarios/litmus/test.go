@@ -162,32 +162,32 @@ func (t *Test) Verdict() Text {
 			forbid = append(forbid, f.Name)
 		}
 	}
-	and := func(names []string, sep, last string) string {
-		if len(names) <= 1 {
-			return strings.Join(names, "")
-		}
-		return strings.Join(names[:len(names)-1], sep) + last + names[len(names)-1]
-	}
 	var en, zh []string
-	if len(allow) > 0 {
-		verb := "allows"
-		if len(allow) > 1 {
-			verb = "allow"
+	for _, c := range []struct {
+		forms           []string
+		one, many, word string
+	}{{allow, "allows", "allow", "允许"}, {forbid, "forbids", "forbid", "禁止"}} {
+		if len(c.forms) == 0 {
+			continue
 		}
-		en = append(en, and(allow, ", ", " and ")+" "+verb+" it")
-		zh = append(zh, and(allow, "、", "、")+" 允许")
-	}
-	if len(forbid) > 0 {
-		verb := "forbids"
-		if len(forbid) > 1 {
-			verb = "forbid"
+		verb := c.one
+		if len(c.forms) > 1 {
+			verb = c.many
 		}
-		en = append(en, and(forbid, ", ", " and ")+" "+verb+" it")
-		zh = append(zh, and(forbid, "、", "、")+" 禁止")
+		en = append(en, listed(c.forms, ", ", " and ")+" "+verb+" it")
+		zh = append(zh, listed(c.forms, "、", "、")+" "+c.word)
 	}
 	o := t.OutcomeString()
 	return Text{
 		EN: fmt.Sprintf("%s, %s: %s.", o, t.About.EN, strings.Join(en, "; ")),
 		ZH: fmt.Sprintf("%s，%s：%s。", o, t.About.ZH, strings.Join(zh, "；")),
 	}
+}
+
+// listed joins names with sep, and the last two with last: "a, b and c".
+func listed(names []string, sep, last string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], sep) + last + names[len(names)-1]
 }
