@@ -14,9 +14,11 @@ import (
 	"lockstep/scenarios"
 	"lockstep/scenarios/litmus"
 	"lockstep/sim"
+	"lockstep/sim/c11"
 	"lockstep/sim/explore"
 	"lockstep/sim/program"
 	"lockstep/sim/rc11"
+	"lockstep/sim/schedule"
 )
 
 // maxCandidates bounds the candidate executions of a random program
@@ -175,10 +177,12 @@ func scheduleTo(p *program.Program, ob func(*sim.Machine) string, want string, r
 			th := en[rng.IntN(len(en))]
 			c := m.Clone()
 			c.QuietStep(th)
+			from := c11.Latest
 			if srcs := c.LastSources(nil); len(srcs) > 0 {
-				m.QuietStepFrom(th, srcs[rng.IntN(len(srcs))])
-			} else {
-				m.QuietStep(th)
+				from = srcs[rng.IntN(len(srcs))]
+			}
+			if _, err := m.StepFrom(th, from); err != nil {
+				return fmt.Sprintf("no schedule: a step failed: %v", err)
 			}
 		}
 		if ob(m) == want {
@@ -186,4 +190,40 @@ func scheduleTo(p *program.Program, ob func(*sim.Machine) string, want string, r
 		}
 	}
 	return fmt.Sprintf("no schedule found in %d random runs", tries)
+}
+
+// TestScheduleTo: the schedule the cross-check prints for an outcome
+// replays to it.
+func TestScheduleTo(t *testing.T) {
+	tests, err := litmus.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, test := range tests[:3] {
+		s, err := scenarios.LitmusLesson(test)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := &test.Forms[0]
+		p, err := s.Build(f.Name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ob := scenarios.Observer(p)
+		for _, want := range oracleOutcomes(t, test, f) {
+			text := scheduleTo(p, ob, want, rng)
+			sched, err := schedule.Parse(text)
+			if err != nil {
+				t.Fatalf("%s/%s: %s: %q: %v", test.Name, f.Name, want, text, err)
+			}
+			m, _, err := sim.ReplaySchedule(p, sched, sim.Options{Memory: sim.C11})
+			if err != nil {
+				t.Fatalf("%s/%s: %s: %s: %v", test.Name, f.Name, want, text, err)
+			}
+			if got := ob(m); got != want {
+				t.Errorf("%s/%s: %s replays to %s, want %s", test.Name, f.Name, text, got, want)
+			}
+		}
+	}
 }
