@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -102,8 +103,25 @@ func LitmusLesson(t *litmus.Test) (*Scenario, error) {
 		zh = append(zh, fmt.Sprintf("%s：%s。", th.Name, strings.Join(code, "; ")))
 		s.Coroutines = append(s.Coroutines, Coroutine{Name: th.Name, Script: litmus.Op(&th)})
 	}
-	s.Narrative.EN = []string{"The threads, each on a context of its own: " + strings.Join(en, " ") + " An upper-case order is the variant's.", v.EN}
-	s.Narrative.ZH = []string{"各线程各在自己的上下文上运行：" + strings.Join(zh, " ") + "大写的内存序由变体决定。", v.ZH}
+	s.Narrative.EN = []string{"The threads, each on a context of its own: " + strings.Join(en, " ")}
+	s.Narrative.ZH = []string{"各线程各在自己的上下文上运行：" + strings.Join(zh, "")}
+	var bindEN, bindZH []string
+	for _, f := range t.Forms {
+		var binds []string
+		for _, name := range slices.Sorted(maps.Keys(f.Orders)) {
+			binds = append(binds, name+"="+f.Orders[name])
+		}
+		if len(binds) > 0 {
+			bindEN = append(bindEN, f.Name+": "+strings.Join(binds, " "))
+			bindZH = append(bindZH, f.Name+"："+strings.Join(binds, " "))
+		}
+	}
+	if len(bindEN) > 0 {
+		s.Narrative.EN = append(s.Narrative.EN, "Each variant gives the upper-case orders: "+strings.Join(bindEN, "; ")+".")
+		s.Narrative.ZH = append(s.Narrative.ZH, "各变体给出大写的内存序："+strings.Join(bindZH, "；")+"。")
+	}
+	s.Narrative.EN = append(s.Narrative.EN, v.EN)
+	s.Narrative.ZH = append(s.Narrative.ZH, v.ZH)
 	if t.Note.EN != "" {
 		s.Narrative.EN = append(s.Narrative.EN, t.Note.EN)
 		s.Narrative.ZH = append(s.Narrative.ZH, t.Note.ZH)

@@ -8,9 +8,9 @@ import (
 )
 
 // Primitive is the name of the test's primitive in Lockstep's language:
-// "litmus_mp", "litmus_2p2w" for 2+2W.
+// "litmus_mp", "litmus_2_2w" for 2+2W.
 func (t *Test) Primitive() string {
-	return "litmus_" + strings.NewReplacer("+", "p", ".", "_", "-", "_").Replace(strings.ToLower(t.Name))
+	return "litmus_" + strings.NewReplacer("+", "_", ".", "_", "-", "_").Replace(strings.ToLower(t.Name))
 }
 
 // Op is the name of thread th's operation: its name in lower case.
