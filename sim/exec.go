@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"lockstep/sim/c11"
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 	"path/filepath"
@@ -181,7 +182,7 @@ func (x *Exec) Exchange(addr program.Word, v program.Word, o program.Order) prog
 		return 0
 	}
 	v = program.Normalize(c.Kind, v)
-	old, _ := x.m.update(x.t, x.pc, addr, c, o, o, program.OpExchange, func(program.Word) (program.Word, bool) { return v, true })
+	old, _ := x.m.update(x.t, x.pc, addr, c, o, o, c11.RMW{Op: program.OpExchange, Val: v, Kind: c.Kind})
 	x.recordResult(old, true)
 	return old
 }
@@ -198,9 +199,7 @@ func (x *Exec) CompareAndSwap(addr program.Word, old, v program.Word, success, f
 	}
 	x.m.lastExpected = old
 	old, v = program.Normalize(c.Kind, old), program.Normalize(c.Kind, v)
-	cur, swapped := x.m.update(x.t, x.pc, addr, c, success, failure, program.OpCAS, func(cur program.Word) (program.Word, bool) {
-		return v, cur == old
-	})
+	cur, swapped := x.m.update(x.t, x.pc, addr, c, success, failure, c11.RMW{Op: program.OpCAS, Val: v, Expected: old, Kind: c.Kind})
 	x.m.swapped = swapped
 	x.recordResult(cur, swapped)
 	return cur, swapped
@@ -216,9 +215,7 @@ func (x *Exec) FetchAdd(addr program.Word, delta program.Word, o program.Order) 
 	if !ok {
 		return 0
 	}
-	old, _ := x.m.update(x.t, x.pc, addr, c, o, o, program.OpFetchAdd, func(old program.Word) (program.Word, bool) {
-		return program.Normalize(c.Kind, old+delta), true
-	})
+	old, _ := x.m.update(x.t, x.pc, addr, c, o, o, c11.RMW{Op: program.OpFetchAdd, Val: delta, Kind: c.Kind})
 	x.recordResult(old, true)
 	return old
 }

@@ -91,13 +91,13 @@ func (m *Machine) storeAtomic(t, label int, addr program.Word, c *program.Cell, 
 
 // update is a read-modify-write by thread t at label of the atomic cell
 // at addr, with order o (fail: a compare-and-swap's order on failure):
-// f says, of the value read, what it writes and whether it writes. It
+// u says, of the value read, what it writes and whether it writes. It
 // returns the value read and whether it wrote.
-func (m *Machine) update(t, label int, addr program.Word, c *program.Cell, o, fail program.Order, op program.OpKind,
-	f func(old program.Word) (program.Word, bool)) (program.Word, bool) {
+func (m *Machine) update(t, label int, addr program.Word, c *program.Cell, o, fail program.Order, u c11.RMW) (program.Word, bool) {
+	op := u.Op
 	if m.weak == nil {
 		old := m.mem[addr]
-		v, ok := f(old)
+		v, ok := u.Apply(old)
 		if !ok {
 			m.atomicRead(t, addr, c, fail)
 			return old, false
@@ -107,14 +107,14 @@ func (m *Machine) update(t, label int, addr program.Word, c *program.Cell, o, fa
 		m.atomicWrite(t, label, addr, c, o, true, op)
 		return old, true
 	}
-	rd, wrote, end := m.weak.Update(m.prog, m.actor(t, o, fail), addr, label, f)
+	rd, wrote, end := m.weak.Update(m.prog, m.actor(t, o, fail), addr, label, u)
 	if !wrote {
 		m.acquireFrom(t, addr, fail, rd.Rel)
 		return rd.Val, false
 	}
 	m.acquireFrom(t, addr, o, rd.Rel)
 	if end {
-		m.mem[addr], _ = f(rd.Val)
+		m.mem[addr], _ = u.Apply(rd.Val)
 	}
 	if m.record {
 		m.hb.Explain(t, c.Slot, hb.AtomicWrite{Step: int32(m.step), Label: int32(label), Op: op, Order: o})

@@ -439,7 +439,27 @@ func carried(a Actor, prev []uint32) []uint32 {
 	return c
 }
 
-// Update is a read-modify-write by a of the cell at addr: f says, of the
+// An RMW is what a read-modify-write writes of the value it reads.
+type RMW struct {
+	Op       program.OpKind   // program.OpExchange, OpCAS or OpFetchAdd
+	Val      program.Word     // what an exchange or a CAS writes, what a fetch_add adds
+	Expected program.Word     // what a CAS expects
+	Kind     program.CellKind // the cell's, for the width of the result
+}
+
+// Apply is what u writes when it reads old, and whether it writes (a
+// compare-and-swap that finds another value only reads).
+func (u RMW) Apply(old program.Word) (program.Word, bool) {
+	switch u.Op {
+	case program.OpCAS:
+		return u.Val, old == u.Expected
+	case program.OpFetchAdd:
+		return program.Normalize(u.Kind, old+u.Val), true
+	}
+	return u.Val, true
+}
+
+// Update is a read-modify-write by a of the cell at addr: u says, of the
 // value it reads, what it writes and whether it writes (a compare-and-
 // swap that fails only reads, with order a.Fail). It reads any write
 // coherence allows that no other read-modify-write has read, if it
@@ -447,13 +467,12 @@ func carried(a Actor, prev []uint32) []uint32 {
 // latest by default), and then writes just after it. It records the
 // events and returns the write read, whether it wrote and whether its
 // write went at the end (the cell's latest value is then its).
-func (w *Memory) Update(p *program.Program, a Actor, addr program.Word, label int,
-	f func(old program.Word) (program.Word, bool)) (rd Write, wrote, end bool) {
+func (w *Memory) Update(p *program.Program, a Actor, addr program.Word, label int, u RMW) (rd Write, wrote, end bool) {
 	h := w.hist[addr]
 	check := w.mustCheck(a.Order) || w.mustCheck(a.Fail)
 	w.read, w.addr = true, addr
 	w.cands = w.candidates(a, addr, w.cands[:0], func(i int32) (Event, bool) {
-		v, ok := f(h[i].Val)
+		v, ok := u.Apply(h[i].Val)
 		if !ok {
 			fa := a
 			fa.Order = a.Fail
@@ -473,7 +492,7 @@ func (w *Memory) Update(p *program.Program, a Actor, addr program.Word, label in
 	got := w.choose(h)
 	w.got = got
 	rd = h[got]
-	v, ok := f(rd.Val)
+	v, ok := u.Apply(rd.Val)
 	if !ok {
 		fa := a
 		fa.Order = a.Fail
