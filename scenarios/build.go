@@ -105,8 +105,9 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*program.Pro
 }
 
 // initValues evaluates the lesson's init settings with the parameters: a
-// count expression, or for the settings orders names a memory order in
-// words (relaxed, acquire, release, acq_rel, seq_cst).
+// count expression, or, for a setting orders marks (a written
+// primitive's memory_order parameter), a memory order in words (relaxed,
+// acquire, release, acq_rel, seq_cst).
 func (s *Scenario) initValues(params map[string]int, orders map[string]bool) (map[string]int64, error) {
 	out := map[string]int64{}
 	for _, k := range sortedKeys(s.Init) {

@@ -56,11 +56,11 @@
 // a waiter list to draw.
 //
 // An operation is `[[attributes]] void NAME([T ARG]) { ... }`, T an
-// integer type or memory_order. Its
-// attributes: awaiter (co_await constructs an awaiter node in the
-// caller's frame; the operation reads it as `awaiter`), and one role for
-// the detectors, waiting, lock or unlock. `private` operations are only
-// called by others; a call is inlined.
+// integer type or memory_order. Its attributes: awaiter (co_await
+// constructs an awaiter node in the caller's frame; the operation reads
+// it as `awaiter`), and one role for the detectors, waiting, lock or
+// unlock. `private` operations are only called by others; a call is
+// inlined.
 //
 // Statements are C++'s: locals (`auto x = ...;`, `void* p;`), =, +=, -=,
 // if/else, while, do/while, for (;;), break, continue, return; and
@@ -72,6 +72,19 @@
 // other (`F1: atomic_thread_fence(release);`). An instance that has a
 // fence says so in its facts (Facts.Fences), which the machine needs to
 // keep each thread's fence clocks.
+//
+// Expressions are C++'s, on machine words of the declared types, with
+// pair(count, head), p.count and p.head, and the conversions int32(x) and
+// (int32)x. What touches shared memory: an atomic field's load, store,
+// exchange, fetch_add, fetch_sub, compare_exchange_weak and
+// compare_exchange_strong, with memory orders (seq_cst when left out; a
+// CAS with one order fails with that order less its release part, and a
+// failed CAS writes what it saw into expected when that is a local); a
+// plain field read by name or written with =; an awaiter's m_next,
+// m_await_coro and m_ctx through a pointer (p->m_next); p->resume()
+// (submit_task); register_wait(), unregister_wait(), sem_release(f).
+//
+// # Spin-waits
 //
 // A spin-wait is a loop whose whole body is `spin;`:
 //
@@ -89,16 +102,6 @@
 // `!x.compare_exchange_...(...)`, with an expected value that is not a
 // local, since a failed one would overwrite it); besides, it reads only
 // locals, parameters and constants, which the loop cannot change.
-// Expressions are C++'s, on machine words of the declared types, with
-// pair(count, head), p.count and p.head, and the conversions int32(x) and
-// (int32)x. What touches shared memory: an atomic field's load, store,
-// exchange, fetch_add, fetch_sub, compare_exchange_weak and
-// compare_exchange_strong, with memory orders (seq_cst when left out; a
-// CAS with one order fails with that order less its release part, and a
-// failed CAS writes what it saw into expected when that is a local); a
-// plain field read by name or written with =; an awaiter's m_next,
-// m_await_coro and m_ctx through a pointer (p->m_next); p->resume()
-// (submit_task); register_wait(), unregister_wait(), sem_release(f).
 //
 // # Memory orders as values
 //
@@ -109,7 +112,7 @@
 //	primitive mp(memory_order rel = release) {
 //	    ...
 //	    void store_y(memory_order o) { STY: y.store(1, o); }
-//	    void publish() { PY: y.store(1, rel); atomic_thread_fence(rel); }
+//	    void publish() { PX: x.store(1, relaxed); F: atomic_thread_fence(rel); PY: y.store(1, relaxed); }
 //	}
 //
 // so an operation whose order a lesson chooses is one step, not a branch

@@ -150,17 +150,6 @@ var (
 
 var orderWords = [...]string{"relaxed", "acquire", "release", "acq_rel", "seq_cst"}
 
-// names lists the orders of s in words.
-func (s orderSet) names() []string {
-	var out []string
-	for o, w := range orderWords {
-		if s&(1<<o) != 0 {
-			out = append(out, w)
-		}
-	}
-	return out
-}
-
 // An orderFn is a memory order as a step computes it: a constant, or a
 // value known when the step runs (a parameter's, the operation's
 // argument).
