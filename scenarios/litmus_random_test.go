@@ -110,6 +110,9 @@ func TestRandomAgainstOracle(t *testing.T) {
 	var oracleTime, exploreTime time.Duration
 	reported := 0
 	for i := range runs {
+		if i > 0 && i%1000 == 0 {
+			t.Logf("%d programs: %d agree, %d differ, %d do not build", i, agree, differ, unbuilt)
+		}
 		test := randomTest(rng, threads, total)
 		f := &test.Forms[0]
 		for rc11.Candidates(test.Program(f)) > maxCandidates {
