@@ -138,6 +138,9 @@ func loadLesson(arg string) (*scenarios.Scenario, error) {
 		return nil, fmt.Errorf("the embedded catalog: %w", err)
 	}
 	s, err := cat.Lookup(arg)
+	if err != nil && strings.HasPrefix(arg, "litmus-") {
+		s, err = litmusLesson(arg)
+	}
 	if err != nil {
 		ids := make([]string, len(cat.All()))
 		for i, l := range cat.All() {
@@ -146,6 +149,20 @@ func loadLesson(arg string) (*scenarios.Scenario, error) {
 		return nil, usageErrorf("unknown lesson %q (lessons: %s)", arg, strings.Join(ids, ", "))
 	}
 	return s, nil
+}
+
+// litmusLesson is the lesson of the litmus corpus with the given id.
+func litmusLesson(id string) (*scenarios.Scenario, error) {
+	lessons, err := scenarios.LitmusLessons()
+	if err != nil {
+		return nil, fmt.Errorf("the litmus corpus: %w", err)
+	}
+	for _, s := range lessons {
+		if s.ID == id {
+			return s, nil
+		}
+	}
+	return nil, scenarios.ErrNotFound
 }
 
 // isPath reports whether a SCENARIO argument names a file rather than a

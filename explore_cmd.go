@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/big"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -125,9 +126,12 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		written = def.File()
 	}
 	if *asJSON {
-		return writeExploreJSON(stdout, s.ID, *variant, written, resolved, res, elapsed)
+		return writeExploreJSON(stdout, s.ID, *variant, written, resolved, res, elapsed, s.Litmus)
 	}
-	return writeExploreText(stdout, s.ID, *variant, written, resolved, res, elapsed, o.Want)
+	if err := writeExploreText(stdout, s.ID, *variant, written, resolved, res, elapsed, o.Want); err != nil {
+		return err
+	}
+	return writeLitmusOutcome(stdout, s.Litmus, *variant, res)
 }
 
 // exploreReport is the JSON form of a search's result.
@@ -149,6 +153,43 @@ type exploreReport struct {
 	Phases          []phaseOut                `json:"phases,omitempty"`
 	Memory          string                    `json:"memory,omitempty"`       // "c11"; absent under sc
 	Observations    []string                  `json:"observations,omitempty"` // a litmus test's final registers, under c11
+	Litmus          *litmusOut                `json:"litmus,omitempty"`       // the outcome a corpus lesson is about
+}
+
+// litmusOut is the outcome a litmus lesson is about, and whether the
+// search observed it.
+type litmusOut struct {
+	Outcome  string `json:"outcome"`
+	Words    string `json:"words"`
+	Allowed  bool   `json:"allowed"` // by the variant's model (C++20)
+	Observed bool   `json:"observed"`
+}
+
+// litmusReport says what a litmus lesson's outcome is, and whether r
+// observed it; nil for other lessons and for searches that observe
+// nothing (sc).
+func litmusReport(l *scenarios.LitmusOutcome, variant string, r explore.Result) *litmusOut {
+	if l == nil || r.Memory != sim.C11 {
+		return nil
+	}
+	return &litmusOut{Outcome: l.Outcome, Words: l.Words.EN, Allowed: slices.Contains(l.Allowed, variant),
+		Observed: slices.ContainsFunc(r.Observations, l.Matches)}
+}
+
+// writeLitmusOutcome writes what a litmus lesson's outcome is and
+// whether r observed it: "the lesson is about r1=1 r2=0, the flag
+// without the data: ...; observed".
+func writeLitmusOutcome(w io.Writer, l *scenarios.LitmusOutcome, variant string, r explore.Result) error {
+	rep := litmusReport(l, variant, r)
+	if rep == nil {
+		return nil
+	}
+	seen := "not observed"
+	if rep.Observed {
+		seen = "observed"
+	}
+	_, err := fmt.Fprintf(w, "the lesson is about %s\n  %s: %s\n", rep.Words, variant, seen)
+	return err
 }
 
 // phaseOut is one phase of the auto strategy.
@@ -171,11 +212,11 @@ type counterexampleOut struct {
 	Message     string       `json:"message"`
 }
 
-func writeExploreJSON(w io.Writer, scenario, variant, written string, params map[string]int, r explore.Result, elapsed time.Duration) error {
+func writeExploreJSON(w io.Writer, scenario, variant, written string, params map[string]int, r explore.Result, elapsed time.Duration, l *scenarios.LitmusOutcome) error {
 	rep := exploreReport{Scenario: scenario, Variant: variant, Primitive: written, Params: params, Strategy: r.Strategy,
 		Complete: r.Complete, Reduced: r.Reduced, Stopped: r.Stopped, Executions: r.Executions, States: r.States,
 		ElapsedMS: elapsed.Milliseconds(), Outcomes: r.Outcomes, Counterexamples: []counterexampleOut{},
-		Observations: r.Observations}
+		Observations: r.Observations, Litmus: litmusReport(l, variant, r)}
 	if len(r.Observations) > 0 || r.Memory == sim.C11 {
 		rep.Memory = sim.C11.String()
 	}

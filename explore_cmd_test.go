@@ -210,3 +210,32 @@ func TestExploreBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestExploreLitmusOutcome: explore finds a lesson of the litmus corpus
+// by its id, and under c11 names the outcome the lesson is about, what
+// allows it, and whether the search observed it, in text and in JSON.
+func TestExploreLitmusOutcome(t *testing.T) {
+	about := "the lesson is about r1=1 r2=0, the flag without the data: relaxed and acq-rel-wrong allow it; rel-acq, acq-rel and seq-cst forbid it.\n"
+	for variant, seen := range map[string]string{"relaxed": "  relaxed: observed\n", "rel-acq": "  rel-acq: not observed\n"} {
+		out := mustCLI(t, "explore", "litmus-mp-fences", "--memory", "c11", "--variant", variant)
+		if !strings.Contains(out, about+seen) {
+			t.Errorf("explore --variant %s printed:\n%s\nwant it to contain %q", variant, out, about+seen)
+		}
+	}
+	var rep struct {
+		Litmus struct {
+			Outcome           string
+			Allowed, Observed bool
+		}
+	}
+	out := mustCLI(t, "explore", "litmus-mp-fences", "--memory", "c11", "--variant", "rel-acq", "--json")
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Litmus.Outcome != "r1=1 r2=0" || rep.Litmus.Allowed || rep.Litmus.Observed {
+		t.Errorf("explore --json's litmus: %+v", rep.Litmus)
+	}
+	if out := mustCLI(t, "explore", "litmus-mp-fences", "--variant", "relaxed"); strings.Contains(out, "the lesson is about") {
+		t.Errorf("under sc explore observes nothing, and printed:\n%s", out)
+	}
+}

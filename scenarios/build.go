@@ -66,8 +66,8 @@ func (s *Scenario) build(variant string, overrides map[string]int) (*program.Pro
 	if !slices.Contains(s.Variants, variant) {
 		return nil, fmt.Errorf("no variant %q (it has %s)", variant, strings.Join(s.Variants, ", "))
 	}
-	if s.written != nil {
-		return s.buildWritten(s.written, variant == EngineFixed, overrides)
+	if d := s.WrittenFor(variant); d != nil {
+		return s.buildWritten(d, variant == EngineFixed, overrides)
 	}
 	engine := variant == EngineFixed
 	if engine {

@@ -11,9 +11,13 @@ import (
 
 // Observer names what the final state of a litmus test shows: the
 // registers its scripts load into, "r1=1 r2=0", or, when they load
-// nothing (2+2W), the locations, "x=1 y=2". It returns nil for a program
-// that is not a litmus test.
+// nothing (2+2W), the locations, "x=1 y=2"; for a lesson of the litmus
+// corpus, its registers and then its locations, "r1=1 r2=0 x=1 y=1". It
+// returns nil for a program that is not a litmus test.
 func Observer(p *program.Program) func(*sim.Machine) string {
+	if ob := writtenLitmusObserver(p); ob != nil {
+		return ob
+	}
 	var regs []program.Word
 	for _, c := range p.Coroutines {
 		for _, in := range c.Script {

@@ -46,15 +46,23 @@ type Scenario struct {
 	// outcomes, and its primitive need not be a built-in one.
 	Source  string `json:"source,omitempty"`
 	Example string `json:"example,omitempty"`
+	// Sources is a written primitive per variant, in place of Source:
+	// each variant runs its own (a litmus test's forms, which differ in
+	// their memory orders).
+	Sources map[string]string `json:"sources,omitempty"`
 	// Assignment asks the reader to fix the primitive.
 	Assignment *Assignment `json:"assignment,omitempty"`
+	// Litmus is the outcome a litmus lesson is about, for its verdict and
+	// the explorer's report to name.
+	Litmus *LitmusOutcome `json:"litmus,omitempty"`
 	// ChallengeWords are the lesson's own goal and hints for its
 	// challenge (challenge.go), where the general rule's would not read
 	// well.
 	ChallengeWords *ChallengeWords `json:"challenge,omitempty"`
 
-	file    string    // where it was read from, for errors
-	written *lang.Def // Source or Example, compiled
+	file      string               // where it was read from, for errors
+	written   *lang.Def            // Source or Example, compiled
+	writtenBy map[string]*lang.Def // Sources, compiled
 }
 
 // Text is a string in English and Chinese.
@@ -179,7 +187,7 @@ func (s *Scenario) validate(known map[string][]string) error {
 	}
 	variants, ok := known[s.Primitive]
 	switch {
-	case s.Source != "" || s.Example != "":
+	case s.Source != "" || s.Example != "" || len(s.Sources) > 0:
 		// The written primitive is the lesson's, whatever it is called,
 		// and the variants are the lesson's own names.
 		ok = false
@@ -208,6 +216,20 @@ func (s *Scenario) validate(known map[string][]string) error {
 	if s.written != nil && len(errs) == 0 {
 		if _, err := s.buildWritten(s.written, false, nil); err != nil {
 			add("%v", err)
+		}
+	}
+	for _, v := range s.Variants {
+		if len(s.Sources) > 0 && s.writtenBy[v] == nil && len(errs) == 0 {
+			add("sources: variant %q has no source", v)
+		}
+	}
+	for _, v := range sortedKeys(s.writtenBy) {
+		if !slices.Contains(s.Variants, v) {
+			add("sources: %q is not one of the lesson's variants", v)
+		} else if len(errs) == 0 {
+			if _, err := s.buildWritten(s.writtenBy[v], false, nil); err != nil {
+				add("sources: %s: %v", v, err)
+			}
 		}
 	}
 	if s.Assignment != nil {
