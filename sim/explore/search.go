@@ -32,6 +32,13 @@ func exploreExhaustive(ctx context.Context, p *program.Program, o Options) (Resu
 			r.States += res.States
 			return r, nil
 		}
+		if ctx.Err() != nil {
+			// Cancelled on the way to the exact counts: the reduced
+			// search's counterexamples, as it ran into them, and no claim
+			// that the search is done.
+			res.Complete, res.Stopped = false, "canceled"
+			res.States += f.states()
+		}
 	}
 	res.Counterexamples = e.counterexamples(root, res.Complete)
 	return res, nil
