@@ -61,6 +61,9 @@ func build(dir string) error {
 		if err := cmd.Run(); err != nil {
 			return fmt.Errorf("%s/%s: %w", t.goos, t.goarch, err)
 		}
+		if err := stamped(path); err != nil {
+			return err
+		}
 		sum, err := checksum(path)
 		if err != nil {
 			return err
@@ -69,6 +72,20 @@ func build(dir string) error {
 		fmt.Println(path)
 	}
 	return os.WriteFile(filepath.Join(dir, "SHA256SUMS"), []byte(sums.String()), 0o644)
+}
+
+// stamped checks that the binary at path records the commit it was built
+// from, which `lockstep version` prints. The go command records it only
+// in a repository whose .git is a directory: a clone, not a git worktree.
+func stamped(path string) error {
+	out, err := exec.Command("go", "version", "-m", path).Output()
+	if err != nil {
+		return fmt.Errorf("go version -m %s: %w", path, err)
+	}
+	if !strings.Contains(string(out), "vcs.revision=") {
+		return fmt.Errorf("%s records no commit: build the release from a clone (the go command does not read a git worktree's .git file)", path)
+	}
+	return nil
 }
 
 // checksum is the SHA-256 of the file at path, in hexadecimal.
