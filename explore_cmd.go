@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"lockstep/scenarios"
@@ -131,7 +132,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		o.Observe = scenarios.Observer(p)
 	}
 	start := time.Now()
-	last, hinted := start, false
+	last, hinted := start, &onceFlag{}
 	o.ProgressEvery = 1 << 12
 	o.Progress = func(pr explore.Progress) {
 		if now := time.Now(); now.Sub(last) >= time.Second {
@@ -141,13 +142,19 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 				done = counted(pr.Executions, "run")
 			}
 			hint := ""
-			if !hinted {
-				hint, hinted = " (Ctrl-C stops the search and prints what it found)", true
+			if hinted.first() {
+				hint = " (Ctrl-C stops the search and prints what it found)"
 			}
 			fmt.Fprintf(stderr, "explore: %s, %s%s\n", now.Sub(start).Round(time.Second), done, hint)
 		}
 	}
+	var early *earlyFinds
+	if mm == sim.SC {
+		early = newEarlyFinds(stderr, start, hinted)
+		o.OnFound = early.found
+	}
 	res, err := explore.Explore(ctx, p, o)
+	early.end()
 	if err != nil {
 		return err
 	}
@@ -180,6 +187,86 @@ func markInterrupted(r *explore.Result) {
 	for i := range r.Phases {
 		markInterrupted(&r.Phases[i])
 	}
+}
+
+// earlyFinds prints each kind of bug a search runs into the moment it is
+// found, on stderr, with a line saying the search goes on and how to stop
+// it, so that a long search answers at once. What a search finds in its
+// first holdBack is held until then, and dropped if the search has ended:
+// a short search's report says it all.
+type earlyFinds struct {
+	mu     sync.Mutex
+	w      io.Writer
+	start  time.Time
+	hinted *onceFlag // the hint how to stop, printed once (with the progress lines)
+	held   []string
+	timer  *time.Timer
+	open   bool // printing at once: holdBack has passed
+	ended  bool
+}
+
+// A onceFlag says yes to the first who asks, from any goroutine.
+type onceFlag struct{ once sync.Once }
+
+// first reports whether this is the first call.
+func (f *onceFlag) first() (yes bool) {
+	f.once.Do(func() { yes = true })
+	return yes
+}
+
+// holdBack is how long early finds wait for a search that may end sooner.
+const holdBack = 50 * time.Millisecond
+
+func newEarlyFinds(w io.Writer, start time.Time, hinted *onceFlag) *earlyFinds {
+	f := &earlyFinds{w: w, start: start, hinted: hinted}
+	f.timer = time.AfterFunc(holdBack, f.flush)
+	return f
+}
+
+// found is explore.Options.OnFound.
+func (f *earlyFinds) found(c explore.Counterexample) {
+	line := fmt.Sprintf("explore: found %s in %s (%d %s, %d %s): %s\n", c.Kind, duration(time.Since(f.start)),
+		c.Steps, plural(c.Steps, "step"), c.Preemptions, plural(c.Preemptions, "preemption"), c.Schedule)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.held = append(f.held, line)
+	if f.open {
+		f.print()
+	}
+}
+
+// flush prints what was held once holdBack has passed, unless the search
+// has ended.
+func (f *earlyFinds) flush() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !f.ended {
+		f.open = true
+		f.print()
+	}
+}
+
+// print writes the held lines, with the hint after the first.
+func (f *earlyFinds) print() {
+	for _, l := range f.held {
+		io.WriteString(f.w, l)
+		if f.hinted.first() {
+			fmt.Fprintln(f.w, "explore: the search goes on, for every kind of bug, its smallest counterexample and the counts;"+
+				" Ctrl-C stops it and prints what it found")
+		}
+	}
+	f.held = nil
+}
+
+// end says the search is over: nothing more is printed.
+func (f *earlyFinds) end() {
+	if f == nil {
+		return
+	}
+	f.timer.Stop()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.ended = true
 }
 
 // maxWorkers is the most goroutines a search uses (explore.Options.Workers).

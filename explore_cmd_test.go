@@ -5,12 +5,14 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 	"lockstep/sim/schedule"
 )
@@ -246,4 +248,55 @@ func TestExploreFlagsThatApply(t *testing.T) {
 			t.Errorf("lockstep %s: exit %d, stderr %q; want it to run", strings.Join(args, " "), status, errs)
 		}
 	}
+}
+
+// TestEarlyFinds: what a search finds in its first moments is dropped if
+// it ends by then (its report says it all); after that, each find is
+// printed at once, the hint how to stop after the first.
+func TestEarlyFinds(t *testing.T) {
+	c := explore.Counterexample{Kind: outcome.LostWakeup, Steps: 8, Preemptions: 1,
+		Schedule: schedule.Schedule{{Thread: "W1"}, {Thread: "D1"}}}
+
+	var quick strings.Builder
+	f := newEarlyFinds(&quick, time.Now(), &onceFlag{})
+	f.found(c)
+	f.end()
+	time.Sleep(2 * holdBack)
+	if quick.Len() != 0 {
+		t.Errorf("a search that ended at once printed %q; want nothing", quick.String())
+	}
+
+	var long syncBuffer
+	f = newEarlyFinds(&long, time.Now(), &onceFlag{})
+	f.found(c)
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(long.String(), "Ctrl-C stops it") && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	c.Kind = outcome.UseAfterFree
+	f.found(c)
+	f.end()
+	lines := strings.Split(strings.TrimSpace(long.String()), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "explore: found lost-wakeup in ") || !strings.HasSuffix(lines[0], " (8 steps, 1 preemption): W1 D1") ||
+		!strings.Contains(lines[1], "Ctrl-C stops it") || !strings.HasPrefix(lines[2], "explore: found use-after-free in ") {
+		t.Errorf("a long search printed:\n%s\nwant each find, and the hint once after the first", long.String())
+	}
+}
+
+// syncBuffer is a strings.Builder safe to write from a timer's goroutine.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -103,7 +103,7 @@ func explorePreemption(ctx context.Context, p *program.Program, o Options) (Resu
 	var res Result
 	var have [numKinds]bool
 	var found []Counterexample
-	pr := &probe{p: p, ctx: ctx, want: func(k int) bool { return o.stopsAt(outcome.Kinds[k]) }}
+	pr := &probe{p: p, ctx: ctx, want: func(k int) bool { return o.stopsAt(outcome.Kinds[k]) }, tell: o.announce}
 	// The probe runs first: with a kind to stop at, its runs with one
 	// preemption often end the search before any complete bound is done.
 	pr.run(1)

@@ -185,7 +185,7 @@ func TestWeakKeyAgainstEveryExecution(t *testing.T) {
 		weakProgram{name: "engine-queue-full", p: build(t, "engine-queue-full", "tinycoro", nil)},
 		weakProgram{name: "event-dropped-task/engine-fixed", p: build(t, "event-dropped-task", "engine-fixed", nil)})
 	checked := 0
-	for _, pr := range progs {
+	for _, pr := range sample(progs, 3) {
 		want, obs, ok := weakBruteForce(t, pr.p, 20_000, pr.observe)
 		if !ok {
 			continue
