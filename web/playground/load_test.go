@@ -3,6 +3,7 @@ package playground
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"runtime"
 	"slices"
@@ -42,11 +43,17 @@ func TestLoopbackLoad(t *testing.T) {
 		sessions, budget = loadSessions, !webtest.RaceEnabled
 	}
 	for _, pace := range []time.Duration{loadPace, 0} {
+		before := webtest.Starvation(t)
 		p50, p99, max := loopbackLoad(t, sessions, pace)
-		t.Logf("%d sockets × %d round trips, a command every %v: p50 %v, p99 %v, max %v",
-			sessions, loadTrips, pace, p50, p99, max)
-		if budget && pace > 0 && p99 > p99Budget {
-			t.Errorf("p99 round trip %v; the budget is %v", p99, p99Budget)
+		// The budget holds on a machine with the cores to spare; on a
+		// busy one it is scaled by how much this run was held back.
+		starved := math.Max(before, webtest.Starvation(t))
+		allowed := time.Duration(float64(p99Budget) * starved)
+		t.Logf("%d sockets × %d round trips, a command every %v: p50 %v, p99 %v, max %v (starvation %.1f)",
+			sessions, loadTrips, pace, p50, p99, max, starved)
+		if budget && pace > 0 && p99 > allowed {
+			t.Errorf("p99 round trip %v; the budget is %v (%v on a machine with cores to spare, × %.1f, how much this run was held back)",
+				p99, allowed, p99Budget, starved)
 		}
 	}
 }
