@@ -31,10 +31,8 @@ func TestHelpPerCommand(t *testing.T) {
 				t.Errorf("help %s does not list %s:\n%s", tt.cmd, f, out)
 			}
 		}
-		if tt.cmd != "serve" {
-			if own, _, _ := cli(t, tt.cmd, "--help"); own != out {
-				t.Errorf("help %s printed\n%s\nbut %s --help printed\n%s", tt.cmd, out, tt.cmd, own)
-			}
+		if own, _, _ := cli(t, tt.cmd, "--help"); own != out {
+			t.Errorf("help %s printed\n%s\nbut %s --help printed\n%s", tt.cmd, out, tt.cmd, own)
 		}
 	}
 	out, _, _ := cli(t, "help")

@@ -148,6 +148,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 				return c.run(ctx, e, args[1:])
 			}
 		}
+		if args[0] == "serve" { // the command without a name, named
+			return serveCmd(ctx, e, args[1:])
+		}
 		return usageErrorf("unknown command %q%s (lockstep help lists the commands)", args[0], didYouMean(args[0], commandNames(), ""))
 	}
 	return serveCmd(ctx, e, args)
