@@ -85,7 +85,7 @@ func (e *dfs) periodic() {
 		e.stop = cache.Halted
 		return
 	}
-	if e.visits&1023 == 0 && e.ctx.Err() != nil {
+	if e.visits&255 == 0 && e.ctx.Err() != nil {
 		e.stop = "canceled"
 		return
 	}
