@@ -46,10 +46,12 @@ func TestMain(m *testing.M) {
 }
 
 // signalBudget is how soon after a signal a search must have ended,
-// printed what it found and exited. The budget is 0.2 s; the test allows
-// more, as a machine busy with other work can delay any process by that
-// much, and logs what it measured.
-const signalBudget, signalAllowed = 200 * time.Millisecond, 2 * time.Second
+// printed what it found and exited, on a machine with a core to spare
+// (10 to 40 ms measured). The test logs what it measured and allows
+// more, as a machine busy with other work delays any process: 0.7 and
+// 1.3 s were measured at load average 45 on 2 cores. A search that does
+// not look at its context (8 to 15 s, before) still fails it.
+const signalBudget, signalAllowed = 200 * time.Millisecond, 5 * time.Second
 
 // TestSignalStopsExplore sends SIGINT, then SIGTERM, to a built binary in
 // the middle of a long search (one that prints progress): it must stop
