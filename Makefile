@@ -1,7 +1,7 @@
 # Lockstep's everyday commands. Each target is one command; the logic lives
 # in Go. `make test` is the whole test suite, browser tests included.
 
-.PHONY: run test generate check golden bench fuzz
+.PHONY: run test generate check golden bench fuzz dist staticcheck
 
 run:
 	go run .
@@ -15,8 +15,17 @@ generate:
 check:
 	test -z "$$(gofmt -l .)"
 	go vet ./...
+	go tool staticcheck ./...
 	go tool templ generate
 	git diff --exit-code -- '*_templ.go'
+
+staticcheck:
+	go tool staticcheck ./...
+
+# Static binaries for Linux, macOS and Windows on amd64 and arm64, and
+# their SHA256SUMS, in dist/ (see internal/dist).
+dist:
+	go run ./internal/dist -o dist
 
 golden:
 	go test . -run 'TestGolden' -update

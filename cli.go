@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -68,7 +70,7 @@ func (fs *flagSet) parse(args []string) ([]string, error) {
 			fs.printUsage()
 			return nil, err
 		} else if err != nil {
-			return nil, usageErrorf("%v\nusage: lockstep %s", err, fs.usage)
+			return nil, usageErrorf("%s\nusage: lockstep %s\n(lockstep help %s lists the flags)", fs.explain(err), fs.usage, fs.Name())
 		}
 		rest := fs.Args()
 		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
@@ -82,12 +84,82 @@ func (fs *flagSet) parse(args []string) ([]string, error) {
 	}
 }
 
-// printUsage prints the synopsis and the flags to stdout.
+// explain says a parse error of the flag package in the command line's
+// terms: the flag with its two dashes, and the flag meant when one is
+// misspelt.
+func (fs *flagSet) explain(err error) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		return "unknown flag --" + name + didYouMean(strings.TrimLeft(name, "-"), names, "--")
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		return "--" + name + " needs a value"
+	}
+	if m := badFlagValue.FindStringSubmatch(msg); m != nil {
+		why := m[3]
+		if why == "parse error" || why == "value out of range" {
+			why = "not a number this flag takes"
+		}
+		return fmt.Sprintf("--%s %s: %s", m[2], m[1], why)
+	}
+	return msg
+}
+
+// badFlagValue is the flag package's "invalid value" error.
+var badFlagValue = regexp.MustCompile(`^invalid (?:boolean )?value (".*") for flag -([^:]+): (.*)$`)
+
+// given is the names of the flags the command line set.
+func (fs *flagSet) given() map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
+
+// oneLesson is the one positional argument of a command that takes a
+// lesson (its id or its file): a missing lesson or an argument after it
+// is bad input.
+func (fs *flagSet) oneLesson(rest []string) (string, error) {
+	switch {
+	case len(rest) == 0:
+		return "", usageErrorf("%s needs a lesson: its id (lockstep list lists them) or a .jsonc file\nusage: lockstep %s", fs.Name(), fs.usage)
+	case len(rest) > 1:
+		return "", usageErrorf("unexpected argument %q after the lesson %s\nusage: lockstep %s", rest[1], rest[0], fs.usage)
+	}
+	return rest[0], nil
+}
+
+// inRange checks an integer flag's value against [lo, hi]; a flag not
+// given is not checked.
+func (fs *flagSet) inRange(name string, v, lo, hi int64) error {
+	if !fs.given()[name] || (v >= lo && v <= hi) {
+		return nil
+	}
+	if hi >= math.MaxInt32 {
+		return usageErrorf("--%s %d: want at least %d", name, v, lo)
+	}
+	return usageErrorf("--%s %d: want %d to %d", name, v, lo, hi)
+}
+
+// printUsage prints the synopsis and the flags to stdout, each flag with
+// its two dashes, its value's name, what it does and its default.
 func (fs *flagSet) printUsage() {
-	fmt.Fprintf(fs.e.stdout, "usage: lockstep %s\n", fs.usage)
-	fs.SetOutput(fs.e.stdout)
-	fs.PrintDefaults()
-	fs.SetOutput(io.Discard)
+	var b strings.Builder
+	fmt.Fprintf(&b, "usage: lockstep %s\n", fs.usage)
+	fs.VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		fmt.Fprintf(&b, "  --%s", f.Name)
+		if name != "" {
+			fmt.Fprintf(&b, " %s", name)
+		}
+		fmt.Fprintf(&b, "\n      %s", strings.ReplaceAll(usage, "\n", "\n      "))
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
+			fmt.Fprintf(&b, " (default %s)", f.DefValue)
+		}
+		b.WriteString("\n")
+	})
+	io.WriteString(fs.e.stdout, b.String())
 }
 
 // params collects repeated --set name=value flags.
@@ -107,7 +179,8 @@ func (p params) String() string {
 	return strings.Join(parts, ",")
 }
 
-// Set implements flag.Value: it reads one name=value.
+// Set implements flag.Value: it reads one name=value. A name set twice
+// is an error: which of the two was meant?
 func (p params) Set(s string) error {
 	name, value, ok := strings.Cut(s, "=")
 	if !ok || name == "" {
@@ -117,8 +190,63 @@ func (p params) Set(s string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %q is not a whole number", name, value)
 	}
+	if was, ok := p[name]; ok {
+		return fmt.Errorf("%s is set twice (%d, then %d): give it once", name, was, n)
+	}
 	p[name] = n
 	return nil
+}
+
+// didYouMean is "; did you mean PREFIX+X?" for the option closest to
+// word, when one is close enough to be a slip of the keyboard, else "".
+func didYouMean(word string, options []string, prefix string) string {
+	if m := closest(word, options); m != "" {
+		return fmt.Sprintf("; did you mean %s%s?", prefix, m)
+	}
+	return ""
+}
+
+// closest is the option nearest to word in edit distance, if that is at
+// most a third of word's length (and at least 1, at most 3), or one of
+// them starts with word; "" when none is.
+func closest(word string, options []string) string {
+	best, bestD := "", min(3, max(1, len(word)/3))+1
+	for _, o := range options {
+		d := editDistance(word, o)
+		if len(word) >= 3 && strings.HasPrefix(o, word) {
+			d = min(d, 1)
+		}
+		if d < bestD {
+			best, bestD = o, d
+		}
+	}
+	return best
+}
+
+// editDistance is the number of edits (a byte inserted, deleted or
+// changed, two neighbours swapped) that turn a into b.
+func editDistance(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
 }
 
 // loadLesson finds a lesson by id in the embedded catalog, or reads it from
@@ -146,6 +274,9 @@ func loadLesson(arg string) (*scenarios.Scenario, error) {
 		for i, l := range cat.All() {
 			ids[i] = l.ID
 		}
+		if m := closest(arg, ids); m != "" {
+			return nil, usageErrorf("unknown lesson %q; did you mean %s? (lockstep list lists the lessons)", arg, m)
+		}
 		return nil, usageErrorf("unknown lesson %q (lessons: %s)", arg, strings.Join(ids, ", "))
 	}
 	return s, nil
@@ -163,6 +294,15 @@ func litmusLesson(id string) (*scenarios.Scenario, error) {
 		}
 	}
 	return nil, scenarios.ErrNotFound
+}
+
+// checkVariant checks that lesson s has variant v, suggesting the one
+// meant when v is misspelt.
+func checkVariant(s *scenarios.Scenario, v string) error {
+	if v == "" || slices.Contains(s.Variants, v) {
+		return nil
+	}
+	return usageErrorf("--variant %q: %s has no such variant (it has %s)%s", v, s.ID, strings.Join(s.Variants, ", "), didYouMean(v, s.Variants, ""))
 }
 
 // isPath reports whether a SCENARIO argument names a file rather than a

@@ -287,16 +287,16 @@ func also(inward string) string {
 	return " and " + inward + "/..."
 }
 
-// TestReadmeArchitecture keeps the README's package map true: its table
-// lists every package of the module, once, and no other.
-func TestReadmeArchitecture(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+// TestArchitectureDoc keeps the package map of docs/architecture.md true:
+// its table lists every package of the module, once, and no other.
+func TestArchitectureDoc(t *testing.T) {
+	doc, err := os.ReadFile("docs/architecture.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, section, ok := strings.Cut(string(readme), "\n## Architecture\n")
+	_, section, ok := strings.Cut(string(doc), "\n## Packages\n")
 	if !ok {
-		t.Fatal(`README.md has no "## Architecture" section`)
+		t.Fatal(`docs/architecture.md has no "## Packages" section`)
 	}
 	section, _, _ = strings.Cut(section, "\n## ")
 	var listed []string
@@ -317,12 +317,12 @@ func TestReadmeArchitecture(t *testing.T) {
 	}
 	for _, p := range pkgs {
 		if n := times[p]; n != 1 {
-			t.Errorf("the README's package map lists %s %d times; want once", p, n)
+			t.Errorf("docs/architecture.md's package map lists %s %d times; want once", p, n)
 		}
 	}
 	for _, l := range listed {
 		if !slices.Contains(pkgs, l) {
-			t.Errorf("the README's package map lists %s, which go list ./... does not", l)
+			t.Errorf("docs/architecture.md's package map lists %s, which go list ./... does not", l)
 		}
 	}
 }

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"math/big"
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"lockstep/scenarios"
@@ -57,15 +59,33 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return usageErrorf("--memory: %v", err)
 	}
-	if len(rest) != 1 {
-		return usageErrorf("usage: lockstep %s", exploreUsage)
+	lesson, err := fs.oneLesson(rest)
+	if err != nil {
+		return err
 	}
 	strat, err := explore.ParseStrategy(*strategy)
 	if err != nil {
-		return badInput(err)
+		return usageErrorf("--strategy %q: want auto, exhaustive, preemption or random%s", *strategy,
+			didYouMean(*strategy, []string{"auto", "exhaustive", "preemption", "random"}, ""))
+	}
+	if err := strategyFlags(fs, strat); err != nil {
+		return err
+	}
+	if *maxPre < -1 {
+		return usageErrorf("--max-preemptions %d: want -1 (no bound) or at least 0", *maxPre)
+	}
+	for _, err := range []error{
+		fs.inRange("runs", *runs, 1, math.MaxInt64),
+		fs.inRange("depth", int64(*depth), 0, math.MaxInt32),
+		fs.inRange("max-states", *maxStates, 1, math.MaxInt64),
+		fs.inRange("workers", int64(*workers), 1, maxWorkers),
+	} {
+		if err != nil {
+			return err
+		}
 	}
 	o := explore.Options{Strategy: strat, MaxPreemptions: *maxPre, Runs: *runs, Seed: *seed,
-		Depth: *depth, MaxStates: *maxStates, NoSymmetry: *noSym, NoReduction: *noRed, Memory: mm, Workers: *workers}
+		Depth: *depth, MaxStates: *maxStates, NoSymmetry: *noSym, NoReduction: *noRed, Memory: mm, Workers: min(*workers, maxWorkers)}
 	switch k := outcome.Kind(*stopAt); {
 	case k == "":
 	case k == "any":
@@ -73,19 +93,26 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	case outcome.ValidKind(k) && k != outcome.OK:
 		o.Want = k
 	default:
-		return usageErrorf("--stop-at: unknown outcome kind %q", *stopAt)
+		kinds := []string{"any"}
+		for _, k := range outcome.Kinds {
+			if k != outcome.OK {
+				kinds = append(kinds, string(k))
+			}
+		}
+		return usageErrorf("--stop-at %q: want an outcome kind other than ok (%s), or any%s", *stopAt,
+			strings.Join(kinds[1:], ", "), didYouMean(*stopAt, kinds, ""))
 	}
 	if mm == sim.C11 && *depth > 0 {
 		return usageErrorf("--depth: PCT is not available under --memory c11")
 	}
-	if *runs < 1 || *depth < 0 || *maxStates < 1 || *workers < 1 {
-		return usageErrorf("--runs, --max-states and --workers must be at least 1, --depth at least 0")
-	}
-	s, err := loadLesson(rest[0])
+	s, err := loadLesson(lesson)
 	if err != nil {
 		return err
 	}
-	warnMismatches(stderr, rest[0], s)
+	if err := checkVariant(s, *variant); err != nil {
+		return err
+	}
+	warnMismatches(stderr, lesson, s)
 	def, err := loadPrimitive(*primFile)
 	if err != nil {
 		return err
@@ -105,7 +132,8 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		o.Observe = scenarios.Observer(p)
 	}
 	start := time.Now()
-	last := start
+	last, hinted := start, &onceFlag{}
+	o.ProgressEvery = 1 << 12
 	o.Progress = func(pr explore.Progress) {
 		if now := time.Now(); now.Sub(last) >= time.Second {
 			last = now
@@ -113,25 +141,167 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			if pr.States == 0 {
 				done = counted(pr.Executions, "run")
 			}
-			fmt.Fprintf(stderr, "explore: %s, %s\n", now.Sub(start).Round(time.Second), done)
+			hint := ""
+			if hinted.first() {
+				hint = " (Ctrl-C stops the search and prints what it found)"
+			}
+			fmt.Fprintf(stderr, "explore: %s, %s%s\n", now.Sub(start).Round(time.Second), done, hint)
 		}
 	}
+	var early *earlyFinds
+	if mm == sim.SC {
+		early = newEarlyFinds(stderr, start, hinted)
+		o.OnFound = early.found
+	}
 	res, err := explore.Explore(ctx, p, o)
+	early.end()
 	if err != nil {
 		return err
 	}
 	elapsed := time.Since(start)
+	in := interruption(ctx)
+	if in != nil {
+		markInterrupted(&res)
+	}
 	written := ""
 	if def != nil {
 		written = def.File()
 	}
 	if *asJSON {
-		return writeExploreJSON(stdout, s.ID, *variant, written, resolved, res, elapsed, s.Litmus)
+		err = writeExploreJSON(stdout, s.ID, *variant, written, resolved, res, elapsed, s.Litmus)
+	} else if err = writeExploreText(stdout, s.ID, *variant, written, resolved, res, elapsed, o.Want); err == nil {
+		err = writeLitmusOutcome(stdout, s.Litmus, *variant, res)
 	}
-	if err := writeExploreText(stdout, s.ID, *variant, written, resolved, res, elapsed, o.Want); err != nil {
-		return err
+	if err == nil && in != nil {
+		return in
 	}
-	return writeLitmusOutcome(stdout, s.Litmus, *variant, res)
+	return err
+}
+
+// markInterrupted says of a search a signal cancelled, and of each of
+// its phases it cut short, that it was interrupted.
+func markInterrupted(r *explore.Result) {
+	if !r.Complete && r.Stopped == "canceled" {
+		r.Stopped = "interrupted"
+	}
+	for i := range r.Phases {
+		markInterrupted(&r.Phases[i])
+	}
+}
+
+// earlyFinds prints each kind of bug a search runs into the moment it is
+// found, on stderr, with a line saying the search goes on and how to stop
+// it, so that a long search answers at once. What a search finds in its
+// first holdBack is held until then, and dropped if the search has ended:
+// a short search's report says it all.
+type earlyFinds struct {
+	mu     sync.Mutex
+	w      io.Writer
+	start  time.Time
+	hinted *onceFlag // the hint how to stop, printed once (with the progress lines)
+	held   []string
+	timer  *time.Timer
+	open   bool // printing at once: holdBack has passed
+	ended  bool
+}
+
+// A onceFlag says yes to the first who asks, from any goroutine.
+type onceFlag struct{ once sync.Once }
+
+// first reports whether this is the first call.
+func (f *onceFlag) first() (yes bool) {
+	f.once.Do(func() { yes = true })
+	return yes
+}
+
+// holdBack is how long early finds wait for a search that may end sooner.
+const holdBack = 50 * time.Millisecond
+
+func newEarlyFinds(w io.Writer, start time.Time, hinted *onceFlag) *earlyFinds {
+	f := &earlyFinds{w: w, start: start, hinted: hinted}
+	f.timer = time.AfterFunc(holdBack, f.flush)
+	return f
+}
+
+// found is explore.Options.OnFound.
+func (f *earlyFinds) found(c explore.Counterexample) {
+	line := fmt.Sprintf("explore: found %s in %s (%d %s, %d %s): %s\n", c.Kind, duration(time.Since(f.start)),
+		c.Steps, plural(c.Steps, "step"), c.Preemptions, plural(c.Preemptions, "preemption"), c.Schedule)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.held = append(f.held, line)
+	if f.open {
+		f.print()
+	}
+}
+
+// flush prints what was held once holdBack has passed, unless the search
+// has ended.
+func (f *earlyFinds) flush() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !f.ended {
+		f.open = true
+		f.print()
+	}
+}
+
+// print writes the held lines, with the hint after the first.
+func (f *earlyFinds) print() {
+	for _, l := range f.held {
+		io.WriteString(f.w, l)
+		if f.hinted.first() {
+			fmt.Fprintln(f.w, "explore: the search goes on, for every kind of bug, its smallest counterexample and the counts;"+
+				" Ctrl-C stops it and prints what it found")
+		}
+	}
+	f.held = nil
+}
+
+// end says the search is over: nothing more is printed.
+func (f *earlyFinds) end() {
+	if f == nil {
+		return
+	}
+	f.timer.Stop()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.ended = true
+}
+
+// maxWorkers is the most goroutines a search uses (explore.Options.Workers).
+const maxWorkers = 32
+
+// strategyFlags checks that every flag given applies to strategy st: a
+// flag the search would not read is an error, not silently ignored.
+func strategyFlags(fs *flagSet, st explore.Strategy) error {
+	const (
+		auto, ex, pre, rnd = explore.FindThenProve, explore.Exhaustive, explore.PreemptionBounded, explore.Randomized
+	)
+	applies := []struct {
+		flag       string
+		strategies []explore.Strategy
+	}{
+		{"max-preemptions", []explore.Strategy{auto, pre}},
+		{"runs", []explore.Strategy{rnd}},
+		{"seed", []explore.Strategy{rnd}},
+		{"depth", []explore.Strategy{rnd}},
+		{"max-states", []explore.Strategy{auto, ex, pre}},
+		{"no-symmetry", []explore.Strategy{auto, ex, pre}},
+		{"no-reduction", []explore.Strategy{auto, ex}},
+		{"workers", []explore.Strategy{auto, ex}},
+	}
+	given := fs.given()
+	for _, a := range applies {
+		if given[a.flag] && !slices.Contains(a.strategies, st) {
+			names := make([]string, len(a.strategies))
+			for i, s := range a.strategies {
+				names[i] = string(s)
+			}
+			return usageErrorf("--%s does not apply to --strategy %s (it applies to %s)", a.flag, st, strings.Join(names, ", "))
+		}
+	}
+	return nil
 }
 
 // exploreReport is the JSON form of a search's result.

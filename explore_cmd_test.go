@@ -5,12 +5,14 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/explore"
+	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 	"lockstep/sim/schedule"
 )
@@ -193,20 +195,41 @@ func TestExploreRandomStopAt(t *testing.T) {
 }
 
 func TestExploreBadInput(t *testing.T) {
-	for _, args := range [][]string{
-		{"explore"},
-		{"explore", "wg-lost-wakeup", "--strategy", "bfs"},
-		{"explore", "wg-lost-wakeup", "--stop-at", "oops"},
-		{"explore", "wg-lost-wakeup", "--stop-at", "ok"},
-		{"explore", "wg-lost-wakeup", "--variant", "nope"},
-		{"explore", "wg-lost-wakeup", "--set", "waiters=99"},
-		{"explore", "wg-lost-wakeup", "--runs", "0"},
-		{"explore", "wg-lost-wakeup", "--workers", "0"},
-		{"explore", "no-such-lesson"},
-	} {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{}, "explore needs a lesson"},
+		{[]string{"wg-lost-wakeup", "extra"}, `unexpected argument "extra" after the lesson wg-lost-wakeup`},
+		{[]string{"wg-lost-wakeup", "--strategy", "bfs"}, `--strategy "bfs": want auto, exhaustive, preemption or random`},
+		{[]string{"wg-lost-wakeup", "--strategy", "exhastive"}, `; did you mean exhaustive?`},
+		{[]string{"wg-lost-wakeup", "--stop-at", "oops"}, `--stop-at "oops": want an outcome kind other than ok (lost-wakeup, `},
+		{[]string{"wg-lost-wakeup", "--stop-at", "lost-wakup"}, `; did you mean lost-wakeup?`},
+		{[]string{"wg-lost-wakeup", "--stop-at", "ok"}, `--stop-at "ok"`},
+		{[]string{"wg-lost-wakeup", "--variant", "nope"}, `--variant "nope": wg-lost-wakeup has no such variant`},
+		{[]string{"wg-lost-wakeup", "--set", "waiters=99"}, "waiters=99 is out of range"},
+		{[]string{"wg-lost-wakeup", "--set", "waiters=3", "--set", "waiters=4"}, "waiters is set twice (3, then 4)"},
+		{[]string{"wg-lost-wakeup", "--strategy", "random", "--runs", "0"}, "--runs 0: want at least 1"},
+		{[]string{"wg-lost-wakeup", "--workers", "0"}, "--workers 0: want 1 to 32"},
+		{[]string{"wg-lost-wakeup", "--workers", "1000"}, "--workers 1000: want 1 to 32"},
+		{[]string{"wg-lost-wakeup", "--max-states", "0"}, "--max-states 0: want at least 1"},
+		{[]string{"wg-lost-wakeup", "--strategy", "random", "--depth", "-1"}, "--depth -1: want at least 0"},
+		{[]string{"wg-lost-wakeup", "--max-preemptions", "-5"}, "--max-preemptions -5: want -1 (no bound) or at least 0"},
+		{[]string{"wg-lost-wakeup", "--strategy", "exhaustive", "--max-preemptions", "3"}, "--max-preemptions does not apply to --strategy exhaustive (it applies to auto, preemption)"},
+		{[]string{"wg-lost-wakeup", "--strategy", "preemption", "--runs", "5"}, "--runs does not apply to --strategy preemption (it applies to random)"},
+		{[]string{"wg-lost-wakeup", "--seed", "3"}, "--seed does not apply to --strategy auto (it applies to random)"},
+		{[]string{"wg-lost-wakeup", "--strategy", "preemption", "--workers", "2"}, "--workers does not apply to --strategy preemption"},
+		{[]string{"wg-lost-wakeup", "--strategy", "random", "--no-symmetry"}, "--no-symmetry does not apply to --strategy random"},
+		{[]string{"wg-lost-wakeup", "--strategy", "preemption", "--no-reduction"}, "--no-reduction does not apply to --strategy preemption"},
+		{[]string{"wg-lost-wakeup", "--strategy", "random", "--max-states", "9"}, "--max-states does not apply to --strategy random"},
+		{[]string{"wg-lost-wakeup", "--workers", "two"}, `--workers "two": not a number this flag takes`},
+		{[]string{"no-such-lesson"}, `unknown lesson "no-such-lesson"`},
+	}
+	for _, tt := range tests {
+		args := append([]string{"explore"}, tt.args...)
 		_, errs, status := cli(t, args...)
-		if status != 2 || !strings.HasPrefix(errs, "lockstep: ") {
-			t.Errorf("lockstep %s: exit %d, stderr %q; want exit 2 and a message", strings.Join(args, " "), status, errs)
+		if status != 2 || !strings.HasPrefix(errs, "lockstep: ") || !strings.Contains(errs, tt.want) {
+			t.Errorf("lockstep %s: exit %d, stderr %q; want exit 2 and %q", strings.Join(args, " "), status, errs, tt.want)
 		}
 	}
 }
@@ -238,4 +261,71 @@ func TestExploreLitmusOutcome(t *testing.T) {
 	if out := mustCLI(t, "explore", "litmus-mp-fences", "--variant", "relaxed"); strings.Contains(out, "the lesson is about") {
 		t.Errorf("under sc explore observes nothing, and printed:\n%s", out)
 	}
+}
+
+// TestExploreFlagsThatApply: each flag is accepted with a strategy it
+// applies to.
+func TestExploreFlagsThatApply(t *testing.T) {
+	for _, args := range [][]string{
+		{"--strategy", "random", "--runs", "5", "--seed", "3", "--depth", "2"},
+		{"--strategy", "preemption", "--max-preemptions", "1", "--no-symmetry", "--max-states", "1000"},
+		{"--strategy", "exhaustive", "--workers", "2", "--no-reduction"},
+		{"--max-preemptions", "-1", "--workers", "1"},
+	} {
+		args = append([]string{"explore", "wg-basic"}, args...)
+		if _, errs, status := cli(t, args...); status != 0 {
+			t.Errorf("lockstep %s: exit %d, stderr %q; want it to run", strings.Join(args, " "), status, errs)
+		}
+	}
+}
+
+// TestEarlyFinds: what a search finds in its first moments is dropped if
+// it ends by then (its report says it all); after that, each find is
+// printed at once, the hint how to stop after the first.
+func TestEarlyFinds(t *testing.T) {
+	c := explore.Counterexample{Kind: outcome.LostWakeup, Steps: 8, Preemptions: 1,
+		Schedule: schedule.Schedule{{Thread: "W1"}, {Thread: "D1"}}}
+
+	var quick strings.Builder
+	f := newEarlyFinds(&quick, time.Now(), &onceFlag{})
+	f.found(c)
+	f.end()
+	time.Sleep(2 * holdBack)
+	if quick.Len() != 0 {
+		t.Errorf("a search that ended at once printed %q; want nothing", quick.String())
+	}
+
+	var long syncBuffer
+	f = newEarlyFinds(&long, time.Now(), &onceFlag{})
+	f.found(c)
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(long.String(), "Ctrl-C stops it") && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	c.Kind = outcome.UseAfterFree
+	f.found(c)
+	f.end()
+	lines := strings.Split(strings.TrimSpace(long.String()), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "explore: found lost-wakeup in ") || !strings.HasSuffix(lines[0], " (8 steps, 1 preemption): W1 D1") ||
+		!strings.Contains(lines[1], "Ctrl-C stops it") || !strings.HasPrefix(lines[2], "explore: found use-after-free in ") {
+		t.Errorf("a long search printed:\n%s\nwant each find, and the hint once after the first", long.String())
+	}
+}
+
+// syncBuffer is a strings.Builder safe to write from a timer's goroutine.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -48,22 +48,26 @@ func runCmd(_ context.Context, e *env, args []string) error {
 			return usageErrorf("--memory: %v", err)
 		}
 	}
-	if len(rest) != 1 {
-		return usageErrorf("usage: lockstep %s", runUsage)
+	lesson, err := fs.oneLesson(rest)
+	if err != nil {
+		return err
 	}
 	lang, err := parseLang(*langFlag)
 	if err != nil {
 		return err
 	}
-	s, err := loadLesson(rest[0])
+	s, err := loadLesson(lesson)
 	if err != nil {
+		return err
+	}
+	if err := checkVariant(s, *variant); err != nil {
 		return err
 	}
 	def, err := loadPrimitive(*primFile)
 	if err != nil {
 		return err
 	}
-	warnMismatches(e.stderr, rest[0], s)
+	warnMismatches(e.stderr, lesson, s)
 	job, err := plan(s, def, *variant, *sched, overrides)
 	if err != nil {
 		return inLang(err, lang)
@@ -178,10 +182,14 @@ func scheduleIndex(s *scenarios.Scenario, name string) int {
 // writeHeader prints what is run: the lesson, the variant, the
 // parameters, and the named schedule with its expected outcome.
 func writeHeader(w io.Writer, s *scenarios.Scenario, pl *runPlan, lang string) error {
+	ph := headerEnglish
+	if lang == words.Chinese {
+		ph = headerChinese
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s%s (%s), variant %s", words.Heading("lesson", lang), s.ID, s.Title.In(lang), pl.variant)
+	fmt.Fprintf(&b, "%s%s (%s)"+ph.variant, words.Heading("lesson", lang), s.ID, s.Title.In(lang), pl.variant)
 	if pl.written != nil {
-		fmt.Fprintf(&b, ", primitive %s", pl.written.File())
+		fmt.Fprintf(&b, ph.primitive, pl.written.File())
 	}
 	if len(pl.params) > 0 {
 		keys := make([]string, 0, len(pl.params))
@@ -192,14 +200,14 @@ func writeHeader(w io.Writer, s *scenarios.Scenario, pl *runPlan, lang string) e
 		for i, k := range keys {
 			keys[i] = k + "=" + strconv.Itoa(pl.params[k])
 		}
-		fmt.Fprintf(&b, ", %s", strings.Join(keys, " "))
+		fmt.Fprintf(&b, ph.comma+"%s", strings.Join(keys, " "))
 	}
 	if pl.memory != sim.SC {
-		fmt.Fprintf(&b, ", memory %s", pl.memory)
+		fmt.Fprintf(&b, ph.memory, pl.memory)
 	}
 	b.WriteString("\n")
 	if sc := pl.named; sc != nil {
-		fmt.Fprintf(&b, "%s%s (%s), expect %s\n", words.Heading("replay", lang), sc.Name, sc.Title.In(lang), sc.Expect[pl.variant])
+		fmt.Fprintf(&b, "%s%s (%s)"+ph.expect+"\n", words.Heading("replay", lang), sc.Name, sc.Title.In(lang), sc.Expect[pl.variant])
 	} else {
 		fmt.Fprintf(&b, "%s%s\n", words.Heading("replay", lang), pl.schedule)
 	}
@@ -213,6 +221,15 @@ func writeHeader(w io.Writer, s *scenarios.Scenario, pl *runPlan, lang string) e
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// headerPhrases are the words of run's header, in one language; the
+// names (lessons, variants, parameters, outcome kinds) stay as they are.
+type headerPhrases struct{ variant, primitive, comma, memory, expect string }
+
+var (
+	headerEnglish = headerPhrases{variant: ", variant %s", primitive: ", primitive %s", comma: ", ", memory: ", memory %s", expect: ", expect %s"}
+	headerChinese = headerPhrases{variant: "，变体 %s", primitive: "，原语 %s", comma: "，", memory: "，内存模型 %s", expect: "，预期 %s"}
+)
 
 // inLang is err with the schedule's error it ends in said in language
 // lang (words.Error); it wraps err, so its exit status stays.

@@ -27,11 +27,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
+	"strings"
 	"syscall"
 	"time"
 
@@ -40,10 +43,65 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible(context.Background())
 	err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(report(os.Stderr, err))
+}
+
+// interruptible returns a context that SIGINT or SIGTERM cancels, with an
+// interrupted error naming the signal as its cause. After the first
+// signal the process no longer catches them: a second one ends it at once.
+func interruptible(parent context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(parent)
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-sigs:
+			signal.Stop(sigs)
+			cancel(&interrupted{sig: sig})
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(sigs)
+		close(done)
+		cancel(nil)
+	}
+}
+
+// interrupted is the cause of a command's end by a signal: the binary
+// exits with 128 plus the signal's number, as shells report it (130 for
+// SIGINT, 143 for SIGTERM).
+type interrupted struct{ sig os.Signal }
+
+func (e *interrupted) Error() string { return "interrupted by " + signalName(e.sig) }
+
+// status is the exit status a shell gives a command the signal ended.
+func (e *interrupted) status() int {
+	if n, ok := e.sig.(syscall.Signal); ok {
+		return 128 + int(n)
+	}
+	return 130
+}
+
+// signalName is SIGINT or SIGTERM.
+func signalName(s os.Signal) string {
+	if s == syscall.SIGTERM {
+		return "SIGTERM"
+	}
+	return "SIGINT"
+}
+
+// interruption is the interrupted error ctx was cancelled with, or nil.
+func interruption(ctx context.Context) *interrupted {
+	var in *interrupted
+	if errors.As(context.Cause(ctx), &in) {
+		return in
+	}
+	return nil
 }
 
 // A command is one subcommand of the binary.
@@ -63,49 +121,94 @@ func commands() []command {
 		{name: "check", usage: checkUsage, summary: "replay every named schedule of lessons and compare it with its expected outcome", run: checkCmd},
 		{name: "explore", usage: exploreUsage, summary: "search every execution of a lesson for bugs", run: exploreCmd},
 		{name: "verify", usage: verifyUsage, summary: "grade a written primitive: the explorer must verify it on the lesson", run: verifyCmd},
+		{name: "version", usage: "version", summary: "print the version this binary was built from", run: versionCmd},
+		{name: "help", usage: "help [COMMAND]", summary: "list the commands, or print one command's flags (as lockstep COMMAND --help)", run: helpCmd},
 	}
 }
+
+// serveUsage is the synopsis of serving, the command without a name.
+const serveUsage = "[--addr HOST:PORT] [--dev] [--data DIR] [--trust-proxy] [--sockets-per-address N] [--search-workers N]"
 
 // env is what a command may use of the outside world.
 type env struct {
 	stdout, stderr io.Writer
 	getenv         func(string) string
+	// buildInfo is debug.ReadBuildInfo, or a test's stand-in.
+	buildInfo func() (*debug.BuildInfo, bool)
 }
 
 // run dispatches args to a subcommand, or serves the playground when the
 // first argument is not a subcommand's name. It returns a usageError for
 // bad input.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	e := &env{stdout: stdout, stderr: stderr, getenv: getenv}
+	e := &env{stdout: stdout, stderr: stderr, getenv: getenv, buildInfo: debug.ReadBuildInfo}
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		for _, c := range commands() {
 			if c.name == args[0] {
 				return c.run(ctx, e, args[1:])
 			}
 		}
-		if args[0] == "help" {
-			printHelp(stdout)
-			return nil
+		if args[0] == "serve" { // the command without a name, named
+			return serveCmd(ctx, e, args[1:])
 		}
-		return usageErrorf("unknown subcommand %q (run %q for help)", args[0], "lockstep help")
+		return usageErrorf("unknown command %q%s (lockstep help lists the commands)", args[0], didYouMean(args[0], commandNames(), ""))
 	}
 	return serveCmd(ctx, e, args)
+}
+
+// commandNames is the names of the subcommands.
+func commandNames() []string {
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	return names
+}
+
+// helpCmd lists the commands, or prints one command's usage and flags,
+// as that command's --help does.
+func helpCmd(ctx context.Context, e *env, args []string) error {
+	switch {
+	case len(args) == 0:
+		printHelp(e.stdout)
+		return nil
+	case len(args) > 1:
+		return usageErrorf("help takes one command, got %q", strings.Join(args, " "))
+	case args[0] == "serve":
+		return serveCmd(ctx, e, []string{"--help"})
+	}
+	for _, c := range commands() {
+		if c.name == args[0] && c.name != "help" {
+			return c.run(ctx, e, []string{"--help"})
+		}
+	}
+	if args[0] == "help" {
+		printHelp(e.stdout)
+		return nil
+	}
+	return usageErrorf("help: unknown command %q%s (lockstep help lists the commands)", args[0], didYouMean(args[0], commandNames(), ""))
 }
 
 // printHelp lists the subcommands.
 func printHelp(w io.Writer) {
 	fmt.Fprintln(w, "usage:")
-	fmt.Fprintln(w, "  lockstep [--addr HOST:PORT] [--dev] [--data DIR] [--trust-proxy] [--sockets-per-address N]")
-	fmt.Fprintln(w, "      serve the playground")
+	fmt.Fprintf(w, "  lockstep %s\n", serveUsage)
+	fmt.Fprintln(w, "      serve the playground (lockstep help serve lists the flags)")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  lockstep %s\n      %s\n", c.usage, c.summary)
 	}
+	fmt.Fprintln(w, "lockstep help COMMAND, or lockstep COMMAND --help, prints a command's flags.")
 }
 
 // report prints err, if any, and returns the exit status it calls for.
 func report(w io.Writer, err error) int {
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return 0
+	}
+	var in *interrupted
+	if errors.As(err, &in) {
+		fmt.Fprintln(w, "lockstep:", err)
+		return in.status()
 	}
 	fmt.Fprintln(w, "lockstep:", err)
 	var ue *usageError
@@ -137,7 +240,7 @@ func serveCmd(ctx context.Context, e *env, args []string) error {
 	if a := e.getenv("LOCKSTEP_ADDR"); a != "" {
 		addrDefault = a
 	}
-	fs := newFlagSet(e, "lockstep", "[--addr HOST:PORT] [--dev] [--data DIR] [--trust-proxy] [--sockets-per-address N] [--search-workers N]   (or: lockstep help)")
+	fs := newFlagSet(e, "serve", serveUsage+"   (or: lockstep help)")
 	addr := fs.String("addr", addrDefault, "address to listen on (env LOCKSTEP_ADDR sets the default)")
 	dev := fs.Bool("dev", false, "serve static/ from disk instead of the embedded assets")
 	data := fs.String("data", defaultDataDir(e.getenv), `directory of the file that keeps the rooms across restarts ("" keeps them in memory only)`)
@@ -153,14 +256,17 @@ func serveCmd(ctx context.Context, e *env, args []string) error {
 		return usageErrorf("unexpected argument %q", rest[0])
 	}
 
+	if err := fs.inRange("sockets-per-address", int64(*perAddress), 1, math.MaxInt32); err != nil {
+		return err
+	}
+	if err := fs.inRange("search-workers", int64(*searchWorkers), 0, maxWorkers); err != nil {
+		return err
+	}
 	cat, err := scenarios.Load()
 	if err != nil {
 		return fmt.Errorf("the embedded catalog: %w", err)
 	}
 	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
-	if *searchWorkers < 0 {
-		return usageErrorf("--search-workers must be at least 0")
-	}
 	cfg := web.Config{Catalog: cat, Logger: logger, DataDir: *data, TrustForwardedFor: *trustProxy, SocketsPerAddress: *perAddress,
 		SearchWorkers: *searchWorkers}
 	if *dev {
@@ -172,6 +278,9 @@ func serveCmd(ctx context.Context, e *env, args []string) error {
 	}
 	defer srv.Close()
 	ln, err := net.Listen("tcp", *addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return fmt.Errorf("%w\n%s is taken, by another server perhaps: serve on another address with --addr HOST:PORT, or set LOCKSTEP_ADDR", err, *addr)
+	}
 	if err != nil {
 		return err
 	}

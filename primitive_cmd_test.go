@@ -66,7 +66,7 @@ func TestPrimitiveFlagErrors(t *testing.T) {
 		{[]string{"run", "wg-basic", "--primitive", broken}, broken + ":3:24: expected an expression"},
 		{[]string{"explore", "wg-basic", "--primitive", filepath.Join(dir, "none.lsp")}, "no primitive file"},
 		{[]string{"run", "mutex-handoff", "--primitive", filepath.Join("primitives", "examples", "event_fixed.lsp")}, "which primitive event does not have"},
-		{[]string{"run", "wg-basic", "--variant", "lifo", "--primitive", filepath.Join("primitives", "examples", "wait_group_fixed.lsp")}, `no variant "lifo"`},
+		{[]string{"run", "wg-basic", "--variant", "lifo", "--primitive", filepath.Join("primitives", "examples", "wait_group_fixed.lsp")}, `--variant "lifo": wg-basic has no such variant`},
 		{[]string{"run", "wg-lost-wakeup", "--primitive", filepath.Join("primitives", "examples", "wait_group_fixed.lsp")}, "the schedule is variant tinycoro's, and wait_group_fixed.lsp cannot follow it even by its threads: --variant picks"},
 	}
 	for _, tt := range tests {

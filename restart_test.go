@@ -31,10 +31,7 @@ func TestRoomSurvivesKill(t *testing.T) {
 		t.Skip("builds and runs the server")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "lockstep")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := builtBinary(t)
 	data := filepath.Join(dir, "data")
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

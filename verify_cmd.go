@@ -28,10 +28,19 @@ func verifyCmd(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(rest) != 1 || (*primFile == "") == !*start {
-		return usageErrorf("usage: lockstep %s", verifyUsage)
+	lesson, err := fs.oneLesson(rest)
+	if err != nil {
+		return err
 	}
-	s, err := loadLesson(rest[0])
+	switch given := fs.given(); {
+	case *start && given["primitive"]:
+		return usageErrorf("--start and --primitive: give one (--start prints the source to begin from, --primitive grades one)")
+	case *start && given["json"]:
+		return usageErrorf("--json does not apply to --start, which prints the source to begin from")
+	case !*start && *primFile == "":
+		return usageErrorf("verify needs --primitive FILE (the primitive to grade), or --start\nusage: lockstep %s", verifyUsage)
+	}
+	s, err := loadLesson(lesson)
 	if err != nil {
 		return err
 	}

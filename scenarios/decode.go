@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"regexp"
 	"strings"
 )
@@ -136,7 +137,7 @@ func describe(text []byte, err error) string {
 		if field == "" {
 			field = "value"
 		}
-		return fmt.Sprintf("%d: %s: want %s, got a JSON %s", lineAt(text, te.Offset), field, te.Type, te.Value)
+		return fmt.Sprintf("%d: %s: want %s, got a JSON %s", lineAt(text, te.Offset), field, jsonKind(te.Type), te.Value)
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return fmt.Sprintf("%d: the file ends in the middle of the lesson", lineAt(text, int64(len(text))))
 	}
@@ -148,6 +149,29 @@ func describe(text []byte, err error) string {
 		return fmt.Sprintf("%d: unknown field %q", line, m[1])
 	}
 	return " " + strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// jsonKind says what a lesson file must hold where Go decodes a value of
+// type t, in the file's terms, not Go's: "an object", "a whole number".
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	}
+	return "another kind of value"
 }
 
 // lineAt is the 1-based line of byte offset off.

@@ -126,6 +126,12 @@ type Options struct {
 	// reporting. The engine keeps no clock: the caller times the search.
 	Progress      func(Progress)
 	ProgressEvery int64
+	// OnFound, when set, is called the first time the search runs into
+	// an execution of each outcome kind other than ok, with that
+	// execution: the first one found, not necessarily the smallest the
+	// result will hold. Calls come one at a time, possibly from a
+	// worker's goroutine. The sc strategies but random call it (not c11).
+	OnFound func(Counterexample)
 	// From starts the search at the state that performing exactly From's
 	// steps reaches, instead of at the start: the executions counted are
 	// those that begin with From, and every counterexample begins with
@@ -137,6 +143,8 @@ type Options struct {
 	// Explore.
 	start  *sim.Machine
 	prefix []int16
+	// announce tells OnFound of each kind first found, set by Explore.
+	announce *announcer
 
 	// checkKeys checks every state key computed incrementally against
 	// the key computed from scratch, wideKeys keys every state as a
@@ -228,6 +236,7 @@ func Explore(ctx context.Context, p *program.Program, o Options) (Result, error)
 	if o.Memory == sim.C11 {
 		return exploreWeak(ctx, p, o)
 	}
+	o.announce = newAnnouncer(p, &o)
 	var res Result
 	var err error
 	switch o.Strategy {

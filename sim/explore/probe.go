@@ -20,6 +20,7 @@ type probe struct {
 	p     *program.Program
 	ctx   context.Context
 	want  func(k int) bool // stop when a counterexample of kind k is found
+	tell  *announcer       // of each kind first found
 	best  [numKinds][]int16
 	bpre  [numKinds]int
 	have  [numKinds]bool
@@ -64,6 +65,9 @@ func (pr *probe) finish(m *sim.Machine, last, pre int) {
 	pr.count[k]++
 	if k == 0 {
 		return
+	}
+	if !pr.have[k] {
+		pr.tell.found(k, pr.path)
 	}
 	if !pr.have[k] || len(pr.path) < len(pr.best[k]) || len(pr.path) == len(pr.best[k]) && pre < pr.bpre[k] {
 		pr.best[k] = append(pr.best[k][:0], pr.path...)

@@ -32,6 +32,13 @@ func exploreExhaustive(ctx context.Context, p *program.Program, o Options) (Resu
 			r.States += res.States
 			return r, nil
 		}
+		if ctx.Err() != nil {
+			// Cancelled on the way to the exact counts: the reduced
+			// search's counterexamples, as it ran into them, and no claim
+			// that the search is done.
+			res.Complete, res.Stopped = false, "canceled"
+			res.States += f.states()
+		}
 	}
 	res.Counterexamples = e.counterexamples(root, res.Complete)
 	return res, nil
@@ -96,7 +103,7 @@ func explorePreemption(ctx context.Context, p *program.Program, o Options) (Resu
 	var res Result
 	var have [numKinds]bool
 	var found []Counterexample
-	pr := &probe{p: p, ctx: ctx, want: func(k int) bool { return o.stopsAt(outcome.Kinds[k]) }}
+	pr := &probe{p: p, ctx: ctx, want: func(k int) bool { return o.stopsAt(outcome.Kinds[k]) }, tell: o.announce}
 	// The probe runs first: with a kind to stop at, its runs with one
 	// preemption often end the search before any complete bound is done.
 	pr.run(1)

@@ -126,7 +126,7 @@ func TestWeakKeyMergesAlikeStates(t *testing.T) {
 	p, observe := releaseFloorProgram(t)
 	progs = append(progs, weakProgram{"release floor", p, observe})
 	var merged int
-	for _, pr := range progs {
+	for _, pr := range sample(progs, 3) {
 		for _, sym := range []bool{false, true} {
 			c := &mergeChecker{t: t, name: fmt.Sprintf("%s (symmetry %v)", pr.name, sym), key: explore.WeakKeys(pr.p, sym),
 				seen: map[statekey.Key]*future{}, budget: 30_000}

@@ -61,16 +61,6 @@ func TestLocalDoc(t *testing.T) {
 	}
 }
 
-// labelNumber is the number of the label named name.
-func labelNumber(t *testing.T, name string) int {
-	t.Helper()
-	pc, ok := primitives.LabelNumber(name)
-	if !ok {
-		t.Fatalf("no label %s", name)
-	}
-	return pc
-}
-
 // hasHan reports whether s holds a Chinese character.
 func hasHan(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) >= 0

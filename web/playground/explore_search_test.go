@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"context"
 	"runtime"
 	"strings"
 	"testing"
@@ -37,7 +38,7 @@ func TestSearchLimits(t *testing.T) {
 		}
 	}
 
-	sr := newSearch(nil, nil, big, explore.Exhaustive, "fixed", nil)
+	sr := newSearch(context.Background(), nil, big, explore.Exhaustive, "fixed", nil)
 	sr.limit = 50 * time.Millisecond
 	tk, err := searchqueue.New(1).Enter(site.Client{Addr: "a"})
 	if err != nil {
@@ -61,7 +62,7 @@ func TestSearchLimits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sr := newSearch(nil, nil, big, explore.Exhaustive, "fixed", nil)
+		sr := newSearch(context.Background(), nil, big, explore.Exhaustive, "fixed", nil)
 		go sr.run(tk)
 		time.Sleep(time.Second)
 		synctest.Wait()

@@ -41,19 +41,41 @@ func TestLoopbackLoad(t *testing.T) {
 	if os.Getenv("LOCKSTEP_LOAD") == "1" {
 		sessions, budget = loadSessions, !webtest.RaceEnabled
 	}
+	// The processor time per round trip is a budget on any machine; the
+	// latency budget holds on a machine with the cores to spare, which
+	// the load average, read in the same run, says.
 	for _, pace := range []time.Duration{loadPace, 0} {
-		p50, p99, max := loopbackLoad(t, sessions, pace)
-		t.Logf("%d sockets × %d round trips, a command every %v: p50 %v, p99 %v, max %v",
-			sessions, loadTrips, pace, p50, p99, max)
-		if budget && pace > 0 && p99 > p99Budget {
+		before, _ := loadAverage()
+		p50, p99, worst, cpu := loopbackLoad(t, sessions, pace)
+		t.Logf("%d sockets × %d round trips, a command every %v: p50 %v, p99 %v, max %v; %v of processor time a round trip, clients included",
+			sessions, loadTrips, pace, p50, p99, worst, cpu)
+		if !budget {
+			continue
+		}
+		if cpu > cpuBudget {
+			t.Errorf("%v of processor time a round trip; the budget is %v", cpu, cpuBudget)
+		}
+		after, _ := loadAverage()
+		switch busy := max(before, after); {
+		case pace == 0:
+		case busy > float64(runtime.NumCPU()):
+			t.Logf("the machine is busy with other work (load average %.1f on %d cores): the p99 budget is not judged", busy, runtime.NumCPU())
+		case p99 > p99Budget:
 			t.Errorf("p99 round trip %v; the budget is %v", p99, p99Budget)
 		}
 	}
 }
 
+// cpuBudget bounds the processor time of one round trip under load, the
+// clients' part included: it does not depend on how busy the machine is,
+// so a server that spends more per command fails it anywhere. (0.20 to 0.22
+// ms were measured on 1 December 2026, on 2 cores at load average 48.)
+const cpuBudget = 500 * time.Microsecond
+
 // loopbackLoad runs the load with n sockets at one pace and returns the
-// percentiles of the round trips.
-func loopbackLoad(t *testing.T, n int, pace time.Duration) (p50, p99, max time.Duration) {
+// percentiles of the round trips, and the processor time the process
+// spent a round trip (0 where it is not known).
+func loopbackLoad(t *testing.T, n int, pace time.Duration) (p50, p99, max, cpu time.Duration) {
 	ts := newTestHTTP(t, Config{})
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
@@ -73,8 +95,12 @@ func loopbackLoad(t *testing.T, n int, pace time.Duration) (p50, p99, max time.D
 			trips[i], errs[i] = cl.trips(loadTrips, pace)
 		})
 	}
+	cpu0, known := processCPU()
 	close(start)
 	wg.Wait()
+	if cpu1, _ := processCPU(); known {
+		cpu = (cpu1 - cpu0) / time.Duration(n*loadTrips)
+	}
 	for _, cl := range clients {
 		cl.c.CloseNow()
 	}
@@ -86,7 +112,7 @@ func loopbackLoad(t *testing.T, n int, pace time.Duration) (p50, p99, max time.D
 	}
 	all := slices.Concat(trips...)
 	slices.Sort(all)
-	return all[len(all)/2], all[len(all)*99/100], all[len(all)-1]
+	return all[len(all)/2], all[len(all)*99/100], all[len(all)-1], cpu
 }
 
 // trips runs n round trips: W1 and W2 step, then two backs (each replays
@@ -201,4 +227,22 @@ func stacks() int64 {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	return int64(m.StackInuse)
+}
+
+// TestProcessCPU: the processor time the load budget counts grows with
+// work done.
+func TestProcessCPU(t *testing.T) {
+	cpu0, ok := processCPU()
+	if !ok {
+		t.Skip("no processor time on this system")
+	}
+	x := uint64(1)
+	for cpu, _ := processCPU(); cpu-cpu0 < 5*time.Millisecond; cpu, _ = processCPU() {
+		for range 100_000 {
+			x = x*6364136223846793005 + 1442695040888963407
+		}
+	}
+	if cpu1, _ := processCPU(); cpu1-cpu0 < 5*time.Millisecond || x == 0 {
+		t.Errorf("processor time went from %v to %v", cpu0, cpu1)
+	}
 }
