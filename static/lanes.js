@@ -86,7 +86,8 @@ export const laneMethods = {
     for (const base of [FULL, COMPACT]) {
       const lanes = this.planLanes(ctx, groups, threads, base);
       const n = lanes.lanes.length;
-      for (let c = 1; c <= Math.max(1, Math.ceil(n / 2)); c++) {
+      // Two or three lanes may stand side by side; more keep two a column.
+      for (let c = 1; c <= (n <= 3 ? n : Math.ceil(n / 2)); c++) {
         const rows = Math.ceil(n / c);
         const cols = Math.ceil(n / rows);
         // Each column is as wide as its widest lane.
