@@ -127,9 +127,24 @@ export class Code {
       box.append(h("section", { class: "col", "data-op": col.op, "data-threads": col.threads.join(" ") }, head, list));
     }
     put(this.algoBox, box);
+    this.keepMarked();
+  }
+
+  // keepMarked scrolls each column to its thread's next line, or else to
+  // where it waits, or else to the line that ran; again whenever the
+  // column's box changes size (a tool's panel opening above the code).
+  keepMarked() {
+    const box = this.algoBox.firstElementChild;
+    if (!box) return;
     for (const col of box.children) {
-      const at = col.querySelector(".aline.next, .aline.held, .aline.ran");
+      const at = col.querySelector(".aline.next") || col.querySelector(".aline.held") || col.querySelector(".aline.ran");
       if (at) keepVisible(col, at);
+    }
+    if (this.watched !== this.algoBox) {
+      this.resized ??= new ResizeObserver(() => this.keepMarked());
+      this.resized.disconnect();
+      this.resized.observe(this.algoBox);
+      this.watched = this.algoBox;
     }
   }
 

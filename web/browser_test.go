@@ -222,9 +222,16 @@ func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
 // wait waits until the JavaScript expression js is truthy.
 func (p *page) wait(js string) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, waitLimit)
+	p.waitUpTo(js, waitLimit)
+}
+
+// waitUpTo waits up to limit until the JavaScript expression js is truthy:
+// for what the server computes at length, a search.
+func (p *page) waitUpTo(js string, limit time.Duration) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, limit)
 	defer cancel()
-	poll := chromedp.Poll[any](js, chromedp.WithPollingTimeout(waitLimit), chromedp.WithPollingInterval(20*time.Millisecond))
+	poll := chromedp.Poll[any](js, chromedp.WithPollingTimeout(limit), chromedp.WithPollingInterval(20*time.Millisecond))
 	if _, err := chromedp.Run(ctx, poll); err != nil {
 		p.t.Fatalf("waiting for %s: %v", js, err)
 	}
