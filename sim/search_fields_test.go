@@ -23,7 +23,7 @@ func TestStateKeyCoversFields(t *testing.T) {
 			"hb",                       // happens-before: see hb.State below
 			"step",                     // not keyed: see stateKey
 			"holds",                    // follows from mem
-			"opened", "wakers", "this", // messages only (steps a verdict blames)
+			"opened", "wakers", "wakersElse", "this", // messages only (steps a verdict blames)
 			"semSeq", "lockSeq", // keyed as ranks among the coroutines
 			"races",             // keyed as "a race has been seen"
 			"fatal", "limitHit", // the run is over: never keyed

@@ -226,6 +226,11 @@ type Facts struct {
 	Lists []List
 	// Condition says in words what Open or Free checks ("m_count == 0").
 	Condition string
+	// Waits, for a primitive whose waiters wait for different things (a
+	// channel), says what the waiter whose awaiter node begins at awaiter
+	// waits for, in words, and whether it holds; nil when Open or Free
+	// speak for every waiter.
+	Waits func(p Peek, awaiter Word) (cond string, holds bool)
 }
 
 // A List is an intrusive list of awaiters.
