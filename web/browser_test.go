@@ -37,6 +37,9 @@ const viewportW, viewportH = 1280, 720
 // compression.
 const pageBudget = 150 << 10
 
+// wireBudget bounds the same page as sent, compressed.
+const wireBudget = 60 << 10
+
 // waitLimit bounds every wait on the page.
 const waitLimit = 15 * time.Second
 
@@ -326,19 +329,27 @@ func (p *page) evalString(js string) string {
 }
 
 // checkWeight sums the bytes of the page and every asset it loaded, as
-// decoded (before compression), and holds them to the budget.
+// decoded (before compression) and as sent (compressed), and holds them
+// to their budgets.
 func (p *page) checkWeight() {
 	p.t.Helper()
-	n, err := chromedp.Run(p.ctx, chromedp.Evaluate[float64](`
-		performance.getEntriesByType("navigation").concat(performance.getEntriesByType("resource"))
-			.filter((e) => !e.name.startsWith("ws"))
-			.reduce((sum, e) => sum + e.decodedBodySize, 0)`))
-	if err != nil {
-		p.t.Fatal(err)
+	sum := func(field string) float64 {
+		n, err := chromedp.Run(p.ctx, chromedp.Evaluate[float64](`
+			performance.getEntriesByType("navigation").concat(performance.getEntriesByType("resource"))
+				.filter((e) => !e.name.startsWith("ws"))
+				.reduce((sum, e) => sum + e.`+field+`, 0)`))
+		if err != nil {
+			p.t.Fatal(err)
+		}
+		return n
 	}
-	p.t.Logf("page weight: %d bytes (budget %d)", int(n), pageBudget)
+	n, wire := sum("decodedBodySize"), sum("encodedBodySize")
+	p.t.Logf("page weight: %d bytes (budget %d), %d on the wire (budget %d)", int(n), pageBudget, int(wire), wireBudget)
 	if n > pageBudget {
 		p.t.Errorf("page weight = %d bytes; want at most %d", int(n), pageBudget)
+	}
+	if wire > wireBudget {
+		p.t.Errorf("page weight on the wire = %d bytes; want at most %d", int(wire), wireBudget)
 	}
 }
 
