@@ -28,6 +28,9 @@ export const laneMethods = {
     const { L, lanes, colX, colW, cols, rows } = plan;
     this.L = L;
     const placed = new Set();
+    // A group's lane has a second one peeking out below and right of it,
+    // inside the picture's width.
+    const peek = lanes.some((l) => l.grp.threads.length > 1) ? 6 : 0;
     lanes.forEach((lane, li) => {
       const { grp, th, slots, queueW } = lane;
       const ti = grp.indexes[0];
@@ -39,7 +42,7 @@ export const laneMethods = {
       const many = grp.threads.length > 1;
       const numWait = ctx.cells.get(`${th.name}.ctx.num_wait`);
       const nw = numWait ? numWait.name : "";
-      const w = cols > 1 ? colW[col] : Math.max(least, colW[col]);
+      const w = cols > 1 ? colW[col] : Math.max(least - peek, colW[col]);
       const lg = s("g", { class: `lane ${tc(ti)}` + (many ? " group" : "") + (ctx.changed.has(nw) ? " changed" : "") + (ctx.touched === nw ? " touched" : ""), "data-thread": th.name, "data-threads": grp.threads.join(" ") });
       if (many) lg.append(s("rect", { class: "lane-bg stack", x: x0 + 8, y: y + 5, width: w - 4, height: L.h, rx: 10 }));
       const compact = L.compact;

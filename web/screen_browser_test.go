@@ -109,7 +109,9 @@ const screenProblems = `(() => {
 	const inside = (r, o, slack = 0.5) => r.left >= o.left - slack && r.top >= o.top - slack && r.right <= o.right + slack && r.bottom <= o.bottom + slack;
 	const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
 	const win = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
-	const ids = ["controls", "threads", "tools", "stage", "code", "narration", "verdict", "timeline"];
+	// An open tool takes the narration's place (tools.css).
+	const tooled = document.getElementById("app").classList.contains("tooled");
+	const ids = ["controls", "threads", "tools", "stage", "code", tooled ? "" : "narration", "verdict", "timeline"].filter(Boolean);
 	const rs = [];
 	for (const id of ids) {
 		const el = document.getElementById(id);
@@ -123,7 +125,7 @@ const screenProblems = `(() => {
 		if (!scrolls(cs.overflowY) && el.scrollHeight > el.clientHeight + 1) bad.push(id + " hides " + (el.scrollHeight - el.clientHeight) + "px of its height");
 	}
 	for (let i = 0; i < rs.length; i++) for (let j = i + 1; j < rs.length; j++) if (overlap(rs[i][1], rs[j][1])) bad.push(rs[i][0] + " overlaps " + rs[j][0]);
-	for (const id of ["stage", "narration", "verdict"]) {
+	for (const id of ["stage", tooled ? "" : "narration", "verdict"].filter(Boolean)) {
 		const el = document.getElementById(id);
 		if (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1) bad.push(id + " needs scrolling: " + el.scrollWidth + "x" + el.scrollHeight + " in " + el.clientWidth + "x" + el.clientHeight);
 	}
