@@ -78,12 +78,10 @@ export const laneMethods = {
   // least scale; of those alike, full lanes in few columns. A layout that
   // does not fit at the least scale loses to any that does. The plan says
   // the scale it allows.
-  chooseLanes(ctx, top, least, grow) {
+  chooseLanes(ctx, top, least) {
     const { lesson } = this.app;
     const threads = new Map(ctx.snap.threads.map((th) => [th.name, th]));
     const groups = this.app.groups.length ? this.app.groups : lesson.threads.map((n, i) => ({ threads: [n], indexes: [i], label: n }));
-    const box = this.root.getBoundingClientRect();
-    const low = this.least();
     const room = Math.max(least, this.room());
     let best = null;
     for (const base of [FULL, COMPACT]) {
@@ -107,8 +105,7 @@ export const laneMethods = {
         const peek = lanes.lanes.some((l) => l.grp.threads.length > 1) ? 6 : 0;
         const width = colX[cols - 1] + colW[cols - 1] + peek;
         const height = rows * (lanes.L.h + lanes.L.gap) - lanes.L.gap + peek;
-        const fit = Math.min((box.width - 2) / Math.max(least, width), (box.height - 2) / (top + height + 2));
-        const scale = fit >= low - 0.001 ? Math.min(fit, low * grow) : fit - 100;
+        const scale = this.scaleFor(Math.max(least, width), top + height);
         if (!best || scale > best.scale + 0.001) best = { ...lanes, cols, rows, colX, colW, width, height, scale };
       }
     }

@@ -108,10 +108,10 @@ export class Stage {
       const card = this.drawCard(ctx, spot);
       if (card.right + 8 > room) continue;
       const top = Math.max(primBottom, card.bottom) + 14;
-      consider(spot, top, this.chooseLanes(ctx, top, Math.max(W, card.right + 8, this.primW + 8), GROW), card.bottom, card.right);
+      consider(spot, top, this.chooseLanes(ctx, top, Math.max(W, card.right + 8, this.primW + 8)), card.bottom, card.right);
     }
     const top = primBottom + 14;
-    const plan = this.chooseLanes(ctx, top, Math.max(W, this.primW + 8), GROW);
+    const plan = this.chooseLanes(ctx, top, Math.max(W, this.primW + 8));
     const beside = { x: PRIM.x + plan.width + 24, y: top + CARD.y - 4 };
     if (room - beside.x - 8 >= CARD.least) {
       const card = this.drawCard(ctx, beside);
