@@ -101,7 +101,8 @@ func (p *page) checkScreen(when string, least float64) {
 // size (%%g), that lists what a class would not see on the page: a panel
 // cut off by the window, overlapping another or hiding its words; a stage
 // that scrolls, an object or lane outside it, a thread without a lane; a
-// code column too narrow to read or whose marked line is out of its view;
+// code column too narrow to read or whose thread's line (the next one,
+// else where it waits, else the one that ran) is out of its view;
 // controls outside their row or on top of each other; a truncated title.
 const screenProblems = `(() => {
 	const bad = [];
@@ -144,7 +145,7 @@ const screenProblems = `(() => {
 	for (const c of cols) {
 		const r = c.getBoundingClientRect();
 		if (r.width < 120 || r.height < 60) bad.push("code column " + c.dataset.threads + " is " + Math.round(r.width) + "x" + Math.round(r.height));
-		const mark = c.querySelector(".aline.next") || c.querySelector(".aline.ran");
+		const mark = c.querySelector(".aline.next") || c.querySelector(".aline.held") || c.querySelector(".aline.ran");
 		if (mark && !inside(mark.getBoundingClientRect(), r, 1)) bad.push("code column " + c.dataset.threads + " has its marked line out of view");
 	}
 	if (least) {
