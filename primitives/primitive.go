@@ -141,8 +141,15 @@ type Facts struct {
 	Open func(Peek) bool
 	// Free reports whether a lock is free; nil for the others.
 	Free func(Peek) bool
-	// Condition says in words what Open or Free checks.
+	// Condition says in words what Open or Free checks, or, with Waits,
+	// what the waiters wait for.
 	Condition string
+	// Waits, for a primitive whose waiters wait for different things (a
+	// channel's senders for room, its receivers for an item, both for the
+	// lock), says what the waiter whose awaiter node begins at awaiter
+	// waits for, in words, and whether it holds; nil when Open or Free
+	// speak for every waiter.
+	Waits func(p Peek, awaiter Word) (cond string, holds bool)
 	// Lists are the intrusive waiter lists.
 	Lists []List
 	// Fences says the primitive's steps may run atomic_thread_fence

@@ -92,6 +92,9 @@ func simFacts(f primitives.Facts) program.Facts {
 	if f.Free != nil {
 		out.Free = func(p program.Peek) bool { return f.Free(p) }
 	}
+	if f.Waits != nil {
+		out.Waits = func(p program.Peek, aw program.Word) (string, bool) { return f.Waits(p, aw) }
+	}
 	for _, l := range f.Lists {
 		head := l.Head
 		out.Lists = append(out.Lists, program.List{Name: l.Name, Head: func(p program.Peek) program.Word { return head(p) }})

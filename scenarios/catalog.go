@@ -17,15 +17,46 @@ var lessonFiles embed.FS
 // ErrNotFound is returned for an unknown lesson id.
 var ErrNotFound = errors.New("no such lesson")
 
-// A Catalog is a set of lessons, in a stable order: by primitive, then by
-// file name.
+// A Catalog is a set of lessons, in a teaching order: by primitive, the
+// simplest first and the litmus tests of the memory model last; within a
+// primitive, its basic lesson ("…-basic") first and the lessons of Go's
+// counterpart ("go-…") last, then by file name. The first lesson is the
+// one to start with.
 type Catalog struct {
 	list []*Scenario
 	byID map[string]*Scenario
 }
 
-// primitiveOrder is the order lessons are listed in.
-var primitiveOrder = []string{"event", "latch", "wait_group", "mutex", "spinlock", "condition_variable", "channel", "when_all", "go_waitgroup"}
+// primitiveOrder is the order lessons are listed in; a primitive it does
+// not name comes after those it does.
+var primitiveOrder = []string{"event", "latch", "wait_group", "mutex", "spinlock", "condition_variable", "channel", "when_all", "go_waitgroup", "litmus"}
+
+// teachingOrder compares two lessons by primitiveOrder, then puts a
+// primitive's basic lesson first and Go's counterparts last.
+func teachingOrder(a, b *Scenario) int {
+	rank := func(s *Scenario) int {
+		if i := slices.Index(primitiveOrder, s.Primitive); i >= 0 {
+			return i
+		}
+		return len(primitiveOrder)
+	}
+	if d := rank(a) - rank(b); d != 0 {
+		return d
+	}
+	// Within a primitive: its basic lesson, its other lessons, then those
+	// of Go's counterpart (go-…), basic first.
+	within := func(s *Scenario) int {
+		k := 1
+		if strings.HasSuffix(s.ID, "-basic") {
+			k = 0
+		}
+		if strings.HasPrefix(s.ID, "go-") {
+			k += 2
+		}
+		return k
+	}
+	return within(a) - within(b)
+}
 
 // Load reads the embedded lessons.
 func Load() (*Catalog, error) {
@@ -66,9 +97,7 @@ func LoadFS(fsys fs.FS) (*Catalog, error) {
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	slices.SortStableFunc(c.list, func(a, b *Scenario) int {
-		return slices.Index(primitiveOrder, a.Primitive) - slices.Index(primitiveOrder, b.Primitive)
-	})
+	slices.SortStableFunc(c.list, teachingOrder)
 	return c, nil
 }
 

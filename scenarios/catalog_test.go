@@ -134,7 +134,7 @@ func checkRecord(t *testing.T, p *program.Program, r record.Step) {
 // TestCatalogOrder checks the lessons are listed by primitive and that ids
 // are unique.
 func TestCatalogOrder(t *testing.T) {
-	order := []string{"event", "latch", "wait_group", "mutex", "spinlock", "condition_variable", "channel", "when_all", "go_waitgroup"}
+	order := []string{"event", "latch", "wait_group", "mutex", "spinlock", "condition_variable", "channel", "when_all", "go_waitgroup", "litmus"}
 	seen := map[string]bool{}
 	last := -1
 	for _, s := range loadCatalog(t).All() {
@@ -191,6 +191,39 @@ func TestCatalogTitlesDistinct(t *testing.T) {
 				t.Errorf("%s and %s are both titled %q", other, s.ID, title)
 			}
 			seen[title] = s.ID
+		}
+	}
+}
+
+// TestTeachingOrder checks that the catalog starts with the basics and
+// ends with the litmus tests: the first lesson is a primitive's basic one,
+// each primitive's lessons stand together, its basic lesson first, and no
+// litmus test comes before another lesson.
+func TestTeachingOrder(t *testing.T) {
+	all := loadCatalog(t).All()
+	if first := all[0].ID; first != "event-basic" {
+		t.Errorf("the catalog starts with %s; want event-basic, the simplest", first)
+	}
+	seen := map[string]bool{}
+	litmus := false
+	for i, s := range all {
+		if i > 0 && s.Primitive != all[i-1].Primitive {
+			if seen[s.Primitive] {
+				t.Errorf("%s's lessons are not together: %s comes after %s", s.Primitive, s.ID, all[i-1].ID)
+			}
+		}
+		if (i == 0 || s.Primitive != all[i-1].Primitive) && !strings.HasSuffix(s.ID, "-basic") {
+			for _, o := range all[i:] {
+				if o.Primitive == s.Primitive && strings.HasSuffix(o.ID, "-basic") {
+					t.Errorf("%s's basic lesson %s is not its first (%s)", s.Primitive, o.ID, s.ID)
+				}
+			}
+		}
+		seen[s.Primitive] = true
+		if s.Primitive == "litmus" {
+			litmus = true
+		} else if litmus {
+			t.Errorf("%s comes after a litmus test", s.ID)
 		}
 	}
 }

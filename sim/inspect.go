@@ -96,15 +96,28 @@ func (m *Machine) quiescent() (outcome.Outcome, bool) {
 	for i, k := range parked {
 		names[i] = p.Coroutines[k].Name
 	}
-	if m.conditionHolds() {
-		return m.staleCause(m.lostWakeup(c)), true
+	cond := p.Facts.Condition
+	if waits := p.Facts.Waits; waits != nil {
+		// Each waiter waits for its own condition: one that holds for a
+		// waiter parked for good is a lost wakeup of that waiter.
+		each := make([]string, len(parked))
+		for i, k := range parked {
+			what, holds := waits(m.peek, p.Coroutines[k].Awaiter)
+			if holds {
+				return m.staleCause(m.lostWakeup(k, what)), true
+			}
+			each[i] = names[i] + ": " + what
+		}
+		cond = "what each waits for (" + strings.Join(each, "; ") + ")"
+	} else if m.conditionHolds() {
+		return m.staleCause(m.lostWakeup(c, cond)), true
 	}
 	who := strings.Join(names, ", ")
 	msg := fmt.Sprintf("no thread can move and %s still wait%s", who, map[bool]string{true: "s", false: ""}[len(parked) == 1])
-	if p.Facts.Condition != "" {
-		msg += ": " + p.Facts.Condition + " does not hold"
+	if cond != "" {
+		msg += ": " + cond + " does not hold"
 	}
-	return outcome.Outcome{Kind: outcome.Deadlock, Step: -1, CauseStep: -1, Coroutine: name, Detail: outcome.Detail{Parked: names, Condition: p.Facts.Condition},
+	return outcome.Outcome{Kind: outcome.Deadlock, Step: -1, CauseStep: -1, Coroutine: name, Detail: outcome.Detail{Parked: names, Condition: cond},
 		Message: msg}, true
 }
 
@@ -179,16 +192,18 @@ func (m *Machine) droppedTask(c int) outcome.Outcome {
 // without waking c (an add(-1)); when the second is, the condition held
 // already and that step, the last chance, did not wake c (a drain that
 // found the stack empty before c pushed).
-func (m *Machine) lostWakeup(c int) outcome.Outcome {
+func (m *Machine) lostWakeup(c int, cond string) outcome.Outcome {
 	p := m.prog
 	co := &m.coros[c]
 	name := p.Coroutines[c].Name
 	ctx := p.Threads[m.waitThread(c)]
 	numWait := int64(m.mem[ctx.Context])
-	cond := p.Facts.Condition
 	cause, opened := noStep, false
 	if co.waitObj >= 0 {
 		cause = m.wakers[co.waitObj]
+		if int(cause.coro) == c {
+			cause = m.wakersElse[co.waitObj]
+		}
 	}
 	if m.opened.step >= 0 && m.opened.step >= cause.step {
 		cause, opened = m.opened, true

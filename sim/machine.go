@@ -100,17 +100,20 @@ type Machine struct {
 	// held from the start). wakers[o] is the last step of an operation that
 	// can wake a waiter (not a wait, not a lock) that accessed primitive
 	// object o (the first few objects of the layout are the primitive's).
-	// A lost wakeup blames the later of opened and the waker of the object
-	// the waiter waits on (see lostWakeup).
-	holds    bool
-	opened   stepRef
-	wakers   [maxWakerObjects]stepRef
-	this     stepRef // the step being performed
-	semSeq   int32
-	lockSeq  int32
-	races    []outcome.Outcome
-	fatal    *outcome.Outcome
-	limitHit bool
+	// wakersElse[o] is the last such step by a coroutine other than
+	// wakers[o]'s, so that a waiter is never blamed on its own step. A
+	// lost wakeup blames the later of opened and the last step by another
+	// coroutine on the object the waiter waits on (see lostWakeup).
+	holds      bool
+	opened     stepRef
+	wakers     [maxWakerObjects]stepRef
+	wakersElse [maxWakerObjects]stepRef
+	this       stepRef // the step being performed
+	semSeq     int32
+	lockSeq    int32
+	races      []outcome.Outcome
+	fatal      *outcome.Outcome
+	limitHit   bool
 	// The last step, as LastAccess reports it: its use of its
 	// coroutine's locals, read before written (low 8 bits) and written
 	// (high 8 bits); its memory access (OpResume: none); whether that
@@ -178,6 +181,7 @@ func New(p *program.Program, o Options) *Machine {
 	m.holds = m.conditionHolds()
 	for i := range m.wakers {
 		m.wakers[i] = noStep
+		m.wakersElse[i] = noStep
 	}
 	for i, spec := range p.Coroutines {
 		co := &m.coros[i]

@@ -113,7 +113,7 @@ func (m *Machine) Over() bool { return m.fatal != nil || m.limitHit }
 // false. A search compares two runs of one step with it.
 func (m *Machine) SameState(o *Machine) bool {
 	if m.weak != nil || o.weak != nil || m.step != o.step || m.limitHit != o.limitHit || m.holds != o.holds ||
-		m.opened != o.opened || m.wakers != o.wakers || m.semSeq != o.semSeq || m.lockSeq != o.lockSeq ||
+		m.opened != o.opened || m.wakers != o.wakers || m.wakersElse != o.wakersElse || m.semSeq != o.semSeq || m.lockSeq != o.lockSeq ||
 		(m.fatal == nil) != (o.fatal == nil) || m.fatal != nil && !reflect.DeepEqual(*m.fatal, *o.fatal) {
 		return false
 	}

@@ -20,10 +20,10 @@ func TestStateKeyCoversFields(t *testing.T) {
 		{Machine{}, []string{
 			"prog", "lives", // the program, and what follows from it: the same for every state of a search
 			"mem", "ended", "threads", "coros", // keyed
-			"hb",                       // happens-before: see hb.State below
-			"step",                     // not keyed: see stateKey
-			"holds",                    // follows from mem
-			"opened", "wakers", "this", // messages only (steps a verdict blames)
+			"hb",                                     // happens-before: see hb.State below
+			"step",                                   // not keyed: see stateKey
+			"holds",                                  // follows from mem
+			"opened", "wakers", "wakersElse", "this", // messages only (steps a verdict blames)
 			"semSeq", "lockSeq", // keyed as ranks among the coroutines
 			"races",             // keyed as "a race has been seen"
 			"fatal", "limitHit", // the run is over: never keyed

@@ -133,6 +133,9 @@ func (m *Machine) runStep(t, c int) {
 	}
 	if x.ops > 0 && op.Role != program.Waiting && op.Role != program.Lock && op.Role != program.Relock {
 		if o := m.primitiveObject(m.lastAddr); o >= 0 && m.lastOp != program.OpSubmit {
+			if m.wakers[o].coro != m.this.coro {
+				m.wakersElse[o] = m.wakers[o]
+			}
 			m.wakers[o] = m.this
 		}
 	}

@@ -156,6 +156,12 @@ class App {
         this.compare.update(msg);
         this.root.dataset.position = String(msg.position);
         this.keepURL(msg);
+        // embed.js names the schedule the page opened with while the
+        // history is still the one it led to, even when loaded later.
+        if (this.root.dataset.opened === undefined) {
+          this.root.dataset.openedName = this.root.dataset.schedule || "";
+          this.root.dataset.opened = msg.schedule || "";
+        }
         this.root.dataset.schedule = msg.schedule || ""; // embed.js builds share links from it
         this.controls.setStatus("");
         break;

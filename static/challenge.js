@@ -30,6 +30,8 @@ const STRINGS = {
     checking: "Checking whether the goal can still be reached from here…",
     reached: "Goal reached at step {step}: the engine says {kind}.",
     gone: "The goal cannot be reached from here: every execution from this step was searched ({states} states), and none ends in {kind}. Go back a few steps, or start over.",
+    // A run with no choice left from here caches no state: no count.
+    goneOne: "The goal cannot be reached from here: every execution from this step was searched, and none ends in {kind}. Go back a few steps, or start over.",
     unknown: "No way to the goal was found within {states} states from here; there may still be one.",
     ended: "The run ended in {kind}, not the goal. Go back a few steps, or start over.",
     other: "The challenge is played on {variant}.",
@@ -55,6 +57,7 @@ const STRINGS = {
     checking: "正在检查从这里还能否达到目标……",
     reached: "在第 {step} 步达到目标：引擎判定为{kind}。",
     gone: "从这里已无法达到目标：从这一步出发的每一种执行都已搜索（{states} 个状态），没有一种以{kind}结束。后退几步，或者重新开始。",
+    goneOne: "从这里已无法达到目标：从这一步出发的每一种执行都已搜索，没有一种以{kind}结束。后退几步，或者重新开始。",
     unknown: "从这里出发，在 {states} 个状态之内没有找到通往目标的路；也许仍然有。",
     ended: "运行以{kind}结束，不是目标。后退几步，或者重新开始。",
     other: "这个挑战在 {variant} 上进行。",
@@ -309,7 +312,7 @@ export class Tool {
     const r = this.reach;
     if (r.key === this.key() && r.result) {
       const states = count(r.result.reachable === "no" ? r.result.states : r.result.max_states);
-      if (r.result.reachable === "no") return ["gone", fill(w.gone, { states, kind })];
+      if (r.result.reachable === "no") return ["gone", fill(r.result.states ? w.gone : w.goneOne, { states, kind })];
       if (r.result.reachable === "unknown") return ["unknown", fill(w.unknown, { states })];
       return ["play", ""];
     }

@@ -124,12 +124,36 @@ export class Code {
         if (at.some((m) => m.kind === "ran")) li.title = `${t("code.ran")}: ${line.doc}`;
         list.append(li);
       }
+      // The thread's whole script: the operations it calls before and
+      // after this one, folded to their call.
+      const calls = col.single ? callsOf(this.app.lesson.coroutines.find((c) => c.thread === col.threads[0]), ops) : [];
+      const here = calls.indexOf(col.op);
+      const folded = (names, when) => names.map((op) => h("li", { class: "aline folded " + when, "data-op": op }, h("span", { class: "marks" }), h("span", { class: "lab" }, when === "before" ? "✓" : "▸"), h("code", { class: "cpp" }, op + "()")));
+      if (here >= 0) {
+        list.prepend(...folded(calls.slice(0, here), "before"));
+        list.append(...folded(calls.slice(here + 1), "after"));
+      }
       box.append(h("section", { class: "col", "data-op": col.op, "data-threads": col.threads.join(" ") }, head, list));
     }
     put(this.algoBox, box);
+    this.keepMarked();
+  }
+
+  // keepMarked scrolls each column to its thread's next line, or else to
+  // where it waits, or else to the line that ran; again whenever the
+  // column's box changes size (a tool's panel opening above the code).
+  keepMarked() {
+    const box = this.algoBox.firstElementChild;
+    if (!box) return;
     for (const col of box.children) {
-      const at = col.querySelector(".aline.next, .aline.held, .aline.ran");
+      const at = col.querySelector(".aline.next") || col.querySelector(".aline.held") || col.querySelector(".aline.ran");
       if (at) keepVisible(col, at);
+    }
+    if (this.watched !== this.algoBox) {
+      this.resized ??= new ResizeObserver(() => this.keepMarked());
+      this.resized.disconnect();
+      this.resized.observe(this.algoBox);
+      this.watched = this.algoBox;
     }
   }
 
@@ -170,7 +194,7 @@ export class Code {
       const label = c.parts.length === 1 ? c.parts[0].label : rangeName(c.threads);
       const labels = [...new Set(marks.filter((m) => m.kind !== "ran").map((m) => m.label))];
       const where = labels.length === 1 ? labels[0] : this.statusOf(state, c.threads[0]);
-      return { op: c.op, threads: c.threads, indexes: c.indexes, label: label || rangeName(c.threads), marks, where };
+      return { op: c.op, threads: c.threads, indexes: c.indexes, label: label || rangeName(c.threads), marks, where, single: c.parts.length === 1 };
     });
   }
 
@@ -197,11 +221,18 @@ export class Code {
     const co = this.coroutineOf(state, name);
     if (co && co.op) return co.op;
     const spec = co && this.app.lesson.coroutines.find((c) => c.name === co.name);
-    const ops = (this.algos[this.app.lesson.variant] || []).map((a) => a.op);
-    const called = spec ? spec.script.split(/[^A-Za-z_]+/).filter((w) => ops.includes(w)) : [];
-    return called.length ? called[called.length - 1] : ops[0] || "";
+    const ops = this.algos[this.app.lesson.variant] || [];
+    const called = callsOf(spec, ops);
+    return called.length ? called[called.length - 1] : ops[0]?.op || "";
   }
 
+}
+
+// callsOf is the operations the script of coroutine spec calls, in
+// order, of the algorithm's ops.
+function callsOf(spec, ops) {
+  const known = new Set(ops.map((a) => a.op));
+  return spec ? spec.script.split(/[^A-Za-z_]+/).filter((w) => known.has(w)) : [];
 }
 
 // fontPx is el's font size in pixels.
@@ -219,11 +250,24 @@ export function tokens(line, re, keywords) {
   let last = 0;
   for (const m of line.matchAll(re)) {
     if (m[3] && !keywords.has(m[3])) continue;
-    if (m.index > last) out.push(line.slice(last, m.index));
+    if (m.index > last) out.push(...breakable(line.slice(last, m.index)));
     out.push(h("span", { class: m[1] ? "cm" : m[2] ? "st" : "kw" }, m[0]));
     last = m.index + m[0].length;
   }
-  out.push(line.slice(last));
+  out.push(...breakable(line.slice(last)));
+  return out;
+}
+
+// breakable is code with a line break allowed (wbr) after each ".", "(",
+// "," and "->" and before each "&&", "||" and "?", so that a line too long
+// for its column wraps between tokens, never inside a name. A wbr adds
+// nothing to the text.
+function breakable(code) {
+  const out = [];
+  for (const part of code.split(/(?<=\.|\(|,|->)(?=[^\s)])|(?=&&|\|\||\?)/)) {
+    if (out.length) out.push(h("wbr"));
+    out.push(part);
+  }
   return out;
 }
 

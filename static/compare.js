@@ -3,8 +3,8 @@
 // stepping together with the page. It keeps a second session on its own
 // WebSocket and has it follow the page's history: a named schedule is
 // replayed as the lesson writes it for the other variant, at the same
-// place relative to its end (as the variant switch does); any other
-// history is followed thread by thread, as far as the other variant can.
+// step; any other history is followed thread by thread, as far as the
+// other variant can.
 // The server computes both; this module only carries commands.
 
 import { Connection, socketURL } from "./protocol.js";
@@ -140,13 +140,13 @@ export class Compare {
     });
     const other = named && theirs.find((sc) => sc.name === named.name);
     let cmd;
-    // At the end of the page's run, the other variant goes to the end of
-    // its own, for its verdict.
+    // Both panes stand at the same step of the schedule; at the end of
+    // the page's run, the other variant goes to the end of its own, for
+    // its verdict.
     const end = state.position === state.length;
-    let step = end ? Infinity : state.position;
+    const step = end ? Infinity : state.position;
     if (other) {
       cmd = { type: "replay", schedule: other.name };
-      if (!end) step = Math.max(0, state.position - parseSchedule(named.steps).length + parseSchedule(other.steps).length);
     } else {
       cmd = { type: "run", schedule: threads.join(" ") };
     }

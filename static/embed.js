@@ -10,7 +10,7 @@ const app = document.getElementById("app");
 // named is the schedule the page was opened with, by name or as text, and
 // the history it led to once loaded: while the history is still that one,
 // the name is the shorter way to say it.
-const named = { schedule: app ? app.dataset.schedule || "" : "", history: null };
+const named = app && app.dataset.opened !== undefined ? { schedule: app.dataset.openedName || "", history: app.dataset.opened } : { schedule: app ? app.dataset.schedule || "" : "", history: null };
 
 // scheduleOf is the schedule that reopens the history d shows.
 function scheduleOf(d) {

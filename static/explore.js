@@ -26,8 +26,9 @@ const PATHS = {
   verify: "M6 11.2 2.8 8 1.4 9.4 6 14l8.6-8.6L13.2 4Z",
 };
 
-// Explorer owns the explore row of #controls: the button, the progress
-// and the verdict.
+// Explorer owns the explore row of #controls: the button and the
+// progress; and in #verdict, the search's verdict and a button for each
+// counterexample found.
 class Explorer {
   constructor(app) {
     this.app = app;
@@ -97,12 +98,14 @@ class Explorer {
     const old = document.getElementById("explore-line");
     if (old) old.remove();
     this.line = h("p", { id: "explore-line", class: "result", role: "status" });
+    this.chips = h("p", { class: "explore-chips" });
     this.row = h("div", { class: "explore", "data-testid": "explore" }, this.button, this.aside);
     const root = document.getElementById("controls");
     root.insertBefore(this.row, root.querySelector(".status"));
     const verdict = document.getElementById("verdict");
-    if (verdict) verdict.append(this.line);
-    else this.row.append(this.line);
+    for (const old of document.querySelectorAll(".explore-chips")) old.remove();
+    if (verdict) verdict.append(this.line, this.chips);
+    else this.row.append(this.line, this.chips);
     this.draw();
   }
 
@@ -138,7 +141,8 @@ class Explorer {
       return;
     }
     const r = this.result;
-    put(this.aside, r && r.counterexamples.length > 1 ? this.choices(r) : null);
+    put(this.aside);
+    put(this.chips, r && r.counterexamples.length > 1 ? this.choices(r) : null);
     put(line);
     if (!r) return;
     line.dataset.verdict = r.counterexamples.length ? "found" : r.complete ? "verified" : "incomplete";
@@ -173,8 +177,8 @@ class Explorer {
 
   // markLoaded marks the counterexample the history runs.
   markLoaded(state) {
-    if (!this.result || !this.aside) return;
-    for (const b of this.aside.querySelectorAll("button.chip")) {
+    if (!this.result || !this.chips) return;
+    for (const b of this.chips.querySelectorAll("button.chip")) {
       const c = this.result.counterexamples.find((x) => x.kind === b.dataset.kind);
       b.setAttribute("aria-pressed", String(!!c && c.schedule === state.schedule));
     }

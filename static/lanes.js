@@ -28,6 +28,9 @@ export const laneMethods = {
     const { L, lanes, colX, colW, cols, rows } = plan;
     this.L = L;
     const placed = new Set();
+    // A group's lane has a second one peeking out below and right of it,
+    // inside the picture's width.
+    const peek = lanes.some((l) => l.grp.threads.length > 1) ? 6 : 0;
     lanes.forEach((lane, li) => {
       const { grp, th, slots, queueW } = lane;
       const ti = grp.indexes[0];
@@ -39,7 +42,7 @@ export const laneMethods = {
       const many = grp.threads.length > 1;
       const numWait = ctx.cells.get(`${th.name}.ctx.num_wait`);
       const nw = numWait ? numWait.name : "";
-      const w = cols > 1 ? colW[col] : Math.max(least, colW[col]);
+      const w = cols > 1 ? colW[col] : Math.max(least - peek, colW[col]);
       const lg = s("g", { class: `lane ${tc(ti)}` + (many ? " group" : "") + (ctx.changed.has(nw) ? " changed" : "") + (ctx.touched === nw ? " touched" : ""), "data-thread": th.name, "data-threads": grp.threads.join(" ") });
       if (many) lg.append(s("rect", { class: "lane-bg stack", x: x0 + 8, y: y + 5, width: w - 4, height: L.h, rx: 10 }));
       const compact = L.compact;
@@ -75,18 +78,17 @@ export const laneMethods = {
   // least scale; of those alike, full lanes in few columns. A layout that
   // does not fit at the least scale loses to any that does. The plan says
   // the scale it allows.
-  chooseLanes(ctx, top, least, grow) {
+  chooseLanes(ctx, top, least) {
     const { lesson } = this.app;
     const threads = new Map(ctx.snap.threads.map((th) => [th.name, th]));
     const groups = this.app.groups.length ? this.app.groups : lesson.threads.map((n, i) => ({ threads: [n], indexes: [i], label: n }));
-    const box = this.root.getBoundingClientRect();
-    const low = this.least();
     const room = Math.max(least, this.room());
     let best = null;
     for (const base of [FULL, COMPACT]) {
       const lanes = this.planLanes(ctx, groups, threads, base);
       const n = lanes.lanes.length;
-      for (let c = 1; c <= Math.max(1, Math.ceil(n / 2)); c++) {
+      // Two or three lanes may stand side by side; more keep two a column.
+      for (let c = 1; c <= (n <= 3 ? n : Math.ceil(n / 2)); c++) {
         const rows = Math.ceil(n / c);
         const cols = Math.ceil(n / rows);
         // Each column is as wide as its widest lane.
@@ -103,8 +105,7 @@ export const laneMethods = {
         const peek = lanes.lanes.some((l) => l.grp.threads.length > 1) ? 6 : 0;
         const width = colX[cols - 1] + colW[cols - 1] + peek;
         const height = rows * (lanes.L.h + lanes.L.gap) - lanes.L.gap + peek;
-        const fit = Math.min((box.width - 2) / Math.max(least, width), (box.height - 2) / (top + height + 2));
-        const scale = fit >= low - 0.001 ? Math.min(fit, low * grow) : fit - 100;
+        const scale = this.scaleFor(Math.max(least, width), top + height);
         if (!best || scale > best.scale + 0.001) best = { ...lanes, cols, rows, colX, colW, width, height, scale };
       }
     }

@@ -54,3 +54,10 @@ if (menu) {
     menu.open = false;
   });
 }
+
+// The embed code's script (embed.js) loads when its disclosure first
+// opens, with the page's version.
+const share = document.querySelector("details.embed-share");
+if (share) {
+  share.addEventListener("toggle", () => import(new URL("./embed.js" + new URL(import.meta.url).search, import.meta.url).href), { once: true });
+}

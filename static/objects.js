@@ -9,7 +9,7 @@ import { text } from "./svg.js";
 
 // PRIM places the objects: their left and top edge, least width, the
 // height of a box's title and of a row.
-export const PRIM = { x: 4, y: 4, w: 350, head: 34, row: 36 };
+export const PRIM = { x: 4, y: 4, w: 350, head: 31, row: 32 };
 const MONO = 10.25; // width of a character of the 17px monospace font
 
 // objectMethods are the Stage's methods that draw the shared objects.
@@ -20,7 +20,11 @@ export const objectMethods = {
   drawPrimitive(ctx) {
     const g = clear(this.layers.prim);
     const { cells } = ctx.snap;
-    if (!cells.length) return PRIM.y;
+    if (!cells.length) {
+      this.placed = [];
+      this.primW = 0;
+      return PRIM.y;
+    }
     // The primitive is laid out first, so the first cell is one of its own.
     const prim = cells[0].object;
     const runtime = /\.(ctx|frame|awaiter)$/;
@@ -30,31 +34,32 @@ export const objectMethods = {
     this.valueW = Math.max(this.valueW || 0, ...shown.map((c) => mono(c.value.length) + 18), 150);
     const width = Math.max(PRIM.w, this.fieldW + this.valueW + 20);
     // One or two objects stack; more (a channel's mutex, condition
-    // variables and ring) flow in rows as wide as the stage, so that the
-    // threads below them stay in view.
+    // variables and ring) are packed as wide as the stage, each box at the
+    // highest place where its width fits (pack), so that the threads below
+    // them stay in view.
     const flow = groups.length > 2;
     const room = this.room();
     // c11: the cells' modification orders, once memory.js is loaded.
     const orders = ctx.state.orders || [];
     const ui = orders.length && this.app.memoryUI ? this.app.memoryUI() : null;
     const order = new Map(ui ? orders.map((o) => [o.cell, o]) : []);
-    let x = PRIM.x, y = PRIM.y, rowH = 0, right = PRIM.x;
+    const placed = [];
+    let y = PRIM.y;
     for (const obj of groups) {
       const rows = cells.filter((c) => c.object === obj);
       const h = PRIM.head + rows.length * PRIM.row + rows.filter((c) => order.has(c.name)).length * (ui ? ui.orderHeight : 0) + 6;
-      // Flowing, each box is as wide as its own fields need.
+      // Packed, each box is as wide as its own fields need.
       const title = obj === prim ? `${obj} · ${this.app.lesson.primitive}` : obj;
       const fw = flow ? Math.max(...rows.map((c) => mono(c.name.length - obj.length - 1) + 24), mono(title.length) + 24 - this.valueW) : this.fieldW;
       const w = flow ? fw + this.valueW + 20 : width;
-      if (flow && x > PRIM.x && x + w > room - 8) {
-        x = PRIM.x;
-        y += rowH + 10;
-        rowH = 0;
-      }
+      const at = flow ? pack(placed, w, room - 8) : { x: PRIM.x, y };
+      const x = at.x;
+      y = at.y;
+      placed.push({ x, y, right: x + w, bottom: y + h });
       const box = s("g", { class: "object" + (obj === prim ? " primitive" : " data") });
       box.append(
         s("rect", { x, y, width: w, height: h, rx: 8 }),
-        text(x + 12, y + 25, title, "obj-title"),
+        text(x + 12, y + 23, title, "obj-title"),
       );
       let ry = y + PRIM.head;
       for (const c of rows) {
@@ -63,12 +68,12 @@ export const objectMethods = {
         const vx = x + w - this.valueW - 10;
         row.append(
           s("rect", { class: "cellbg", x: x + 5, y: ry, width: w - 10, height: PRIM.row - 3, rx: 5 }),
-          text(x + 14, ry + 23, c.name.slice(obj.length + 1), "field"),
-          s("rect", { class: "value", x: vx, y: ry + 3, width: this.valueW, height: PRIM.row - 9, rx: 4 }),
-          text(vx + 8, ry + 23, c.value, "val"),
+          text(x + 14, ry + 21, c.name.slice(obj.length + 1), "field"),
+          s("rect", { class: "value", x: vx, y: ry + 3, width: this.valueW, height: PRIM.row - 8, rx: 4 }),
+          text(vx + 8, ry + 21, c.value, "val"),
         );
-        if (ctx.changed.has(c.name)) row.append(text(vx - 8, ry + 23, "Δ", "delta", "end"));
-        if (ctx.race.has(c.name)) row.append(text(vx - 8, ry + 23, "⚠", "delta", "end"));
+        if (ctx.changed.has(c.name)) row.append(text(vx - 8, ry + 21, "Δ", "delta", "end"));
+        if (ctx.race.has(c.name)) row.append(text(vx - 8, ry + 21, "⚠", "delta", "end"));
         ctx.anchors.set(c.name, { x: vx + this.valueW, y: ry + PRIM.row / 2 - 1 });
         box.append(row);
         ry += PRIM.row;
@@ -79,18 +84,29 @@ export const objectMethods = {
         }
       }
       g.append(box);
-      right = Math.max(right, x + w);
-      if (flow) {
-        x += w + 12;
-        rowH = Math.max(rowH, h);
-      } else {
-        y += h + 10;
-      }
+      y += h + 10;
     }
-    this.primW = right - PRIM.x;
-    return flow ? y + rowH : y - 10;
+    this.placed = placed;
+    this.primW = Math.max(...placed.map((r) => r.right)) - PRIM.x;
+    return Math.max(...placed.map((r) => r.bottom));
   },
 };
+
+// GAP is the room between two packed boxes.
+const GAP = 12;
+
+// pack is where a box w wide goes among the boxes placed, in a picture
+// room wide: the highest place on their skyline where it fits, the
+// leftmost of those alike. A box wider than the room goes below them all.
+export function pack(placed, w, room) {
+  let best = null;
+  for (const x of [PRIM.x, ...placed.map((r) => r.right + GAP)]) {
+    if (x > PRIM.x && x + w > room) continue;
+    const y = Math.max(PRIM.y, ...placed.filter((r) => x < r.right + GAP && x + w + GAP > r.x).map((r) => r.bottom + 10));
+    if (!best || y < best.y || (y === best.y && x < best.x)) best = { x, y };
+  }
+  return best;
+}
 
 // mono is the width of n characters of the monospace font.
 function mono(n) {

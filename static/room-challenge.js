@@ -5,7 +5,7 @@
 // challenge panel (challenge.js), and reports how far it got. The room
 // counts the reports; this module only carries them and draws the counts.
 
-import { h, clear } from "./dom.js";
+import { h, clear, put } from "./dom.js";
 
 const STRINGS = {
   en: {
@@ -125,7 +125,9 @@ export class PresenterChallenge {
       h("b", {}, t("count", { k: p.reached, n: this.room.students })), p.stuck ? " · " + t("stuck", { k: p.stuck }) : "");
     const { hints, shown } = this.open;
     const wins = p.wins || [];
-    clear(this.el).append(
+    // put leaves out the parts that are null: append would print them.
+    put(
+      this.el,
       h("h2", {}, t("title")),
       c ? h("p", { class: "goal" }, h("b", {}, t("goal")), c.goal) : null,
       count,

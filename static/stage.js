@@ -96,25 +96,59 @@ export class Stage {
     this.right = 0; // how far right the arrows reach
     const primBottom = this.drawPrimitive(ctx);
     const room = this.room();
-    // The card stands beside the primitive, its lines wrapped to the room,
-    // or below it: whichever lets the stage be drawn larger.
+    // The card stands where the objects leave it room, below them, or
+    // beside the lanes: whichever lets the stage be drawn larger.
     let best = null;
-    for (const below of [0, primBottom]) {
-      if (!below && room - (PRIM.x + this.primW + 56) < CARD.least) continue;
-      const card = this.drawCard(ctx, below);
-      if (!below && card.right + 8 > room) continue;
+    const consider = (spot, top, plan, bottom, right) => {
+      const least = Math.max(W, right + 8, this.primW + 8, plan.width);
+      const scale = this.scaleFor(least, Math.max(top + plan.height, bottom));
+      if (!best || scale > best.scale + 0.001) best = { spot, top, least, plan, scale };
+    };
+    for (const spot of this.cardSpots(primBottom, room)) {
+      const card = this.drawCard(ctx, spot);
+      if (card.right + 8 > room) continue;
       const top = Math.max(primBottom, card.bottom) + 14;
-      const least = Math.max(W, card.right + 8, this.primW + 8);
-      const plan = this.chooseLanes(ctx, top, least, GROW);
-      if (!best || plan.scale > best.plan.scale + 0.001) best = { below, top, least, plan };
+      consider(spot, top, this.chooseLanes(ctx, top, Math.max(W, card.right + 8, this.primW + 8)), card.bottom, card.right);
     }
-    const card = this.drawCard(ctx, best.below);
+    const top = primBottom + 14;
+    const plan = this.chooseLanes(ctx, top, Math.max(W, this.primW + 8));
+    const beside = { x: PRIM.x + plan.width + 24, y: top + CARD.y - 4 };
+    if (room - beside.x - 8 >= CARD.least) {
+      const card = this.drawCard(ctx, beside);
+      if (card.right + 8 <= room) consider(beside, top, plan, card.bottom, card.right);
+    }
+    const card = this.drawCard(ctx, best.spot);
     const lanes = this.drawLanes(ctx, best.top, best.least, best.plan);
     this.drawArrows(ctx);
     // Arrows swinging out right of the lanes widen the picture, up to the
     // room the stage has: they never make it scroll.
     const content = Math.max(W, lanes.width, card.right + 8, this.primW + 8);
-    this.fit(Math.max(content, Math.min(this.reach(), room)), lanes.bottom + 2);
+    this.fit(Math.max(content, Math.min(this.reach(), room)), Math.max(lanes.bottom, card.bottom) + 2);
+  }
+
+  // cardSpots are the places the card may stand above the lanes: right of
+  // each object where the room left is wide enough for it, at the height
+  // the objects there leave free, and below them all.
+  cardSpots(primBottom, room) {
+    const spots = [];
+    for (const r of this.placed) {
+      const x = r.right + 40;
+      if (room - x - 8 < CARD.least) continue;
+      const y = Math.max(CARD.y, ...this.placed.filter((o) => o.right + 12 > x).map((o) => o.bottom + CARD.y));
+      spots.push({ x, y });
+    }
+    spots.push({ x: PRIM.x + 8, y: primBottom + CARD.y });
+    return spots;
+  }
+
+  // scaleFor is the scale a picture w x h may be drawn at in #stage: as
+  // large as fits, up to GROW times the least scale; one that does not fit
+  // at the least scale is ranked below every one that does.
+  scaleFor(w, h) {
+    const box = this.root.getBoundingClientRect();
+    const low = this.least();
+    const fit = Math.min((box.width - 2) / w, (box.height - 2) / (h + 2));
+    return fit >= low - 0.001 ? Math.min(fit, low * GROW) : fit - 100;
   }
 
   // fit sizes the SVG: as large as #stage allows, up to GROW times its
@@ -150,13 +184,13 @@ export class Stage {
     return Math.max(W, (this.root.clientWidth - 2) / this.least());
   }
 
-  // drawCard describes the step that led here, right of the primitive; it
+  // drawCard describes the step that led here, its first line at spot; it
   // returns the bottom edge and the right edge it needed.
-  drawCard(ctx, below) {
+  drawCard(ctx, spot) {
     const { t } = this.app;
     const g = clear(this.layers.card);
-    const x = below ? PRIM.x + 8 : PRIM.x + this.primW + 56;
-    let y = below ? below + 26 : CARD.y;
+    const x = spot.x;
+    let y = spot.y;
     let right = 0;
     // A line too long for the stage's room wraps at its spaces, or
     // between two Chinese characters.

@@ -1,8 +1,8 @@
 // toolarea.js gives the lesson page's tools (challenge.js, edit.js) their
-// place: #tools, a row under the thread buttons, which the stage gives up
-// room for while a tool is open. With both open, the one in use is whole
-// and the other is folded to its first line (data-collapsed), so that the
-// stage keeps its room at 1280x720: a click in a folded panel, or the
+// place: #tools, under the code in the narration's place (tools.css),
+// while a tool is open. With both open, the one in use is whole and the
+// other is folded to its first line (data-collapsed), so that the code
+// keeps its room at 1280x720: a click in a folded panel, or the
 // focus entering it, makes it the one in use. Its style sheet (tools.css)
 // is loaded first, so that nothing is drawn unstyled.
 

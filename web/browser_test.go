@@ -38,6 +38,9 @@ const viewportW, viewportH = 1280, 720
 // compression.
 const pageBudget = 150 << 10
 
+// wireBudget bounds the same page as sent, compressed.
+const wireBudget = 60 << 10
+
 // waitLimit bounds every wait on the page: a wait that succeeds ends
 // as soon as it does, so the bound is for a machine under load (the race
 // detector slows the server five to ten times).
@@ -228,9 +231,16 @@ func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
 // wait waits until the JavaScript expression js is truthy.
 func (p *page) wait(js string) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, waitLimit)
+	p.waitUpTo(js, waitLimit)
+}
+
+// waitUpTo waits up to limit until the JavaScript expression js is truthy:
+// for what the server computes at length, a search.
+func (p *page) waitUpTo(js string, limit time.Duration) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, limit)
 	defer cancel()
-	poll := chromedp.Poll[any](js, chromedp.WithPollingTimeout(waitLimit), chromedp.WithPollingInterval(20*time.Millisecond))
+	poll := chromedp.Poll[any](js, chromedp.WithPollingTimeout(limit), chromedp.WithPollingInterval(20*time.Millisecond))
 	if _, err := chromedp.Run(ctx, poll); err != nil {
 		p.t.Fatalf("waiting for %s: %v", js, err)
 	}
@@ -325,19 +335,27 @@ func (p *page) evalString(js string) string {
 }
 
 // checkWeight sums the bytes of the page and every asset it loaded, as
-// decoded (before compression), and holds them to the budget.
+// decoded (before compression) and as sent (compressed), and holds them
+// to their budgets.
 func (p *page) checkWeight() {
 	p.t.Helper()
-	n, err := chromedp.Run(p.ctx, chromedp.Evaluate[float64](`
-		performance.getEntriesByType("navigation").concat(performance.getEntriesByType("resource"))
-			.filter((e) => !e.name.startsWith("ws"))
-			.reduce((sum, e) => sum + e.decodedBodySize, 0)`))
-	if err != nil {
-		p.t.Fatal(err)
+	sum := func(field string) float64 {
+		n, err := chromedp.Run(p.ctx, chromedp.Evaluate[float64](`
+			performance.getEntriesByType("navigation").concat(performance.getEntriesByType("resource"))
+				.filter((e) => !e.name.startsWith("ws"))
+				.reduce((sum, e) => sum + e.`+field+`, 0)`))
+		if err != nil {
+			p.t.Fatal(err)
+		}
+		return n
 	}
-	p.t.Logf("page weight: %d bytes (budget %d)", int(n), pageBudget)
+	n, wire := sum("decodedBodySize"), sum("encodedBodySize")
+	p.t.Logf("page weight: %d bytes (budget %d), %d on the wire (budget %d)", int(n), pageBudget, int(wire), wireBudget)
 	if n > pageBudget {
 		p.t.Errorf("page weight = %d bytes; want at most %d", int(n), pageBudget)
+	}
+	if wire > wireBudget {
+		p.t.Errorf("page weight on the wire = %d bytes; want at most %d", int(wire), wireBudget)
 	}
 }
 

@@ -34,6 +34,10 @@ func TestRoomChallengeInBrowser(t *testing.T) {
 	if got := pres.text(`#room-challenge .goal`); !strings.Contains(got, "Make W1 sleep forever") {
 		t.Errorf("presenter's goal %q", got)
 	}
+	// Before a hint is revealed the panel prints no placeholder for it.
+	if got := pres.text(`#room-challenge`); strings.Contains(got, "null") || strings.Contains(got, "undefined") {
+		t.Errorf("the presenter's challenge panel reads %q", got)
+	}
 	stu.wait(`document.querySelector('#room').dataset.mode === "challenge"`)
 	stu.wait(`document.querySelector('[data-testid="challenge-goal"]')`)
 	stu.waitPosition(0)

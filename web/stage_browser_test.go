@@ -229,11 +229,16 @@ func TestCompareInBrowser(t *testing.T) {
 			}
 			p.checkLayoutOf([]string{"controls", "threads", "stage", "narration", "verdict", "timeline", "cmp", "cmp-verdict", "cmp-narration"}, "code")
 			p.shot("compare-" + sc.name)
-			// One step back on the page is one step back beside it: the
-			// fixed run is before its own end, with no verdict yet.
+			// One step back on the page, the fixed run stands at the same
+			// step of its spelling of the schedule (7 of its 9), before its
+			// end, with no verdict yet.
 			p.click(`#controls button[data-action="back"]`)
 			p.waitPosition(7)
-			p.wait(`document.querySelector('#cmp-verdict').hidden && document.querySelector('#cmp-narration').textContent.includes("Step 6")`)
+			p.wait(`document.querySelector('#cmp-verdict').hidden && document.querySelector('#cmp-narration').textContent.includes("Step 7")`)
+			// Back at the start, both stand at step 0.
+			p.click(`#controls button[data-action="start"]`)
+			p.waitPosition(0)
+			p.wait(`document.querySelector('#cmp-verdict').hidden && !document.querySelector('#cmp-narration').textContent.includes("Step ")`)
 			p.click(`#controls button[data-action="compare"]`)
 			p.wait(`!document.querySelector('#cmp') && getComputedStyle(document.querySelector('#code')).display !== "none"`)
 		})

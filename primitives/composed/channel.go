@@ -122,11 +122,13 @@ func (c *Channel) Ops() []primitives.Operation {
 }
 
 // Facts implements Primitive. A channel's waiters wait for different
-// things (room, items), so no single condition says whether one was lost:
-// a run that ends with one still waiting is a deadlock.
+// things, each told by its awaiter (waits): a run that ends with one
+// waiting while what it waits for holds is a lost wakeup, else a
+// deadlock.
 func (c *Channel) Facts() primitives.Facts {
 	return primitives.Facts{
-		Condition: "its predicate (room to send or an item to receive, or the channel closed)",
+		Condition: "what each waiter waits for",
+		Waits:     c.waits,
 		Lists: []primitives.List{
 			{Name: "producer_cv.m_head", Head: func(p primitives.Peek) primitives.Word { return p(c.pcv + cvHead) }},
 			{Name: "consumer_cv.m_head", Head: func(p primitives.Peek) primitives.Word { return p(c.ccv + cvHead) }},
@@ -134,6 +136,24 @@ func (c *Channel) Facts() primitives.Facts {
 			{Name: "mtx.m_resume_list_head", Head: func(p primitives.Peek) primitives.Word { return p(c.e.resume) }},
 		},
 	}
+}
+
+// waits says what the waiter with the awaiter node at aw waits for: the
+// lock, for a mutex_awaiter; for a cv_awaiter, room to send or an item to
+// receive, or the channel closed.
+func (c *Channel) waits(p primitives.Peek, aw primitives.Word) (string, bool) {
+	closed := p(c.closed) <= chClosed
+	cond := p(aw + awCond)
+	if p(aw+awVptr) != vptrCV {
+		cond = predNone
+	}
+	switch cond {
+	case predNotFull:
+		return fmt.Sprintf("room to send (m_num < %d) or the channel closed", c.slots), p(c.num) < c.slots || closed
+	case predNotEmpty:
+		return "an item to receive (m_num > 0) or the channel closed", p(c.num) > 0 || closed
+	}
+	return "the lock (mtx.m_state == nolocked(1))", p(c.e.mtx) == primitives.Nolocked
 }
 
 // pred performs one step of a waiter's predicate: the first reads m_num

@@ -237,6 +237,11 @@ type Facts struct {
 	// under c11 in a program that does not say so ends the run with a
 	// panic.
 	SeqCst bool
+	// Waits, for a primitive whose waiters wait for different things (a
+	// channel), says what the waiter whose awaiter node begins at awaiter
+	// waits for, in words, and whether it holds; nil when Open or Free
+	// speak for every waiter.
+	Waits func(p Peek, awaiter Word) (cond string, holds bool)
 }
 
 // A List is an intrusive list of awaiters.

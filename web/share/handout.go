@@ -57,7 +57,15 @@ func (s *Share) ServeHandout(w http.ResponseWriter, r *http.Request) error {
 	}
 	// The run is measured before it is traced: a trace keeps the state
 	// after every step, and a run may take thousands.
-	if m, _, err := sim.ReplaySchedule(prog, sched, sim.Options{Memory: mm}); err == nil && m.Steps() > maxHandoutSteps {
+	m, _, err := sim.ReplaySchedule(prog, sched, sim.Options{Memory: mm})
+	if err != nil && q.Get("schedule") == "" {
+		// The lesson's first schedule is written for its default
+		// parameters; at others it may not be followed: the run is then
+		// the threads in turn, as the playground's Play runs them.
+		sched, name = nil, ""
+		m, _, err = sim.ReplaySchedule(prog, sched, sim.Options{Memory: mm})
+	}
+	if err == nil && m.Steps() > maxHandoutSteps {
 		return site.BadRequest(site.Phrase{fmt.Sprintf("This run has %d steps; a handout shows at most %d.", m.Steps(), maxHandoutSteps),
 			fmt.Sprintf("这次运行有 %d 步；讲义最多显示 %d 步。", m.Steps(), maxHandoutSteps)}.In(lang), nil)
 	}
