@@ -266,34 +266,21 @@ func loadLesson(arg string) (*scenarios.Scenario, error) {
 		return nil, fmt.Errorf("the embedded catalog: %w", err)
 	}
 	s, err := cat.Lookup(arg)
-	if err != nil && strings.HasPrefix(arg, "litmus-") {
-		s, err = litmusLesson(arg)
-	}
 	if err != nil {
 		ids := make([]string, len(cat.All()))
 		for i, l := range cat.All() {
 			ids[i] = l.ID
 		}
-		if m := closest(arg, ids); m != "" {
+		all := slices.Clone(ids)
+		for _, l := range cat.Corpus() {
+			all = append(all, l.ID)
+		}
+		if m := closest(arg, all); m != "" {
 			return nil, usageErrorf("unknown lesson %q; did you mean %s? (lockstep list lists the lessons)", arg, m)
 		}
 		return nil, usageErrorf("unknown lesson %q (lessons: %s)", arg, strings.Join(ids, ", "))
 	}
 	return s, nil
-}
-
-// litmusLesson is the lesson of the litmus corpus with the given id.
-func litmusLesson(id string) (*scenarios.Scenario, error) {
-	lessons, err := scenarios.LitmusLessons()
-	if err != nil {
-		return nil, fmt.Errorf("the litmus corpus: %w", err)
-	}
-	for _, s := range lessons {
-		if s.ID == id {
-			return s, nil
-		}
-	}
-	return nil, scenarios.ErrNotFound
 }
 
 // checkVariant checks that lesson s has variant v, suggesting the one

@@ -23,8 +23,9 @@ var ErrNotFound = errors.New("no such lesson")
 // counterpart ("go-…") last, then by file name. The first lesson is the
 // one to start with.
 type Catalog struct {
-	list []*Scenario
-	byID map[string]*Scenario
+	list   []*Scenario
+	corpus []*Scenario // found by Lookup, not listed by All
+	byID   map[string]*Scenario
 }
 
 // primitiveOrder is the order lessons are listed in; a primitive it does
@@ -58,14 +59,35 @@ func teachingOrder(a, b *Scenario) int {
 	return within(a) - within(b)
 }
 
-// Load reads the embedded lessons.
+// Load reads the embedded lessons, and builds those of the litmus
+// corpus, which Lookup finds and Corpus lists but All does not: the
+// catalog is the teaching order, the corpus a reference.
 func Load() (*Catalog, error) {
 	sub, err := fs.Sub(lessonFiles, "lessons")
 	if err != nil {
 		return nil, err
 	}
-	return LoadFS(sub)
+	c, err := LoadFS(sub)
+	if err != nil {
+		return nil, err
+	}
+	corpus, err := LitmusLessons()
+	if err != nil {
+		return nil, fmt.Errorf("the litmus corpus: %w", err)
+	}
+	for _, s := range corpus {
+		if _, ok := c.byID[s.ID]; ok {
+			return nil, fmt.Errorf("the litmus corpus: %s is a lesson of the catalog too", s.ID)
+		}
+		c.byID[s.ID] = s
+	}
+	c.corpus = corpus
+	return c, nil
 }
+
+// Corpus returns the lessons of the litmus corpus, in the corpus's
+// order.
+func (c *Catalog) Corpus() []*Scenario { return c.corpus }
 
 // LoadFS reads every *.jsonc file at the root of fsys.
 func LoadFS(fsys fs.FS) (*Catalog, error) {

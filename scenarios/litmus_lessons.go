@@ -36,6 +36,24 @@ func (l *LitmusOutcome) Matches(observed string) bool {
 	return true
 }
 
+// Note says what a finished run of the lesson shows of the outcome it is
+// about, given the run's final state as Observer names it: "This run
+// ends with r1=1 r2=0, the flag without the data: ..." or "This run
+// does not end with r1=1 r2=0, the outcome the lesson is about: ...".
+func (l *LitmusOutcome) Note(observed, lang string) string {
+	w := l.Words.In(lang)
+	if l.Matches(observed) {
+		if lang == "zh" {
+			return "这次运行的结果是 " + w
+		}
+		return "This run ends with " + w
+	}
+	if lang == "zh" {
+		return "这次运行没有以 " + l.Outcome + " 结束（" + observed + "）。本课关注的结果：" + w
+	}
+	return "This run does not end with " + l.Outcome + " (" + observed + "). The outcome the lesson is about: " + w
+}
+
 // BuiltinLitmus maps the corpus tests that lessons on the built-in
 // litmus primitive show to those lessons' ids: the catalog has no second
 // lesson for them, and a test checks that each agrees with the corpus.

@@ -199,3 +199,61 @@ func variantOrder(v string, op rc11.Op) (order, fail rc11.Order) {
 	}
 	return rc11.Relaxed, rc11.Relaxed
 }
+
+// TestCatalogLitmusWords checks the outcome each litmus lesson of the
+// catalog names: its Allowed variants are exactly those whose exhaustive
+// search under c11 observes it, and a finished run's note says whether
+// the run ended with it, in both languages.
+func TestCatalogLitmusWords(t *testing.T) {
+	cat, err := scenarios.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, s := range cat.All() {
+		l := s.Litmus
+		if s.Primitive != "litmus" {
+			continue
+		}
+		if l == nil {
+			t.Errorf("%s names no outcome it is about", s.ID)
+			continue
+		}
+		n++
+		var seen []string
+		for _, v := range s.Variants {
+			p, err := s.Build(v, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := explore.Explore(context.Background(), p, explore.Options{Memory: sim.C11, Observe: scenarios.Observer(p)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if slices.ContainsFunc(r.Observations, l.Matches) {
+				seen = append(seen, v)
+			}
+		}
+		if !slices.Equal(seen, l.Allowed) {
+			t.Errorf("%s: %s is observed under c11 with %v; the lesson says %v", s.ID, l.Outcome, seen, l.Allowed)
+		}
+		for _, lang := range []string{"en", "zh"} {
+			if got := l.Note(l.Outcome, lang); !strings.Contains(got, l.Words.In(lang)) {
+				t.Errorf("%s: the note of a run ending with it, in %s: %q", s.ID, lang, got)
+			}
+		}
+	}
+	if n != len(scenarios.BuiltinLitmus()) {
+		t.Errorf("%d litmus lessons in the catalog, want %d", n, len(scenarios.BuiltinLitmus()))
+	}
+	mp := &scenarios.LitmusOutcome{Outcome: "r1=1 r2=0", Words: scenarios.Text{EN: "r1=1 r2=0, the flag without the data.", ZH: "r1=1 r2=0，看到标志却没看到数据。"}}
+	for _, tt := range []struct{ observed, lang, want string }{
+		{"r1=1 r2=0", "en", "This run ends with r1=1 r2=0, the flag without the data."},
+		{"r1=1 r2=1", "en", "This run does not end with r1=1 r2=0 (r1=1 r2=1). The outcome the lesson is about: r1=1 r2=0, the flag without the data."},
+		{"r1=1 r2=0", "zh", "这次运行的结果是 r1=1 r2=0，看到标志却没看到数据。"},
+	} {
+		if got := mp.Note(tt.observed, tt.lang); got != tt.want {
+			t.Errorf("Note(%q, %s) = %q, want %q", tt.observed, tt.lang, got, tt.want)
+		}
+	}
+}

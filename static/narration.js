@@ -67,7 +67,7 @@ export class Narration {
   verdict(state) {
     const { t, lesson } = this.app;
     const o = state.outcome;
-    const key = o ? `${o.kind}|${o.step}|${o.message}|${state.position}` : "";
+    const key = o ? `${o.kind}|${o.step}|${o.message}|${state.position}|${state.litmus || ""}` : "";
     if (key === this.verdictKey) return;
     this.verdictKey = key;
     const root = this.verdictRoot;
@@ -96,6 +96,8 @@ export class Narration {
       ),
       // A Go panic's message starts with "panic: ": the title says it.
       o.message ? h("p", { class: "verdict-msg" }, o.message.replace(/^panic: /, "")) : null,
+      // A litmus lesson: whether the run shows the outcome it is about.
+      state.litmus ? h("p", { class: "verdict-msg litmus" }, state.litmus) : null,
     );
     // The guilty step is the cause of a lost wakeup or a dropped task
     // (the add(-1), the drop), not the park it left behind.

@@ -13,6 +13,7 @@ import (
 // placeState is what the tests of a store's place read of a state event.
 type placeState struct {
 	Memory, Schedule string
+	Litmus           string
 	Position         int
 	Finished         bool
 	Pending          []struct {
@@ -109,6 +110,9 @@ func TestC11Places(t *testing.T) {
 	st = d.placeFrame(t, `{"v":1,"type":"step","thread":"Q","before":"1"}`)
 	if !st.Finished || st.values() != "x=1 y=1" || !strings.HasSuffix(st.Schedule, "P@STY^2 Q@STX^1") || len(st.Orders) != 2 {
 		t.Fatalf("after Q's store: finished %v, %s, schedule %q, %d orders; want the weak outcome x=1 y=1", st.Finished, st.values(), st.Schedule, len(st.Orders))
+	}
+	if want := "This run ends with x=1 y=1, each location keeps its first store: relaxed and acq_rel allow it; seq_cst forbids it."; st.Litmus != want {
+		t.Errorf("the verdict's litmus note = %q, want %q", st.Litmus, want)
 	}
 
 	d.placeFrame(t, `{"v":1,"type":"back"}`)

@@ -223,5 +223,10 @@ func (s *session) state(id *int64) protocol.State {
 	}
 	ev.Variant = s.variant
 	ev.Lang = s.lang
+	if l := s.lesson.Litmus; l != nil && ev.Finished {
+		if ob := scenarios.Observer(s.tl.prog); ob != nil {
+			ev.Litmus = l.Note(ob(s.tl.m), s.lang)
+		}
+	}
 	return ev
 }

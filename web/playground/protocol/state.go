@@ -23,6 +23,9 @@ type State struct {
 	// Orders are, under c11, the modification orders of the atomic cells
 	// that hold more than one write besides their initial value.
 	Orders []ModOrder `json:"orders,omitempty"`
+	// Litmus says, when a run of a litmus lesson is over, whether it
+	// ended with the outcome the lesson is about, and what allows it.
+	Litmus string `json:"litmus,omitempty"`
 }
 
 // HistoryEntry is one step of the history, for the timeline.
