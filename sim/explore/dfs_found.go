@@ -11,6 +11,9 @@ func (e *dfs) found(k, d int) {
 	if k == 0 {
 		return
 	}
+	if !e.bestSet[k] {
+		e.o.announce.found(k, e.path[:d])
+	}
 	if !e.bestSet[k] || d < len(e.best[k]) {
 		e.best[k] = append(e.best[k][:0], e.path[:d]...)
 		e.bestSet[k] = true
@@ -66,6 +69,7 @@ func (e *dfs) cycleAt(d int, idx uint32, last int) {
 	e.cycle = run
 	k := outcome.Index(outcome.StepLimit)
 	if !e.bestSet[k] {
+		e.o.announce.found(k, run)
 		e.best[k] = append(e.best[k][:0], run...)
 		e.bestSet[k] = true
 	}
