@@ -216,8 +216,6 @@ func (g *graph) scb(a, b int) bool {
 	return c >= 0 && d >= 0 && g.hb(int(c), int(d))
 }
 
-func (g *graph) isSC(e int) bool { return g.ev[e].Order == program.SeqCst }
-
 func (g *graph) fence(e int) bool { return g.ev[e].Kind == FenceEvent }
 
 // ends are e and, for a seq_cst fence, the events hb after it (after
