@@ -3,8 +3,11 @@
 // and another variant's algorithms. The page loads it the first time one
 // of those tabs is shown.
 
-import { h, clear, put, marker, tc } from "./dom.js";
+import { h, clear, put, marker, tc, styleSheet } from "./dom.js";
 import { cppTokens, tokens, keepVisible, withCols } from "./code.js";
+
+// The Go tab's style sheet comes with its code: nothing is drawn unstyled.
+await styleSheet(new URL("./code-more.css" + new URL(import.meta.url).search, import.meta.url).href);
 
 const GO_KEYWORDS = new Set(
   "break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var".split(" "),

@@ -8,11 +8,11 @@
 // button; at its end the line shows the server's verdict, and the
 // counterexample, loaded by the server at its first step, is in the
 // timeline to be stepped through.
-// The server computes everything; this module sends commands and draws
-// the events.
+// The server computes everything; this module sends commands, and
+// explore-search.js, loaded when the first search starts, draws its
+// progress and verdict.
 
-import { h, s, put } from "./dom.js";
-import { kindName } from "./i18n.js";
+import { h, s } from "./dom.js";
 
 // The page loads app.js with its version (?v=...): importing it with the
 // same query shares that module instead of starting a second playground.
@@ -70,7 +70,7 @@ class Explorer {
         this.running = false;
         break;
       case "state":
-        this.markLoaded(msg);
+        if (this.search) this.search.markLoaded(this, msg);
         return;
       default:
         return;
@@ -109,7 +109,10 @@ class Explorer {
     this.draw();
   }
 
-  start() {
+  // start starts a search, loading the module that draws it first.
+  async start() {
+    if (this.running || !this.app.state) return;
+    if (!this.search) this.search = await import(new URL("./explore-search.js" + here.search, here).href);
     if (this.running || !this.app.state) return;
     this.result = null;
     this.progress = null;
@@ -119,69 +122,13 @@ class Explorer {
     this.draw();
   }
 
-  // draw shows the search's progress or its verdict.
+  // draw shows the search's progress or its verdict (explore-search.js);
+  // until a search starts there is neither.
   draw() {
     if (!this.row) return;
-    const w = this.w;
     this.button.disabled = this.running;
     this.row.dataset.state = this.running ? "running" : this.result ? "done" : "idle";
-    const line = this.line;
-    for (const k of ["verdict", "loaded", "executions", "queued"]) delete line.dataset[k];
-    if (this.running) {
-      // The Cancel button and the line stay while the numbers change, so
-      // that a click on Cancel is never lost to a redraw.
-      const p = this.progress || { states: 0, executions: 0, elapsed_ms: 0 };
-      const vars = { states: count(p.states), runs: count(p.executions), secs: (p.elapsed_ms / 1000).toFixed(1) };
-      if (this.aside.firstChild !== this.cancel) put(this.aside, this.cancel, this.numbers);
-      // A search that waits in the server's queue says how many are ahead,
-      // in place of "Searching…", and has no numbers yet.
-      put(line, p.queued ? fill(p.queued === 1 ? w.queued1 : w.queued, { n: p.queued }) : w.searching);
-      this.numbers.textContent = p.queued ? "" : fill(p.strategy === "random" ? w.progressRuns : w.progress, vars);
-      line.dataset.queued = String(p.queued || 0);
-      return;
-    }
-    const r = this.result;
-    put(this.aside);
-    put(this.chips, r && r.counterexamples.length > 1 ? this.choices(r) : null);
-    put(line);
-    if (!r) return;
-    line.dataset.verdict = r.counterexamples.length ? "found" : r.complete ? "verified" : "incomplete";
-    line.dataset.loaded = r.loaded || "";
-    line.dataset.executions = String(r.executions);
-    put(line, r.verdict);
-    if (this.app.state) this.markLoaded(this.app.state);
-  }
-
-  // choices are buttons that load each counterexample found.
-  choices(r) {
-    const { t } = this.app;
-    return h(
-      "span",
-      { class: "choices" },
-      h("span", { class: "sr-only" }, this.w.others),
-      r.counterexamples.map((c) =>
-        h(
-          "button",
-          {
-            type: "button",
-            class: "chip",
-            "data-kind": c.kind,
-            title: fill(this.w.load, { kind: kindName(t, c.kind), steps: c.steps }),
-            onclick: () => this.app.send("run", { schedule: c.schedule, step: 0 }),
-          },
-          kindName(t, c.kind),
-        ),
-      ),
-    );
-  }
-
-  // markLoaded marks the counterexample the history runs.
-  markLoaded(state) {
-    if (!this.result || !this.chips) return;
-    for (const b of this.chips.querySelectorAll("button.chip")) {
-      const c = this.result.counterexamples.find((x) => x.kind === b.dataset.kind);
-      b.setAttribute("aria-pressed", String(!!c && c.schedule === state.schedule));
-    }
+    if (this.search) this.search.draw(this);
   }
 }
 
@@ -190,16 +137,6 @@ class Explorer {
 function expectsOK(lesson) {
   const expects = (lesson.schedules || []).map((sc) => (sc.expect || {})[lesson.variant]).filter(Boolean);
   return expects.length > 0 && expects.every((k) => k === "ok");
-}
-
-// count writes n with its thousands grouped, as the server's verdict does.
-function count(n) {
-  return Number(n || 0).toLocaleString("en-US");
-}
-
-// fill puts vars into a template's {name} holes.
-function fill(text, vars) {
-  return text.replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ""));
 }
 
 const link = document.createElement("link");

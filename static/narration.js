@@ -126,28 +126,19 @@ export class Narration {
     );
   }
 
-  // openTerm shows key's glossary entry by button b.
-  openTerm(b, key) {
+  // openTerm shows key's glossary entry by button b (glossary.js, loaded
+  // the first time an entry is opened); a second click on b closes it.
+  async openTerm(b, key) {
     const open = this.pop && this.pop.dataset.term === key;
     this.closeTerm();
     if (open) return;
-    const { t } = this.app;
-    const e = this.app.lesson.glossary[key];
-    this.pop = h(
-      "div",
-      { class: "glossary", role: "dialog", "aria-label": e.name, "data-term": key },
-      h("h3", {}, e.name),
-      h("p", {}, e.text),
-      e.doc ? h("p", {}, h("a", { href: e.doc, target: "_blank", rel: "noopener" }, t("glossary.more") + " ↗")) : null,
-    );
-    document.body.append(this.pop);
-    b.setAttribute("aria-expanded", "true");
+    if (!this.glossary) {
+      const here = new URL(import.meta.url);
+      this.glossary = await import(new URL("./glossary.js" + here.search, here).href);
+    }
+    this.closeTerm();
+    this.pop = this.glossary.openEntry(this.app, b, key);
     this.popButton = b;
-    const r = b.getBoundingClientRect();
-    const w = this.pop.offsetWidth;
-    const hgt = this.pop.offsetHeight;
-    this.pop.style.left = `${Math.max(8, Math.min(r.left, innerWidth - w - 8))}px`;
-    this.pop.style.top = `${r.top - hgt - 6 > 8 ? r.top - hgt - 6 : r.bottom + 6}px`;
   }
 
   closeTerm() {
