@@ -18,7 +18,7 @@ import (
 )
 
 const exploreUsage = "explore SCENARIO [--variant V] [--primitive FILE] [--set name=value]... [--strategy auto|exhaustive|preemption|random]\n" +
-	"        [--max-preemptions K] [--runs N] [--seed S] [--depth D] [--stop-at KIND] [--max-states N]\n" +
+	"        [--max-preemptions K] [--runs N] [--seed S] [--depth D] [--stop-at KIND] [--max-states N] [--search-memory MB]\n" +
 	"        [--no-symmetry] [--no-reduction] [--workers N] [--memory sc|c11] [--json]"
 
 // exploreCmd searches a lesson's executions for bugs, or verifies that
@@ -43,6 +43,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	depth := fs.Int("depth", 0, "random: PCT bug depth (0: uniform random choices)")
 	stopAt := fs.String("stop-at", "", "stop at the first execution of this outcome kind (\"any\": of any kind but ok)")
 	maxStates := fs.Int64("max-states", explore.DefaultMaxStates, "stop (incomplete) after caching this many states")
+	searchMemory := fs.Int64("search-memory", explore.DefaultMaxMemory>>20, "stop (incomplete (memory)) before the states cached take more than this many MB (MiB)")
 	noSym := fs.Bool("no-symmetry", false, "exhaustive, preemption: do not merge symmetric states")
 	noRed := fs.Bool("no-reduction", false, "exhaustive: count every interleaving (no partial-order reduction)")
 	workers := fs.Int("workers", runtime.NumCPU(), "run an exhaustive search on this many cores (the counts and counterexamples are the same)")
@@ -64,7 +65,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return badInput(err)
 	}
 	o := explore.Options{Strategy: strat, MaxPreemptions: *maxPre, Runs: *runs, Seed: *seed,
-		Depth: *depth, MaxStates: *maxStates, NoSymmetry: *noSym, NoReduction: *noRed, Memory: mm, Workers: *workers}
+		Depth: *depth, MaxStates: *maxStates, MaxMemory: *searchMemory << 20, NoSymmetry: *noSym, NoReduction: *noRed, Memory: mm, Workers: *workers}
 	switch k := outcome.Kind(*stopAt); {
 	case k == "":
 	case k == "any":
@@ -79,6 +80,9 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	if *runs < 1 || *depth < 0 || *maxStates < 1 || *workers < 1 {
 		return usageErrorf("--runs, --max-states and --workers must be at least 1, --depth at least 0")
+	}
+	if *searchMemory < 1 || *searchMemory > maxSearchMemoryMB {
+		return usageErrorf("--search-memory must be from 1 to %d (MB)", maxSearchMemoryMB)
 	}
 	s, err := loadLesson(rest[0])
 	if err != nil {
@@ -329,3 +333,7 @@ func plural(n int, noun string) string {
 	}
 	return noun + "s"
 }
+
+// maxSearchMemoryMB bounds --search-memory (of explore and of the
+// server), in MB: a budget in bytes that fits an int64 with room to spare.
+const maxSearchMemoryMB = 1 << 30

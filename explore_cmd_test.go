@@ -192,12 +192,25 @@ func TestExploreRandomStopAt(t *testing.T) {
 	}
 }
 
+// TestExploreMemoryBudget: a search past --search-memory stops, and says
+// why, under sc and c11.
+func TestExploreMemoryBudget(t *testing.T) {
+	for _, mm := range []string{"sc", "c11"} {
+		out := mustCLI(t, "explore", "wg-lost-wakeup", "--variant", "fixed", "--strategy", "exhaustive", "--memory", mm,
+			"--set", "waiters=8", "--set", "workers=8", "--search-memory", "1")
+		if !strings.Contains(out, "incomplete (memory)") {
+			t.Errorf("--memory %s --search-memory 1: explore printed:\n%s\nwant a search stopped at its memory budget", mm, out)
+		}
+	}
+}
+
 func TestExploreBadInput(t *testing.T) {
 	for _, args := range [][]string{
 		{"explore"},
 		{"explore", "wg-lost-wakeup", "--strategy", "bfs"},
 		{"explore", "wg-lost-wakeup", "--stop-at", "oops"},
 		{"explore", "wg-lost-wakeup", "--stop-at", "ok"},
+		{"explore", "wg-lost-wakeup", "--search-memory", "0"},
 		{"explore", "wg-lost-wakeup", "--variant", "nope"},
 		{"explore", "wg-lost-wakeup", "--set", "waiters=99"},
 		{"explore", "wg-lost-wakeup", "--runs", "0"},

@@ -36,6 +36,7 @@ import (
 	"time"
 
 	"lockstep/scenarios"
+	"lockstep/sim/explore"
 	"lockstep/web"
 )
 
@@ -137,7 +138,7 @@ func serveCmd(ctx context.Context, e *env, args []string) error {
 	if a := e.getenv("LOCKSTEP_ADDR"); a != "" {
 		addrDefault = a
 	}
-	fs := newFlagSet(e, "lockstep", "[--addr HOST:PORT] [--dev] [--data DIR] [--trust-proxy] [--sockets-per-address N] [--search-workers N]   (or: lockstep help)")
+	fs := newFlagSet(e, "lockstep", "[--addr HOST:PORT] [--dev] [--data DIR] [--trust-proxy] [--sockets-per-address N] [--search-workers N] [--search-memory MB]   (or: lockstep help)")
 	addr := fs.String("addr", addrDefault, "address to listen on (env LOCKSTEP_ADDR sets the default)")
 	dev := fs.Bool("dev", false, "serve static/ from disk instead of the embedded assets")
 	data := fs.String("data", defaultDataDir(e.getenv), `directory of the file that keeps the rooms across restarts ("" keeps them in memory only)`)
@@ -145,6 +146,7 @@ func serveCmd(ctx context.Context, e *env, args []string) error {
 	perAddress := fs.Int("sockets-per-address", web.DefaultSocketsPerAddress, "WebSockets all the browsers at one address may hold open at once (a classroom behind one NAT)")
 	connsPerAddress := fs.Int("conns-per-address", web.DefaultConnsPerAddress, "TCP connections one address may hold open at once, WebSockets included (0: no bound; none behind --trust-proxy)")
 	searchWorkers := fs.Int("search-workers", 0, "cores each page's search may use (0: the cores shared among the searches that run at once)")
+	searchMemory := fs.Int64("search-memory", explore.DefaultMaxMemory>>20, "MB (MiB) of states each search may cache, all its cores together; past it the search stops, incomplete (memory)")
 	rest, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -161,8 +163,11 @@ func serveCmd(ctx context.Context, e *env, args []string) error {
 	if *searchWorkers < 0 {
 		return usageErrorf("--search-workers must be at least 0")
 	}
+	if *searchMemory < 1 || *searchMemory > maxSearchMemoryMB {
+		return usageErrorf("--search-memory must be from 1 to %d (MB)", maxSearchMemoryMB)
+	}
 	cfg := web.Config{Catalog: cat, Logger: logger, DataDir: *data, TrustForwardedFor: *trustProxy, SocketsPerAddress: *perAddress,
-		SearchWorkers: *searchWorkers}
+		SearchWorkers: *searchWorkers, SearchMemory: *searchMemory << 20}
 	if *dev {
 		cfg.DevStaticDir = "static"
 	}

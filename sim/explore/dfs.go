@@ -291,6 +291,10 @@ func (e *dfs) enter(d int, key statekey.Key, last int, out *cache.Summary) (uint
 		e.stop = "max-states"
 		return 0, false
 	}
+	if e.o.MaxMemory > 0 && e.store.Bytes()+e.store.InsertBytes() > e.o.MaxMemory {
+		e.stop = StopMemory
+		return 0, false
+	}
 	idx = e.store.Insert(key)
 	e.stack[d] = idx
 	return idx, true

@@ -151,7 +151,7 @@ func (w *worker) visit(m *sim.Machine, d, last int) summary {
 		return none()
 	}
 	var sum summary
-	r, got := w.Store.Open(key, w.id, join, s.o.MaxStates, &sum.c)
+	r, got := w.Store.Open(key, w.id, join, cache.Bounds{States: s.o.MaxStates, Bytes: s.o.MaxMemory}, &sum.c)
 	switch got {
 	case cache.Finished:
 		return sum
@@ -163,6 +163,9 @@ func (w *worker) visit(m *sim.Machine, d, last int) summary {
 		return none()
 	case cache.Full:
 		w.stop = "max-states"
+		return none()
+	case cache.FullMemory:
+		w.stop = cache.OutOfMemory
 		return none()
 	}
 	if s.calls++; s.calls&1023 == 0 {

@@ -249,6 +249,9 @@ func (s *search) visit(m *sim.Machine, d, last, left int) summary {
 	if int64(s.store.Len()) >= s.o.MaxStates {
 		s.stop = "max-states"
 	}
+	if s.o.MaxMemory > 0 && s.memoryBytes()+s.insertBytes() > s.o.MaxMemory {
+		s.stop = cache.OutOfMemory
+	}
 	if s.calls++; s.calls&1023 == 0 {
 		if s.ctx.Err() != nil {
 			s.stop = "canceled"
@@ -427,7 +430,7 @@ func exhaustive(ctx context.Context, p *program.Program, o *Options, ms *stateke
 		}
 	}
 	res := Result{Complete: s.stop == "" && !s.cut, Stopped: s.stop, States: int64(s.store.Len()), Reduced: s.red != nil,
-		MemoryBytes: s.store.Bytes() + int64(cap(s.nextAt))*4 + int64(cap(s.nexts))*4, Outcomes: map[outcome.Kind]*big.Int{},
+		MemoryBytes: s.memoryBytes(), Outcomes: map[outcome.Kind]*big.Int{},
 		Executions: sum.c.Executions()}
 	for k := range numKinds {
 		if sum.c.Kinds()&(1<<k) != 0 {
@@ -471,4 +474,24 @@ func (s *search) smallest(k, bound int) schedule.Schedule {
 		stepMove(m, mv)
 	}
 	return scheduleOf(s.p, path)
+}
+
+// memoryBytes is the memory the search's cache holds: its states, and
+// the read choices of their steps.
+func (s *search) memoryBytes() int64 {
+	return s.store.Bytes() + int64(cap(s.nextAt))*4 + int64(cap(s.nexts))*4
+}
+
+// insertBytes bounds what caching one more state may add at once to
+// memoryBytes: the store's growth, and the doubling of a full nextAt or
+// nexts (append at most doubles a slice).
+func (s *search) insertBytes() int64 {
+	n := s.store.InsertBytes()
+	if len(s.nextAt) == cap(s.nextAt) {
+		n += int64(cap(s.nextAt))*4 + 4
+	}
+	if len(s.nexts)+numKinds > cap(s.nexts) {
+		n += int64(cap(s.nexts))*4 + numKinds*4
+	}
+	return n
 }
