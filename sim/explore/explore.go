@@ -100,10 +100,11 @@ type Options struct {
 	// MaxStates bounds the states cached (the search's memory); a search
 	// that reaches it stops with Complete false. 0: DefaultMaxStates.
 	MaxStates int64
-	// MaxMemory bounds the bytes the state cache may hold (Result.MemoryBytes,
-	// all workers together); a search that would take it past the bound
-	// stops with Complete false and Stopped StopMemory. 0: no bound but
-	// MaxStates.
+	// MaxMemory bounds the bytes a search holds, all workers together:
+	// its state cache (Result.MemoryBytes) and the machines along each
+	// worker's path (an estimate, most of the memory of a program of many
+	// threads); a search that would take them past the bound stops with
+	// Complete false and Stopped StopMemory. 0: no bound but MaxStates.
 	MaxMemory int64
 	// StopAtFirst stops the search at the first execution whose outcome is
 	// not ok, which is then the only counterexample (not necessarily the

@@ -3,6 +3,7 @@ package explore_test
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"testing"
 
 	"lockstep/sim"
@@ -45,5 +46,29 @@ func TestExploreMemoryBudget(t *testing.T) {
 				t.Errorf("budget %d: complete=%v stopped=%q in %d bytes, %d states", budget, r.Complete, r.Stopped, r.MemoryBytes, r.States)
 			}
 		})
+	}
+}
+
+// TestLevelBytes: the memory a search counts for a depth of its path is
+// within a factor of what a machine of the program allocates, on a
+// program of few threads and one of many, so that the budget bounds what
+// the path really holds.
+func TestLevelBytes(t *testing.T) {
+	for _, params := range []map[string]int{{"waiters": 2, "workers": 2}, {"waiters": 32, "workers": 32}} {
+		p := build(t, "wg-lost-wakeup", "fixed", params)
+		const n = 100
+		ms := make([]*sim.Machine, n)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		for i := range ms {
+			ms[i] = sim.New(p, sim.Options{})
+		}
+		runtime.ReadMemStats(&after)
+		runtime.KeepAlive(ms)
+		got, est := int64(after.TotalAlloc-before.TotalAlloc)/n, explore.LevelBytes(p)
+		t.Logf("%v: a machine allocates %d bytes; a depth is counted as %d", params, got, est)
+		if est < got*7/10 || est > got*2 {
+			t.Errorf("%v: a machine allocates %d bytes, a depth is counted as %d; want within 0.7 to 2 times", params, got, est)
+		}
 	}
 }

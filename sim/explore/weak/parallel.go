@@ -88,6 +88,7 @@ func runParallel(ctx context.Context, p *program.Program, o *Options, ms *statek
 			wo = &c
 		}
 		ws[i] = &worker{Crew: crew, s: newSearch(ctx, p, wo, ms.Clone(), true), id: i, rng: cache.Shuffler(i)}
+		ws[i].s.shared = crew.Store
 	}
 	crew.Run(len(ws), func(i int) { ws[i].work() })
 	return crew, ws
