@@ -21,7 +21,7 @@ import (
 )
 
 const exploreUsage = "explore SCENARIO [--variant V] [--primitive FILE] [--set name=value]... [--strategy auto|exhaustive|preemption|random]\n" +
-	"        [--max-preemptions K] [--runs N] [--seed S] [--depth D] [--stop-at KIND] [--max-states N]\n" +
+	"        [--max-preemptions K] [--runs N] [--seed S] [--depth D] [--stop-at KIND] [--max-states N] [--search-memory MB]\n" +
 	"        [--no-symmetry] [--no-reduction] [--workers N] [--memory sc|c11] [--json]"
 
 // exploreCmd searches a lesson's executions for bugs, or verifies that
@@ -46,6 +46,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	depth := fs.Int("depth", 0, "random: PCT bug depth (0: uniform random choices)")
 	stopAt := fs.String("stop-at", "", "stop at the first execution of this outcome kind (\"any\": of any kind but ok)")
 	maxStates := fs.Int64("max-states", explore.DefaultMaxStates, "stop (incomplete) after caching this many states")
+	searchMemory := fs.Int64("search-memory", explore.DefaultMaxMemory>>20, "stop (incomplete (memory)) before the states cached take more than this many MB (MiB)")
 	noSym := fs.Bool("no-symmetry", false, "exhaustive, preemption: do not merge symmetric states")
 	noRed := fs.Bool("no-reduction", false, "exhaustive: count every interleaving (no partial-order reduction)")
 	workers := fs.Int("workers", runtime.NumCPU(), "run an exhaustive search on this many cores (the counts and counterexamples are the same)")
@@ -85,7 +86,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 	}
 	o := explore.Options{Strategy: strat, MaxPreemptions: *maxPre, Runs: *runs, Seed: *seed,
-		Depth: *depth, MaxStates: *maxStates, NoSymmetry: *noSym, NoReduction: *noRed, Memory: mm, Workers: min(*workers, maxWorkers)}
+		Depth: *depth, MaxStates: *maxStates, MaxMemory: *searchMemory << 20, NoSymmetry: *noSym, NoReduction: *noRed, Memory: mm, Workers: min(*workers, maxWorkers)}
 	switch k := outcome.Kind(*stopAt); {
 	case k == "":
 	case k == "any":
@@ -104,6 +105,9 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	if mm == sim.C11 && *depth > 0 {
 		return usageErrorf("--depth: PCT is not available under --memory c11")
+	}
+	if err := fs.inRange("search-memory", int64(*searchMemory), 1, maxSearchMemoryMB); err != nil {
+		return err
 	}
 	s, err := loadLesson(lesson)
 	if err != nil {
@@ -540,3 +544,7 @@ func plural(n int, noun string) string {
 	}
 	return noun + "s"
 }
+
+// maxSearchMemoryMB bounds --search-memory (of explore and of the
+// server), in MB: a budget in bytes that fits an int64 with room to spare.
+const maxSearchMemoryMB = 1 << 30

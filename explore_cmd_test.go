@@ -194,6 +194,18 @@ func TestExploreRandomStopAt(t *testing.T) {
 	}
 }
 
+// TestExploreMemoryBudget: a search past --search-memory stops, and says
+// why, under sc and c11.
+func TestExploreMemoryBudget(t *testing.T) {
+	for _, mm := range []string{"sc", "c11"} {
+		out := mustCLI(t, "explore", "wg-lost-wakeup", "--variant", "fixed", "--strategy", "exhaustive", "--memory", mm,
+			"--set", "waiters=8", "--set", "workers=8", "--search-memory", "1")
+		if !strings.Contains(out, "incomplete (memory)") {
+			t.Errorf("--memory %s --search-memory 1: explore printed:\n%s\nwant a search stopped at its memory budget", mm, out)
+		}
+	}
+}
+
 func TestExploreBadInput(t *testing.T) {
 	tests := []struct {
 		args []string

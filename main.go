@@ -39,6 +39,7 @@ import (
 	"time"
 
 	"lockstep/scenarios"
+	"lockstep/sim/explore"
 	"lockstep/web"
 )
 
@@ -127,7 +128,7 @@ func commands() []command {
 }
 
 // serveUsage is the synopsis of serving, the command without a name.
-const serveUsage = "[--addr HOST:PORT] [--dev] [--data DIR] [--trust-proxy] [--sockets-per-address N] [--search-workers N]"
+const serveUsage = "[--addr HOST:PORT] [--dev] [--data DIR] [--trust-proxy] [--sockets-per-address N] [--search-workers N] [--search-memory MB]"
 
 // env is what a command may use of the outside world.
 type env struct {
@@ -248,6 +249,7 @@ func serveCmd(ctx context.Context, e *env, args []string) error {
 	perAddress := fs.Int("sockets-per-address", web.DefaultSocketsPerAddress, "WebSockets all the browsers at one address may hold open at once (a classroom behind one NAT)")
 	connsPerAddress := fs.Int("conns-per-address", web.DefaultConnsPerAddress, "TCP connections one address may hold open at once, WebSockets included (0: no bound; none behind --trust-proxy)")
 	searchWorkers := fs.Int("search-workers", 0, "cores each page's search may use (0: the cores shared among the searches that run at once)")
+	searchMemory := fs.Int64("search-memory", explore.DefaultMaxMemory>>20, "MB (MiB) of states each search may cache, all its cores together; past it the search stops, incomplete (memory)")
 	rest, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -267,8 +269,11 @@ func serveCmd(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("the embedded catalog: %w", err)
 	}
 	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
+	if err := fs.inRange("search-memory", int64(*searchMemory), 1, maxSearchMemoryMB); err != nil {
+		return err
+	}
 	cfg := web.Config{Catalog: cat, Logger: logger, DataDir: *data, TrustForwardedFor: *trustProxy, SocketsPerAddress: *perAddress,
-		SearchWorkers: *searchWorkers}
+		SearchWorkers: *searchWorkers, SearchMemory: *searchMemory << 20}
 	if *dev {
 		cfg.DevStaticDir = "static"
 	}

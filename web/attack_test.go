@@ -12,9 +12,11 @@ import (
 
 // The attacks, run against a server on loopback, each bounded in count
 // and time. They run only with LOCKSTEP_ATTACK=1: they open thousands of
-// connections. The other attacks of docs/reliability.md are tests of the
-// default suite (made-up browser identities, wrong room codes, cross-site
-// posts, damaged room files, long URLs and headers, lab searches).
+// connections, or keep the server busy for seconds (this file and
+// attack_more_test.go). Smaller forms of them, and the other attacks of
+// docs/reliability.md, are tests of the default suite (made-up browser
+// identities, wrong room codes, cross-site posts, damaged room files,
+// long URLs and headers, lab searches).
 func attacks(t *testing.T) {
 	if os.Getenv("LOCKSTEP_ATTACK") != "1" {
 		t.Skip("set LOCKSTEP_ATTACK=1 to run the attacks")

@@ -46,6 +46,9 @@ type Config struct {
 	// SearchWorkers is how many cores each search may use
 	// (playground.Config.SearchWorkers).
 	SearchWorkers int
+	// SearchMemory is each search's memory budget in bytes
+	// (playground.Config.SearchMemory).
+	SearchMemory int64
 	// SocketsPerClient bounds the WebSockets one client (a browser at an
 	// address, or an address without a browser) holds open at once
 	// (DefaultSocketsPerClient when 0).
@@ -107,7 +110,7 @@ func NewServer(cfg Config) (*Server, error) {
 	s := &Server{catalog: cfg.Catalog, assets: a, pages: site.NewPages(cfg.Logger, a.version, browsers), docs: loadDocs(cfg.Logger),
 		clients: site.Clients{TrustForwardedFor: cfg.TrustForwardedFor, Browsers: browsers}, sockets: &site.Quota{Limit: cfg.SocketsPerClient},
 		addrSockets: &site.Quota{Limit: cfg.SocketsPerAddress}}
-	s.play, err = playground.New(playground.Config{Lessons: cfg.Catalog, FromLink: share.CustomLesson, Logger: cfg.Logger, Origins: cfg.Origins, SearchSlots: cfg.SearchSlots, SearchWorkers: cfg.SearchWorkers, BugPages: s.bugPages()})
+	s.play, err = playground.New(playground.Config{Lessons: cfg.Catalog, FromLink: share.CustomLesson, Logger: cfg.Logger, Origins: cfg.Origins, SearchSlots: cfg.SearchSlots, SearchWorkers: cfg.SearchWorkers, SearchMemory: cfg.SearchMemory, BugPages: s.bugPages()})
 	if err != nil {
 		return nil, err
 	}

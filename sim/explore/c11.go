@@ -68,7 +68,7 @@ func exploreWeak(ctx context.Context, p *program.Program, o Options) (Result, er
 
 // weakOptions is what a c11 search of p reads of o.
 func (o *Options) weakOptions(p *program.Program) weak.Options {
-	w := weak.Options{MaxStates: o.MaxStates, MaxPreemptions: o.MaxPreemptions, Runs: o.Runs, Seed: o.Seed,
+	w := weak.Options{MaxStates: o.MaxStates, MaxMemory: o.MaxMemory, MaxPreemptions: o.MaxPreemptions, Runs: o.Runs, Seed: o.Seed,
 		StopAtFirst: o.StopAtFirst, Want: o.Want, NoSymmetry: o.NoSymmetry, Observe: o.Observe,
 		ProgressEvery: o.ProgressEvery, Workers: o.Workers, CheckKeys: o.checkKeys}
 	if report := o.Progress; report != nil {

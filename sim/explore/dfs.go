@@ -57,6 +57,8 @@ type dfs struct {
 	below  map[belowKey]uint32 // stepsBelow's
 
 	par *worker // the parallel search this is a worker of, or nil
+
+	levelBytes int64 // what a depth of the path holds (cache.LevelBytes)
 }
 
 // newDFS prepares a search of p keyed with the models ms, which it freezes
@@ -65,7 +67,7 @@ func newDFS(ctx context.Context, p *program.Program, o *Options, ms *statekey.Mo
 	k := statekey.New(p, statekey.Options{Symmetric: !o.NoSymmetry, Models: ms, Wide: o.wideKeys,
 		KeepStale: o.keepStale})
 	ms.Freeze()
-	return &dfs{p: p, o: o, ctx: ctx, k: k, ms: ms, store: cache.NewStore()}
+	return &dfs{p: p, o: o, ctx: ctx, k: k, ms: ms, store: cache.NewStore(), levelBytes: cache.LevelBytes(p)}
 }
 
 // relearn is the stop reason of a search whose models a step showed wrong:
@@ -84,6 +86,9 @@ func (e *dfs) step(child, m *sim.Machine, t int) bool {
 // level grows the per-depth buffers to depth d.
 func (e *dfs) level(d int) {
 	for len(e.pool) <= d {
+		if e.par != nil {
+			e.par.Store.Reserve(e.levelBytes)
+		}
 		e.pool = append(e.pool, sim.New(e.p, sim.Options{}))
 		s := &cache.Summary{}
 		s.Reset()
@@ -289,6 +294,10 @@ func (e *dfs) enter(d int, key statekey.Key, last int, out *cache.Summary) (uint
 	out.Reset()
 	if int64(e.store.Len()) >= e.o.MaxStates {
 		e.stop = "max-states"
+		return 0, false
+	}
+	if e.o.MaxMemory > 0 && e.store.Bytes()+e.store.InsertBytes()+int64(len(e.pool))*e.levelBytes > e.o.MaxMemory {
+		e.stop = StopMemory
 		return 0, false
 	}
 	idx = e.store.Insert(key)

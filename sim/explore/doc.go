@@ -39,7 +39,8 @@
 //   - A search whose step shows the models wrong starts again with the
 //     corrected models (stop reason relearn, never returned), so its counts
 //     are those of a search that knew them from the start.
-//   - A search stops at MaxStates cached states, on cancellation of its
+//   - A search stops at MaxStates cached states, at its memory budget
+//     (MaxMemory, stopped memory), on cancellation of its
 //     context, or at the first counterexample asked for, with Complete
 //     false and Stopped saying why.
 //   - Searches share nothing: any number may run at once, each on its

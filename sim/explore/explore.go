@@ -72,6 +72,14 @@ func ParseStrategy(s string) (Strategy, error) {
 // no bound: 40 to 60 bytes each.
 const DefaultMaxStates = 25_000_000
 
+// StopMemory is Result.Stopped for a search that reached its memory
+// budget (Options.MaxMemory).
+const StopMemory = cache.OutOfMemory
+
+// DefaultMaxMemory is the memory budget a server's and the command line's
+// searches run under unless told otherwise (Options.MaxMemory).
+const DefaultMaxMemory = 256 << 20
+
 // Options configure a search. The zero value is an exhaustive search
 // with symmetry reduction and the default memory bound.
 type Options struct {
@@ -92,6 +100,12 @@ type Options struct {
 	// MaxStates bounds the states cached (the search's memory); a search
 	// that reaches it stops with Complete false. 0: DefaultMaxStates.
 	MaxStates int64
+	// MaxMemory bounds the bytes a search holds, all workers together:
+	// its state cache (Result.MemoryBytes) and the machines along each
+	// worker's path (an estimate, most of the memory of a program of many
+	// threads); a search that would take them past the bound stops with
+	// Complete false and Stopped StopMemory. 0: no bound but MaxStates.
+	MaxMemory int64
 	// StopAtFirst stops the search at the first execution whose outcome is
 	// not ok, which is then the only counterexample (not necessarily the
 	// smallest).
@@ -171,7 +185,7 @@ type Result struct {
 	// left no execution out. A randomized search is never complete.
 	Complete bool
 	// Stopped says why an incomplete search ended: "max-states",
-	// "canceled", "first-counterexample", "max-preemptions", "runs".
+	// StopMemory, "canceled", "first-counterexample", "max-preemptions", "runs".
 	Stopped string
 	// Executions is the number of executions covered: run one by one
 	// (Randomized), or counted through the cached states (a state's

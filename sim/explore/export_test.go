@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"lockstep/sim"
+	"lockstep/sim/explore/internal/cache"
 	"lockstep/sim/explore/weak"
 	"lockstep/sim/program"
 	"lockstep/sim/statekey"
@@ -45,3 +46,7 @@ func WideKeys(ctx context.Context, p *program.Program, o Options) (Result, error
 func WeakKeys(p *program.Program, symmetric bool) func(*sim.Machine) statekey.Key {
 	return weak.StateKey(p, symmetric)
 }
+
+// LevelBytes is cache.LevelBytes: the memory a depth of a search's path
+// is taken to hold.
+func LevelBytes(p *program.Program) int64 { return cache.LevelBytes(p) }

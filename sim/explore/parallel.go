@@ -196,7 +196,7 @@ func (w *worker) enter(e *dfs, d int, key statekey.Key, out *cache.Summary) (cac
 		out.Reset()
 		return 0, false
 	}
-	r, got := w.Store.Open(key, w.id, join, e.o.MaxStates, out)
+	r, got := w.Store.Open(key, w.id, join, cache.Bounds{States: e.o.MaxStates, Bytes: e.o.MaxMemory}, out)
 	switch got {
 	case cache.Opened, cache.Joined:
 		out.Reset()
@@ -213,6 +213,8 @@ func (w *worker) enter(e *dfs, d int, key statekey.Key, out *cache.Summary) (cac
 		e.stop = cycle
 	case cache.Full:
 		e.stop = "max-states"
+	case cache.FullMemory:
+		e.stop = StopMemory
 	}
 	out.Reset()
 	return r, false

@@ -19,6 +19,7 @@ const TimeLimit = "time-limit"
 // SearchBounds are the bounds a search ran under that its verdict names.
 type SearchBounds struct {
 	MaxStates        int    // explore.Options.MaxStates
+	MaxMemory        int64  // explore.Options.MaxMemory, in bytes
 	TimeLimitSeconds int    // the caller's time limit, when Stopped is TimeLimit
 	Seed             uint64 // explore.Options.Seed, for a random search
 }
@@ -62,6 +63,8 @@ func Verdict(r explore.Result, params map[string]int, lead outcome.Kind, b Searc
 		return w.preemptions(n, r.Bound, at)
 	case "max-states":
 		return w.states(n, at, w.count(big.NewInt(int64(b.MaxStates))))
+	case explore.StopMemory:
+		return w.memory(n, at, b.MaxMemory>>20)
 	case TimeLimit:
 		return w.time(n, at, b.TimeLimitSeconds)
 	case "canceled":
@@ -80,6 +83,7 @@ type verdictPhrases struct {
 	verified    func(at string, n number, reduced string) string
 	reduced     string
 	preemptions func(n number, bound int, at string) string
+	memory      func(n number, at string, mib int64) string
 	states      func(n number, at, limit string) string
 	time        func(n number, at string, seconds int) string
 	canceled    func(n number) string
@@ -179,6 +183,9 @@ var verdictWords = map[string]*verdictPhrases{
 		states: func(n number, at, limit string) string {
 			return fmt.Sprintf("no bug in %s searched%s; the search stopped at its bound of %s states and is not complete", executionsEN(n, ""), at, limit)
 		},
+		memory: func(n number, at string, mib int64) string {
+			return fmt.Sprintf("no bug in %s searched%s; the search stopped at its memory budget of %d MB and is not complete", executionsEN(n, ""), at, mib)
+		},
 		time: func(n number, at string, sec int) string {
 			return fmt.Sprintf("no bug in %s searched%s; the search stopped at its time limit of %d s and is not complete",
 				executionsEN(n, ""), at, sec)
@@ -216,6 +223,9 @@ var verdictWords = map[string]*verdictPhrases{
 		},
 		states: func(n number, at, limit string) string {
 			return fmt.Sprintf("在搜索过的 %s 次执行中没有发现缺陷%s；搜索达到 %s 个状态的上限而停止，并不完整", n.text, at, limit)
+		},
+		memory: func(n number, at string, mib int64) string {
+			return fmt.Sprintf("在搜索过的 %s 次执行中没有发现缺陷%s；搜索达到 %d MB 的内存预算而停止，并不完整", n.text, at, mib)
 		},
 		time: func(n number, at string, sec int) string {
 			return fmt.Sprintf("在搜索过的 %s 次执行中没有发现缺陷%s；搜索达到 %d 秒的时间上限而停止，并不完整", n.text, at, sec)

@@ -46,8 +46,11 @@ const (
 	progressEvery, progressEveryRun = 1024, 16
 )
 
-// searchBounds are the bounds above, as a search's verdict names them.
-var searchBounds = words.SearchBounds{MaxStates: searchMaxStates, TimeLimitSeconds: int(searchTimeLimit / time.Second), Seed: searchSeed}
+// bounds are the bounds above and the search's memory budget, as its
+// verdict names them.
+func (sr *search) bounds() words.SearchBounds {
+	return words.SearchBounds{MaxStates: searchMaxStates, MaxMemory: sr.budget, TimeLimitSeconds: int(searchTimeLimit / time.Second), Seed: searchSeed}
+}
 
 // Why a search ended early, besides explore.Result.Stopped's reasons.
 var (
@@ -81,6 +84,7 @@ type search struct {
 	memory   sim.MemoryModel
 	limit    time.Duration // the search's time limit
 	workers  int           // the goroutines it may use (Config.SearchWorkers)
+	budget   int64         // the bytes its state cache may hold (Config.SearchMemory)
 	// goal, for a reach search (reach.go), is the kind it looks for from
 	// the state after from, the history up to position; "" otherwise.
 	goal     outcome.Kind
@@ -124,7 +128,7 @@ func (s *session) explore(c protocol.Command) ([]any, error) {
 		return nil, err
 	}
 	sr := newSearch(s.server, c.ID, s.tl.prog, strategy, s.variant, s.params)
-	sr.workers = s.lessons.workers()
+	sr.workers, sr.budget = s.lessons.workers(), s.lessons.searchMemory()
 	sr.memory = s.memory
 	ahead := t.Ahead()
 	go sr.run(t)
@@ -159,7 +163,7 @@ func newSearch(server context.Context, id *int64, prog *program.Program, strateg
 func (sr *search) options() explore.Options {
 	o := explore.Options{Strategy: sr.strategy, MaxStates: searchMaxStates,
 		MaxPreemptions: searchMaxPreemptions, Runs: searchRuns, Seed: searchSeed, ProgressEvery: progressEvery,
-		Memory: sr.memory, Workers: max(1, sr.workers)}
+		Memory: sr.memory, Workers: max(1, sr.workers), MaxMemory: sr.budget}
 	if sr.strategy == explore.Randomized {
 		o.ProgressEvery = progressEveryRun
 	}
@@ -378,6 +382,6 @@ func (s *session) resultEvent(sr *search, r explore.Result, elapsed time.Duratio
 			Schedule: c.Schedule.String(), Steps: c.Steps, Preemptions: c.Preemptions,
 			Message: words.Outcome(c.Outcome, s.lang)})
 	}
-	ev.Verdict = words.Verdict(r, sr.params, lead, searchBounds, s.lang)
+	ev.Verdict = words.Verdict(r, sr.params, lead, sr.bounds(), s.lang)
 	return ev
 }

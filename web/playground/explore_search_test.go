@@ -49,8 +49,27 @@ func TestSearchLimits(t *testing.T) {
 	if ev.err != nil || ev.res.Complete || ev.res.Stopped != "time-limit" {
 		t.Errorf("a search past its time limit ended with %+v, %v; want incomplete, stopped time-limit", ev.res, ev.err)
 	}
-	if v := words.Verdict(ev.res, map[string]int{"waiters": 8}, "", searchBounds, "en"); !strings.Contains(v, "time limit of 20 s") {
+	if v := words.Verdict(ev.res, map[string]int{"waiters": 8}, "", sr.bounds(), "en"); !strings.Contains(v, "time limit of 20 s") {
 		t.Errorf("verdict %q; want it to name the time limit", v)
+	}
+
+	// A search past its memory budget ends incomplete, stopped memory, and
+	// its verdict names the budget; on one core and on two.
+	for _, workers := range []int{1, 2} {
+		sr = newSearch(nil, nil, big, explore.Exhaustive, "fixed", nil)
+		sr.workers, sr.budget = workers, 1<<20
+		tk, err = searchqueue.New(1).Enter(site.Client{Addr: "a"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		go sr.run(tk)
+		ev = end(t, sr)
+		if ev.err != nil || ev.res.Complete || ev.res.Stopped != explore.StopMemory || ev.res.MemoryBytes > 1<<20 {
+			t.Errorf("%d workers: a search past its memory budget ended with %+v, %v; want incomplete, stopped memory, within 1 MB", workers, ev.res, ev.err)
+		}
+		if v := words.Verdict(ev.res, nil, "", sr.bounds(), "en"); !strings.Contains(v, "memory budget of 1 MB") {
+			t.Errorf("verdict %q; want it to name the memory budget", v)
+		}
 	}
 
 	synctest.Test(t, func(t *testing.T) {

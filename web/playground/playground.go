@@ -8,6 +8,7 @@ import (
 
 	"lockstep/primitives"
 	"lockstep/scenarios"
+	"lockstep/sim/explore"
 	"lockstep/web/playground/lessonview"
 	"lockstep/web/playground/searchqueue"
 	"lockstep/web/site"
@@ -38,6 +39,11 @@ type Config struct {
 	// cannot take every core (0: the cores shared among the slots, at
 	// least one).
 	SearchWorkers int
+	// SearchMemory is the memory budget of each search, in bytes: the
+	// state cache a search may hold, all its workers together
+	// (explore.Options.MaxMemory), past which it stops incomplete
+	// ("memory"). 0: explore.DefaultMaxMemory.
+	SearchMemory int64
 }
 
 // A Playground serves the playground's WebSocket. It is safe for
@@ -68,6 +74,9 @@ func New(cfg Config) (*Playground, error) {
 	if cfg.SearchWorkers <= 0 {
 		cfg.SearchWorkers = searchWorkers(cfg.SearchSlots)
 	}
+	if cfg.SearchMemory <= 0 {
+		cfg.SearchMemory = explore.DefaultMaxMemory
+	}
 	return &Playground{cfg: cfg, log: cfg.Logger, code: lessonview.NewCodeCache(primitives.Source, CustomLessonID),
 		writeTimeout: WriteTimeout, pingInterval: PingInterval, pingTimeout: PingTimeout, queue: searchqueue.New(cfg.SearchSlots)}, nil
 }
@@ -97,6 +106,9 @@ func (p *Playground) bugPages() map[string]string { return p.cfg.BugPages }
 
 // workers is how many goroutines each search may use (lessonSource).
 func (p *Playground) workers() int { return p.cfg.SearchWorkers }
+
+// searchMemory is each search's memory budget (lessonSource).
+func (p *Playground) searchMemory() int64 { return p.cfg.SearchMemory }
 
 // searches is the queue of searches (lessonSource).
 func (p *Playground) searches() *searchqueue.Queue { return p.queue }

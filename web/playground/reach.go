@@ -42,7 +42,7 @@ func (s *session) reach(c protocol.Command) ([]any, error) {
 		return nil, err
 	}
 	sr := newSearch(s.server, c.ID, s.tl.prog, explore.Exhaustive, s.variant, s.params)
-	sr.workers = s.lessons.workers()
+	sr.workers, sr.budget = s.lessons.workers(), s.lessons.searchMemory()
 	sr.goal, sr.from, sr.position = k, append(schedule.Schedule(nil), s.tl.history[:s.tl.pos]...), s.tl.pos
 	sr.limit = reachTimeLimit
 	ahead := t.Ahead()

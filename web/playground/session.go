@@ -70,6 +70,8 @@ type lessonSource interface {
 	searches() *searchqueue.Queue
 	// workers is how many goroutines each search may use.
 	workers() int
+	// searchMemory is the bytes each search's state cache may hold.
+	searchMemory() int64
 	// bugPages maps a bug code to the path of its docs page.
 	bugPages() map[string]string
 }

@@ -41,7 +41,8 @@
 //     (Bounded: the fewest preemptions, then the fewest steps), unless the
 //     reduction is on (Result.Reduced): its counts are then the reduced
 //     executions' and its counterexamples not necessarily the smallest.
-//   - A search stops at MaxStates cached states, on cancellation of its
+//   - A search stops at MaxStates cached states, at its memory budget
+//     (MaxMemory, stopped memory), on cancellation of its
 //     context, or at the first counterexample asked for (StopAtFirst,
 //     Want), with Complete false and Stopped saying why; Bounded also
 //     at MaxPreemptions (max-preemptions). The states on the path it

@@ -18,6 +18,10 @@ type Options struct {
 	// MaxStates bounds the states a search caches; one that reaches it
 	// stops with Complete false (max-states).
 	MaxStates int64
+	// MaxMemory bounds the bytes the search's state cache and its paths'
+	// machines may hold (explore.Options.MaxMemory; 0: no bound); one that
+	// reaches it stops with Complete false (memory).
+	MaxMemory int64
 	// MaxPreemptions is the highest bound Bounded searches (negative:
 	// until a bound leaves nothing out).
 	MaxPreemptions int

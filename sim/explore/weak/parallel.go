@@ -88,6 +88,7 @@ func runParallel(ctx context.Context, p *program.Program, o *Options, ms *statek
 			wo = &c
 		}
 		ws[i] = &worker{Crew: crew, s: newSearch(ctx, p, wo, ms.Clone(), true), id: i, rng: cache.Shuffler(i)}
+		ws[i].s.shared = crew.Store
 	}
 	crew.Run(len(ws), func(i int) { ws[i].work() })
 	return crew, ws
@@ -151,7 +152,7 @@ func (w *worker) visit(m *sim.Machine, d, last int) summary {
 		return none()
 	}
 	var sum summary
-	r, got := w.Store.Open(key, w.id, join, s.o.MaxStates, &sum.c)
+	r, got := w.Store.Open(key, w.id, join, cache.Bounds{States: s.o.MaxStates, Bytes: s.o.MaxMemory}, &sum.c)
 	switch got {
 	case cache.Finished:
 		return sum
@@ -163,6 +164,9 @@ func (w *worker) visit(m *sim.Machine, d, last int) summary {
 		return none()
 	case cache.Full:
 		w.stop = "max-states"
+		return none()
+	case cache.FullMemory:
+		w.stop = cache.OutOfMemory
 		return none()
 	}
 	if s.calls++; s.calls&1023 == 0 {

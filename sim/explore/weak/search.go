@@ -98,6 +98,9 @@ type search struct {
 	firstK  int
 	visited int64 // executions ended
 	calls   int64 // states visited, for the cancel and progress checks
+
+	levelBytes int64         // what a depth of the path holds (cache.LevelBytes)
+	shared     *cache.Shared // a parallel search's cache, which counts the path's levels; nil alone
 }
 
 // newSearch prepares a search of p keyed with the models ms (see
@@ -106,7 +109,7 @@ type search struct {
 func newSearch(ctx context.Context, p *program.Program, o *Options, ms *statekey.Models, reduce bool) *search {
 	sym := !o.NoSymmetry && o.Observe == nil
 	s := &search{ctx: ctx, p: p, o: o, keyer: statekey.New(p, statekey.Options{Symmetric: sym, Models: ms}), sym: sym,
-		ms: ms, store: cache.NewStore(), obs: map[string]bool{}, firstK: -1}
+		ms: ms, store: cache.NewStore(), obs: map[string]bool{}, firstK: -1, levelBytes: cache.LevelBytes(p)}
 	if reduce && o.Reduction != nil {
 		s.red = o.Reduction(s.keyer.KeepsLocal)
 	}
@@ -138,6 +141,9 @@ func (s *search) step(child, m *sim.Machine, t int, src c11.Source) bool {
 // level returns the scratch machine and buffers of depth d.
 func (s *search) level(d int) *sim.Machine {
 	for len(s.levels) <= d {
+		if s.shared != nil {
+			s.shared.Reserve(s.levelBytes)
+		}
 		s.levels = append(s.levels, &sim.Machine{})
 		s.srcs = append(s.srcs, nil)
 		s.en = append(s.en, nil)
@@ -248,6 +254,9 @@ func (s *search) visit(m *sim.Machine, d, last, left int) summary {
 	}
 	if int64(s.store.Len()) >= s.o.MaxStates {
 		s.stop = "max-states"
+	}
+	if s.o.MaxMemory > 0 && s.memoryBytes()+s.insertBytes()+s.pathBytes() > s.o.MaxMemory {
+		s.stop = cache.OutOfMemory
 	}
 	if s.calls++; s.calls&1023 == 0 {
 		if s.ctx.Err() != nil {
@@ -427,7 +436,7 @@ func exhaustive(ctx context.Context, p *program.Program, o *Options, ms *stateke
 		}
 	}
 	res := Result{Complete: s.stop == "" && !s.cut, Stopped: s.stop, States: int64(s.store.Len()), Reduced: s.red != nil,
-		MemoryBytes: s.store.Bytes() + int64(cap(s.nextAt))*4 + int64(cap(s.nexts))*4, Outcomes: map[outcome.Kind]*big.Int{},
+		MemoryBytes: s.memoryBytes(), Outcomes: map[outcome.Kind]*big.Int{},
 		Executions: sum.c.Executions()}
 	for k := range numKinds {
 		if sum.c.Kinds()&(1<<k) != 0 {
@@ -471,4 +480,27 @@ func (s *search) smallest(k, bound int) schedule.Schedule {
 		stepMove(m, mv)
 	}
 	return scheduleOf(s.p, path)
+}
+
+// memoryBytes is the memory the search's cache holds: its states, and
+// the read choices of their steps.
+func (s *search) memoryBytes() int64 {
+	return s.store.Bytes() + int64(cap(s.nextAt))*4 + int64(cap(s.nexts))*4
+}
+
+// pathBytes is the memory the search's path holds (cache.LevelBytes).
+func (s *search) pathBytes() int64 { return int64(len(s.levels)) * s.levelBytes }
+
+// insertBytes bounds what caching one more state may add at once to
+// memoryBytes: the store's growth, and the doubling of a full nextAt or
+// nexts (append at most doubles a slice).
+func (s *search) insertBytes() int64 {
+	n := s.store.InsertBytes()
+	if len(s.nextAt) == cap(s.nextAt) {
+		n += int64(cap(s.nextAt))*4 + 4
+	}
+	if len(s.nexts)+numKinds > cap(s.nexts) {
+		n += int64(cap(s.nexts))*4 + numKinds*4
+	}
+	return n
 }

@@ -10,6 +10,10 @@ import (
 // crew halted: another's stop, or the end of the search.
 const Halted = "halted"
 
+// OutOfMemory is the stop reason of a search whose state cache reached
+// its memory budget.
+const OutOfMemory = "memory"
+
 // A Crew is what the workers of a parallel search share beside their
 // cache (Store): whether they are to stop, why the first of them to stop
 // did, and the first state's summary once one of them finished it.

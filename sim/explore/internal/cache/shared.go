@@ -20,6 +20,7 @@ import (
 type Shared struct {
 	shards [numShards]storeShard
 	n      atomic.Int64 // states inserted, in all shards
+	bytes  atomic.Int64 // the memory the shards hold, kept by Open and Save
 }
 
 type storeShard struct {
@@ -42,6 +43,7 @@ func NewShared() *Shared {
 	s := &Shared{}
 	for i := range s.shards {
 		s.shards[i].st = newStoreOf(1 << 8)
+		s.bytes.Add(s.shards[i].st.Bytes())
 	}
 	return s
 }
@@ -56,19 +58,24 @@ func shardOf(k statekey.Key) int { return int(k[0] & (numShards - 1)) }
 type Opening int
 
 const (
-	Opened   Opening = iota // a new state, now in progress by the worker
-	Joined                  // in progress by others; the worker joins them
-	Finished                // done: its summary was loaded
-	Busy                    // in progress by others, and the worker does not join
-	OnPath                  // in progress by the worker itself: a cycle
-	Full                    // a new state, but the store holds max states
+	Opened     Opening = iota // a new state, now in progress by the worker
+	Joined                    // in progress by others; the worker joins them
+	Finished                  // done: its summary was loaded
+	Busy                      // in progress by others, and the worker does not join
+	OnPath                    // in progress by the worker itself: a cycle
+	Full                      // a new state, but the store holds max states
+	FullMemory                // a new state, but inserting it would take the store past its memory budget
 )
 
+// Bounds bound a Shared store: the states it may hold, and the memory
+// in bytes (0: no bound).
+type Bounds struct{ States, Bytes int64 }
+
 // Open looks up the state with key k for worker w. A new state is
-// inserted, in progress by w, unless the store holds max states; a state
-// others are searching is joined when join is set; a finished one's
-// summary is loaded into sum.
-func (s *Shared) Open(k statekey.Key, w int, join bool, max int64, sum *Summary) (Ref, Opening) {
+// inserted, in progress by w, unless the store holds max.States states or
+// inserting it would take it past max.Bytes; a state others are searching
+// is joined when join is set; a finished one's summary is loaded into sum.
+func (s *Shared) Open(k statekey.Key, w int, join bool, max Bounds, sum *Summary) (Ref, Opening) {
 	i := shardOf(k)
 	sh := &s.shards[i]
 	sh.mu.Lock()
@@ -76,11 +83,17 @@ func (s *Shared) Open(k statekey.Key, w int, join bool, max int64, sum *Summary)
 	idx, ok := sh.st.Find(k)
 	r := Ref(i)<<32 | Ref(idx)
 	if !ok {
-		if s.n.Add(1) > max {
+		grow := sh.st.InsertBytes()
+		if max.Bytes > 0 && s.bytes.Load()+grow > max.Bytes {
+			return 0, FullMemory
+		}
+		if s.n.Add(1) > max.States {
 			s.n.Add(-1)
 			return 0, Full
 		}
+		before := sh.st.Bytes()
 		idx = sh.st.Insert(k)
+		s.bytes.Add(sh.st.Bytes() - before)
 		sh.st.info(idx).ext = 1 << w
 		return Ref(i)<<32 | Ref(idx), Opened
 	}
@@ -106,7 +119,9 @@ func (s *Shared) Save(r Ref, sum *Summary) {
 	idx := uint32(r)
 	if in := sh.st.info(idx); in.kinds&inProgress != 0 {
 		in.ext = 0
+		before := sh.st.Bytes()
 		sh.st.Save(idx, sum)
+		s.bytes.Add(sh.st.Bytes() - before)
 	}
 }
 

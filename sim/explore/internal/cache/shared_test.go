@@ -15,14 +15,14 @@ func TestSharedMinStepsOfUnfinishedStates(t *testing.T) {
 	s := NewShared()
 	key := statekey.Key{7, 11}
 	var sum Summary
-	r, op := s.Open(key, 3, false, 100, &sum)
+	r, op := s.Open(key, 3, false, Bounds{States: 100}, &sum)
 	if op != Opened {
 		t.Fatalf("Open of a new state = %v; want Opened", op)
 	}
 	if steps, known := s.MinSteps(key, lost); known || steps != NoSteps {
 		t.Errorf("MinSteps of a state in progress = %d, %v; want NoSteps, not known", steps, known)
 	}
-	if _, op := s.Open(key, 5, false, 100, &sum); op != Busy {
+	if _, op := s.Open(key, 5, false, Bounds{States: 100}, &sum); op != Busy {
 		t.Errorf("Open by another worker = %v; want Busy", op)
 	}
 	sum.Terminal(lost)

@@ -197,6 +197,35 @@ func (s *Store) MinSteps(idx uint32, k int) uint32 {
 	return s.extMin[j]
 }
 
+// InsertBytes bounds the memory the next state's Insert and Save add at
+// once: the table's doubling when it is at its load, the growth of the
+// records when their chunk is full (a new chunk, or the first one's
+// doubling, as append at most doubles it), and the doubling of the
+// counts of kinds other than ok when they have no room for one more
+// state's. (The counts of a state past 64 bits are not bounded: they
+// are few.)
+func (s *Store) InsertBytes() int64 {
+	var n int64
+	if len(s.extCount)+NumKinds > cap(s.extCount) {
+		n += int64(cap(s.extCount))*8 + NumKinds*8
+	}
+	if len(s.extMin)+NumKinds > cap(s.extMin) {
+		n += int64(cap(s.extMin))*4 + NumKinds*4
+	}
+	if float64(s.n+1) > maxLoad*float64(len(s.slots)) {
+		n += int64(len(s.slots)) * 16
+	}
+	switch idx := s.n; {
+	case idx < infoChunk && len(s.infos) == 1:
+		if first := s.infos[0]; len(first) == cap(first) {
+			n += int64(cap(first))*16 + 16
+		}
+	case idx%infoChunk == 0:
+		n += infoChunk * 16
+	}
+	return n
+}
+
 // Bytes is the memory the store holds.
 func (s *Store) Bytes() int64 {
 	return int64(len(s.slots))*16 + int64(len(s.infos)-1)*infoChunk*16 + int64(cap(s.infos[0]))*16 +

@@ -1,0 +1,74 @@
+package explore_test
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"testing"
+
+	"lockstep/sim"
+	"lockstep/sim/explore"
+)
+
+// TestExploreMemoryBudget stops searches, sc and c11, on one worker and
+// on several, at their memory budget: the cache stays within it, and the
+// search says why it stopped. The same search without a budget completes
+// past it, so the budget is what stopped it.
+func TestExploreMemoryBudget(t *testing.T) {
+	const budget = 1 << 19
+	cases := []struct {
+		memory  sim.MemoryModel
+		params  map[string]int
+		workers int
+	}{
+		{sim.SC, map[string]int{"waiters": 6, "workers": 7}, 1},
+		{sim.SC, map[string]int{"waiters": 6, "workers": 7}, 4},
+		{sim.C11, map[string]int{"waiters": 3, "workers": 2}, 1},
+		{sim.C11, map[string]int{"waiters": 3, "workers": 2}, 4},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%s/workers=%d", c.memory, c.workers), func(t *testing.T) {
+			p := build(t, "wg-lost-wakeup", "fixed", c.params)
+			o := explore.Options{Memory: c.memory, Workers: c.workers}
+			full, err := explore.Explore(context.Background(), p, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !full.Complete || full.MemoryBytes <= budget {
+				t.Fatalf("without a budget: complete=%v (%s) in %d bytes; the case needs a complete search past %d", full.Complete, full.Stopped, full.MemoryBytes, budget)
+			}
+			o.MaxMemory = budget
+			r, err := explore.Explore(context.Background(), p, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Complete || r.Stopped != explore.StopMemory || r.MemoryBytes > budget {
+				t.Errorf("budget %d: complete=%v stopped=%q in %d bytes, %d states", budget, r.Complete, r.Stopped, r.MemoryBytes, r.States)
+			}
+		})
+	}
+}
+
+// TestLevelBytes: the memory a search counts for a depth of its path is
+// within a factor of what a machine of the program allocates, on a
+// program of few threads and one of many, so that the budget bounds what
+// the path really holds.
+func TestLevelBytes(t *testing.T) {
+	for _, params := range []map[string]int{{"waiters": 2, "workers": 2}, {"waiters": 32, "workers": 32}} {
+		p := build(t, "wg-lost-wakeup", "fixed", params)
+		const n = 100
+		ms := make([]*sim.Machine, n)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		for i := range ms {
+			ms[i] = sim.New(p, sim.Options{})
+		}
+		runtime.ReadMemStats(&after)
+		runtime.KeepAlive(ms)
+		got, est := int64(after.TotalAlloc-before.TotalAlloc)/n, explore.LevelBytes(p)
+		t.Logf("%v: a machine allocates %d bytes; a depth is counted as %d", params, got, est)
+		if est < got*7/10 || est > got*2 {
+			t.Errorf("%v: a machine allocates %d bytes, a depth is counted as %d; want within 0.7 to 2 times", params, got, est)
+		}
+	}
+}
