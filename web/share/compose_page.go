@@ -59,8 +59,14 @@ func (s *Share) ServeCompose(w http.ResponseWriter, r *http.Request) error {
 	from := r.URL.Query().Get("from")
 	if from != "" {
 		l, err := s.lessons.Lookup(from)
+		if err == nil && l.Written() != nil {
+			// The composer writes lessons of the built-in primitives; a
+			// primitive written in the language is the lab's.
+			err = fmt.Errorf("lesson %s runs a primitive written in the language", from)
+		}
 		if err != nil {
-			return site.NotFound(site.Phrase{fmt.Sprintf("There is no lesson %q to start from.", from), fmt.Sprintf("没有可以作为起点的课程 %q。", from)}.In(lang), err)
+			return site.NotFound(site.Phrase{fmt.Sprintf("There is no lesson %q to start from: the composer starts from the lessons of the built-in primitives (a primitive written in Lockstep's language is edited in the lab).", from),
+				fmt.Sprintf("没有可以作为起点的课程 %q：编写页只能从内置原语的课程开始（用 Lockstep 语言写的原语在实验室里编辑）。", from)}.In(lang), err)
 		}
 		d = draftOf(l, lang)
 	}
@@ -76,7 +82,9 @@ func (s *Share) ServeCompose(w http.ResponseWriter, r *http.Request) error {
 		page.Primitives = append(page.Primitives, p.Name)
 	}
 	for _, l := range s.lessons.All() {
-		page.Lessons = append(page.Lessons, templates.Link{Key: l.ID, Text: l.Title.In(lang), Current: l.ID == from})
+		if l.Written() == nil {
+			page.Lessons = append(page.Lessons, templates.Link{Key: l.ID, Text: l.Title.In(lang), Current: l.ID == from})
+		}
 	}
 	return s.pages.Render(w, r, templates.Compose(page))
 }

@@ -188,14 +188,35 @@ func TestComposePage(t *testing.T) {
 }
 
 // TestComposeFromEveryLesson starts a draft from every lesson of the
-// catalog: each checks as it is (the compose page's "start from").
+// catalog on a built-in primitive: each checks as it is (the compose
+// page's "start from"). A lesson whose primitive is written in the
+// language is the lab's, and the compose page says so.
 func TestComposeFromEveryLesson(t *testing.T) {
 	for _, l := range realLessons(t) {
+		if l.Written() != nil {
+			continue
+		}
 		t.Run(l.ID, func(t *testing.T) {
 			reply := checkDraft(draftOf(l, "en"))
 			if !reply.OK {
 				t.Errorf("errors %+v", reply.Errors)
 			}
 		})
+	}
+}
+
+// TestComposeRefusesWrittenLessons: a lesson whose primitive is written
+// in the language is not a draft the composer can start from, and its
+// start-from list leaves it out; a corpus lesson neither.
+func TestComposeRefusesWrittenLessons(t *testing.T) {
+	srv := realSite(t)
+	for _, id := range []string{"spinlock", "litmus-mp-fences"} {
+		resp, body := get(t, srv, "/compose?from="+id)
+		if resp.StatusCode != 404 || !strings.Contains(body, "edited in the lab") {
+			t.Errorf("GET /compose?from=%s: %d; want 404 saying the lab edits it", id, resp.StatusCode)
+		}
+	}
+	if _, body := get(t, srv, "/compose"); strings.Contains(body, `"spinlock"`) || strings.Contains(body, `value="spinlock"`) || !strings.Contains(body, "event-basic") {
+		t.Errorf("the compose page's start-from list offers a written lesson, or not the others")
 	}
 }
