@@ -1,10 +1,14 @@
 package cache
 
-import (
-	"unsafe"
+import "lockstep/sim/program"
 
-	"lockstep/sim/hb"
-	"lockstep/sim/program"
+// epochBytes is the size of an epoch of the happens-before clocks
+// (hb.Epoch: a thread, a label, a clock and a step), and summaryBytes of
+// a Summary (its paths, kinds, flag and pointer, and a count and a
+// fewest-steps per kind).
+const (
+	epochBytes   = 16
+	summaryBytes = 8 + 8 + 8 + 8 + NumKinds*(8+4)
 )
 
 // LevelBytes estimates the memory one depth of a search's path holds for
@@ -22,10 +26,9 @@ func LevelBytes(p *program.Program) int64 {
 	n := int64(len(p.Threads))
 	atomics, plains := p.Slots()
 	coros := int64(len(p.Coroutines))
-	epoch := int64(unsafe.Sizeof(hb.Epoch{}))
-	clocks := 4*n*n + 4*int64(atomics)*n + 4*coros*n + epoch*int64(plains)*(n+1)
+	clocks := 4*n*n + 4*int64(atomics)*n + 4*coros*n + epochBytes*int64(plains)*(n+1)
 	return clocks + 8*int64(len(p.Cells)) + 4*int64(len(p.Objects)) + 64*n + 256*coros +
-		n*(int64(unsafe.Sizeof(Summary{}))+32)
+		n*(summaryBytes+32)
 }
 
 // Reserve counts n bytes more (less, when negative) against the store's
