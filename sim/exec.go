@@ -324,8 +324,17 @@ func (x *Exec) Suspending() { x.m.coros[x.c].suspending = true }
 func (x *Exec) Spin(addr, seen program.Word) {
 	co := &x.m.coros[x.c]
 	co.spinAddr, co.spinSeen = addr, seen
-	if x.m.weak != nil && !x.m.weak.Spin(x.c, addr) {
-		panic(fmt.Sprintf("sim: step %s spins on %s, which it did not read", x.m.prog.Label(x.pc), x.m.prog.CellName(addr)))
+	if m := x.m; m.weak != nil {
+		// Under c11 the spin waits for a write newer than the one it
+		// read, whatever its value: it may move once wakeSpinners says
+		// so, or now if its read was stale.
+		if !m.weak.Spin(x.c, addr) {
+			panic(fmt.Sprintf("sim: step %s spins on %s, which it did not read", m.prog.Label(x.pc), m.prog.CellName(addr)))
+		}
+		co.spinSeen = m.mem[addr]
+		if m.weak.SpinMayMove(x.c, addr) {
+			co.spinAddr, co.spinSeen = 0, 0
+		}
 	}
 }
 

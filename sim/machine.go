@@ -285,15 +285,8 @@ func (m *Machine) canMove(t int) bool {
 	th := &m.threads[t]
 	if n := len(th.stack); n > 0 {
 		co := &m.coros[th.stack[n-1]]
-		if co.spinAddr == 0 {
-			return true
-		}
-		if m.weak != nil {
-			// Under c11 the spin re-reads only a write newer than the
-			// one it read (see c11.Memory.Spin), whatever its value.
-			return m.weak.SpinMayMove(int(th.stack[n-1]), co.spinAddr)
-		}
-		return m.mem[co.spinAddr] != co.spinSeen
+		// Under c11 a spin ends when a newer write comes (wakeSpinners).
+		return co.spinAddr == 0 || m.mem[co.spinAddr] != co.spinSeen
 	}
 	return len(th.queue) > 0
 }

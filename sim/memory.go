@@ -39,6 +39,19 @@ func ParseMemoryModel(s string) (MemoryModel, error) {
 	return 0, fmt.Errorf("unknown memory model %q (want sc or c11)", s)
 }
 
+// wakeSpinners ends, under c11, the spin of every coroutine spinning on
+// the cell at addr that a write just made has given a newer write to
+// read (canMove reads a spin as over when its spinAddr is 0). A write
+// that goes at the end of the order also changes the cell's value, the
+// only other thing canMove compares.
+func (m *Machine) wakeSpinners(addr program.Word) {
+	for c := range m.coros {
+		if co := &m.coros[c]; co.spinAddr == addr && m.weak.SpinMayMove(c, addr) {
+			co.spinAddr, co.spinSeen = 0, 0
+		}
+	}
+}
+
 // actor is thread t, performing the current step, as the c11 model
 // sees it, with its access's orders.
 func (m *Machine) actor(t int, o, fail program.Order) c11.Actor {
@@ -52,6 +65,7 @@ func (m *Machine) actor(t int, o, fail program.Order) c11.Actor {
 func (m *Machine) weakWrote(t int, addr program.Word, label int) {
 	ww := c11.Write{Val: m.mem[addr], Thread: int16(t), Clock: m.hb.Clock(t)[t], Step: int32(m.step), Label: int32(label)}
 	m.weak.Wrote(addr, ww, m.hb.Clock(t))
+	m.wakeSpinners(addr)
 }
 
 // readAtomic is the read half of an atomic load with order o: the value
@@ -84,6 +98,7 @@ func (m *Machine) storeAtomic(t, label int, addr program.Word, c *program.Cell, 
 	if m.weak.Store(m.prog, m.actor(t, o, o), addr, v, label) {
 		m.mem[addr] = v
 	}
+	m.wakeSpinners(addr)
 	if m.record {
 		m.hb.Explain(t, c.Slot, hb.AtomicWrite{Step: int32(m.step), Label: int32(label), Op: program.OpStore, Order: o})
 	}
@@ -116,6 +131,7 @@ func (m *Machine) update(t, label int, addr program.Word, c *program.Cell, o, fa
 	if end {
 		m.mem[addr], _ = u.Apply(rd.Val)
 	}
+	m.wakeSpinners(addr)
 	if m.record {
 		m.hb.Explain(t, c.Slot, hb.AtomicWrite{Step: int32(m.step), Label: int32(label), Op: op, Order: o})
 	}
