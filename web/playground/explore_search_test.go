@@ -56,7 +56,7 @@ func TestSearchLimits(t *testing.T) {
 	// A search past its memory budget ends incomplete, stopped memory, and
 	// its verdict names the budget; on one core and on two.
 	for _, workers := range []int{1, 2} {
-		sr = newSearch(nil, nil, big, explore.Exhaustive, "fixed", nil)
+		sr = newSearch(context.TODO(), nil, big, explore.Exhaustive, "fixed", nil)
 		sr.workers, sr.budget = workers, 1<<20
 		tk, err = searchqueue.New(1).Enter(site.Client{Addr: "a"})
 		if err != nil {
