@@ -99,29 +99,21 @@ func (m *Machine) checkSource(t int, from c11.Source) error {
 	if from == c11.Latest {
 		return nil
 	}
-	name := "?"
-	if t >= 0 && t < len(m.prog.Threads) {
-		name = m.prog.Threads[t].Name
-	}
-	if m.weak == nil {
-		return &schedule.Error{Kind: schedule.SourceNotC11, Step: m.step + 1, Thread: name, Source: from}
-	}
-	if !m.CanMove(t) {
-		return &schedule.Error{Kind: schedule.SourceNoRead, Step: m.step + 1, Thread: name, Source: from}
+	c, err := m.trial(t, from, schedule.SourceNotC11, schedule.SourceNoRead)
+	if err != nil {
+		return err
 	}
 	// Only the step's sources are listed: a read may have thousands of
 	// candidates, and a schedule thousands of reads that name theirs.
-	c := m.bare()
-	c.QuietStep(t)
 	srcs := c.LastSources(nil)
 	if len(srcs) == 0 {
-		return &schedule.Error{Kind: schedule.SourceNoRead, Step: m.step + 1, Thread: name, Source: from}
+		return m.choiceError(schedule.SourceNoRead, t, from, "", nil)
 	}
 	if slices.Contains(srcs, from) {
 		return nil
 	}
 	rc, _ := c.LastRead()
-	return &schedule.Error{Kind: schedule.SourceNotCandidate, Step: m.step + 1, Thread: name, Source: from, Cell: rc.Cell, Sources: srcs}
+	return m.choiceError(schedule.SourceNotCandidate, t, from, rc.Cell, srcs)
 }
 
 // checkPlace checks that before is Latest or a place t's next store may
@@ -130,21 +122,13 @@ func (m *Machine) checkPlace(t int, before c11.Source) error {
 	if before == c11.Latest {
 		return nil
 	}
-	name := "?"
-	if t >= 0 && t < len(m.prog.Threads) {
-		name = m.prog.Threads[t].Name
+	c, err := m.trial(t, before, schedule.PlaceNotC11, schedule.PlaceNoStore)
+	if err != nil {
+		return err
 	}
-	if m.weak == nil {
-		return &schedule.Error{Kind: schedule.PlaceNotC11, Step: m.step + 1, Thread: name, Source: before}
-	}
-	if !m.CanMove(t) {
-		return &schedule.Error{Kind: schedule.PlaceNoStore, Step: m.step + 1, Thread: name, Source: before}
-	}
-	c := m.bare()
-	c.QuietStep(t)
 	pc, ok := c.weak.LastPlace(m.prog)
 	if !ok {
-		return &schedule.Error{Kind: schedule.PlaceNoStore, Step: m.step + 1, Thread: name, Source: before}
+		return m.choiceError(schedule.PlaceNoStore, t, before, "", nil)
 	}
 	var srcs []c11.Source
 	for _, p := range pc.Places {
@@ -153,7 +137,33 @@ func (m *Machine) checkPlace(t int, before c11.Source) error {
 		}
 		srcs = append(srcs, p.Source)
 	}
-	return &schedule.Error{Kind: schedule.PlaceNotCandidate, Step: m.step + 1, Thread: name, Source: before, Cell: pc.Cell, Sources: srcs}
+	return m.choiceError(schedule.PlaceNotCandidate, t, before, pc.Cell, srcs)
+}
+
+// trial performs thread t's next step on a bare clone of m, to check the
+// choice a schedule names for it (a read's source or a store's place):
+// the error is of kind notC11 when m's memory is sc, and of kind none
+// when t cannot move.
+func (m *Machine) trial(t int, choice c11.Source, notC11, none schedule.ErrorKind) (*Machine, error) {
+	if m.weak == nil {
+		return nil, m.choiceError(notC11, t, choice, "", nil)
+	}
+	if !m.CanMove(t) {
+		return nil, m.choiceError(none, t, choice, "", nil)
+	}
+	c := m.bare()
+	c.QuietStep(t)
+	return c, nil
+}
+
+// choiceError is the schedule error of kind k for the choice that thread
+// t's next step names.
+func (m *Machine) choiceError(k schedule.ErrorKind, t int, choice c11.Source, cell string, srcs []c11.Source) error {
+	name := "?"
+	if t >= 0 && t < len(m.prog.Threads) {
+		name = m.prog.Threads[t].Name
+	}
+	return &schedule.Error{Kind: k, Step: m.step + 1, Thread: name, Source: choice, Cell: cell, Sources: srcs}
 }
 
 // LastPlace describes the store of the last step m performed, when it was

@@ -468,3 +468,48 @@ func TestStaleReadsRecordFewCandidates(t *testing.T) {
 		t.Errorf("the last read returned %v; want the write of step 1000", got)
 	}
 }
+
+// TestChoiceErrors: a schedule's read source or store place that cannot
+// be taken is refused with its own kind, at the step and thread it names.
+func TestChoiceErrors(t *testing.T) {
+	mp, _, _ := litmusMP(t, program.Release, program.Acquire)
+	f := fixture.New()
+	d := f.Data(program.Field{Name: "x", Kind: program.Int64, Atomic: true})
+	f.Thread("P", f.Op("p", "P",
+		func(e program.Exec) { e.Store(d, 1, program.Relaxed); fixture.Next(e) },
+		func(e program.Exec) { e.Store(d, 2, program.Relaxed); e.Return() }))
+	f.Thread("Q", f.Op("q", "Q",
+		func(e program.Exec) { e.Store(d, 3, program.Relaxed); e.Return() }))
+	stores := f.Program(t)
+	for _, tc := range []struct {
+		name   string
+		p      *program.Program
+		memory sim.MemoryModel
+		text   string
+		kind   schedule.ErrorKind
+		step   int
+		thread string
+	}{
+		{"source under sc", mp, sim.SC, "W W R<init", schedule.SourceNotC11, 3, "R"},
+		{"place under sc", stores, sim.SC, "P Q^1", schedule.PlaceNotC11, 2, "Q"},
+		{"source of a store", mp, sim.C11, "W<init", schedule.SourceNoRead, 1, "W"},
+		{"source not a candidate", mp, sim.C11, "W W R R<init", schedule.SourceNotCandidate, 4, "R"},
+		{"place of a store with one place", stores, sim.C11, "P P^1", schedule.PlaceNoStore, 2, "P"},
+		{"place not a candidate", stores, sim.C11, "P Q P^1", schedule.PlaceNotCandidate, 3, "P"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := schedule.Parse(tc.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, _, err = sim.ReplaySchedule(tc.p, s, sim.Options{Memory: tc.memory})
+			var se *schedule.Error
+			if !errors.As(err, &se) {
+				t.Fatalf("%q: %v, want a schedule error", tc.text, err)
+			}
+			if se.Kind != tc.kind || se.Step != tc.step || se.Thread != tc.thread {
+				t.Errorf("%q: %s at step %d of %s, want %s at step %d of %s", tc.text, se.Kind, se.Step, se.Thread, tc.kind, tc.step, tc.thread)
+			}
+		})
+	}
+}
