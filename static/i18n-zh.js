@@ -39,8 +39,7 @@ export const zh = {
   "timeline.start": "开始",
   "timeline.pos": "已执行 {pos} / {len} 步",
   "timeline.goto": "转到第 {n} 步之后：{thread} {label}",
-  "timeline.foldOpen": "展开 {thread} 不涉及共享数据的 {k} 步",
-  "timeline.foldClose": "收起 {thread} 不涉及共享数据的 {k} 步",
+  "timeline.fold": "{thread} 不涉及共享数据的 {k} 步",
 
   "stage.label": "内存：原语对象、协程帧和工作线程",
   "stage.awaiter": "awaiter",

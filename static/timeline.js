@@ -1,9 +1,8 @@
 // timeline.js draws #timeline: every step of the history as a button in
 // its thread's colour (click to go there), a slider to scrub, and marks on
-// the steps the findings name. A thread's run of steps that touch nothing
-// shared (history entries marked own) folds into its first entry, which
-// says how many it holds and opens on demand; the run the current step is
-// in stays open.
+// the steps the findings name. A thread's run of own steps (touching
+// nothing shared) folds into its first entry, which opens on demand; the
+// run holding the current step stays open.
 
 import { h, clear, tc } from "./dom.js";
 
@@ -12,8 +11,7 @@ export class Timeline {
   constructor(root, app) {
     this.root = root;
     this.app = app;
-    // opened holds the first position of each folded run opened by hand.
-    this.opened = new Set();
+    this.opened = new Set(); // first positions of runs opened by hand
   }
 
   // loaded builds the empty timeline for a lesson.
@@ -62,7 +60,6 @@ export class Timeline {
       const open = run && (this.opened.has(run.first) || (state.position >= run.first && state.position <= run.last));
       li.hidden = !!run && !open && n !== run.first;
       li.classList.toggle("fold-first", !!run && n === run.first);
-      li.classList.toggle("fold-in", !!run && open && n !== run.first);
       let f = li.querySelector("button[data-fold]");
       if (run && n === run.first) {
         if (!f) li.append((f = h("button", { type: "button", class: "fold" })));
@@ -70,7 +67,7 @@ export class Timeline {
         const k = run.last - run.first + 1;
         f.textContent = open ? "‹" : "+" + (k - 1);
         f.setAttribute("aria-expanded", String(!!open));
-        f.title = t(open ? "timeline.foldClose" : "timeline.foldOpen", { k, thread: state.history[n - 1].thread });
+        f.title = t("timeline.fold", { k, thread: state.history[n - 1].thread });
       } else if (f) f.remove();
       const rec = n === 0 ? null : state.history[n - 1];
       const ti = rec ? lesson.threads.indexOf(rec.thread) : -1;
@@ -92,9 +89,8 @@ export class Timeline {
   }
 }
 
-// ownRuns maps each position of a folded run to the run: two or more
-// consecutive steps of one thread that touch nothing shared (own), none
-// of them marked bad. first and last are positions (step index + 1).
+// ownRuns maps each position in a run (2+ consecutive own steps of one
+// thread, none bad) to the run's first and last positions.
 function ownRuns(history, bad) {
   const out = new Map();
   let i = 0;
