@@ -23,12 +23,12 @@ const lengthsFile = "scenarios/testdata/counterexample-lengths.txt"
 // teachable is the most steps a counterexample a class follows should take.
 const teachable = 30
 
-// findTheBug are the options of the page's Find the bug: the
+// findTheBugOptions are the options of the page's Find the bug: the
 // preemption-bounded search up to 2 preemptions, with no kind to stop at.
-var findTheBug = explore.Options{Strategy: explore.PreemptionBounded, MaxPreemptions: 2, MaxStates: 2_000_000}
+var findTheBugOptions = explore.Options{Strategy: explore.PreemptionBounded, MaxPreemptions: 2, MaxStates: 2_000_000}
 
 // TestCounterexampleLengths asks the explorer, as Find the bug does
-// (findTheBug), for a counterexample of every bug a catalog lesson's
+// (findTheBugOptions), for a counterexample of every bug a catalog lesson's
 // schedules expect, on the variant that has it, at the lesson's default
 // parameters, under sc. Each must replay to its kind with
 // the steps and preemptions it claims; it must be minimal in preemptions
@@ -68,7 +68,7 @@ func TestCounterexampleLengths(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s/%s: %v", l.ID, v, err)
 			}
-			r, err := explore.Explore(t.Context(), prog, findTheBug)
+			r, err := explore.Explore(t.Context(), prog, findTheBugOptions)
 			if err != nil {
 				t.Fatalf("%s/%s: %v", l.ID, v, err)
 			}
