@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -27,7 +28,8 @@ import (
 // state and the trace, without the engine's own judgement: a condition
 // said to hold or not is evaluated here from the cells the stage shows,
 // by their names; the threads said unable to move are the runnable set
-// (Machine.Enabled); a waiter said to wait is parked, and one said never
+// (Machine.Enabled), and what each thread's button says of its coroutines
+// (Machine.Blocked) is their status; a waiter said to wait is parked, and one said never
 // woken has no wake in the trace after it parked; the steps a verdict
 // names were taken by whom it says, at the label it says.
 func TestVerdictsAreTrue(t *testing.T) {
@@ -86,6 +88,31 @@ func checkVerdict(p *program.Program, m *sim.Machine, s schedule.Schedule, o out
 	if strings.Contains(o.Message, "no thread can move") {
 		if en := m.Enabled(nil); len(en) > 0 {
 			fail("it says no thread can move, but %s can", p.Threads[en[0]].Name)
+		}
+	}
+	// What the thread buttons say of each thread (Machine.Blocked).
+	enabled := m.Enabled(nil)
+	for ti, th := range p.Threads {
+		bl := m.Blocked(ti)
+		if can := slices.Contains(enabled, ti); bl.CanMove != can && !bl.Over {
+			fail("thread %s: its button says can move = %v; the runnable set says %v", th.Name, bl.CanMove, can)
+		}
+		for _, bc := range bl.Coroutines {
+			c := coroutineNamed(p, bc.Name)
+			if c < 0 {
+				fail("thread %s: no coroutine %s", th.Name, bc.Name)
+				continue
+			}
+			cv := m.Coroutine(c)
+			if cv.Status() != bc.Status {
+				fail("thread %s: its button says %s is %s; it is %s", th.Name, bc.Name, bc.Status, cv.Status())
+			}
+			if bc.Status == outcome.Parked && (cv.Op() < 0 || p.Ops[cv.Op()].Name != bc.Op) {
+				fail("thread %s: its button says %s is parked in %s", th.Name, bc.Name, bc.Op)
+			}
+			if bc.Spins != "" && (cv.SpinAddr() == 0 || p.CellName(cv.SpinAddr()) != bc.Spins) {
+				fail("thread %s: its button says %s spins on %s", th.Name, bc.Name, bc.Spins)
+			}
 		}
 	}
 	stepBy := func(what string, step int, coroutine, label string) {
