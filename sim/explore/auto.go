@@ -87,7 +87,7 @@ func provePhase(ctx context.Context, p *program.Program, o Options) phase {
 // counterexample per kind, from the earliest phase that found the kind.
 // A bounded phase cut short at findStates comes last instead: the bound
 // it was searching was not searched through, so its counterexamples may
-// not be the smallest.
+// not be the smallest (fewestPreemptionsFirst then compares the two).
 func merge(phases ...Result) Result {
 	order := phases
 	if len(phases) == 2 && phases[0].Stopped == "max-states" {
