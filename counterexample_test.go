@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -12,14 +15,29 @@ import (
 	"lockstep/sim/outcome"
 )
 
-// TestCounterexampleLengths asks the explorer, as Find the bug does (the
-// preemption-bounded search, fewest preemptions first), for a
-// counterexample of every bug a catalog lesson's schedules expect, on the
-// variant that has it, at the lesson's default parameters, under sc. Each
-// must replay to its kind with the preemptions it claims, and a search
-// bounded one preemption lower must find none of that kind with fewer:
-// the counterexample is minimal in preemptions. The lengths go to the test's log, with how many
-// a class can follow in 30 steps or fewer.
+// lengthsFile holds the length of every catalog bug's counterexample as
+// last recorded: "lesson variant kind preemptions steps" a line. go test
+// . -run TestCounterexampleLengths -update rewrites it.
+const lengthsFile = "scenarios/testdata/counterexample-lengths.txt"
+
+// teachable is the most steps a counterexample a class follows should take.
+const teachable = 30
+
+// findTheBugOptions are the options of the page's Find the bug: the
+// preemption-bounded search up to 2 preemptions, with no kind to stop at.
+var findTheBugOptions = explore.Options{Strategy: explore.PreemptionBounded, MaxPreemptions: 2, MaxStates: 2_000_000}
+
+// TestCounterexampleLengths asks the explorer, as Find the bug does
+// (findTheBugOptions), for a counterexample of every bug a catalog lesson's
+// schedules expect, on the variant that has it, and of every other kind
+// the search finds, at the lesson's default parameters, under sc. Each must replay to its kind with
+// the steps and preemptions it claims; it must be minimal in preemptions
+// (a search bounded one lower finds none of its kind) and then in steps
+// (the exhaustive search, fewest steps first, finds none shorter with as
+// few preemptions; one longer than teachable is logged with the shortest
+// there is, which needs more preemptions). No counterexample may be longer, or need more preemptions,
+// than lengthsFile records. The lengths go to the test's log, with how
+// many a class can follow in teachable steps or fewer.
 func TestCounterexampleLengths(t *testing.T) {
 	if testing.Short() {
 		t.Skip("searches every bug of the catalog")
@@ -28,7 +46,11 @@ func TestCounterexampleLengths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var lines []string
+	before, err := readLengths(lengthsFile)
+	if err != nil && !*update {
+		t.Fatal(err)
+	}
+	var lines, record []string
 	short, all := 0, 0
 	for _, l := range cat.All() {
 		for _, v := range l.Variants {
@@ -39,45 +61,110 @@ func TestCounterexampleLengths(t *testing.T) {
 					kinds = append(kinds, k)
 				}
 			}
-			if len(kinds) == 0 {
-				continue
-			}
 			prog, err := l.Build(v, nil)
 			if err != nil {
 				t.Fatalf("%s/%s: %v", l.ID, v, err)
 			}
-			for _, k := range kinds {
-				r, err := explore.Explore(t.Context(), prog, explore.Options{Strategy: explore.PreemptionBounded, MaxPreemptions: -1, Want: k})
-				if err != nil {
-					t.Fatalf("%s/%s %s: %v", l.ID, v, k, err)
+			r, err := explore.Explore(t.Context(), prog, findTheBugOptions)
+			if err != nil {
+				t.Fatalf("%s/%s: %v", l.ID, v, err)
+			}
+			// And every other bug Find the bug shows on the lesson.
+			for _, c := range r.Counterexamples {
+				if !slices.Contains(kinds, c.Kind) {
+					kinds = append(kinds, c.Kind)
 				}
-				if len(r.Counterexamples) == 0 {
+			}
+			if len(kinds) == 0 {
+				continue
+			}
+			full, err := explore.Explore(t.Context(), prog, explore.Options{Strategy: explore.Exhaustive})
+			if err != nil {
+				t.Fatalf("%s/%s: %v", l.ID, v, err)
+			}
+			for _, k := range kinds {
+				c, ok := kindOf(r, k)
+				if !ok {
 					t.Errorf("%s/%s: the search finds no %s (stopped: %s)", l.ID, v, k, r.Stopped)
 					continue
 				}
-				c := r.Counterexamples[0]
 				all++
-				if c.Steps <= 30 {
+				if c.Steps <= teachable {
 					short++
 				}
+				name := fmt.Sprintf("%s %s %s", l.ID, v, k)
 				lines = append(lines, fmt.Sprintf("%-24s %-13s %-18s %4d steps, %d preemptions", l.ID, v, k, c.Steps, c.Preemptions))
+				record = append(record, fmt.Sprintf("%s %d %d", name, c.Preemptions, c.Steps))
 				if _, out, err := sim.ReplaySchedule(prog, c.Schedule, sim.Options{}); err != nil || out.Kind != k {
-					t.Errorf("%s/%s: the %s counterexample replays to %s (%v)", l.ID, v, k, out.Kind, err)
+					t.Errorf("%s: the counterexample replays to %s (%v)", name, out.Kind, err)
 				}
 				if n, err := explore.Preemptions(prog, c.Schedule); err != nil || n != c.Preemptions || len(c.Schedule) != c.Steps {
-					t.Errorf("%s/%s: the %s counterexample has %d steps, %d preemptions (%v); it claims %d, %d", l.ID, v, k, len(c.Schedule), n, err, c.Steps, c.Preemptions)
+					t.Errorf("%s: the counterexample has %d steps, %d preemptions (%v); it claims %d, %d", name, len(c.Schedule), n, err, c.Steps, c.Preemptions)
 				}
 				if c.Preemptions > 0 {
-					lower, err := explore.Explore(t.Context(), prog, explore.Options{Strategy: explore.PreemptionBounded, MaxPreemptions: c.Preemptions - 1, Want: k})
+					lower, err := explore.Explore(t.Context(), prog, explore.Options{Strategy: explore.PreemptionBounded, MaxPreemptions: c.Preemptions - 1})
 					if err != nil {
-						t.Fatalf("%s/%s %s: %v", l.ID, v, k, err)
+						t.Fatalf("%s: %v", name, err)
 					}
-					if len(lower.Counterexamples) > 0 && lower.Counterexamples[0].Preemptions < c.Preemptions {
-						t.Errorf("%s/%s: a %s with %d preemptions exists; the counterexample has %d", l.ID, v, k, lower.Counterexamples[0].Preemptions, c.Preemptions)
+					if lc, ok := kindOf(lower, k); ok {
+						t.Errorf("%s: one with %d preemptions exists; the counterexample has %d", name, lc.Preemptions, c.Preemptions)
 					}
+				}
+				if fc, ok := kindOf(full, k); !ok || !full.Complete {
+					t.Errorf("%s: the exhaustive search finds none (complete %v)", name, full.Complete)
+				} else if fc.Preemptions <= c.Preemptions && fc.Steps < c.Steps {
+					t.Errorf("%s: one of %d steps with %d preemptions exists; the counterexample has %d steps, %d preemptions",
+						name, fc.Steps, fc.Preemptions, c.Steps, c.Preemptions)
+				} else if c.Steps > teachable && fc.Steps < c.Steps {
+					// Fewer steps only with more preemptions: the fewest
+					// preemptions come first.
+					lines = append(lines, fmt.Sprintf("%-24s %-13s %-18s      (%d steps with %d preemptions)", "", "", "", fc.Steps, fc.Preemptions))
+				}
+				if was, ok := before[name]; ok && (c.Preemptions > was[0] || c.Steps > was[1]) {
+					t.Errorf("%s: %d preemptions, %d steps; it was %d, %d", name, c.Preemptions, c.Steps, was[0], was[1])
 				}
 			}
 		}
 	}
-	t.Logf("counterexamples of the catalog's bugs, %d of %d in at most 30 steps:\n%s", short, all, strings.Join(lines, "\n"))
+	t.Logf("counterexamples of the catalog's bugs, %d of %d in at most %d steps:\n%s", short, all, teachable, strings.Join(lines, "\n"))
+	if *update {
+		if err := os.WriteFile(lengthsFile, []byte(strings.Join(record, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// kindOf is r's counterexample of kind k.
+func kindOf(r explore.Result, k outcome.Kind) (explore.Counterexample, bool) {
+	for _, c := range r.Counterexamples {
+		if c.Kind == k {
+			return c, true
+		}
+	}
+	return explore.Counterexample{}, false
+}
+
+// readLengths reads lengthsFile: preemptions and steps by "lesson variant
+// kind".
+func readLengths(name string) (map[string][2]int, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	out := map[string][2]int{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) != 5 {
+			return nil, fmt.Errorf("%s: %q is not \"lesson variant kind preemptions steps\"", name, sc.Text())
+		}
+		p, err1 := strconv.Atoi(fs[3])
+		s, err2 := strconv.Atoi(fs[4])
+		if err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("%s: %q: the counts are not numbers", name, sc.Text())
+		}
+		out[strings.Join(fs[:3], " ")] = [2]int{p, s}
+	}
+	return out, sc.Err()
 }

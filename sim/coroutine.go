@@ -59,6 +59,7 @@ func (m *Machine) park(t, c int, op *program.Op) {
 	if !co.registered {
 		m.register(co)
 	}
+	co.sleepStep = int32(m.step)
 	if op.Role == program.Lock {
 		m.lockSeq++
 		co.lockSeq = m.lockSeq

@@ -177,11 +177,30 @@ func (m *Machine) droppedTask(c int) outcome.Outcome {
 	ctx := p.Threads[m.waitThread(c)]
 	numWait := int64(m.mem[ctx.Context])
 	o := outcome.Outcome{Kind: outcome.DroppedTask, Step: int(co.parkStep), CauseStep: int(co.drop.step), Coroutine: name,
-		Detail: outcome.Detail{ParkStep: int(co.parkStep), Context: ctx.Name, NumWait: numWait}}
+		Detail: outcome.Detail{ParkStep: int(co.parkStep), SleepStep: co.laterSleep(), Context: ctx.Name, NumWait: numWait}}
 	m.nameCause(&o, co.drop)
-	o.Message = fmt.Sprintf("%s parked at step %d, and submit_task dropped its handle at step %d (%s's %s): %s will never be resumed and its context %s can never go idle (num_wait=%d)",
-		name, co.parkStep+1, o.CauseStep+1, o.Detail.CauseBy, o.Detail.CauseLabel, name, ctx.Name, numWait)
+	o.Message = fmt.Sprintf("%s %s, and submit_task dropped its handle at step %d (%s's %s): %s will never be resumed and its context %s can never go idle (num_wait=%d)",
+		name, co.parked(), o.CauseStep+1, o.Detail.CauseBy, o.Detail.CauseLabel, name, ctx.Name, numWait)
 	return o
+}
+
+// parked says when co parked: "parked at step N", or, for a wait that
+// registered before its await_suspend ended, "joined the waiters at step
+// N, parked at step M".
+func (co *coroutine) parked() string {
+	if s := co.laterSleep(); s > 0 {
+		return fmt.Sprintf("joined the waiters at step %d, parked at step %d", co.parkStep+1, s+1)
+	}
+	return fmt.Sprintf("parked at step %d", co.parkStep+1)
+}
+
+// laterSleep is the step at which co parked when it is later than the
+// one at which its wait registered, else 0 (Detail.SleepStep).
+func (co *coroutine) laterSleep() int {
+	if co.status == outcome.Parked && co.sleepStep > co.parkStep {
+		return int(co.sleepStep)
+	}
+	return 0
 }
 
 // lostWakeup is the verdict on coroutine c, parked while its condition
@@ -209,7 +228,7 @@ func (m *Machine) lostWakeup(c int, cond string) outcome.Outcome {
 		cause, opened = m.opened, true
 	}
 	o := outcome.Outcome{Kind: outcome.LostWakeup, Step: int(co.parkStep), CauseStep: int(cause.step), Coroutine: name, Thread: ctx.Name,
-		Detail: outcome.Detail{ParkStep: int(co.parkStep), Condition: cond, Context: ctx.Name, NumWait: numWait, CauseOpened: opened}}
+		Detail: outcome.Detail{ParkStep: int(co.parkStep), SleepStep: co.laterSleep(), Condition: cond, Context: ctx.Name, NumWait: numWait, CauseOpened: opened}}
 	m.nameCause(&o, cause)
 	var why string
 	switch {
@@ -222,8 +241,12 @@ func (m *Machine) lostWakeup(c int, cond string) outcome.Outcome {
 	default:
 		why = fmt.Sprintf("the last step that could have woken it, %s's %s at step %d, did not", o.Detail.CauseBy, o.Detail.CauseLabel, cause.step+1)
 	}
-	o.Message = fmt.Sprintf("%s parked at step %d and %s holds, but %s: no thread can move, and context %s keeps num_wait=%d, so it can never go idle",
-		name, co.parkStep+1, cond, why, ctx.Name, numWait)
+	sep := " and "
+	if o.Detail.SleepStep > 0 {
+		sep = ", and "
+	}
+	o.Message = fmt.Sprintf("%s %s%s%s holds, but %s: no thread can move, and context %s keeps num_wait=%d, so it can never go idle",
+		name, co.parked(), sep, cond, why, ctx.Name, numWait)
 	return o
 }
 

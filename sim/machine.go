@@ -39,6 +39,10 @@ type coroutine struct {
 	waitObj  int16
 	drop     stepRef // the step that dropped it
 	parkStep int32   // step at which its wait registered (by default: parked)
+	// sleepStep is the step at which it last parked: later than parkStep
+	// when its await_suspend went on after the wait registered (a
+	// condition variable's waiter unlocks the mutex).
+	sleepStep int32
 	// registered is set while a wait that has linearized awaits its
 	// release: from Exec.Registered, or else from the park, until the
 	// operation returns.

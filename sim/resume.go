@@ -144,9 +144,9 @@ func (x *Exec) resumable(h program.Word, inline bool) (int, bool) {
 	}
 	co.dropped = false
 	if m.prog.Facts.Open != nil && !co.opened && m.waiting(c) {
-		x.fail(outcome.PrematureRelease, fmt.Sprintf("%s releases %s at step %d (%s), but %s has not held since %s parked at step %d",
-			who, name, m.step+1, m.prog.Label(x.pc), m.prog.Facts.Condition, name, co.parkStep+1),
-			outcome.Detail{Other: name, Condition: m.prog.Facts.Condition, ParkStep: int(co.parkStep)})
+		x.fail(outcome.PrematureRelease, fmt.Sprintf("%s releases %s at step %d (%s), but %s has not held since %s %s",
+			who, name, m.step+1, m.prog.Label(x.pc), m.prog.Facts.Condition, name, co.parked()),
+			outcome.Detail{Other: name, Condition: m.prog.Facts.Condition, ParkStep: int(co.parkStep), SleepStep: co.laterSleep()})
 		return 0, false
 	}
 	return c, true

@@ -43,7 +43,7 @@ func TestStateKeyCoversFields(t *testing.T) {
 			"status", "op", "pc", "ip", "started", "locals", "arg", "loops", // keyed
 			"thread",                                                             // follows from the stacks and queues
 			"dropped", "registered", "opened", "holder", "suspending", "sawOpen", // keyed (sawOpen changes only for the coroutine that steps)
-			"parkStep", "drop", "waitObj", // messages only
+			"parkStep", "sleepStep", "drop", "waitObj", // messages only
 			"semWait", "semSeq", "lockSeq", // keyed (the sequences as ranks)
 			"spinAddr", "spinSeen", // keyed
 			"inlined",   // keyed

@@ -141,9 +141,10 @@ export class Compare {
     const other = named && theirs.find((sc) => sc.name === named.name);
     let cmd;
     // Both panes stand at the same step of the schedule; at the end of
-    // the page's run, the other variant goes to the end of its own, for
-    // its verdict.
-    const end = state.position === state.length;
+    // the page's run (finished, not merely at the last step taken so far:
+    // the other's run of the same threads goes on to its end), the other
+    // variant goes to the end of its own, for its verdict.
+    const end = state.finished && state.position === state.length;
     const step = end ? Infinity : state.position;
     if (other) {
       cmd = { type: "replay", schedule: other.name };

@@ -39,6 +39,7 @@ export const zh = {
   "timeline.start": "开始",
   "timeline.pos": "已执行 {pos} / {len} 步",
   "timeline.goto": "转到第 {n} 步之后：{thread} {label}",
+  "timeline.fold": "{thread} 不涉及共享数据的 {k} 步",
 
   "stage.label": "内存：原语对象、协程帧和工作线程",
   "stage.awaiter": "awaiter",

@@ -40,6 +40,7 @@ const en = {
   "timeline.start": "start",
   "timeline.pos": "{pos} / {len} steps done",
   "timeline.goto": "Go to after step {n}: {thread} {label}",
+  "timeline.fold": "{k} steps of {thread} that touch nothing shared",
 
   "stage.label": "Memory: the primitive, the coroutine frames and the worker threads",
   "stage.awaiter": "awaiter",

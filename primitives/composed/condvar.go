@@ -161,18 +161,29 @@ func (cv *CondVar) Ops() []primitives.Operation {
 func (cv *CondVar) Guards() []primitives.Guard { return primitives.MutexGuards() }
 
 // Facts implements Primitive. The condition is the one wait_ready waits
-// for: a waiter parked while it holds, with nothing left to wake it, is a
-// lost wakeup.
+// for, and a wait() is notified for: a waiter parked on the condition
+// variable while it holds, with nothing left to wake it, is a lost
+// wakeup. A waiter parked on the mutex waits for the lock (waits).
 func (cv *CondVar) Facts() primitives.Facts {
 	return primitives.Facts{
 		Open:      func(p primitives.Peek) bool { return p(cv.ready) != 0 },
 		Condition: "ready != 0",
+		Waits:     cv.waits,
 		Lists: []primitives.List{
 			{Name: "cv.m_head", Head: func(p primitives.Peek) primitives.Word { return p(cv.cv + cvHead) }},
 			{Name: "mtx.m_state", Head: primitives.MutexWaiters(cv.e.mtx)},
 			{Name: "mtx.m_resume_list_head", Head: func(p primitives.Peek) primitives.Word { return p(cv.e.resume) }},
 		},
 	}
+}
+
+// waits says what the waiter with the awaiter node at aw waits for: the
+// lock, for a mutex_awaiter; for a cv_awaiter, ready != 0.
+func (cv *CondVar) waits(p primitives.Peek, aw primitives.Word) (string, bool) {
+	if p(aw+awVptr) != vptrCV {
+		return "the lock (mtx.m_state == nolocked(1))", p(cv.e.mtx) == primitives.Nolocked
+	}
+	return "ready != 0", p(cv.ready) != 0
 }
 
 // setReady is ready = 1, a plain write the script makes holding mtx.

@@ -2,6 +2,8 @@ package explore
 
 import (
 	"context"
+	"math"
+
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
 )
@@ -34,7 +36,36 @@ func exploreFindThenProve(ctx context.Context, p *program.Program, o Options) (R
 	if full.err != nil {
 		return full.res, full.err
 	}
-	return merge(bounded, full.res), nil
+	return fewestPreemptionsFirst(p, merge(bounded, full.res)), nil
+}
+
+// fewestPreemptionsFirst replaces, in a merged result whose bounded phase
+// was cut short at findStates, each counterexample by the other phase's
+// of its kind when that one has fewer preemptions, or as many and fewer
+// steps: the smallest either phase found, in the bounded strategy's order
+// (the fewest preemptions, then the fewest steps), as Find the bug's.
+func fewestPreemptionsFirst(p *program.Program, r Result) Result {
+	if len(r.Phases) != 2 || r.Phases[0].Stopped != "max-states" {
+		return r
+	}
+	size := func(c Counterexample) [2]int {
+		n, err := Preemptions(p, c.Schedule)
+		if err != nil {
+			return [2]int{math.MaxInt, math.MaxInt}
+		}
+		return [2]int{n, len(c.Schedule)}
+	}
+	for i, c := range r.Counterexamples {
+		for _, o := range r.Phases[0].Counterexamples {
+			if o.Kind != c.Kind {
+				continue
+			}
+			if a, b := size(o), size(c); a[0] < b[0] || a[0] == b[0] && a[1] < b[1] {
+				r.Counterexamples[i] = o
+			}
+		}
+	}
+	return r
 }
 
 // phase is the result of FindThenProve's exhaustive phase.
@@ -56,7 +87,7 @@ func provePhase(ctx context.Context, p *program.Program, o Options) phase {
 // counterexample per kind, from the earliest phase that found the kind.
 // A bounded phase cut short at findStates comes last instead: the bound
 // it was searching was not searched through, so its counterexamples may
-// not be the smallest.
+// not be the smallest (fewestPreemptionsFirst then compares the two).
 func merge(phases ...Result) Result {
 	order := phases
 	if len(phases) == 2 && phases[0].Stopped == "max-states" {

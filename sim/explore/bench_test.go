@@ -22,7 +22,7 @@ func BenchmarkExploreFirstCounterexample(b *testing.B) {
 			p := build(b, "wg-lost-wakeup", "tinycoro", map[string]int{"waiters": size[0], "workers": size[1]})
 			var r explore.Result
 			for b.Loop() {
-				r = search(b, p, explore.Options{Strategy: explore.PreemptionBounded, Want: outcome.LostWakeup})
+				r = search(b, p, explore.Options{Strategy: explore.PreemptionBounded, MaxPreemptions: 1, Want: outcome.LostWakeup})
 			}
 			for _, c := range r.Counterexamples {
 				if c.Kind == outcome.LostWakeup {

@@ -212,7 +212,7 @@ func TestPreemptionBounds(t *testing.T) {
 // others 4 each, the workers one each and the last one more.
 func TestFirstCounterexampleLarge(t *testing.T) {
 	p := build(t, "wg-lost-wakeup", "tinycoro", map[string]int{"waiters": 12, "workers": 13})
-	r := search(t, p, explore.Options{Strategy: explore.PreemptionBounded, Want: outcome.LostWakeup})
+	r := search(t, p, explore.Options{Strategy: explore.PreemptionBounded, MaxPreemptions: 1, Want: outcome.LostWakeup})
 	if !r.Found(outcome.LostWakeup) || r.Stopped != "first-counterexample" {
 		t.Fatalf("found %v (%s), want a lost wakeup", kinds(r), r.Stopped)
 	}

@@ -69,7 +69,9 @@ func (pr *probe) finish(m *sim.Machine, last, pre int) {
 	if !pr.have[k] {
 		pr.tell.found(k, pr.path)
 	}
-	if !pr.have[k] || len(pr.path) < len(pr.best[k]) || len(pr.path) == len(pr.best[k]) && pre < pr.bpre[k] {
+	// The smallest is the one with the fewest preemptions, then the
+	// fewest steps, as the complete search's (see PreemptionBounded).
+	if !pr.have[k] || pre < pr.bpre[k] || pre == pr.bpre[k] && len(pr.path) < len(pr.best[k]) {
 		pr.best[k] = append(pr.best[k][:0], pr.path...)
 		pr.bpre[k], pr.have[k] = pre, true
 	}

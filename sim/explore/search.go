@@ -106,9 +106,14 @@ func explorePreemption(ctx context.Context, p *program.Program, o Options) (Resu
 	pr := &probe{p: p, ctx: ctx, want: func(k int) bool { return o.stopsAt(outcome.Kinds[k]) }, tell: o.announce}
 	// The probe runs first: with a kind to stop at, its runs with one
 	// preemption often end the search before any complete bound is done.
-	pr.run(1)
+	// It places no preemption a bound of 0 forbids.
+	pb := 1
+	if o.MaxPreemptions == 0 {
+		pb = 0
+	}
+	pr.run(pb)
 	if pr.stop || pr.wanted {
-		return pr.result(1, ctx), nil
+		return pr.result(pb, ctx), nil
 	}
 	ms := statekey.Learn(p)
 	for b := 0; ; b++ {

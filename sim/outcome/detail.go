@@ -91,9 +91,15 @@ type Detail struct {
 	// Condition is the primitive's wait condition in words
 	// ("m_count == 0"), for lost-wakeup, deadlock and premature-release.
 	Condition string
-	// ParkStep is the step at which the waiter parked (lost-wakeup,
+	// ParkStep is the step at which the waiter's wait registered: it
+	// joined the waiters, by default as it parked (lost-wakeup,
 	// premature-release).
 	ParkStep int
+	// SleepStep is the step at which the waiter then parked, when it is
+	// later than ParkStep: its wait registered (it joined the waiters),
+	// and its await_suspend went on (lost-wakeup, dropped-task,
+	// premature-release).
+	SleepStep int
 	// CauseBy is the coroutine that performed the Outcome's CauseStep and
 	// CauseLabel its label (lost-wakeup, dropped-task). CauseOpened says
 	// that CauseStep is the step that made Condition hold (lost-wakeup:

@@ -49,8 +49,8 @@ var messageForms = map[messageKey]messageForm{
 			default:
 				why = fmt.Sprintf("最后一个本可以唤醒它的步骤是 %s 在第 %d 步的 %s，却没有唤醒它", d.CauseBy, o.CauseStep+1, d.CauseLabel)
 			}
-			s := fmt.Sprintf("%s 在第 %d 步挂起，而条件 %s 现在成立，%s：没有线程能再前进，上下文 %s 的 num_wait 一直是 %d，永远无法空闲",
-				o.Coroutine, d.ParkStep+1, d.Condition, why, d.Context, d.NumWait)
+			s := fmt.Sprintf("%s %s，而条件 %s 现在成立，%s：没有线程能再前进，上下文 %s 的 num_wait 一直是 %d，永远无法空闲",
+				o.Coroutine, parkedZH(d), d.Condition, why, d.Context, d.NumWait)
 			if d.Stale != nil {
 				s += "；唤醒循环提前结束了：" + staleZH(*d.Stale)
 			}
@@ -88,8 +88,8 @@ var messageForms = map[messageKey]messageForm{
 	{outcome.DroppedTask, ""}: {
 		zh: func(o outcome.Outcome) string {
 			d := o.Detail
-			return fmt.Sprintf("%s 在第 %d 步挂起，而 submit_task 在第 %d 步（%s 的 %s）丢弃了它的句柄：%s 再也不会被恢复，它的上下文 %s 永远无法空闲（num_wait=%d）",
-				o.Coroutine, d.ParkStep+1, o.CauseStep+1, d.CauseBy, d.CauseLabel, o.Coroutine, d.Context, d.NumWait)
+			return fmt.Sprintf("%s %s，而 submit_task 在第 %d 步（%s 的 %s）丢弃了它的句柄：%s 再也不会被恢复，它的上下文 %s 永远无法空闲（num_wait=%d）",
+				o.Coroutine, parkedZH(d), o.CauseStep+1, d.CauseBy, d.CauseLabel, o.Coroutine, d.Context, d.NumWait)
 		},
 	},
 	{outcome.UseAfterFree, outcome.NotConstructed}: useAfterFree(
@@ -123,8 +123,8 @@ var messageForms = map[messageKey]messageForm{
 	{outcome.PrematureRelease, ""}: {
 		zh: func(o outcome.Outcome) string {
 			d := o.Detail
-			return fmt.Sprintf("%s 在第 %d 步（%s）放行了 %s，但自 %s 在第 %d 步挂起以来，条件 %s 从未成立过",
-				o.Coroutine, o.Step+1, d.Label, d.Other, d.Other, d.ParkStep+1, d.Condition)
+			return fmt.Sprintf("%s 在第 %d 步（%s）放行了 %s，但自 %s %s以来，条件 %s 从未成立过",
+				o.Coroutine, o.Step+1, d.Label, d.Other, d.Other, parkedZH(d), d.Condition)
 		},
 	},
 	{outcome.PrematureRelease, outcome.ReturnedUnreleased}: {
@@ -347,4 +347,12 @@ func staleZH(s c11.StaleRead) string {
 	}
 	return fmt.Sprintf("%s 在第 %d 步（%s）把 %s 读成了 %s，即%s，这是一个过时的值：最新的值是 %s（%s）",
 		s.Thread, s.Step+1, s.Label, s.Cell, s.Shown, from, s.LatestShown, latest)
+}
+
+// parkedZH says when a waiter parked (Detail.ParkStep, SleepStep).
+func parkedZH(d outcome.Detail) string {
+	if d.SleepStep > d.ParkStep {
+		return fmt.Sprintf("在第 %d 步加入等待者、在第 %d 步挂起", d.ParkStep+1, d.SleepStep+1)
+	}
+	return fmt.Sprintf("在第 %d 步挂起", d.ParkStep+1)
 }

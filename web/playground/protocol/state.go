@@ -35,6 +35,11 @@ type HistoryEntry struct {
 	Op     string `json:"op"`
 	// Finding is the kind of a finding reported at this step, if any.
 	Finding string `json:"finding,omitempty"`
+	// Own says the step touched nothing another thread shares: it
+	// accessed its own coroutine's frame or awaiter, and woke, parked,
+	// queued or ended no one. The timeline folds a thread's
+	// run of such steps into one entry.
+	Own bool `json:"own,omitempty"`
 }
 
 // Step is the record of one step, in words and symbols.
