@@ -10,6 +10,7 @@ import (
 	"lockstep/sim"
 	"lockstep/sim/explore"
 	"lockstep/sim/outcome"
+	"lockstep/sim/program"
 )
 
 // BenchmarkExploreFirstCounterexample is the time to the first, smallest
@@ -117,14 +118,7 @@ func BenchmarkExploreDefaultFirst(b *testing.B) {
 // BenchmarkExploreMutexTwoRounds verifies tinyCoro's mutex with 4 lockers
 // that each lock twice (testdata/mutex-two-rounds.jsonc), exhaustively.
 func BenchmarkExploreMutexTwoRounds(b *testing.B) {
-	s, err := scenarios.ReadFile("testdata/mutex-two-rounds.jsonc")
-	if err != nil {
-		b.Fatal(err)
-	}
-	p, err := s.Build("tinycoro", nil)
-	if err != nil {
-		b.Fatal(err)
-	}
+	p := mutexTwoRounds(b, nil)
 	var r explore.Result
 	for b.Loop() {
 		r = search(b, p, explore.Options{})
@@ -142,14 +136,7 @@ func BenchmarkExploreMutexFiveLockers(b *testing.B) {
 	if testing.Short() {
 		b.Skip("seconds")
 	}
-	s, err := scenarios.ReadFile("testdata/mutex-two-rounds.jsonc")
-	if err != nil {
-		b.Fatal(err)
-	}
-	p, err := s.Build("tinycoro", map[string]int{"lockers": 5})
-	if err != nil {
-		b.Fatal(err)
-	}
+	p := mutexTwoRounds(b, map[string]int{"lockers": 5})
 	var r explore.Result
 	cpu := startCPU()
 	for b.Loop() {
@@ -160,6 +147,20 @@ func BenchmarkExploreMutexFiveLockers(b *testing.B) {
 	}
 	b.ReportMetric(float64(r.States), "states")
 	cpu.report(b, r.States)
+}
+
+// mutexTwoRounds builds testdata/mutex-two-rounds.jsonc with tinyCoro's
+// mutex and the parameters set.
+func mutexTwoRounds(b *testing.B, set map[string]int) *program.Program {
+	s, err := scenarios.ReadFile("testdata/mutex-two-rounds.jsonc")
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := s.Build("tinycoro", set)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return p
 }
 
 // BenchmarkExploreC11 verifies the fixed wait_group under the c11 memory
