@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"runtime"
 	"testing"
+	"time"
 
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/explore"
 	"lockstep/sim/outcome"
+	"lockstep/sim/program"
 )
 
 // BenchmarkExploreFirstCounterexample is the time to the first, smallest
@@ -74,12 +76,17 @@ func BenchmarkExploreVerifyWorkers(b *testing.B) {
 
 // BenchmarkExploreBuggy is the complete exhaustive search of tinyCoro's
 // wait_group (every execution counted, the smallest counterexample of
-// each bug) at waiters/workers 3/3 and 4/5.
+// each bug) at waiters/workers 3/3 and 4/5, and 6/7 (millions of states,
+// skipped with -short; its goal is 10 seconds of CPU time).
 func BenchmarkExploreBuggy(b *testing.B) {
-	for _, size := range [][2]int{{3, 3}, {4, 5}} {
+	for _, size := range [][2]int{{3, 3}, {4, 5}, {6, 7}} {
 		b.Run(fmt.Sprintf("%d-%d", size[0], size[1]), func(b *testing.B) {
+			if testing.Short() && size[0] >= 6 {
+				b.Skip("6/7 takes a minute")
+			}
 			p := build(b, "wg-lost-wakeup", "tinycoro", map[string]int{"waiters": size[0], "workers": size[1]})
 			var r explore.Result
+			cpu := startCPU()
 			for b.Loop() {
 				r = search(b, p, explore.Options{})
 			}
@@ -87,6 +94,7 @@ func BenchmarkExploreBuggy(b *testing.B) {
 				b.Fatalf("complete=%v, found %v", r.Complete, kinds(r))
 			}
 			b.ReportMetric(float64(r.States), "states")
+			cpu.report(b, r.States)
 		})
 	}
 }
@@ -110,14 +118,7 @@ func BenchmarkExploreDefaultFirst(b *testing.B) {
 // BenchmarkExploreMutexTwoRounds verifies tinyCoro's mutex with 4 lockers
 // that each lock twice (testdata/mutex-two-rounds.jsonc), exhaustively.
 func BenchmarkExploreMutexTwoRounds(b *testing.B) {
-	s, err := scenarios.ReadFile("testdata/mutex-two-rounds.jsonc")
-	if err != nil {
-		b.Fatal(err)
-	}
-	p, err := s.Build("tinycoro", nil)
-	if err != nil {
-		b.Fatal(err)
-	}
+	p := mutexTwoRounds(b, nil)
 	var r explore.Result
 	for b.Loop() {
 		r = search(b, p, explore.Options{})
@@ -126,6 +127,40 @@ func BenchmarkExploreMutexTwoRounds(b *testing.B) {
 		b.Fatalf("complete=%v (%s), found %v", r.Complete, r.Stopped, kinds(r))
 	}
 	b.ReportMetric(float64(r.States), "states")
+}
+
+// BenchmarkExploreMutexFiveLockers is BenchmarkExploreMutexTwoRounds with
+// 5 lockers (--set lockers=5), each locking twice: over half a million
+// states, skipped with -short. Its goal is one second.
+func BenchmarkExploreMutexFiveLockers(b *testing.B) {
+	if testing.Short() {
+		b.Skip("seconds")
+	}
+	p := mutexTwoRounds(b, map[string]int{"lockers": 5})
+	var r explore.Result
+	cpu := startCPU()
+	for b.Loop() {
+		r = search(b, p, explore.Options{})
+	}
+	if !r.Complete || len(r.Counterexamples) > 0 {
+		b.Fatalf("complete=%v (%s), found %v", r.Complete, r.Stopped, kinds(r))
+	}
+	b.ReportMetric(float64(r.States), "states")
+	cpu.report(b, r.States)
+}
+
+// mutexTwoRounds builds testdata/mutex-two-rounds.jsonc with tinyCoro's
+// mutex and the parameters set.
+func mutexTwoRounds(b *testing.B, set map[string]int) *program.Program {
+	s, err := scenarios.ReadFile("testdata/mutex-two-rounds.jsonc")
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := s.Build("tinycoro", set)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return p
 }
 
 // BenchmarkExploreC11 verifies the fixed wait_group under the c11 memory
@@ -168,4 +203,60 @@ func benchVerify(b *testing.B, size [2]int, o explore.Options) {
 	}
 	b.ReportMetric(float64(r.States), "states")
 	b.ReportMetric(float64(r.MemoryBytes)/(1<<20), "cache-MB")
+}
+
+// BenchmarkExplorePerState is the exhaustive verification of the fixed
+// wait_group on one worker at waiters/workers 4/5, 6/7, 8/9 and 9/10
+// (6/7 and up, seconds each, are skipped with -short), reporting the
+// time and the CPU time per state cached: a search whose steps and keys
+// cost the same at every size reports the same cpu-ns/state at 4/5 and
+// at 9/10. The goal: 9/10's within 1.2 times 4/5's. On a shared machine
+// the CPU time is the figure to compare.
+//
+//	go test ./sim/explore -run '^$' -bench PerState -benchtime 1x
+func BenchmarkExplorePerState(b *testing.B) {
+	for _, size := range [][2]int{{4, 5}, {6, 7}, {8, 9}, {9, 10}} {
+		b.Run(fmt.Sprintf("%d-%d", size[0], size[1]), func(b *testing.B) {
+			if testing.Short() && size[0] >= 6 {
+				b.Skip("6/7 and up take seconds")
+			}
+			p := build(b, "wg-lost-wakeup", "fixed", map[string]int{"waiters": size[0], "workers": size[1]})
+			var r explore.Result
+			cpu := startCPU()
+			for b.Loop() {
+				r = search(b, p, explore.Options{Strategy: explore.Exhaustive, Workers: 1})
+			}
+			if !r.Complete || len(r.Counterexamples) > 0 {
+				b.Fatalf("complete=%v (%s), found %v", r.Complete, r.Stopped, kinds(r))
+			}
+			b.ReportMetric(float64(r.States), "states")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(r.States), "ns/state")
+			cpu.report(b, r.States)
+		})
+	}
+}
+
+// cpuMeter measures the CPU time of a benchmark's loop (see processCPU).
+type cpuMeter struct {
+	start time.Duration
+	ok    bool
+}
+
+func startCPU() cpuMeter {
+	d, ok := processCPU()
+	return cpuMeter{d, ok}
+}
+
+// report reports the CPU time per iteration, and per state when states
+// is positive, since startCPU; nothing where CPU time cannot be read.
+func (c cpuMeter) report(b *testing.B, states int64) {
+	end, ok := processCPU()
+	if !ok || !c.ok {
+		return
+	}
+	per := float64(end-c.start) / float64(b.N)
+	b.ReportMetric(per, "cpu-ns/op")
+	if states > 0 {
+		b.ReportMetric(per/float64(states), "cpu-ns/state")
+	}
 }

@@ -117,3 +117,33 @@ func TestCopiesAreIndependent(t *testing.T) {
 		t.Fatalf("the original's read changed the copy: reader %d, want none", got)
 	}
 }
+
+// TestEqualSharedAccesses: copies of one state share its last accesses
+// until they write them, and Equal compares those in place when they are
+// one array; it must still tell a copy that wrote one from one that did
+// not, and find two copies that wrote the same thing equal.
+func TestEqualSharedAccesses(t *testing.T) {
+	src := hb.New(2, 1, 1, 0, false, false)
+	write(0)(&src)
+	var a, b hb.State
+	a.CopyFrom(&src)
+	b.CopyFrom(&src)
+	if !a.Equal(&b) {
+		t.Fatal("two copies of one state differ")
+	}
+	// Without a tick, the last reads are all that differ.
+	a.PlainRead(1, 0, 1, 0)
+	if a.Equal(&b) || b.Equal(&a) {
+		t.Fatal("a copy that read the plain cell equals one that did not")
+	}
+	b.PlainRead(1, 0, 1, 0)
+	if !a.Equal(&b) {
+		t.Fatal("two copies that took the same step differ")
+	}
+	var c hb.State
+	c.CopyFrom(&src)
+	c.Tick(1) // a clock, not a last access
+	if c.Equal(&src) {
+		t.Fatal("a copy whose clock ticked equals its source")
+	}
+}
