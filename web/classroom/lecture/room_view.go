@@ -17,7 +17,10 @@ func (r *Room) roster() *Roster {
 // welcome is m's first event: the room as it is now. r.mu is held.
 func (r *Room) welcome(m *Member) *Event {
 	ev := newEvent(TypeWelcome)
-	ev.Role, ev.Member, ev.Room = m.role, m.id, r.code
+	ev.Role, ev.Member, ev.Room, ev.Seat = m.role, m.id, r.code, m.seat
+	if m.role == Presenter {
+		ev.Members = r.seatList()
+	}
 	ev.Seq, ev.Position = r.seq, r.position
 	ev.Roster = r.roster()
 	if r.poll != nil {
