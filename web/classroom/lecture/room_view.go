@@ -1,5 +1,7 @@
 package lecture
 
+import "time"
+
 // What a room tells its members about itself: the roster, the welcome, the
 // presenter's position, and who votes.
 
@@ -57,3 +59,7 @@ func (r *Room) hasVoter(voter string) bool {
 	}
 	return false
 }
+
+// Opened is when the room was opened; with its code it names the room
+// apart from any later room given the same code.
+func (r *Room) Opened() time.Time { return r.opened }
