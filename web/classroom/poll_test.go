@@ -12,7 +12,9 @@ import (
 )
 
 // newTestRooms returns rooms on the embedded lessons, with limits.
-func newTestRooms(t testing.TB, limits lecture.Limits) *Rooms { return newTestRoomsWith(t, limits, nil) }
+func newTestRooms(t testing.TB, limits lecture.Limits) *Rooms {
+	return newTestRoomsWith(t, limits, nil)
+}
 
 // testKey signs the browser identities of every test's rooms, as a
 // server keeps its key across restarts.

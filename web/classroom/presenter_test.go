@@ -161,7 +161,7 @@ func TestWrongPresenterTokens(t *testing.T) {
 	if bad.Value == cookie.Value {
 		bad.Value = "B" + cookie.Value[1:]
 	}
-	if resp, _ := ts.get("/room/"+code+"/present?token="+url.QueryEscape(bad.Value)); resp.StatusCode != http.StatusForbidden {
+	if resp, _ := ts.get("/room/" + code + "/present?token=" + url.QueryEscape(bad.Value)); resp.StatusCode != http.StatusForbidden {
 		t.Fatalf("a wrong token in the link: %s, want 403", resp.Status)
 	}
 	msg, status := dialRoom(t, roomSocketURL(ts.srv.URL, code, "presenter"), bad).closedWith()
