@@ -83,7 +83,7 @@ func (s *shelf) forgetOldest() {
 // load puts back the records a store held, but those older than
 // shelfKeep.
 func (s *shelf) load(records []lecture.Presented, now time.Time) {
-	slices.SortFunc(records, func(a, b lecture.Presented) int { return a.At.Compare(b.At) })
+	records = slices.SortedFunc(slices.Values(records), func(a, b lecture.Presented) int { return a.At.Compare(b.At) })
 	for _, p := range records {
 		if now.Sub(p.At) <= shelfKeep {
 			s.put(p)

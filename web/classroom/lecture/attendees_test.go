@@ -122,3 +122,19 @@ func TestRemoveForgetsAGoalReached(t *testing.T) {
 		t.Errorf("progress after the removal %+v, want v2's goal and win alone", got)
 	}
 }
+
+// TestAttendeesAreBounded: past twice the student limit, the attendee
+// that left longest ago is forgotten; those here are kept.
+func TestAttendeesAreBounded(t *testing.T) {
+	r, p := openRoom(t, newTestHub(t, Limits{MaxStudents: 2}))
+	here := joinAs(t, r, "here")
+	for _, v := range []string{"a", "b", "c", "d"} {
+		m := joinAs(t, r, v)
+		r.Leave(m)
+	}
+	drain(t, p)
+	got := r.Attendees()
+	if len(got) != 4 || got[0].N != here.Seat() || !got[0].Here || got[1].N != 3 {
+		t.Errorf("attendees %+v; want 4 kept: the one here, and the three that left last", got)
+	}
+}
