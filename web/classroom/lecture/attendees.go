@@ -2,6 +2,7 @@ package lecture
 
 import (
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -11,7 +12,9 @@ import (
 // away after. The presenter may remove an attendee: its pages are closed
 // (ErrRemoved), its votes and challenge reports stop counting, and the
 // browser cannot join the room again (the bar is on the browser's
-// identity, the voter, for the rest of the room's life).
+// identity, the voter, for the rest of the room's life). A page with no
+// identity (it cannot vote either) is an attendee of its own, for as long
+// as it is connected: it can be removed, not barred.
 
 // maxRemoved bounds the browsers barred from one room.
 const maxRemoved = 1000
@@ -34,12 +37,21 @@ type Seat struct {
 	Following bool `json:"following,omitempty"`
 }
 
-// seatFor is the attendee of voter, made when it first joins. The
-// attendees kept are bounded: past twice Limits.MaxStudents the one that
-// left longest ago is forgotten. r.mu is held.
-func (r *Room) seatFor(voter string) *attendee {
-	if a := r.attendees[voter]; a != nil {
-		return a
+// attendeeKey is whom student m's attendee stands for: its voter, or,
+// for a page without one, the member alone.
+func attendeeKey(m *Member) string {
+	if m.voter == "" {
+		return "member:" + m.id
+	}
+	return m.voter
+}
+
+// seatFor is the attendee of key, made when it first joins (new is then
+// true). The attendees kept are bounded: past twice Limits.MaxStudents
+// the one that left longest ago is forgotten. r.mu is held.
+func (r *Room) seatFor(key string) (a *attendee, new bool) {
+	if a := r.attendees[key]; a != nil {
+		return a, false
 	}
 	if len(r.attendees) >= 2*r.limits.MaxStudents {
 		oldest := ""
@@ -51,27 +63,33 @@ func (r *Room) seatFor(voter string) *attendee {
 		delete(r.attendees, oldest)
 	}
 	r.attended++
-	a := &attendee{n: r.attended}
-	r.attendees[voter] = a
-	return a
+	a = &attendee{n: r.attended}
+	r.attendees[key] = a
+	return a, true
 }
 
 // arrive seats student m. r.mu is held.
 func (r *Room) arrive(m *Member) {
-	a := r.seatFor(m.voter)
+	a, isNew := r.seatFor(attendeeKey(m))
 	a.tabs++
 	a.left = time.Time{}
 	m.seat = a.n
 	r.membersDirty = true
-	r.changed()
+	if isNew {
+		r.changed()
+	}
 }
 
 // depart counts student m's page gone. r.mu is held.
 func (r *Room) depart(m *Member) {
-	if a := r.attendees[m.voter]; a != nil && a.n == m.seat {
+	key := attendeeKey(m)
+	if a := r.attendees[key]; a != nil && a.n == m.seat {
 		a.tabs--
 		if a.tabs == 0 {
 			a.left = time.Now()
+			if m.voter == "" {
+				delete(r.attendees, key) // it cannot come back as itself
+			}
 		}
 		r.membersDirty = true
 	}
@@ -116,37 +134,41 @@ func (r *Room) Remove(m *Member, n int) error {
 	if err := r.checkPresenter(m); err != nil {
 		return err
 	}
-	voter := ""
-	for v, a := range r.attendees {
+	key := ""
+	for k, a := range r.attendees {
 		if a.n == n {
-			voter = v
+			key = k
 		}
 	}
-	if voter == "" {
+	if key == "" {
 		return Detail(ErrNoSeat, "student %d", "学生 %d", n)
 	}
 	if len(r.removed) >= maxRemoved {
 		return Detail(ErrTooManyRemoved, "%d", "%d", maxRemoved)
 	}
-	r.removed[voter] = true
 	for _, s := range r.students {
-		if s.voter == voter {
+		if attendeeKey(s) == key {
 			r.drop(s, ErrRemoved)
 		}
 	}
-	delete(r.attendees, voter)
+	delete(r.attendees, key)
+	// A member's own key names no browser that could come back: there is
+	// nothing to bar.
+	if !strings.HasPrefix(key, "member:") {
+		r.removed[key] = true
+	}
 	if r.poll != nil {
-		if _, ok := r.poll.votes[voter]; ok {
-			delete(r.poll.votes, voter)
+		if _, ok := r.poll.votes[key]; ok {
+			delete(r.poll.votes, key)
 			r.tallyDirty = true
 		}
 	}
 	if c := r.challenge; c != nil {
-		if _, ok := c.states[voter]; ok {
-			delete(c.states, voter)
+		if _, ok := c.states[key]; ok {
+			delete(c.states, key)
 			r.progressDirty = true
 		}
-		c.dropWins(voter)
+		c.dropWins(key)
 	}
 	r.membersDirty = true
 	r.changed()

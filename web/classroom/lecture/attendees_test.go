@@ -138,3 +138,29 @@ func TestAttendeesAreBounded(t *testing.T) {
 		t.Errorf("attendees %+v; want 4 kept: the one here, and the three that left last", got)
 	}
 }
+
+// TestRemoveAPageWithoutIdentity: pages with no browser identity are
+// attendees of their own; removing one closes it alone and bars no one.
+func TestRemoveAPageWithoutIdentity(t *testing.T) {
+	r, p := openRoom(t, newTestHub(t, Limits{}))
+	a := joinAs(t, r, "")
+	b := joinAs(t, r, "")
+	if a.Seat() == b.Seat() {
+		t.Fatalf("two pages without an identity share seat %d", a.Seat())
+	}
+	if err := r.Remove(p, a.Seat()); err != nil {
+		t.Fatal(err)
+	}
+	if a.Err() != ErrRemoved || b.Err() != nil {
+		t.Errorf("after removing one: %v and %v; want the one removed alone", a.Err(), b.Err())
+	}
+	if _, err := r.JoinAs(""); err != nil {
+		t.Errorf("a page without an identity joins after the removal: %v", err)
+	}
+	r.Leave(b)
+	for _, s := range r.Attendees() {
+		if s.N == b.Seat() {
+			t.Errorf("a page without an identity is kept after it left: %+v", s)
+		}
+	}
+}
