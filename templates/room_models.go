@@ -38,6 +38,9 @@ type RoomPage struct {
 	// by a browser that holds the secret; "" otherwise.
 	PresenterLink string
 	PresenterQR   QR
+	// LinkAgain is the presenter's page that shows the presenter link
+	// again (the presenter's page only).
+	LinkAgain string
 	// Playground is what the page's playground loads first: the
 	// presenter's latest position, or the lesson the room starts on.
 	Playground Initial
@@ -79,14 +82,4 @@ type MyRoom struct {
 	Opened string
 	// Href is its presenter page while it is open; "" once it closed.
 	Href string
-}
-
-// presenterLinkAgain is the presenter's page that shows the presenter
-// link again.
-func presenterLinkAgain(p RoomPage) string {
-	q := "?link=1"
-	if p.Lang != "" && p.Lang != "en" {
-		q += "&lang=" + p.Lang
-	}
-	return "/room/" + p.Code + "/present" + q
 }

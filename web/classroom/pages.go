@@ -203,6 +203,11 @@ func (rs *Rooms) roomPage(r *http.Request, room *lecture.Room, lang string, role
 		page.LessonTitle = l.Title.In(lang)
 	}
 	if page.Presenter {
+		again := url.Values{"link": {"1"}}
+		if lang != string(site.English) {
+			again.Set("lang", lang)
+		}
+		page.LinkAgain = presentHref(code) + "?" + again.Encode()
 		page.Room.Variants = map[string][]string{}
 		for _, l := range rs.lessons.All() {
 			page.Lessons = append(page.Lessons, templates.Link{Key: l.ID, Text: l.Title.In(lang)})

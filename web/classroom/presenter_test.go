@@ -74,8 +74,12 @@ func TestPresenterLinkShownOnce(t *testing.T) {
 	if link != want || !strings.Contains(first, `data-testid="room-key-qr"`) {
 		t.Fatalf("first presenter page: link %q, want %q with its QR code", link, want)
 	}
-	if _, again := ts.get("/room/"+code+"/present", cookie, b); strings.Contains(again, `data-testid="room-key"`) {
+	_, again := ts.get("/room/"+code+"/present?lang=zh", cookie, b)
+	if strings.Contains(again, `data-testid="room-key"`) {
 		t.Error("the presenter link is shown on the second presenter page too")
+	}
+	if !strings.Contains(again, `href="/room/`+code+`/present?lang=zh&amp;link=1"`) {
+		t.Error("the presenter page has no way to show the presenter link again")
 	}
 	if _, asked := ts.get("/room/"+code+"/present?link=1", cookie, b); linkIn(asked) != want {
 		t.Error("?link=1 does not show the presenter link again")
