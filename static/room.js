@@ -18,6 +18,7 @@ import { Connection, socketURL } from "./protocol.js";
 import { h, clear } from "./dom.js";
 import { PollCard } from "./room-poll.js";
 import { LessonPicker } from "./room-pick.js";
+import { MemberList } from "./room-members.js";
 import { PresenterChallenge, StudentChallenge } from "./room-challenge.js";
 import { STRINGS, lang, t, said } from "./room-words.js";
 
@@ -91,6 +92,9 @@ class Room {
       case "roster":
         this.drawRoster(ev.roster);
         break;
+      case "members":
+        this.drawMembers(ev.members || []);
+        break;
       case "poll":
         this.card.open(ev.poll, ev.tally);
         break;
@@ -135,6 +139,7 @@ class Room {
   closed() {}
   playground() {}
   drawRoster() {}
+  drawMembers() {}
 }
 
 // Presenter publishes its page's position and runs the polls.
@@ -143,6 +148,7 @@ class Presenter extends Room {
     super(cfg);
     this.ask = $("room-ask");
     this.picker = new LessonPicker($("room-pick"), cfg.variants, this.app);
+    this.members = new MemberList($("room-members"), (seat) => this.sock.send("remove", { seat }), t);
     this.challenge = new PresenterChallenge(this, lang);
     this.students = 0;
     this.shown = null; // the last position published, as a key
@@ -166,7 +172,12 @@ class Presenter extends Room {
   // challenge: the students play it from the position it started at.
   welcome(ev) {
     this.challenge.event(ev);
+    this.drawMembers(ev.members || []);
     this.publish();
+  }
+
+  drawMembers(seats) {
+    this.members.draw(seats);
   }
 
   challenged(ev) {
@@ -265,6 +276,7 @@ class Student extends Room {
   }
 
   welcome(ev) {
+    if (ev.seat) $("room-seat").textContent = t("you", { n: ev.seat });
     if (this.challenge.event(ev)) this.following = true;
     this.drawFollow();
     if (ev.position && (!this.latest || ev.seq !== this.latest.seq)) this.latest = ev;

@@ -27,6 +27,17 @@ var roomText = map[string]text{
 	"room.presenter.view": {"Presenter view of room %s", "课堂 %s 的讲师视图"},
 	"room.lesson.change":  {"Lesson", "课程"},
 	"room.lesson.go":      {"Open", "打开"},
+	"room.mine":           {"Your rooms", "你的课堂"},
+	"room.mine.open":      {"open: present", "开着：去讲授"},
+	"room.mine.closed":    {"closed", "已关闭"},
+	"room.mine.opened":    {"opened %s", "开设于 %s"},
+	"room.members":        {"Who is here", "在场学生"},
+	"room.key":            {"Presenter link", "主讲人链接"},
+	"room.key.text":       {"Open this link on another device (or scan it) to present this room from there: that browser becomes the presenter, and this page stops presenting. Keep it for when this browser closes.", "在另一台设备上打开（或扫描）这个链接，即可在那里讲授这个课堂：那个浏览器成为主讲人，本页面停止讲授。请保存它，以备这个浏览器关闭时使用。"},
+	"room.key.qr":         {"QR code of the presenter link", "主讲人链接的二维码"},
+	"room.key.warn":       {"Keep it private and do not project it: whoever has it can present this room. It is shown once; \"Presenter link\" in the room's column shows it again in this browser.", "请保密，不要投影：拿到它的人都能讲授这个课堂。它只自动显示一次；在这个浏览器中，课堂栏里的“主讲人链接”可以再次显示它。"},
+	"room.key.hide":       {"I have kept it: hide", "已保存：隐藏"},
+	"room.key.again":      {"Presenter link", "主讲人链接"},
 }
 
 // RT returns the classroom string key in language lang, falling back to

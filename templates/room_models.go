@@ -10,6 +10,11 @@ type RoomFormPage struct {
 	// Lessons are the lessons a room can start on: Key is the lesson's
 	// id, Text its title.
 	Lessons []Link
+	// Selected is the lesson the form offers first: that of the room
+	// this browser opened last, or the catalog's first.
+	Selected string
+	// Mine are the rooms this browser presented, newest first.
+	Mine []MyRoom
 	// MaxStudents and IdleHours are the limits a room lives with.
 	MaxStudents int
 	IdleHours   int
@@ -27,6 +32,15 @@ type RoomPage struct {
 	// code.
 	JoinURL string
 	QRURL   string
+	// PresenterLink is the secret link that makes another browser the
+	// presenter, and PresenterQR its QR code: shown once, on the first
+	// presenter page after the room opened, and when asked for (?link=1)
+	// by a browser that holds the secret; "" otherwise.
+	PresenterLink string
+	PresenterQR   QR
+	// LinkAgain is the presenter's page that shows the presenter link
+	// again (the presenter's page only).
+	LinkAgain string
 	// Playground is what the page's playground loads first: the
 	// presenter's latest position, or the lesson the room starts on.
 	Playground Initial
@@ -49,4 +63,23 @@ type RoomScript struct {
 	// Variants are the variants of each lesson the presenter may change
 	// to, by lesson id (the presenter's page only).
 	Variants map[string][]string `json:"variants,omitempty"`
+}
+
+// A QR is a QR code drawn as SVG: Path, the dark modules, in a square of
+// Side modules (the quiet zone included).
+type QR struct {
+	Side int
+	Path string
+}
+
+// A MyRoom is a line of "Your rooms" on the form page: a room this
+// browser presented.
+type MyRoom struct {
+	Code string
+	// Lesson is the title of the lesson it was opened on, or "".
+	Lesson string
+	// Opened is when it was opened, as the page shows it.
+	Opened string
+	// Href is its presenter page while it is open; "" once it closed.
+	Href string
 }

@@ -111,6 +111,15 @@ func openRoom(t *testing.T, base, lesson string) (code, token string) {
 	}
 	for _, c := range resp.Cookies() {
 		if strings.HasSuffix(c.Name, m[1]) {
+			// The presenter page that shows the presenter link once is
+			// this client's: the browser's pages come after it.
+			req, _ := http.NewRequest(http.MethodGet, base+resp.Header.Get("Location"), nil)
+			req.AddCookie(c)
+			shown, err := client.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			shown.Body.Close()
 			return m[1], c.Value
 		}
 	}

@@ -53,6 +53,23 @@ func (rs *Rooms) formPage(r *http.Request, lang, code, msg string) templates.Roo
 	for _, lesson := range rs.lessons.All() {
 		p.Lessons = append(p.Lessons, templates.Link{Key: lesson.ID, Text: lesson.Title.In(lang)})
 	}
+	if len(p.Lessons) > 0 {
+		p.Selected = p.Lessons[0].Key
+	}
+	last := true
+	for _, rec := range rs.shelf.of(rs.pages.BrowserOf(r)) {
+		mine := templates.MyRoom{Code: rec.Code, Opened: rec.Opened.UTC().Format("2006-01-02 15:04 UTC")}
+		if l, err := rs.lessons.Lookup(rec.Lesson); err == nil {
+			mine.Lesson = l.Title.In(lang)
+			if last {
+				p.Selected, last = l.ID, false
+			}
+		}
+		if room, err := rs.hub.Lookup(rec.Code); err == nil && rec.Is(room) {
+			mine.Href = withLang(presentHref(rec.Code), lang)
+		}
+		p.Mine = append(p.Mine, mine)
+	}
 	return p
 }
 
@@ -95,6 +112,8 @@ func (rs *Rooms) ServeOpen(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	setPresenterCookie(w, room.Code(), token)
+	rs.presented(r, room, lesson)
+	rs.linkOnce(room.Code())
 	q := url.Values{"lesson": {lesson}}
 	if lang, ok := site.ParseLang(r.PostForm.Get("lang")); ok && lang != site.English {
 		q.Set("lang", string(lang))
@@ -118,17 +137,20 @@ func (rs *Rooms) ServeJoin(w http.ResponseWriter, r *http.Request) error {
 }
 
 // ServePresent renders the presenter's page of a room, for the holder of
-// its token. A token given as ?token= is moved into the cookie, and the
-// page reloaded without it, so it does not linger in the address bar.
+// its token. A token given as ?token= (the presenter link) is moved into
+// the cookie, and the page reloaded without it, so it does not linger in
+// the address bar; the page's socket then takes the presenter's role
+// over from any other browser (room.md). The page shows the presenter
+// link once after the room opened, and again with ?link=1.
 func (rs *Rooms) ServePresent(w http.ResponseWriter, r *http.Request) error {
 	room, err := rs.lookup(r)
 	if err != nil {
 		return err
 	}
-	token := presenterToken(r, room)
-	if !room.Authorized(token) {
-		return &site.Error{Status: http.StatusForbidden,
-			Msg: fmt.Sprintf("This is the presenter's view of room %s: open it in the browser that opened the room. Students join at %s.", room.Code(), roomHref(room.Code()))}
+	token, err := rs.authorize(r, room)
+	if err != nil {
+		return &site.Error{Status: http.StatusForbidden, Err: err,
+			Msg: fmt.Sprintf("This is the presenter's view of room %s: open it in the browser that opened the room, or with the presenter link it showed. Students join at %s.", room.Code(), roomHref(room.Code()))}
 	}
 	if q := r.URL.Query(); q.Has("token") {
 		setPresenterCookie(w, room.Code(), token)
@@ -142,6 +164,12 @@ func (rs *Rooms) ServePresent(w http.ResponseWriter, r *http.Request) error {
 	page, err := rs.roomPage(r, room, lang, lecture.Presenter, r.URL.Query().Get("lesson"))
 	if err != nil {
 		return err
+	}
+	if rs.showLinkOnce(room.Code()) || r.URL.Query().Get("link") == "1" {
+		page.PresenterLink = presenterLink(r, room.Code(), token)
+		if page.PresenterQR, err = qrSVG(page.PresenterLink); err != nil {
+			return err
+		}
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	return rs.pages.Render(w, r, templates.Room(page))
@@ -175,6 +203,11 @@ func (rs *Rooms) roomPage(r *http.Request, room *lecture.Room, lang string, role
 		page.LessonTitle = l.Title.In(lang)
 	}
 	if page.Presenter {
+		again := url.Values{"link": {"1"}}
+		if lang != string(site.English) {
+			again.Set("lang", lang)
+		}
+		page.LinkAgain = presentHref(code) + "?" + again.Encode()
 		page.Room.Variants = map[string][]string{}
 		for _, l := range rs.lessons.All() {
 			page.Lessons = append(page.Lessons, templates.Link{Key: l.ID, Text: l.Title.In(lang)})

@@ -3,6 +3,7 @@ package classroom
 import (
 	"errors"
 	"sync"
+	"time"
 
 	"lockstep/web/classroom/lecture"
 )
@@ -22,6 +23,14 @@ type Store interface {
 	// Writable is false for a store that can only be loaded from (its
 	// file is read-only): its rooms are restored, and nothing is saved.
 	Writable() bool
+
+	// LoadPresented returns the records of the rooms browsers presented
+	// (shelf.go).
+	LoadPresented() ([]lecture.Presented, error)
+	// SavePresented writes p, replacing its browser's record of the room.
+	SavePresented(p lecture.Presented) error
+	// ForgetPresented deletes the records taken before before.
+	ForgetPresented(before time.Time) error
 }
 
 // A saver writes rooms that changed to the store: a room reports each
@@ -36,11 +45,12 @@ type saver struct {
 	recovered func()
 	failing   bool // the last write failed; only the goroutine uses it
 
-	mu    sync.Mutex
-	dirty map[string]bool
-	wake  chan struct{} // holds a token while dirty is not empty
-	stop  chan struct{} // closed by close
-	done  chan struct{} // closed when the goroutine returns
+	mu        sync.Mutex
+	dirty     map[string]bool
+	presented []lecture.Presented // records to write
+	wake      chan struct{}       // holds a token while something is to write
+	stop      chan struct{}       // closed by close
+	done      chan struct{}       // closed when the goroutine returns
 }
 
 // newSaver starts the goroutine that saves hub's rooms to store; fail
@@ -60,6 +70,19 @@ func (sv *saver) note(code string) {
 	sv.mu.Lock()
 	sv.dirty[code] = true
 	sv.mu.Unlock()
+	sv.poke()
+}
+
+// notePresented queues p to be written. It never blocks.
+func (sv *saver) notePresented(p lecture.Presented) {
+	sv.mu.Lock()
+	sv.presented = append(sv.presented, p)
+	sv.mu.Unlock()
+	sv.poke()
+}
+
+// poke wakes the goroutine.
+func (sv *saver) poke() {
 	select {
 	case sv.wake <- struct{}{}:
 	default:
@@ -79,11 +102,11 @@ func (sv *saver) run() {
 	}
 }
 
-// flush writes every room noted since the last flush.
+// flush writes every room and record noted since the last flush.
 func (sv *saver) flush() {
 	sv.mu.Lock()
-	codes := sv.dirty
-	sv.dirty = map[string]bool{}
+	codes, records := sv.dirty, sv.presented
+	sv.dirty, sv.presented = map[string]bool{}, nil
 	sv.mu.Unlock()
 	for code := range codes {
 		var err error
@@ -92,14 +115,22 @@ func (sv *saver) flush() {
 		} else if errors.Is(lerr, lecture.ErrNoRoom) {
 			err = sv.store.Delete(code)
 		}
-		switch {
-		case err != nil && !sv.failing:
-			sv.failing = true
-			sv.fail(code, err)
-		case err == nil && sv.failing:
-			sv.failing = false
-			sv.recovered()
-		}
+		sv.report(code, err)
+	}
+	for _, p := range records {
+		sv.report(p.Code, sv.store.SavePresented(p))
+	}
+}
+
+// report hears how a write of room code went.
+func (sv *saver) report(code string, err error) {
+	switch {
+	case err != nil && !sv.failing:
+		sv.failing = true
+		sv.fail(code, err)
+	case err == nil && sv.failing:
+		sv.failing = false
+		sv.recovered()
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"sync"
 	"testing"
+	"time"
 
 	"lockstep/web/classroom/lecture"
 )
@@ -57,3 +58,7 @@ func TestSaverReportsARunOfFailuresOnce(t *testing.T) {
 		t.Errorf("fails %d, recoveries %d, saves %d; want 1, 1 and 2", fails, recoveries, store.saved)
 	}
 }
+
+func (f *flakyStore) LoadPresented() ([]lecture.Presented, error) { return nil, nil }
+func (f *flakyStore) SavePresented(lecture.Presented) error       { return nil }
+func (f *flakyStore) ForgetPresented(time.Time) error             { return nil }

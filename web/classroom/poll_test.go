@@ -13,13 +13,23 @@ import (
 
 // newTestRooms returns rooms on the embedded lessons, with limits.
 func newTestRooms(t testing.TB, limits lecture.Limits) *Rooms {
+	return newTestRoomsWith(t, limits, nil)
+}
+
+// testKey signs the browser identities of every test's rooms, as a
+// server keeps its key across restarts.
+var testKey = site.NewKey()
+
+// newTestRoomsWith is newTestRooms keeping its rooms in store (nil: in
+// memory only).
+func newTestRoomsWith(t testing.TB, limits lecture.Limits, store Store) *Rooms {
 	t.Helper()
 	cat, err := scenarios.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
 	log := slog.New(slog.DiscardHandler)
-	rs, err := New(Config{Pages: site.NewPages(log, "test", site.NewBrowsers(site.NewKey(), nil)), Lessons: cat, Logger: log, Options: Options{Limits: limits}})
+	rs, err := New(Config{Pages: site.NewPages(log, "test", site.NewBrowsers(testKey, nil)), Lessons: cat, Logger: log, Options: Options{Limits: limits, Store: store}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ const (
 	roomReveal  = "reveal"  // presenter: close the poll on an option
 	roomCancel  = "cancel"  // presenter: close the poll without a result
 	roomClose   = "close"   // presenter: close the room
+	roomRemove  = "remove"  // presenter: remove a student from the room
 	roomVote    = "vote"    // student: choose an option
 	roomFollow  = "follow"  // student: following or exploring
 
@@ -41,6 +42,7 @@ type roomCommand struct {
 	State     string            `json:"state,omitempty"`     // progress
 	Schedule  string            `json:"schedule,omitempty"`  // progress, reached
 	Step      int               `json:"step,omitempty"`      // progress
+	Seat      int               `json:"seat,omitempty"`      // remove: the student's number
 }
 
 // decodeRoomCommand reads one frame. On an error it still returns the
@@ -87,6 +89,8 @@ func (rs *Rooms) dispatch(m *lecture.Member, c roomCommand) error {
 		return room.CancelPoll(m)
 	case roomClose:
 		return room.Close(m)
+	case roomRemove:
+		return room.Remove(m, c.Seat)
 	case roomVote:
 		if c.Option == nil {
 			return lecture.Problemf(nil, "vote: no option", "vote：没有选项")

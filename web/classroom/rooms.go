@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -51,8 +53,14 @@ type Rooms struct {
 	hub     *lecture.Hub
 	saver   *saver // nil without a store
 	// guesses slows down a client that names rooms that are not open
-	// (find).
+	// (find), or presents with a wrong token (authorize).
 	guesses *site.Backoff
+	// shelf holds the rooms each browser presented (shelf.go).
+	shelf *shelf
+	// unshown holds the rooms whose presenter link is still to be shown
+	// once, by when they were opened (showLinkOnce).
+	unshownMu sync.Mutex
+	unshown   map[string]time.Time
 	// pingInterval and pingTimeout keep a socket alive
 	// (playground.KeepAlive).
 	pingInterval, pingTimeout time.Duration
@@ -68,7 +76,7 @@ func New(cfg Config) (*Rooms, error) {
 	}
 	rs := &Rooms{pages: cfg.Pages, lessons: cfg.Lessons, log: cfg.Logger, origins: cfg.Origins,
 		hub: lecture.NewHub(cfg.Limits), pingInterval: playground.PingInterval, pingTimeout: playground.PingTimeout,
-		guesses: newGuesses()}
+		guesses: newGuesses(), shelf: newShelf(), unshown: map[string]time.Time{}}
 	if cfg.Store != nil {
 		rs.restore(cfg.Store)
 	}
@@ -106,6 +114,70 @@ func (rs *Rooms) restore(store Store) {
 	if len(snaps) > 0 || len(bad) > 0 {
 		rs.log.Info("room store: rooms restored", "rooms", n, "of", len(snaps)+len(bad))
 	}
+	records, err := store.LoadPresented()
+	if err != nil {
+		rs.log.Warn("room store: the rooms browsers presented cannot be read; their lists start empty", "err", err)
+	}
+	now := time.Now()
+	rs.shelf.load(records, now)
+	if store.Writable() {
+		if err := store.ForgetPresented(now.Add(-shelfKeep)); err != nil {
+			rs.log.Error("room store: forgetting old records failed", "err", err)
+		}
+	}
+}
+
+// presented records that r's browser presents room, opened on lesson (""
+// when unknown), for its list of rooms.
+func (rs *Rooms) presented(r *http.Request, room *lecture.Room, lesson string) {
+	browser := rs.pages.BrowserOf(r)
+	if browser == "" {
+		return
+	}
+	p, changed := rs.shelf.put(lecture.Presented{Browser: browserDigest(browser), Code: room.Code(), Opened: room.Opened(),
+		Lesson: lesson, At: time.Now()})
+	if changed && rs.saver != nil {
+		rs.saver.notePresented(p)
+	}
+}
+
+// authorize is the presenter token r carries for room, or ErrBadToken;
+// a wrong token counts against r's client as a wrong room code does
+// (find), so that tokens cannot be guessed faster than codes.
+func (rs *Rooms) authorize(r *http.Request, room *lecture.Room) (string, error) {
+	token := presenterToken(r, room)
+	if room.Authorized(token) {
+		return token, nil
+	}
+	if token != "" {
+		rs.guesses.Fail(site.ClientOf(r).Key())
+	}
+	return "", lecture.ErrBadToken
+}
+
+// linkOnce notes that room code's presenter link is to be shown once.
+// Notes older than the unclaimed timeout, whose rooms closed or were
+// presented, are dropped.
+func (rs *Rooms) linkOnce(code string) {
+	rs.unshownMu.Lock()
+	defer rs.unshownMu.Unlock()
+	now := time.Now()
+	for c, at := range rs.unshown {
+		if now.Sub(at) > rs.hub.Limits().UnclaimedTimeout {
+			delete(rs.unshown, c)
+		}
+	}
+	rs.unshown[code] = now
+}
+
+// showLinkOnce reports whether room code's presenter link is still to be
+// shown, and forgets it: it is shown once.
+func (rs *Rooms) showLinkOnce(code string) bool {
+	rs.unshownMu.Lock()
+	defer rs.unshownMu.Unlock()
+	_, ok := rs.unshown[code]
+	delete(rs.unshown, code)
+	return ok
 }
 
 // Close writes the rooms' last changes to the store. The rooms stay open
@@ -130,6 +202,12 @@ func roomHref(code string) string { return "/room/" + code }
 // presentHref is the path of room code's presenter page.
 func presentHref(code string) string { return "/room/" + code + "/present" }
 
+// presenterLink is the secret link that makes the browser that opens it
+// room code's presenter, as seen from request r.
+func presenterLink(r *http.Request, code, token string) string {
+	return site.Origin(r) + presentHref(code) + "?" + url.Values{"token": {token}}.Encode()
+}
+
 // newGuesses is how wrong room codes slow a client down: ten are free
 // (a typo, a room that closed), then it waits 1 s before its next try, 2 s
 // after the one after, up to a minute, until it has named no closed room
@@ -151,8 +229,8 @@ func (rs *Rooms) find(r *http.Request, code string) (*lecture.Room, error) {
 	who := site.ClientOf(r).Key()
 	if wait := rs.guesses.Wait(who); wait > 0 {
 		secs := int(wait.Round(time.Second) / time.Second)
-		return nil, lecture.Problemf(errGuessing, "%d room codes you tried were wrong: wait %d s before the next try",
-			"你试过的 %d 个课堂代码都不对：请等 %d 秒再试", rs.guesses.Free, max(secs, 1))
+		return nil, lecture.Problemf(errGuessing, "%d room codes or presenter links you tried were wrong: wait %d s before the next try",
+			"你试过的 %d 个课堂代码或主讲人链接都不对：请等 %d 秒再试", rs.guesses.Free, max(secs, 1))
 	}
 	room, err := rs.hub.Lookup(code)
 	if errors.Is(err, lecture.ErrNoRoom) {
@@ -175,9 +253,9 @@ func (rs *Rooms) lookup(r *http.Request) (*lecture.Room, error) {
 	return room, nil
 }
 
-// presenterToken is the token r carries for room: from ?token= (a link
-// handed to another device), else from the cookie set when the room was
-// opened.
+// presenterToken is the token r carries for room: from ?token= (the
+// presenter link, opened on another device), else from the cookie set
+// when the room was opened or the link was followed.
 func presenterToken(r *http.Request, room *lecture.Room) string {
 	if t := r.URL.Query().Get("token"); t != "" {
 		return t

@@ -19,14 +19,19 @@ import (
 // client that does not follow redirects.
 type roomSite struct {
 	t       *testing.T
+	rooms   *Rooms
 	srv     *httptest.Server
 	handler http.Handler
 	client  *http.Client
 }
 
-func newRoomSite(t *testing.T) *roomSite {
+func newRoomSite(t *testing.T) *roomSite { return newRoomSiteWith(t, nil) }
+
+// newRoomSiteWith is newRoomSite with its rooms kept in store (nil: in
+// memory only).
+func newRoomSiteWith(t *testing.T, store Store) *roomSite {
 	t.Helper()
-	rs := newTestRooms(t, lecture.Limits{})
+	rs := newTestRoomsWith(t, lecture.Limits{}, store)
 	h := rs.pages.Handle
 	r := chi.NewRouter() // the classroom's routes, as package web's
 	r.Method(http.MethodGet, "/room", h(rs.ServeForm))
@@ -38,7 +43,7 @@ func newRoomSite(t *testing.T) *roomSite {
 	srv := httptest.NewServer(r)
 	t.Cleanup(srv.Close)
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	return &roomSite{t: t, srv: srv, handler: r, client: client}
+	return &roomSite{t: t, rooms: rs, srv: srv, handler: r, client: client}
 }
 
 // do sends a request and returns the response with its body read.

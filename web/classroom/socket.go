@@ -30,7 +30,9 @@ const (
 
 // ServeSocket upgrades the request to a room's WebSocket (room.md):
 // ?code= names the room, ?role= is student or presenter, and a presenter
-// proves itself with the token of its cookie or ?token=. A refusal is told
+// proves itself with the token of its cookie or ?token= (a wrong one
+// counts as a wrong room code); its browser is then on the list of those
+// that presented the room (shelf.go). A refusal is told
 // on the socket itself, as a closed event, since a page cannot read the
 // HTTP status of a failed upgrade.
 func (rs *Rooms) ServeSocket(w http.ResponseWriter, r *http.Request) error {
@@ -66,7 +68,19 @@ func (rs *Rooms) member(r *http.Request) (*lecture.Member, error) {
 	case lecture.Student:
 		return room.JoinFrom(rs.pages.BrowserOf(r), site.ClientOf(r).Addr)
 	case lecture.Presenter:
-		return room.Present(presenterToken(r, room))
+		token, err := rs.authorize(r, room)
+		if err != nil {
+			return nil, err
+		}
+		m, err := room.Present(token)
+		if err == nil {
+			lesson := ""
+			if pos, ok := room.Position(); ok {
+				lesson = pos.Lesson
+			}
+			rs.presented(r, room, lesson)
+		}
+		return m, err
 	}
 	return nil, lecture.Problemf(nil, "role must be %q or %q", "role 必须是 %q 或 %q", lecture.Student, lecture.Presenter)
 }

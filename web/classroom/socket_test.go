@@ -80,8 +80,8 @@ func (rc *roomConn) read() (lecture.Event, error) {
 	return ev, nil
 }
 
-// until reads events up to the first of type typ, skipping rosters and
-// tallies of other types.
+// until reads events up to the first of type typ, skipping rosters,
+// tallies and members lists of other types.
 func (rc *roomConn) until(typ lecture.Type) lecture.Event {
 	rc.t.Helper()
 	for {
@@ -92,7 +92,7 @@ func (rc *roomConn) until(typ lecture.Type) lecture.Event {
 		if ev.Type == typ {
 			return ev
 		}
-		if ev.Type != lecture.TypeRoster && ev.Type != lecture.TypeTally {
+		if ev.Type != lecture.TypeRoster && ev.Type != lecture.TypeTally && ev.Type != lecture.TypeMembers {
 			rc.t.Fatalf("got a %s event (%+v) while waiting for %s", ev.Type, ev, typ)
 		}
 	}

@@ -71,6 +71,18 @@ type challenge struct {
 	Challenge
 	states map[string]string // voter → Playing, Reached or Stuck
 	wins   []Win
+	// winners[i] is the voter of wins[i]; the presenter is never sent it.
+	winners []string
+}
+
+// dropWins forgets the wins of voter.
+func (c *challenge) dropWins(voter string) {
+	for i := len(c.wins) - 1; i >= 0; i-- {
+		if i < len(c.winners) && c.winners[i] == voter {
+			c.wins = slices.Delete(c.wins, i, i+1)
+			c.winners = slices.Delete(c.winners, i, i+1)
+		}
+	}
 }
 
 // progress counts c's states; full includes the wins.
@@ -209,6 +221,7 @@ func (r *Room) Report(m *Member, id int, state, schedule string, step int) error
 	c.states[m.voter] = state
 	if state == Reached && len(c.wins) < maxWins {
 		c.wins = append(c.wins, Win{Member: m.id, Schedule: schedule, Step: step})
+		c.winners = append(c.winners, m.voter)
 	}
 	r.progressDirty = true
 	r.changed()

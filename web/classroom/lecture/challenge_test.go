@@ -226,7 +226,7 @@ func TestChallengeHintAndEnd(t *testing.T) {
 
 func TestChallengeSnapshot(t *testing.T) {
 	h := newTestHub(t, Limits{})
-	r, p := openRoom(t, h)
+	r, p, token := openRoomToken(t, h)
 	s := joinAs(t, r, "v1")
 	ch := startChallenge(t, r, p)
 	if _, err := r.RevealHint(p); err != nil {
@@ -247,7 +247,7 @@ func TestChallengeSnapshot(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Restore: %v", err)
 	}
-	p2, err := r2.Present(back.Token)
+	p2, err := r2.Present(token)
 	if err != nil {
 		t.Fatal(err)
 	}

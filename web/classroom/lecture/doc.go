@@ -11,11 +11,14 @@
 //
 // # Vocabulary
 //
-// A Hub holds every open Room of a server. A Room has a short code (six
+// A Hub holds every open Room of a server. A Room has a short code (eight
 // characters from an alphabet without 0, O, 1 and I), one presenter, who
-// proves itself with the secret token returned when the room was opened,
-// and students. Each connection to a room is a Member; a student who
-// reconnects is a new member.
+// proves itself with the secret token returned when the room was opened
+// (the room keeps only its SHA-256), and students. Each connection to a
+// room is a Member; a student who reconnects is a new member. Each
+// browser (voter) that joins is an attendee, numbered once for all its
+// members; the presenter sees the attendees and may remove one
+// (attendees.go).
 //
 // A Position is what the presenter's page shows: a lesson, a variant, its
 // parameters, the language, the history as schedule text, the step of

@@ -127,6 +127,13 @@ var (
 	ErrSlow = problem("your connection fell behind the room and was dropped: reconnect to catch up", "你的连接跟不上课堂，已被断开：请重连以赶上进度")
 	// ErrReplaced: the presenter view was opened on another connection.
 	ErrReplaced = problem("the presenter view was opened somewhere else", "讲师视图在别处打开了")
+	// ErrRemoved: the presenter removed the student from the room; its
+	// browser cannot join the room again.
+	ErrRemoved = problem("the presenter removed you from this room: this browser cannot join it again", "讲师已将你移出这个课堂：这个浏览器不能再加入它")
+	// ErrNoSeat: the presenter named a student the room does not have.
+	ErrNoSeat = problem("there is no such student in the room", "课堂里没有这个学生")
+	// ErrTooManyRemoved: the room bars as many browsers as it keeps.
+	ErrTooManyRemoved = problem("the room has removed as many students as it can keep barred", "这个课堂移出的学生已达上限")
 	// ErrLeft: the member left the room.
 	ErrLeft = problem("you left the room", "你已离开课堂")
 )

@@ -38,6 +38,9 @@ const (
 	// TypeProgress counts how far the students got in the open challenge.
 	// It replaces a progress still queued.
 	TypeProgress Type = "progress"
+	// TypeMembers lists the room's attendees, to the presenter alone. It
+	// replaces a members event still queued.
+	TypeMembers Type = "members"
 	// TypeError answers a command that could not be carried out.
 	TypeError Type = "error"
 	// TypeClosed is the last event of a member: why it left the room.
@@ -46,7 +49,9 @@ const (
 
 // coalesces reports whether an event of type t only states a current value,
 // so a newer one replaces an older one still queued.
-func (t Type) coalesces() bool { return t == TypeTally || t == TypeRoster || t == TypeProgress }
+func (t Type) coalesces() bool {
+	return t == TypeTally || t == TypeRoster || t == TypeProgress || t == TypeMembers
+}
 
 // Role is what a member does in a room.
 type Role string
@@ -68,6 +73,7 @@ type Event struct {
 	Role   Role   `json:"role,omitempty"`   // welcome
 	Member string `json:"member,omitempty"` // welcome: the member's id
 	Room   string `json:"room,omitempty"`   // welcome: the room's code
+	Seat   int    `json:"seat,omitempty"`   // welcome: a student's attendee number
 
 	Seq      int       `json:"seq,omitempty"`      // position, welcome
 	Position *Position `json:"position,omitempty"` // position, welcome
@@ -77,6 +83,8 @@ type Event struct {
 	Vote   *int    `json:"vote,omitempty"`   // voted: the option counted
 	Result *Result `json:"result,omitempty"` // reveal
 	Roster *Roster `json:"roster,omitempty"` // roster, welcome
+	// Members lists the attendees, to the presenter.
+	Members []Seat `json:"members,omitempty"` // members, a presenter's welcome
 
 	Challenge *Challenge `json:"challenge,omitempty"` // challenge, welcome
 	Progress  *Progress  `json:"progress,omitempty"`  // progress, welcome
@@ -148,7 +156,7 @@ var closedReasons = []struct {
 	word string
 }{
 	{ErrNoRoom, "no-room"}, {ErrRoomFull, "full"}, {ErrBadToken, "token"}, {ErrClosed, "closed"},
-	{ErrIdle, "idle"}, {ErrUnclaimed, "unclaimed"}, {ErrSlow, "slow"}, {ErrReplaced, "replaced"}, {ErrLeft, "left"},
+	{ErrIdle, "idle"}, {ErrUnclaimed, "unclaimed"}, {ErrSlow, "slow"}, {ErrReplaced, "replaced"}, {ErrRemoved, "removed"}, {ErrLeft, "left"},
 }
 
 // Roster counts a room's students.

@@ -18,6 +18,13 @@ func newTestHub(t *testing.T, l Limits) *Hub {
 // openRoom opens a room on h with its presenter connected.
 func openRoom(t *testing.T, h *Hub) (*Room, *Member) {
 	t.Helper()
+	r, p, _ := openRoomToken(t, h)
+	return r, p
+}
+
+// openRoomToken is openRoom that also returns the presenter's token.
+func openRoomToken(t *testing.T, h *Hub) (*Room, *Member, string) {
+	t.Helper()
 	r, token, err := h.Open("")
 	if err != nil {
 		t.Fatalf("Open: %v", err)
@@ -26,7 +33,7 @@ func openRoom(t *testing.T, h *Hub) (*Room, *Member) {
 	if err != nil {
 		t.Fatalf("Present: %v", err)
 	}
-	return r, p
+	return r, p, token
 }
 
 // join adds a student to r.

@@ -2,6 +2,7 @@ package lecture
 
 import (
 	"crypto/rand"
+	"crypto/sha256"
 	"strings"
 	"sync"
 	"time"
@@ -93,7 +94,8 @@ func (h *Hub) notify(code string) {
 }
 
 // Open opens a new room for owner and returns it with its presenter
-// token, the secret Present asks for. It fails with ErrTooManyRooms at
+// token, the secret Present asks for: 26 random base32 characters (130
+// bits), of which the room keeps only the SHA-256. It fails with ErrTooManyRooms at
 // the hub's limit, and with ErrTooManyYours when owner already has
 // Limits.RoomsPerOwner rooms open; the owner "" has no such limit.
 func (h *Hub) Open(owner string) (*Room, string, error) { return h.OpenSeats(owner, 0) }
@@ -113,10 +115,11 @@ func (h *Hub) OpenSeats(owner string, seats int) (*Room, string, error) {
 	for h.rooms[code] != nil {
 		code = newCode()
 	}
-	r := newRoom(h, roomState{code: code, token: rand.Text(), owner: owner, seats: seats, lastActive: time.Now()})
+	token := rand.Text()
+	r := newRoom(h, roomState{code: code, tokenHash: sha256.Sum256([]byte(token)), owner: owner, seats: seats, lastActive: time.Now()})
 	h.rooms[code] = r
 	h.notify(code)
-	return r, r.token, nil
+	return r, token, nil
 }
 
 // owned counts the open rooms of owner. h.mu is held.

@@ -16,6 +16,7 @@ type Member struct {
 
 	voter string // whose vote the member casts (Room.JoinAs)
 	addr  string // the address a student joined from (Room.JoinFrom), or ""
+	seat  int    // a student's attendee number (attendees.go)
 
 	// Guarded by room.mu.
 	following bool
@@ -24,6 +25,10 @@ type Member struct {
 // ID is the member's id in its room: "p" for the presenter, "s1", "s2"...
 // for students, never reused within a room.
 func (m *Member) ID() string { return m.id }
+
+// Seat is a student's attendee number in its room ("Student 3"); 0 for
+// the presenter.
+func (m *Member) Seat() int { return m.seat }
 
 // Role says whether m presents or follows.
 func (m *Member) Role() Role { return m.role }

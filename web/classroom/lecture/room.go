@@ -1,6 +1,7 @@
 package lecture
 
 import (
+	"crypto/sha256"
 	"crypto/subtle"
 	"strconv"
 	"sync"
@@ -10,10 +11,12 @@ import (
 // A Room is one live lecture. Its methods are safe for concurrent use and
 // never block on a member: they queue events and return.
 type Room struct {
-	code   string
-	token  string
-	owner  string // who opened it (Hub.Open)
-	opened time.Time
+	code string
+	// tokenHash is the SHA-256 of the presenter's token: the room keeps
+	// no copy of the token itself.
+	tokenHash [sha256.Size]byte
+	owner     string // who opened it (Hub.Open)
+	opened    time.Time
 	// seats is how many students one address may seat (Hub.OpenSeats);
 	// 0 is no bound but the room's.
 	seats  int
@@ -24,10 +27,13 @@ type Room struct {
 	err        error // why the room closed; nil while open
 	presenter  *Member
 	students   map[string]*Member
-	joined     int         // students ever joined, for ids
-	claimed    bool        // a presenter has connected
-	lastActive time.Time   // the presenter's last action
-	idle       *time.Timer // fires at the deadline, or later
+	joined     int                  // students ever joined, for ids
+	attendees  map[string]*attendee // by voter (attendees.go)
+	attended   int                  // attendees ever seated, for numbers
+	removed    map[string]bool      // voters the presenter removed
+	claimed    bool                 // a presenter has connected
+	lastActive time.Time            // the presenter's last action
+	idle       *time.Timer          // fires at the deadline, or later
 
 	seq      int // positions published
 	position *Position
@@ -40,14 +46,18 @@ type Room struct {
 
 	// Set when a broadcast, a report or a departure changed what they
 	// report; settle sends them.
-	rosterDirty, tallyDirty, progressDirty bool
+	rosterDirty, tallyDirty, progressDirty, membersDirty bool
 }
 
 // roomState is what a room is made from: a new room's, or a restored
 // one's (Hub.Restore).
 type roomState struct {
-	code, token, owner string
+	tokenHash          [sha256.Size]byte
+	code, owner        string
 	seats              int
+	attendees          map[string]int // voter → number
+	attended           int
+	removed            []string
 	opened, lastActive time.Time
 	claimed            bool
 	seq, polls         int
@@ -59,12 +69,20 @@ type roomState struct {
 
 // newRoom returns a room of h in state st whose idle timer runs.
 func newRoom(h *Hub, st roomState) *Room {
-	r := &Room{code: st.code, token: st.token, owner: st.owner, seats: st.seats, opened: st.opened, hub: h, limits: h.limits,
+	r := &Room{code: st.code, tokenHash: st.tokenHash, owner: st.owner, seats: st.seats, opened: st.opened, hub: h, limits: h.limits,
 		students: map[string]*Member{}, claimed: st.claimed, lastActive: st.lastActive,
+		attendees: map[string]*attendee{}, attended: st.attended, removed: map[string]bool{},
 		seq: st.seq, polls: st.polls, position: st.position, poll: st.poll,
 		challenges: st.challenges, challenge: st.challenge}
 	if r.opened.IsZero() {
 		r.opened = r.lastActive
+	}
+	now := time.Now()
+	for voter, n := range st.attendees {
+		r.attendees[voter] = &attendee{n: n, left: now}
+	}
+	for _, voter := range st.removed {
+		r.removed[voter] = true
 	}
 	r.mu.Lock()
 	r.idle = time.AfterFunc(max(0, time.Until(r.deadline())), r.checkIdle)
@@ -124,6 +142,9 @@ func (r *Room) join(voter *string, addr string) (*Member, error) {
 	if addr != "" && r.seats > 0 && r.seatedFrom(addr) >= r.seats {
 		return nil, Detail(ErrAddressFull, "the presenter allowed %d students from one network", "讲师允许同一网络最多 %d 名学生", r.seats)
 	}
+	if voter != nil && r.removed[*voter] {
+		return nil, ErrRemoved
+	}
 	r.joined++
 	m := r.newMember("s"+strconv.Itoa(r.joined), Student)
 	m.addr = addr
@@ -133,6 +154,7 @@ func (r *Room) join(voter *string, addr string) (*Member, error) {
 	}
 	m.following = true
 	r.students[m.id] = m
+	r.arrive(m)
 	r.send(m, r.welcome(m))
 	r.rosterDirty = true
 	return m, nil
@@ -153,9 +175,11 @@ func (r *Room) seatedFrom(addr string) int {
 // bound but Limits.MaxStudents.
 func (r *Room) Seats() int { return r.seats }
 
-// Authorized reports whether token is the room's presenter token.
+// Authorized reports whether token is the room's presenter token. It
+// compares the token's hash with the room's in constant time.
 func (r *Room) Authorized(token string) bool {
-	return subtle.ConstantTimeCompare([]byte(token), []byte(r.token)) == 1
+	h := sha256.Sum256([]byte(token))
+	return token != "" && subtle.ConstantTimeCompare(h[:], r.tokenHash[:]) == 1
 }
 
 // Present connects the presenter, who proves itself with token. A
@@ -246,7 +270,7 @@ func (r *Room) Follow(m *Member, following bool) error {
 	}
 	if m.following != following {
 		m.following = following
-		r.rosterDirty = true
+		r.rosterDirty, r.membersDirty = true, true
 	}
 	return nil
 }
@@ -362,6 +386,7 @@ func (r *Room) drop(m *Member, reason error) {
 		return
 	}
 	delete(r.students, m.id)
+	r.depart(m)
 	r.rosterDirty = true
 	if r.hasVoter(m.voter) {
 		return
@@ -387,7 +412,7 @@ func (r *Room) drop(m *Member, reason error) {
 // send may drop a slow member, which changes them again: settle repeats
 // until nothing did. r.mu is held.
 func (r *Room) settle() {
-	for r.rosterDirty || r.tallyDirty || r.progressDirty {
+	for r.rosterDirty || r.tallyDirty || r.progressDirty || r.membersDirty {
 		if r.progressDirty {
 			r.progressDirty = false
 			if r.challenge != nil {
@@ -399,6 +424,10 @@ func (r *Room) settle() {
 			if r.poll != nil {
 				r.sendTally(TypeTally)
 			}
+		}
+		if r.membersDirty {
+			r.membersDirty = false
+			r.sendMembers()
 		}
 		if r.rosterDirty {
 			r.rosterDirty = false

@@ -1,5 +1,7 @@
 package lecture
 
+import "time"
+
 // What a room tells its members about itself: the roster, the welcome, the
 // presenter's position, and who votes.
 
@@ -17,7 +19,10 @@ func (r *Room) roster() *Roster {
 // welcome is m's first event: the room as it is now. r.mu is held.
 func (r *Room) welcome(m *Member) *Event {
 	ev := newEvent(TypeWelcome)
-	ev.Role, ev.Member, ev.Room = m.role, m.id, r.code
+	ev.Role, ev.Member, ev.Room, ev.Seat = m.role, m.id, r.code, m.seat
+	if m.role == Presenter {
+		ev.Members = r.seatList()
+	}
 	ev.Seq, ev.Position = r.seq, r.position
 	ev.Roster = r.roster()
 	if r.poll != nil {
@@ -54,3 +59,7 @@ func (r *Room) hasVoter(voter string) bool {
 	}
 	return false
 }
+
+// Opened is when the room was opened; with its code it names the room
+// apart from any later room given the same code.
+func (r *Room) Opened() time.Time { return r.opened }

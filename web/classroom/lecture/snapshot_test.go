@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -12,7 +13,7 @@ func TestSnapshotRestore(t *testing.T) {
 	var changed []string
 	h := newTestHub(t, Limits{})
 	h.Notify(func(code string) { changed = append(changed, code) })
-	r, p := openRoom(t, h)
+	r, p, token := openRoomToken(t, h)
 	s, err := r.JoinAs("v1")
 	if err != nil {
 		t.Fatal(err)
@@ -53,8 +54,11 @@ func TestSnapshotRestore(t *testing.T) {
 		got.Poll.Answer != 1 || got.Poll.Votes["v1"] != 2 || !got.Expires.Equal(snap.Expires) {
 		t.Errorf("restored snapshot %+v, want %+v", got, snap)
 	}
-	if !r2.Authorized(snap.Token) {
-		t.Error("the restored room does not take its presenter's token")
+	if !r2.Authorized(token) || r2.Authorized(token[1:]) || r2.Authorized("") {
+		t.Error("the restored room does not take its presenter's token, or takes another")
+	}
+	if snap.Token != "" || string(data) == "" || strings.Contains(string(data), token) {
+		t.Errorf("the snapshot holds the presenter's token in the clear: %s", data)
 	}
 	s2, err := r2.JoinAs("v1")
 	if err != nil {
@@ -87,7 +91,9 @@ func TestRestoreRefuses(t *testing.T) {
 	}{
 		{"expired", func(s *Snapshot) { s.LastActive = time.Now().Add(-3 * time.Hour) }, ErrExpired},
 		{"bad code", func(s *Snapshot) { s.Code = "abc" }, nil},
-		{"no token", func(s *Snapshot) { s.Token = "" }, nil},
+		{"no token", func(s *Snapshot) { s.TokenHash = "" }, nil},
+		{"bad token hash", func(s *Snapshot) { s.TokenHash = "00ff" }, nil},
+		{"attendee past the count", func(s *Snapshot) { s.Attendees = map[string]int{"v": 2}; s.Attended = 1 }, nil},
 		{"bad position", func(s *Snapshot) { s.Position = &Position{} }, ErrBadPosition},
 		{"poll never opened", func(s *Snapshot) {
 			s.Poll = &OpenPoll{Poll: threadPoll(), Answer: NoAnswer}
@@ -108,5 +114,23 @@ func TestRestoreRefuses(t *testing.T) {
 				t.Errorf("Restore: %v, want an error (%v)", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestRestoreReadsAClearToken: a snapshot written before the token was
+// hashed opens again, and takes the token it held.
+func TestRestoreReadsAClearToken(t *testing.T) {
+	r, _ := openRoom(t, newTestHub(t, Limits{}))
+	old := r.Snapshot()
+	old.TokenHash, old.Token = "", "OLDSECRET"
+	r2, err := newTestHub(t, Limits{}).Restore(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r2.Authorized("OLDSECRET") || r2.Authorized("OLDSECRE") {
+		t.Error("a room restored from a clear token does not take exactly that token")
+	}
+	if s := r2.Snapshot(); s.Token != "" || s.TokenHash == "" {
+		t.Errorf("the restored room's snapshot %+v keeps the token in the clear", s)
 	}
 }

@@ -160,10 +160,17 @@ func openWritable(path string) (*Store, error) {
 		s.Close()
 		return nil, err
 	}
-	if _, err := s.conn.ExecContext(context.Background(),
-		`CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, snapshot BLOB NOT NULL) WITHOUT ROWID`); err != nil {
-		s.Close()
-		return nil, err
+	for _, table := range []string{
+		`CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, snapshot BLOB NOT NULL) WITHOUT ROWID`,
+		// The rooms each browser presented (classroom's shelf): at is the
+		// record's time in Unix nanoseconds, for ForgetPresented.
+		`CREATE TABLE IF NOT EXISTS presented (browser TEXT NOT NULL, code TEXT NOT NULL, opened INTEGER NOT NULL,
+			at INTEGER NOT NULL, record BLOB NOT NULL, PRIMARY KEY (browser, code, opened)) WITHOUT ROWID`,
+	} {
+		if _, err := s.conn.ExecContext(context.Background(), table); err != nil {
+			s.Close()
+			return nil, err
+		}
 	}
 	return s, nil
 }
@@ -346,6 +353,53 @@ func (s *Store) Delete(code string) error {
 		return ErrReadOnly
 	}
 	_, err := s.conn.ExecContext(context.Background(), "DELETE FROM rooms WHERE code = ?", code)
+	return err
+}
+
+// LoadPresented returns the records of the rooms browsers presented. A
+// file made before the records were kept has none. A record that cannot
+// be read is skipped: it is a line of a browser's list, not a room.
+func (s *Store) LoadPresented() ([]lecture.Presented, error) {
+	rows, err := s.conn.QueryContext(context.Background(), "SELECT record FROM presented")
+	if err != nil {
+		if code(err) == sqlite3.SQLITE_ERROR {
+			return nil, nil // no such table: a read-only file from before
+		}
+		return nil, err
+	}
+	defer rows.Close()
+	var out []lecture.Presented
+	for rows.Next() {
+		var v []byte
+		var p lecture.Presented
+		if rows.Scan(&v) == nil && json.Unmarshal(v, &p) == nil {
+			out = append(out, p)
+		}
+	}
+	return out, rows.Err()
+}
+
+// SavePresented writes p, replacing its browser's record of the room.
+func (s *Store) SavePresented(p lecture.Presented) error {
+	if s.readOnly {
+		return ErrReadOnly
+	}
+	data, err := json.Marshal(p)
+	if err != nil {
+		return err
+	}
+	_, err = s.conn.ExecContext(context.Background(),
+		"INSERT OR REPLACE INTO presented (browser, code, opened, at, record) VALUES (?, ?, ?, ?, ?)",
+		p.Browser, p.Code, p.Opened.UnixNano(), p.At.UnixNano(), data)
+	return err
+}
+
+// ForgetPresented deletes the records taken before before.
+func (s *Store) ForgetPresented(before time.Time) error {
+	if s.readOnly {
+		return ErrReadOnly
+	}
+	_, err := s.conn.ExecContext(context.Background(), "DELETE FROM presented WHERE at < ?", before.UnixNano())
 	return err
 }
 

@@ -103,3 +103,40 @@ func TestLockedFile(t *testing.T) {
 		t.Errorf("the second Open took %v", d)
 	}
 }
+
+// TestPresentedSurvivesReopening: the rooms a browser presented are read
+// back after the file is closed and opened again; a record of the same
+// room replaces the earlier one; ForgetPresented drops the old ones.
+func TestPresentedSurvivesReopening(t *testing.T) {
+	dir := t.TempDir()
+	s, _, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now().UTC()
+	old := lecture.Presented{Browser: "b1", Code: "ABCDEFGH", Opened: now.Add(-40 * 24 * time.Hour), Lesson: "wg-basic", At: now.Add(-40 * 24 * time.Hour)}
+	mine := lecture.Presented{Browser: "b1", Code: "JKLMNPQR", Opened: now.Add(-time.Hour), Lesson: "wg-basic", At: now.Add(-time.Hour)}
+	for _, p := range []lecture.Presented{old, mine} {
+		if err := s.SavePresented(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mine.At, mine.Lesson = now, "wg-lost-wakeup"
+	if err := s.SavePresented(mine); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ForgetPresented(now.Add(-30 * 24 * time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if s, _, err = Open(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	got, err := s.LoadPresented()
+	if err != nil || len(got) != 1 || got[0].Code != mine.Code || got[0].Lesson != "wg-lost-wakeup" || !got[0].At.Equal(now) {
+		t.Errorf("LoadPresented after reopening = %+v, %v; want the newer record of %s alone", got, err, mine.Code)
+	}
+}
