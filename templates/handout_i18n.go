@@ -8,6 +8,8 @@ var handoutText = map[string]text{
 	"params":   {"Parameters", "参数"},
 	"schedule": {"Schedule", "调度"},
 	"verdict":  {"Verdict", "结论"},
+	"code":     {"Code", "代码"},
+	"scripts":  {"What each coroutine runs", "每个协程运行的脚本"},
 	"pictures": {"Key states", "关键状态"},
 	"steps":    {"Steps", "步骤"},
 	"thread":   {"Thread", "线程"},
