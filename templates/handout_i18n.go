@@ -16,6 +16,7 @@ var handoutText = map[string]text{
 	"label":    {"Label", "标签"},
 	"op":       {"Operation", "操作"},
 	"after":    {"Values after", "之后的值"},
+	"same":     {"(unchanged)", "（不变）"},
 	"open":     {"Open this run in the playground", "在演练场中打开这次运行"},
 	"start":    {"At the start", "开始时"},
 	"end":      {"At the end (step %d)", "结束时（第 %d 步）"},

@@ -34,7 +34,10 @@ type HandoutPage struct {
 type HandoutRow struct {
 	Index                             int
 	Thread, Label, Op, Events, Values string
-	Findings                          []string
+	// Unchanged says Values are those after the step before: the table
+	// says so instead of repeating them.
+	Unchanged bool
+	Findings  []string
 	// Blamed marks the step the verdict names; Marked the step that was
 	// on screen when the handout was made.
 	Blamed, Marked bool

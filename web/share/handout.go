@@ -128,9 +128,12 @@ func handoutPage(tr *trace.Trace, lang string, marked int) templates.HandoutPage
 	if page.Bad && o.Step >= 0 && o.Step < len(tr.Steps) {
 		blamed = o.Step + 1
 	}
-	for _, row := range trace.Rows(tr, lang) {
+	before := "" // the values after the step before
+	for i, row := range trace.Rows(tr, lang) {
 		page.Rows = append(page.Rows, templates.HandoutRow{Index: row.Index, Thread: row.Thread, Label: row.Label, Op: row.Op,
-			Events: row.Events, Values: row.State, Findings: row.Findings, Blamed: row.Index == blamed, Marked: row.Index == marked})
+			Events: row.Events, Values: row.State, Unchanged: i > 0 && row.State == before, Findings: row.Findings,
+			Blamed: row.Index == blamed, Marked: row.Index == marked})
+		before = row.State
 	}
 	end := len(tr.Steps)
 	for _, at := range slices.Compact(slices.Sorted(slices.Values([]int{0, blamed, marked, end}))) {
