@@ -42,23 +42,29 @@ func TestEmbedShowsTheLanes(t *testing.T) {
 				if panels != "" && lesson != "channel-basic" && lesson != "wg-lost-wakeup" {
 					continue
 				}
-				name := fmt.Sprintf("%s/%s/panels=%s", width, lesson, panels)
-				t.Run(name, func(t *testing.T) {
-					src := "/embed/" + lesson + "?lang=en"
-					if panels != "" {
-						src += "&panels=" + panels
-					}
-					p := b.openFramed(t, host.URL+"/?width="+width+"&height="+strconv.Itoa(templates.EmbedHeightOf(panels))+"&src="+url.QueryEscape(src))
-					frame := p.iframe("#embed")
-					p.waitIn(frame, `#app.ready[data-position] #stage .lane-bg`)
-					checkLanesShown(t, p, frame, name)
-					code, timeline := p.visibleIn(frame, "#code"), p.visibleIn(frame, "#timeline")
-					wantCode, wantTimeline := panels == "code" || panels == "all", panels == "all"
-					if code != wantCode || timeline != wantTimeline {
-						t.Errorf("code shown %v, timeline shown %v; want %v, %v", code, timeline, wantCode, wantTimeline)
-					}
-					p.shot("embed-fit-" + width + "-" + lesson + "-" + panels)
-				})
+				langs := []string{"en"}
+				if panels == "" {
+					langs = append(langs, "zh")
+				}
+				for _, lang := range langs {
+					name := fmt.Sprintf("%s/%s/%s/panels=%s", width, lesson, lang, panels)
+					t.Run(name, func(t *testing.T) {
+						src := "/embed/" + lesson + "?lang=" + lang
+						if panels != "" {
+							src += "&panels=" + panels
+						}
+						p := b.openFramed(t, host.URL+"/?width="+width+"&height="+strconv.Itoa(templates.EmbedHeightOf(panels))+"&src="+url.QueryEscape(src))
+						frame := p.iframe("#embed")
+						p.waitIn(frame, `#app.ready[data-position] #stage .lane-bg`)
+						checkLanesShown(t, p, frame, name)
+						code, timeline := p.visibleIn(frame, "#code"), p.visibleIn(frame, "#timeline")
+						wantCode, wantTimeline := panels == "code" || panels == "all", panels == "all"
+						if code != wantCode || timeline != wantTimeline {
+							t.Errorf("code shown %v, timeline shown %v; want %v, %v", code, timeline, wantCode, wantTimeline)
+						}
+						p.shot("embed-fit-" + width + "-" + lesson + "-" + lang + "-" + panels)
+					})
+				}
 			}
 		}
 	}
