@@ -15,9 +15,10 @@ import (
 // printed page runs no script. Each shows one state of the machine the
 // way the stage reads it, in black and white for a printer: the
 // primitive's words and the shared data with their values, the waiter
-// lists as chains of awaiters, and each coroutine with its state and the
-// label it stands at. The SVG has presentation attributes only, no style
-// attribute, as the site's Content-Security-Policy asks.
+// lists as chains of awaiters, each coroutine with its state and the
+// label it stands at, and each context's num_wait. The SVG has
+// presentation attributes only, no style attribute, as the site's
+// Content-Security-Policy asks.
 
 // Sizes of a picture, in SVG units (CSS pixels at 1:1).
 const (
@@ -105,6 +106,31 @@ func picture(p *program.Program, s snapshot.Snapshot, title, lang string) string
 		}
 		rows = append(rows, text(picPad+4, y, "bold", "start", who), text(nameW+8, y, "normal", "start", what))
 		y += picRow
+	}
+	// Each context's num_wait, as many to a row as fit: what keeps a
+	// thread from going idle.
+	var counts []string
+	countsTop := y
+	for _, c := range s.Cells {
+		if ob := &p.Objects[p.Cells[c.Addr].Object]; ob.Kind == program.ContextObject {
+			counts = append(counts, ob.Owner+" "+c.Value)
+		}
+	}
+	room := (width - nameW - picPad - 8) / picCharW // characters to a row
+	for line, i := "", 0; i < len(counts); i++ {
+		if line == "" {
+			line = counts[i]
+		} else {
+			line += " · " + counts[i]
+		}
+		if i+1 < len(counts) && utf8.RuneCountInString(line+" · "+counts[i+1]) <= room {
+			continue
+		}
+		if y == countsTop {
+			rows = append(rows, text(picPad+4, y, "normal", "start", "num_wait"))
+		}
+		rows = append(rows, text(nameW+8, y, "normal", "start", line))
+		line, y = "", y+picRow
 	}
 	height := y + picPad
 	var b strings.Builder
