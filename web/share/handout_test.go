@@ -22,7 +22,7 @@ func TestHandout(t *testing.T) {
 		{"the lesson's story", "/handout/wg-lost-wakeup", []string{
 			"<h1", "The lost wakeup", "tinycoro", "waiters=1", "done() between the check and the push",
 			"W1@G1 W1@G2 W1@G3 W1@G4 W1@G5 D1@D1 D1@D2 W1@G6", `data-kind="lost-wakeup"`, "W1 parked at step 8",
-			"At the start", "num_wait", "W1 1 · D1 0", "After step 8 (W1 G6): where the verdict points", "wg.m_state", "&amp;W1.awaiter",
+			"At the start", "After step 8 (W1 G6): where the verdict points", "wg.m_state", "&amp;W1.awaiter", "num_wait", "W1 1 · D1 0",
 			"<td>1</td><td>W1</td><td>G1</td>", "W1 parks", "m_count=0 m_state=&amp;W1.awaiter",
 		}, 2, "8"},
 		{"a marked step, in Chinese", "/handout/wg-lost-wakeup?schedule=lost&step=3&lang=zh", []string{
