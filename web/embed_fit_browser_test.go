@@ -18,11 +18,12 @@ import (
 )
 
 // TestEmbedShowsTheLanes frames the embed view as its embed code does
-// (100% wide, as high as templates.EmbedHeightOf says) in a page of another origin, across a 1280 px
-// page and in a 760 px column, with each choice of panels: every
-// thread's lane lies inside the stage and the stage inside the frame, so
-// a reader sees them all without scrolling; the code and the timeline
-// are there exactly when the panels ask for them.
+// (100% wide, as high as templates.EmbedHeightOf says) in a page of
+// another origin, across a 1280 px page and in a 760 px column with each
+// choice of panels, and across a 1920 px page: every thread's lane lies
+// inside the stage and the stage inside the frame, so a reader sees them
+// all without scrolling; the code and the timeline are there exactly
+// when the panels ask for them.
 func TestEmbedShowsTheLanes(t *testing.T) {
 	b := newBrowser(t)
 	host := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -36,10 +37,14 @@ func TestEmbedShowsTheLanes(t *testing.T) {
 	t.Cleanup(host.Close)
 	// The lessons with the most lanes, and the first of the catalog.
 	lessons := []string{"wg-lost-wakeup", "channel-basic", "cv-lost-notify", "when-all-cross-thread", "mutex-handoff"}
-	for _, width := range []string{"1280px", "760px"} {
+	for _, width := range []string{"1280px", "760px", "1920px"} {
 		for _, panels := range []string{"", "stage", "code", "all"} {
 			for _, lesson := range lessons {
 				if panels != "" && lesson != "channel-basic" && lesson != "wg-lost-wakeup" {
+					continue
+				}
+				// On a 1920 screen, the lesson with the most objects.
+				if width == "1920px" && (panels != "" || lesson != "channel-basic") {
 					continue
 				}
 				langs := []string{"en"}
@@ -54,6 +59,9 @@ func TestEmbedShowsTheLanes(t *testing.T) {
 							src += "&panels=" + panels
 						}
 						p := b.openFramed(t, host.URL+"/?width="+width+"&height="+strconv.Itoa(templates.EmbedHeightOf(panels))+"&src="+url.QueryEscape(src))
+						if width == "1920px" {
+							p.do(chromedp.EmulateViewport(1920, 1080))
+						}
 						frame := p.iframe("#embed")
 						p.waitIn(frame, `#app.ready[data-position] #stage .lane-bg`)
 						checkLanesShown(t, p, frame, name)
