@@ -23,7 +23,7 @@ import (
 // Sizes of a picture, in SVG units (CSS pixels at 1:1).
 const (
 	picWidth  = 480
-	picRow    = 28 // one row of text
+	picRow    = 26 // one row of text
 	picPad    = 8
 	picFont   = 16
 	picNameW  = 190 // the column of names, at least
