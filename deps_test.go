@@ -130,7 +130,9 @@ func TestDependencies(t *testing.T) {
 // under lockstep/web, the packages under lockstep/web it may import.
 // Imports point down: web wires the others and nothing imports it; share
 // and classroom build on playground, and read the protocol's version and
-// bounds from playground/protocol; every one may build on site, which
+// bounds from playground/protocol; share's handout lists a lesson's code
+// as the code pane does, from playground/lessonview; every one may build
+// on site, which
 // imports only playground/protocol (for the words of a message that is
 // not JSON), the wire vocabulary at the bottom, which imports no web
 // package. A package missing from the table fails, as does an
@@ -142,7 +144,7 @@ var webImports = map[string][]string{
 		"lockstep/web/docs", "lockstep/web/lab", "lockstep/web/playground", "lockstep/web/share", "lockstep/web/site",
 	},
 	"lockstep/web/lab":                    {"lockstep/web/playground", "lockstep/web/playground/searchqueue", "lockstep/web/share", "lockstep/web/site"},
-	"lockstep/web/share":                  {"lockstep/web/playground", "lockstep/web/playground/protocol", "lockstep/web/site"},
+	"lockstep/web/share":                  {"lockstep/web/playground", "lockstep/web/playground/lessonview", "lockstep/web/playground/protocol", "lockstep/web/site"},
 	"lockstep/web/classroom":              {"lockstep/web/classroom/lecture", "lockstep/web/playground", "lockstep/web/playground/protocol", "lockstep/web/site"},
 	"lockstep/web/playground":             {"lockstep/web/playground/lessonview", "lockstep/web/playground/protocol", "lockstep/web/playground/searchqueue", "lockstep/web/site"},
 	"lockstep/web/playground/lessonview":  {"lockstep/web/playground/protocol"},

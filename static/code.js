@@ -136,7 +136,20 @@ export class Code {
       box.append(h("section", { class: "col", "data-op": col.op, "data-threads": col.threads.join(" ") }, head, list));
     }
     put(this.algoBox, box);
+    this.unclip();
     this.keepMarked();
+  }
+
+  // unclip breaks again the lines still wider than their column (a name
+  // longer than a narrow column holds): such a name may break after an
+  // "_" too, and one with no "_" to break at breaks where it must, so
+  // nothing is cut off.
+  unclip() {
+    for (const c of this.algoBox.querySelectorAll(".aline .cpp")) {
+      if (c.scrollWidth <= c.clientWidth + 1) continue;
+      put(c, ...cppTokens(c.textContent, true));
+      if (c.scrollWidth > c.clientWidth + 1) c.classList.add("anywhere");
+    }
   }
 
   // keepMarked scrolls each column to its thread's next line, or else to
@@ -240,31 +253,34 @@ function fontPx(el) {
   return parseFloat(getComputedStyle(el).fontSize) || 16;
 }
 
-// cppTokens splits one line of an algorithm into spans the same way.
-export function cppTokens(line) {
-  return tokens(line, /(\/\/.*$)|("(?:[^"\\]|\\.)*")|\b([a-z_]+)\b/g, CPP_KEYWORDS);
+// cppTokens splits one line of an algorithm into spans the same way;
+// with inNames, its names may break after an "_" too.
+export function cppTokens(line, inNames = false) {
+  return tokens(line, /(\/\/.*$)|("(?:[^"\\]|\\.)*")|\b([a-z_]+)\b/g, CPP_KEYWORDS, inNames);
 }
 
-export function tokens(line, re, keywords) {
+export function tokens(line, re, keywords, inNames = false) {
   const out = [];
   let last = 0;
   for (const m of line.matchAll(re)) {
     if (m[3] && !keywords.has(m[3])) continue;
-    if (m.index > last) out.push(...breakable(line.slice(last, m.index)));
+    if (m.index > last) out.push(...breakable(line.slice(last, m.index), inNames));
     out.push(h("span", { class: m[1] ? "cm" : m[2] ? "st" : "kw" }, m[0]));
     last = m.index + m[0].length;
   }
-  out.push(...breakable(line.slice(last)));
+  out.push(...breakable(line.slice(last), inNames));
   return out;
 }
 
 // breakable is code with a line break allowed (wbr) after each ".", "(",
 // "," and "->" and before each "&&", "||" and "?", so that a line too long
-// for its column wraps between tokens, never inside a name. A wbr adds
-// nothing to the text.
-function breakable(code) {
+// for its column wraps between tokens, never inside a name; with
+// inNames, after each "_" inside a name too. A wbr adds nothing to the
+// text.
+function breakable(code, inNames) {
   const out = [];
-  for (const part of code.split(/(?<=\.|\(|,|->)(?=[^\s)])|(?=&&|\|\||\?)/)) {
+  const at = inNames ? /(?<=\.|\(|,|->)(?=[^\s)])|(?=&&|\|\||\?)|(?<=\w_)(?=\w)/ : /(?<=\.|\(|,|->)(?=[^\s)])|(?=&&|\|\||\?)/;
+  for (const part of code.split(at)) {
     if (out.length) out.push(h("wbr"));
     out.push(part);
   }

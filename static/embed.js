@@ -52,8 +52,11 @@ function refresh() {
   const d = app.dataset;
   const q = stateQuery(d);
   const id = encodeURIComponent(d.lesson);
+  // An embed's code keeps the panels it shows; the open link, the full
+  // playground, has them all.
+  const panels = d.panels && d.panels !== "stage" ? `&panels=${encodeURIComponent(d.panels)}` : "";
   for (const ta of document.querySelectorAll("textarea.embed-code")) {
-    ta.value = iframeCode(`${location.origin}/embed/${id}?${q}`, ta.dataset.title || "", ta.dataset.height || "600");
+    ta.value = iframeCode(`${location.origin}/embed/${id}?${q}${panels}`, ta.dataset.title || "", ta.dataset.height || "600");
   }
   const open = document.getElementById("embed-open");
   if (open) open.href = `/lesson/${id}?${q}`;

@@ -19,6 +19,10 @@ type HandoutPage struct {
 	Verdict     string
 	VerdictKind string
 	Bad         bool
+	// Scripts and Algorithms are the code the run runs, labelled as
+	// the steps' table and the pictures name its steps.
+	Scripts    []HandoutScript
+	Algorithms []HandoutAlgorithm
 	// Rows are the steps; Pictures the key states.
 	Rows     []HandoutRow
 	Pictures []HandoutPicture
@@ -30,7 +34,10 @@ type HandoutPage struct {
 type HandoutRow struct {
 	Index                             int
 	Thread, Label, Op, Events, Values string
-	Findings                          []string
+	// Unchanged says Values are those after the step before: the table
+	// says so instead of repeating them.
+	Unchanged bool
+	Findings  []string
 	// Blamed marks the step the verdict names; Marked the step that was
 	// on screen when the handout was made.
 	Blamed, Marked bool
@@ -40,4 +47,23 @@ type HandoutRow struct {
 type HandoutPicture struct {
 	Caption string
 	SVG     string
+}
+
+// HandoutScript is what some coroutines do: Who names them ("W1", or
+// "W1–W8" for a group sharing one script) and Script is their script as
+// the lesson declares it.
+type HandoutScript struct {
+	Who, Script string
+}
+
+// HandoutAlgorithm is one operation's algorithm, one line per step
+// label, as the playground's code pane lists it.
+type HandoutAlgorithm struct {
+	Op    string
+	Lines []HandoutLine
+}
+
+// HandoutLine is one line of an algorithm: its step's label and code.
+type HandoutLine struct {
+	Label, Code string
 }

@@ -49,8 +49,10 @@ func pages() map[string]templ.Component {
 			Rows: []HandoutRow{{Index: 1, Thread: "W1", Label: "G1", Op: "load wg.m_count acquire -> 1", Values: "m_count=1"},
 				{Index: 2, Thread: "D1", Label: "D1", Op: "fetch_add wg.m_count", Events: "W1 parks", Values: "m_count=0", Blamed: true, Marked: true,
 					Findings: []string{"lost-wakeup: W1"}}},
-			Pictures:  []HandoutPicture{{Caption: "At the start", SVG: `<svg xmlns="http://www.w3.org/2000/svg"></svg>`}},
-			LessonURL: "/lesson/wg-lost-wakeup?schedule=lost",
+			Scripts:    []HandoutScript{{Who: "W1", Script: "wait"}, {Who: "D1", Script: "done"}},
+			Algorithms: []HandoutAlgorithm{{Op: "wait", Lines: []HandoutLine{{Label: "G1", Code: "if (m_count.load(acquire) == 0) return false;"}}}},
+			Pictures:   []HandoutPicture{{Caption: "At the start", SVG: `<svg xmlns="http://www.w3.org/2000/svg"></svg>`}},
+			LessonURL:  "/lesson/wg-lost-wakeup?schedule=lost",
 		}),
 		"error": Error(ErrorPage{Chrome: chrome("en", "Not Found"), Status: 404, Message: `There is no lesson "nope".`}),
 	}

@@ -18,6 +18,8 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"lockstep/scenarios"
 )
 
 // TestExportInBrowser saves the stage of a lesson page as SVG and as PNG
@@ -115,30 +117,72 @@ func TestHandoutInBrowser(t *testing.T) {
 		}
 		p := b.tabAt(t, path, 1280, 720)
 		p.wait(`document.querySelector('[data-testid="handout-steps"]') !== null`)
-		var pdf []byte
-		// What the print style sheet makes of it, at the width of A4.
-		p.do(chromedp.EmulateViewport(794, 1123), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"})
-			return err
-		}))
-		p.shot("handout-print-" + lang)
-		// Printing takes longer than a step on a busy machine: it has a
-		// minute.
-		ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
-		err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			res, err := cdp.Call(ctx, tg, cdppage.PrintToPDF, cdppage.PrintToPDFParams{PreferCSSPageSize: new(true)})
-			pdf = res.Data
-			return err
-		}))
-		cancel()
-		if err != nil {
-			t.Fatalf("print the %s handout: %v", lang, err)
-		}
-		pages := len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(pdf, -1))
-		if !bytes.HasPrefix(pdf, []byte("%PDF-")) || len(pdf) < 10_000 || pages < 1 || pages > 4 {
-			t.Errorf("the %s handout printed to %d bytes, %d pages; want a PDF of 1 to 4 pages", lang, len(pdf), pages)
+		pdf, pages := p.printHandout("handout-print-" + lang)
+		if !bytes.HasPrefix(pdf, []byte("%PDF-")) || len(pdf) < 10_000 || pages != 1 {
+			t.Errorf("the %s handout printed to %d bytes, %d pages; want a PDF of one page", lang, len(pdf), pages)
 		}
 		keep("handout-"+lang+".pdf", pdf)
+	}
+	b.checkErrors(t)
+}
+
+// printHandout prints the handout p shows as the browser's print does,
+// with the print style sheet, and returns the PDF and its page count.
+// Before, it saves what the print style sheet makes of the page in the
+// printable area of A4 (210 by 297 mm less handout.css's 10 mm margins,
+// at 96 px an inch) as shot.png.
+func (p *page) printHandout(shot string) (pdf []byte, pages int) {
+	p.t.Helper()
+	p.wait(`document.querySelector('[data-testid="handout-steps"]') !== null`)
+	p.do(chromedp.EmulateViewport(718, 1047), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"})
+		return err
+	}))
+	p.shot(shot)
+	// Printing takes longer than a step on a busy machine: it has a
+	// minute.
+	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
+	defer cancel()
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		res, err := cdp.Call(ctx, tg, cdppage.PrintToPDF, cdppage.PrintToPDFParams{PreferCSSPageSize: new(true)})
+		pdf = res.Data
+		return err
+	}))
+	if err != nil {
+		p.t.Fatalf("print %s: %v", shot, err)
+	}
+	return pdf, len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(pdf, -1))
+}
+
+// TestHandoutsPrintOnOnePage prints the handout of every lesson of the
+// catalog, in English and Chinese, as its handout link makes it (the
+// lesson's default variant, parameters and first schedule). A run of at
+// most onePageSteps steps fits one A4 page, code listing, pictures and
+// steps together; a longer one takes what it takes, and the test prints
+// every count.
+func TestHandoutsPrintOnOnePage(t *testing.T) {
+	const onePageSteps = 24
+	b := newBrowser(t)
+	cat, err := scenarios.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range cat.All() {
+		for _, lang := range []string{"en", "zh"} {
+			t.Run(l.ID+"/"+lang, func(t *testing.T) {
+				p := b.tabAt(t, "/handout/"+l.ID+"?lang="+lang, 1280, 720)
+				p.wait(`document.querySelector('[data-testid="handout-steps"]') !== null`)
+				steps, err := strconv.Atoi(p.evalString(`document.querySelectorAll('[data-testid="handout-steps"] tbody tr').length + ""`))
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, pages := p.printHandout("handout-print-" + l.ID + "-" + lang)
+				t.Logf("%d steps: %d pages", steps, pages)
+				if steps <= onePageSteps && pages != 1 {
+					t.Errorf("a run of %d steps prints on %d pages; want one", steps, pages)
+				}
+			})
+		}
 	}
 	b.checkErrors(t)
 }

@@ -42,14 +42,48 @@ func (docsRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(east.KindTableCell, renderTableCell)
 }
 
-// renderCode renders a code block as pseudocode, shown as written.
+// renderCode renders a code block as pseudocode, shown as written, its
+// comments set apart.
 func renderCode(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 	if entering {
 		_, _ = w.WriteString(`<pre class="docs-code"><code>`)
-		_, _ = w.WriteString(html.EscapeString(codeText(n, src)))
+		for i, line := range strings.Split(codeText(n, src), "\n") {
+			if i > 0 {
+				_, _ = w.WriteString("\n")
+			}
+			code, comment, ok := cutComment(line)
+			_, _ = w.WriteString(html.EscapeString(code))
+			if ok {
+				_, _ = w.WriteString(`<span class="docs-cm">// ` + html.EscapeString(comment) + `</span>`)
+			}
+		}
 		_, _ = w.WriteString("</code></pre>\n")
 	}
 	return ast.WalkSkipChildren, nil
+}
+
+// cutComment splits a line of pseudocode at its comment: "// " at the
+// start of the line or after a space, to the end of the line. A comment
+// is prose, which a translation translates; the code before it is the
+// same in every language.
+func cutComment(line string) (code, comment string, ok bool) {
+	for i := 0; i+3 <= len(line); i++ {
+		if line[i:i+3] == "// " && (i == 0 || line[i-1] == ' ') {
+			return line[:i], line[i+3:], true
+		}
+	}
+	return line, "", false
+}
+
+// codeComments are the comments of a code block's lines, in order.
+func codeComments(n ast.Node, src []byte) []string {
+	var out []string
+	for _, line := range strings.Split(codeText(n, src), "\n") {
+		if _, comment, ok := cutComment(line); ok {
+			out = append(out, comment)
+		}
+	}
+	return out
 }
 
 // codeText is the text of a code block, without its last newline.

@@ -145,6 +145,9 @@ func (p reader) block(n ast.Node, src []byte, lines lineOf, line int) (Block, er
 		return b, fmt.Errorf("%d: %w", line, err)
 	}
 	b.HTML, b.Texts, b.Links, b.shape = buf.String(), textsIn(n, src), linksIn(n), skeleton(n, src)
+	if n.Kind() == ast.KindFencedCodeBlock || n.Kind() == ast.KindCodeBlock {
+		b.Texts = codeComments(n, src)
+	}
 	return b, nil
 }
 
@@ -197,11 +200,20 @@ func textsIn(n ast.Node, src []byte) []string {
 }
 
 // skeleton is the structure of a Markdown block, without its prose: its
-// nested blocks, its links' targets, and a code block's text, which is
-// the same in every language.
+// nested blocks, its links' targets, and a code block's text but its
+// comments' words (cutComment), which is the same in every language.
 func skeleton(n ast.Node, src []byte) string {
 	if n.Kind() == ast.KindFencedCodeBlock || n.Kind() == ast.KindCodeBlock {
-		return "code\n" + codeText(n, src)
+		var b strings.Builder
+		b.WriteString("code")
+		for _, line := range strings.Split(codeText(n, src), "\n") {
+			code, _, ok := cutComment(line)
+			b.WriteString("\n" + strings.TrimRight(code, " "))
+			if ok {
+				b.WriteString(" //")
+			}
+		}
+		return b.String()
 	}
 	var b strings.Builder
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {

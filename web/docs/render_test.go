@@ -3,6 +3,7 @@ package docs
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"lockstep/templates"
 )
@@ -144,5 +145,42 @@ func TestKicker(t *testing.T) {
 	prim := &Page{Group: Primitives, Lang: ZH}
 	if got, want := prim.Kicker(), "原语"; got != want {
 		t.Errorf("Kicker(zh) of a primitive = %q; want %q", got, want)
+	}
+}
+
+// TestCodeCommentsAreTranslated gives a code block a comment in English
+// and in Chinese: each page renders its own, set apart, and the check of
+// translations takes the comment for prose; a translation that changes
+// the code before it, or drops the comment, still fails.
+func TestCodeCommentsAreTranslated(t *testing.T) {
+	with := func(en, zh string) fstest.MapFS {
+		fsys := goodSite()
+		fsys["en/bug.md"].Data = []byte(strings.Replace(string(fsys["en/bug.md"].Data), "F1   fix it", en, 1))
+		fsys["zh/bug.md"].Data = []byte(strings.Replace(string(fsys["zh/bug.md"].Data), "F1   fix it", zh, 1))
+		return fsys
+	}
+	s, err := LoadFS(with("F1   fix it    // the <fix>", "F1   fix it    // 修复"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lang, want := range map[string]string{
+		EN: "<pre class=\"docs-code\"><code>F1   fix it    <span class=\"docs-cm\">// the &lt;fix&gt;</span></code></pre>\n",
+		ZH: "<pre class=\"docs-code\"><code>F1   fix it    <span class=\"docs-cm\">// 修复</span></code></pre>\n",
+	} {
+		pg, _ := s.Page("bug", lang)
+		if got := pg.Sections[0].Blocks[0].HTML; got != want {
+			t.Errorf("%s: code renders as %q; want %q", lang, got, want)
+		}
+		if got := pg.Sections[0].Blocks[0].Texts; len(got) != 1 {
+			t.Errorf("%s: the code's texts are %q; want its comment", lang, got)
+		}
+	}
+	for _, tt := range []struct{ name, zh string }{
+		{"other code", "F1   fix this  // 修复"},
+		{"no comment", "F1   fix it"},
+	} {
+		if _, err := LoadFS(with("F1   fix it    // the fix", tt.zh)); err == nil || !strings.Contains(err.Error(), "does not match the English") {
+			t.Errorf("%s: LoadFS = %v; want the code block not to match the English", tt.name, err)
+		}
 	}
 }

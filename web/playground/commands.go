@@ -312,7 +312,7 @@ func (s *session) loaded(id *int64, code *lessonview.Code) protocol.Loaded {
 		info.Threads = append(info.Threads, t.Name)
 	}
 	for _, co := range p.Coroutines {
-		info.Coroutines = append(info.Coroutines, protocol.Coroutine{Name: co.Name, Thread: p.Threads[co.Thread].Name, Script: scriptOf(l, co), Group: co.Group})
+		info.Coroutines = append(info.Coroutines, protocol.Coroutine{Name: co.Name, Thread: p.Threads[co.Thread].Name, Script: lessonview.ScriptOf(l, co), Group: co.Group})
 	}
 	info.Algorithms = lessonview.Algorithms(l, s.params, lang)
 	info.Glossary = lessonview.Glossary(l.Bugs, s.lessons.bugPages(), lang)
@@ -332,21 +332,6 @@ func (s *session) loaded(id *int64, code *lessonview.Code) protocol.Loaded {
 		info.Schedules = append(info.Schedules, si)
 	}
 	return protocol.Loaded{Envelope: protocol.Reply(id, "loaded"), Lesson: info}
-}
-
-// scriptOf finds the script a coroutine was declared with: a group's
-// members share their declaration's.
-func scriptOf(l *scenarios.Scenario, co program.CoroutineSpec) string {
-	name := co.Name
-	if co.Group != "" {
-		name = co.Group
-	}
-	for _, d := range l.Coroutines {
-		if d.Name == name {
-			return d.Script
-		}
-	}
-	return ""
 }
 
 // stepLimit is the number of steps a run of p may take.

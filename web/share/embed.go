@@ -2,6 +2,7 @@ package share
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -37,21 +38,53 @@ func (s *Share) ServeEmbed(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	panels, err := embedPanels(r.URL.Query().Get("panels"), lang)
+	if err != nil {
+		return err
+	}
 	q := stateQuery(initial)
+	src := url.Values{}
+	maps.Copy(src, q)
+	if panels != defaultPanels {
+		src.Set("panels", panels)
+	}
 	page := templates.EmbedPage{
 		Chrome:  s.pages.Chrome(r, lang, lesson.Title.In(lang)),
 		ID:      id,
 		Summary: lesson.Summary.In(lang),
 		Initial: initial,
+		Panels:  panels,
 		Open:    "/lesson/" + url.PathEscape(id) + "?" + q.Encode(),
 		Share: templates.EmbedShare{
 			Lang:   lang,
-			Src:    site.Origin(r) + EmbedPath(id, q),
+			Src:    site.Origin(r) + EmbedPath(id, src),
 			Title:  lesson.Title.In(lang) + " · " + templates.T(lang, "site"),
-			Height: templates.EmbedHeight,
+			Height: templates.EmbedHeightOf(panels),
 		},
 	}
 	return s.pages.Render(w, r, templates.Embed(page))
+}
+
+// The panels an embed view may show (its query's panels): the stage
+// alone, the stage and the code, or those and the timeline. The thread
+// buttons, the controls, the narration and the verdict are always there.
+const (
+	defaultPanels = "stage"
+	panelsHelp    = "stage, code (the stage and the code) or all (and the timeline)"
+	panelsHelpZh  = "stage、code（舞台和代码）或 all（再加时间线）"
+)
+
+// embedPanels reads the panels an embed view shows from its query's
+// value v: "" is the default, an unknown name a bad request.
+func embedPanels(v, lang string) (string, error) {
+	switch v {
+	case "":
+		return defaultPanels, nil
+	case "stage", "code", "all":
+		return v, nil
+	}
+	return "", site.BadRequest(site.Phrase{fmt.Sprintf("panels=%q: want %s.", v, panelsHelp),
+		fmt.Sprintf("panels=%q：应为 %s。", v, panelsHelpZh)}.In(lang), nil)
 }
 
 // embedInitial reads what an embed view loads first from its query, as

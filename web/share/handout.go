@@ -6,17 +6,20 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 
 	"lockstep/scenarios"
 	"lockstep/sim"
 	"lockstep/sim/outcome"
+	"lockstep/sim/program"
 	"lockstep/sim/schedule"
 	"lockstep/sim/trace"
 	"lockstep/sim/words"
 	"lockstep/templates"
 	"lockstep/web/playground"
+	"lockstep/web/playground/lessonview"
 	"lockstep/web/site"
 )
 
@@ -89,6 +92,7 @@ func (s *Share) ServeHandout(w http.ResponseWriter, r *http.Request) error {
 	for _, k := range slices.Sorted(maps.Keys(params)) {
 		page.Params = append(page.Params, k+"="+strconv.Itoa(params[k]))
 	}
+	page.Scripts, page.Algorithms = handoutListing(lesson, tr.Program, lang)
 	page.LessonURL = "/lesson/" + id + "?" + r.URL.RawQuery
 	return s.pages.Render(w, r, templates.Handout(page))
 }
@@ -124,9 +128,12 @@ func handoutPage(tr *trace.Trace, lang string, marked int) templates.HandoutPage
 	if page.Bad && o.Step >= 0 && o.Step < len(tr.Steps) {
 		blamed = o.Step + 1
 	}
-	for _, row := range trace.Rows(tr, lang) {
+	before := "" // the values after the step before
+	for i, row := range trace.Rows(tr, lang) {
 		page.Rows = append(page.Rows, templates.HandoutRow{Index: row.Index, Thread: row.Thread, Label: row.Label, Op: row.Op,
-			Events: row.Events, Values: row.State, Findings: row.Findings, Blamed: row.Index == blamed, Marked: row.Index == marked})
+			Events: row.Events, Values: row.State, Unchanged: i > 0 && row.State == before, Findings: row.Findings,
+			Blamed: row.Index == blamed, Marked: row.Index == marked})
+		before = row.State
 	}
 	end := len(tr.Steps)
 	for _, at := range slices.Compact(slices.Sorted(slices.Values([]int{0, blamed, marked, end}))) {
@@ -150,6 +157,40 @@ func handoutPage(tr *trace.Trace, lang string, marked int) templates.HandoutPage
 		page.Pictures = append(page.Pictures, templates.HandoutPicture{Caption: caption, SVG: picture(tr.Program, state, caption, lang)})
 	}
 	return page
+}
+
+// handoutListing is the code program p of lesson l runs, in language
+// lang: each coroutine's script, a group's once, and the algorithms of
+// the operations they call, from the same label tables the playground's
+// code pane shows (lessonview.ProgramAlgorithms).
+func handoutListing(l *scenarios.Scenario, p *program.Program, lang string) ([]templates.HandoutScript, []templates.HandoutAlgorithm) {
+	var scripts []templates.HandoutScript
+	group := map[string]int{} // a group's index in scripts
+	for _, co := range p.Coroutines {
+		who := co.Name
+		if th := p.Threads[co.Thread].Name; th != co.Name {
+			who += " (" + th + ")"
+		}
+		if i, ok := group[co.Group]; ok && co.Group != "" {
+			first, _, _ := strings.Cut(scripts[i].Who, "–")
+			scripts[i].Who = first + "–" + co.Name
+			continue
+		}
+		if co.Group != "" {
+			group[co.Group] = len(scripts)
+			who = co.Name
+		}
+		scripts = append(scripts, templates.HandoutScript{Who: who, Script: lessonview.ScriptOf(l, co)})
+	}
+	var algos []templates.HandoutAlgorithm
+	for _, a := range lessonview.ProgramAlgorithms(p, lang) {
+		ha := templates.HandoutAlgorithm{Op: a.Op}
+		for _, line := range a.Lines {
+			ha.Lines = append(ha.Lines, templates.HandoutLine{Label: line.Label, Code: line.Code})
+		}
+		algos = append(algos, ha)
+	}
+	return scripts, algos
 }
 
 // handoutScheduleName is the schedule a handout runs: text, or the

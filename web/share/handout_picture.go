@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"strings"
+	"unicode/utf8"
 
 	"lockstep/sim/outcome"
 	"lockstep/sim/program"
@@ -14,17 +15,19 @@ import (
 // printed page runs no script. Each shows one state of the machine the
 // way the stage reads it, in black and white for a printer: the
 // primitive's words and the shared data with their values, the waiter
-// lists as chains of awaiters, and each coroutine with its state and the
-// label it stands at. The SVG has presentation attributes only, no style
-// attribute, as the site's Content-Security-Policy asks.
+// lists as chains of awaiters, each coroutine with its state and the
+// label it stands at, and each context's num_wait. The SVG has
+// presentation attributes only, no style attribute, as the site's
+// Content-Security-Policy asks.
 
 // Sizes of a picture, in SVG units (CSS pixels at 1:1).
 const (
 	picWidth  = 480
-	picRow    = 28 // one row of text
+	picRow    = 26 // one row of text
 	picPad    = 8
 	picFont   = 16
-	picNameW  = 190 // the column of names
+	picNameW  = 190 // the column of names, at least
+	picCharW  = 10  // the advance of one character of the font, at most
 	picNodeW  = 110 // one awaiter of a list
 	picNodeGp = 26  // the gap between two awaiters, with its arrow
 )
@@ -41,11 +44,22 @@ var statusWords = map[outcome.Status][2]string{
 func picture(p *program.Program, s snapshot.Snapshot, title, lang string) string {
 	var rows []string // the body, one drawn row after another
 	y := picPad
+	// The column of names is as wide as the longest name needs, and the
+	// picture widens with it.
+	longest := 0
+	for _, c := range s.Cells {
+		longest = max(longest, utf8.RuneCountInString(c.Name))
+	}
+	for _, c := range s.Coroutines {
+		longest = max(longest, utf8.RuneCountInString(coroutineWho(c)))
+	}
+	nameW := max(picNameW, picPad+4+picCharW*longest+8)
+	width := picWidth + nameW - picNameW
 	text := func(x, y int, weight, anchor, t string) string {
 		return fmt.Sprintf(`<text x="%d" y="%d" font-weight="%s" text-anchor="%s">%s</text>`, x, y+picRow-9, weight, anchor, html.EscapeString(t))
 	}
 	rule := func(y int) string {
-		return fmt.Sprintf(`<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#000" stroke-width="1"/>`, picPad, y, picWidth-picPad, y)
+		return fmt.Sprintf(`<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#000" stroke-width="1"/>`, picPad, y, width-picPad, y)
 	}
 	for _, c := range s.Cells {
 		ob := &p.Objects[p.Cells[c.Addr].Object]
@@ -53,8 +67,8 @@ func picture(p *program.Program, s snapshot.Snapshot, title, lang string) string
 			continue
 		}
 		rows = append(rows,
-			fmt.Sprintf(`<rect x="%d" y="%d" width="%d" height="%d" fill="#fff" stroke="#000" stroke-width="1.5"/>`, picNameW, y+2, picWidth-picNameW-picPad, picRow-4),
-			text(picPad+4, y, "normal", "start", c.Name), text(picNameW+8, y, "bold", "start", c.Value))
+			fmt.Sprintf(`<rect x="%d" y="%d" width="%d" height="%d" fill="#fff" stroke="#000" stroke-width="1.5"/>`, nameW, y+2, width-nameW-picPad, picRow-4),
+			text(picPad+4, y, "normal", "start", c.Name), text(nameW+8, y, "bold", "start", c.Value))
 		y += picRow
 	}
 	for _, l := range s.Lists {
@@ -65,7 +79,7 @@ func picture(p *program.Program, s snapshot.Snapshot, title, lang string) string
 		y += picRow + 4
 		x := picPad + 4
 		for i, n := range l.Nodes {
-			if x+picNodeW > picWidth-picPad {
+			if x+picNodeW > width-picPad {
 				rows = append(rows, text(x, y, "bold", "start", "…"))
 				break
 			}
@@ -86,24 +100,55 @@ func picture(p *program.Program, s snapshot.Snapshot, title, lang string) string
 	rows = append(rows, rule(y+2))
 	y += 6
 	for _, c := range s.Coroutines {
-		who, what := c.Name, statusIn(c.Status, lang)
-		if c.Thread != c.Name {
-			who += " (" + c.Thread + ")"
-		}
+		who, what := coroutineWho(c), statusIn(c.Status, lang)
 		if c.Op != "" {
 			what += "  " + c.Op + "() · " + c.Label
 		}
-		rows = append(rows, text(picPad+4, y, "bold", "start", who), text(picNameW+8, y, "normal", "start", what))
+		rows = append(rows, text(picPad+4, y, "bold", "start", who), text(nameW+8, y, "normal", "start", what))
 		y += picRow
+	}
+	// Each context's num_wait, as many to a row as fit: what keeps a
+	// thread from going idle.
+	var counts []string
+	countsTop := y
+	for _, c := range s.Cells {
+		if ob := &p.Objects[p.Cells[c.Addr].Object]; ob.Kind == program.ContextObject {
+			counts = append(counts, ob.Owner+" "+c.Value)
+		}
+	}
+	room := (width - nameW - picPad - 8) / picCharW // characters to a row
+	for line, i := "", 0; i < len(counts); i++ {
+		if line == "" {
+			line = counts[i]
+		} else {
+			line += " · " + counts[i]
+		}
+		if i+1 < len(counts) && utf8.RuneCountInString(line+" · "+counts[i+1]) <= room {
+			continue
+		}
+		if y == countsTop {
+			rows = append(rows, text(picPad+4, y, "normal", "start", "num_wait"))
+		}
+		rows = append(rows, text(nameW+8, y, "normal", "start", line))
+		line, y = "", y+picRow
 	}
 	height := y + picPad
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="handout-picture" viewBox="0 0 %d %d" width="%d" height="%d" role="img" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" font-size="%d">`,
-		picWidth, height, picWidth, height, picFont)
-	fmt.Fprintf(&b, `<title>%s</title><rect x="0.5" y="0.5" width="%d" height="%d" rx="6" fill="#fff" stroke="#000"/>`, html.EscapeString(title), picWidth-1, height-1)
+		width, height, width, height, picFont)
+	fmt.Fprintf(&b, `<title>%s</title><rect x="0.5" y="0.5" width="%d" height="%d" rx="6" fill="#fff" stroke="#000"/>`, html.EscapeString(title), width-1, height-1)
 	b.WriteString(strings.Join(rows, ""))
 	b.WriteString(`</svg>`)
 	return b.String()
+}
+
+// coroutineWho names coroutine c in a picture: its name, and its
+// thread's when that is another.
+func coroutineWho(c snapshot.CoroutineState) string {
+	if c.Thread != c.Name {
+		return c.Name + " (" + c.Thread + ")"
+	}
+	return c.Name
 }
 
 // statusIn is status st in words of lang.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"lockstep/scenarios"
 	"lockstep/web/internal/webtest"
 )
 
@@ -21,7 +22,7 @@ func TestHandout(t *testing.T) {
 		{"the lesson's story", "/handout/wg-lost-wakeup", []string{
 			"<h1", "The lost wakeup", "tinycoro", "waiters=1", "done() between the check and the push",
 			"W1@G1 W1@G2 W1@G3 W1@G4 W1@G5 D1@D1 D1@D2 W1@G6", `data-kind="lost-wakeup"`, "W1 parked at step 8",
-			"At the start", "After step 8 (W1 G6): where the verdict points", "wg.m_state", "&amp;W1.awaiter",
+			"At the start", "After step 8 (W1 G6): where the verdict points", "wg.m_state", "&amp;W1.awaiter", "num_wait", "W1 1 · D1 0",
 			"<td>1</td><td>W1</td><td>G1</td>", "W1 parks", "m_count=0 m_state=&amp;W1.awaiter",
 		}, 2, "8"},
 		{"a marked step, in Chinese", "/handout/wg-lost-wakeup?schedule=lost&step=3&lang=zh", []string{
@@ -116,5 +117,65 @@ func TestHandoutOfARunAtTheStepLimit(t *testing.T) {
 	}
 	if n := after.TotalAlloc - before.TotalAlloc; n > 50<<20 {
 		t.Errorf("the refusal allocated %d MB", n>>20)
+	}
+}
+
+// TestEveryHandoutListsItsCode renders the handout of every catalog
+// lesson in each of its variants, in both languages: each is a page whose
+// code listing has a line for every label its steps' table names (a
+// step the scheduler takes, such as a resume, has none: "-"), whose
+// scripts name every coroutine that runs, and whose every key state is
+// one SVG drawing.
+func TestEveryHandoutListsItsCode(t *testing.T) {
+	h := realSite(t)
+	cat, err := scenarios.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := regexp.MustCompile(`<th scope="row" data-label="([^"]+)"`)
+	stepLabel := regexp.MustCompile(`<tr class="[^"]*" data-step="\d+"><td>\d+</td><td>([^<]*)</td><td>([^<]*)</td>`)
+	figure := regexp.MustCompile(`(?s)<figure data-testid="handout-picture">(.*?)</figure>`)
+	for _, l := range cat.All() {
+		for _, v := range l.Variants {
+			for _, lang := range []string{"en", "zh"} {
+				path := "/handout/" + l.ID + "?variant=" + v + "&lang=" + lang
+				res, body := get(t, h, path)
+				if res.StatusCode != http.StatusOK {
+					t.Errorf("GET %s: %s\n%.1000s", path, res.Status, body)
+					continue
+				}
+				labels := map[string]bool{"-": true}
+				for _, m := range listed.FindAllStringSubmatch(body, -1) {
+					labels[m[1]] = true
+				}
+				scripts := body[strings.Index(body, `<dl class="handout-scripts"`):]
+				scripts = scripts[:strings.Index(scripts, "</dl>")]
+				rows := stepLabel.FindAllStringSubmatch(body, -1)
+				if len(rows) == 0 {
+					t.Errorf("GET %s: no steps", path)
+				}
+				for _, m := range rows {
+					if !labels[m[2]] {
+						t.Errorf("GET %s: a step of %s at %s, which the listing has no line for", path, m[1], m[2])
+					}
+					// A row names a coroutine, or a thread and the coroutine
+					// it runs ("C/L"); a group's script names its first and
+					// last.
+					co := m[1][strings.LastIndex(m[1], "/")+1:]
+					if !strings.Contains(scripts, ">"+co) && !strings.Contains(scripts, "–"+co+"<") && !strings.Contains(scripts, ">"+strings.TrimRight(co, "0123456789")) {
+						t.Errorf("GET %s: %s steps, and no script names it", path, m[1])
+					}
+				}
+				pics := figure.FindAllStringSubmatch(body, -1)
+				if len(pics) < 2 {
+					t.Errorf("GET %s: %d key states, want the start and the end at least", path, len(pics))
+				}
+				for _, p := range pics {
+					if n := strings.Count(p[1], "<svg "); n != 1 {
+						t.Errorf("GET %s: a key state with %d drawings, want one", path, n)
+					}
+				}
+			}
+		}
 	}
 }

@@ -24,8 +24,9 @@ import (
 // lessonQuery names the query parameters of a lesson page that are not
 // the lesson's own parameters; present=1, compare=1, challenge=1 and
 // edit=1 are read by the page's script (static/present.js,
-// static/compare.js, static/challenge.js, static/edit.js).
-var lessonQuery = []string{"variant", "schedule", "step", "lang", "h", "src", "present", "compare", "challenge", "edit", "memory"}
+// static/compare.js, static/challenge.js, static/edit.js); panels by the
+// embed view (ServeEmbed).
+var lessonQuery = []string{"variant", "schedule", "step", "lang", "h", "src", "present", "compare", "challenge", "edit", "memory", "panels"}
 
 // ServeLesson renders the playground page of one lesson. The query picks
 // the variant, the parameters (?waiters=2), a schedule (a name or text),

@@ -49,3 +49,18 @@ func ProgramAlgorithms(p *program.Program, lang string) []protocol.Algorithm {
 	}
 	return out
 }
+
+// ScriptOf is the script coroutine co of lesson l was declared with: a
+// group's members share their declaration's.
+func ScriptOf(l *scenarios.Scenario, co program.CoroutineSpec) string {
+	name := co.Name
+	if co.Group != "" {
+		name = co.Group
+	}
+	for _, d := range l.Coroutines {
+		if d.Name == name {
+			return d.Script
+		}
+	}
+	return ""
+}
