@@ -176,10 +176,9 @@ class App {
     }
   }
 
-  // keepURL makes the address of a lesson page reopen what it shows: the
-  // lesson (its fingerprint h, or the whole lesson in src when it was
-  // written in the browser), the variant, the parameters, the schedule,
-  // the step and the language, so that it can be copied and shared.
+  // keepURL makes a lesson page's address reopen what it shows (lesson,
+  // as its fingerprint h or, written in the browser, src; variant,
+  // parameters, schedule, step, language), to be copied and shared.
   // Other pages (a classroom, an embed) keep theirs.
   keepURL(state) {
     if (!location.pathname.startsWith("/lesson/")) return;
@@ -258,8 +257,7 @@ class App {
   }
 
   // draw draws the last state in every view, unless it is another
-  // lesson's: a redraw that a resize or a tool scheduled may run after a
-  // new lesson has loaded and before its first state.
+  // lesson's (a redraw scheduled before a new lesson's first state).
   draw() {
     if (!this.state || this.stale) return;
     this.groups = groupThreads(this.lesson, this.state, this.expanded);

@@ -1,16 +1,10 @@
-// code.js shows #code, in tabs:
-//
-//   - Algorithm: one column per thread, or per group of threads standing at
-//     the same point (groups.js), each showing the algorithm of the
-//     operation its thread is in, one line per step label, as the
-//     primitives' label tables write it. Each thread's next step is marked
-//     in its colour and shape; the line that just ran stays marked.
-//   - Go: the real Go source of the variant, the same steps marked;
-//   - one tab per other variant: its algorithms, to read side by side.
-//     These two are drawn by code-more.js, loaded when first shown.
-//
-// The lines come from the server (lesson.algorithms); nothing here knows
-// an algorithm.
+// code.js shows #code, in tabs: Algorithm, one column per thread (or per
+// group of threads at one point, groups.js) with the algorithm of the
+// operation it is in, a line per step label, its next step marked in its
+// colour and shape and the line that ran kept marked; Go, the variant's
+// source; and each other variant's algorithms (these two by code-more.js,
+// loaded when first shown). The lines come from the server
+// (lesson.algorithms): nothing here knows an algorithm.
 
 import { h, put, marker, tc } from "./dom.js";
 import { rangeName } from "./groups.js";
@@ -140,15 +134,14 @@ export class Code {
     this.keepMarked();
   }
 
-  // unclip breaks again the lines still wider than their column (a name
-  // longer than a narrow column holds): such a name may break after an
-  // "_" too, and one with no "_" to break at breaks where it must, so
-  // nothing is cut off.
+  // unclip breaks the lines still too wide (a name longer than a narrow
+  // column) after an "_" too, else anywhere: nothing is cut off.
   unclip() {
+    const wide = (c) => c.scrollWidth > c.clientWidth + 1;
     for (const c of this.algoBox.querySelectorAll(".aline .cpp")) {
-      if (c.scrollWidth <= c.clientWidth + 1) continue;
-      put(c, ...cppTokens(c.textContent, true));
-      if (c.scrollWidth > c.clientWidth + 1) c.classList.add("anywhere");
+      if (!wide(c)) continue;
+      put(c, ...cppTokens(c.textContent, IN_NAMES));
+      if (wide(c)) c.classList.add("anywhere");
     }
   }
 
@@ -253,33 +246,34 @@ function fontPx(el) {
   return parseFloat(getComputedStyle(el).fontSize) || 16;
 }
 
-// cppTokens splits one line of an algorithm into spans the same way;
-// with inNames, its names may break after an "_" too.
-export function cppTokens(line, inNames = false) {
-  return tokens(line, /(\/\/.*$)|("(?:[^"\\]|\\.)*")|\b([a-z_]+)\b/g, CPP_KEYWORDS, inNames);
+// cppTokens splits one line of an algorithm into spans the same way,
+// breakable where at matches.
+export function cppTokens(line, at = BREAKS) {
+  return tokens(line, /(\/\/.*$)|("(?:[^"\\]|\\.)*")|\b([a-z_]+)\b/g, CPP_KEYWORDS, at);
 }
 
-export function tokens(line, re, keywords, inNames = false) {
+export function tokens(line, re, keywords, at = BREAKS) {
   const out = [];
   let last = 0;
   for (const m of line.matchAll(re)) {
     if (m[3] && !keywords.has(m[3])) continue;
-    if (m.index > last) out.push(...breakable(line.slice(last, m.index), inNames));
+    if (m.index > last) out.push(...breakable(line.slice(last, m.index), at));
     out.push(h("span", { class: m[1] ? "cm" : m[2] ? "st" : "kw" }, m[0]));
     last = m.index + m[0].length;
   }
-  out.push(...breakable(line.slice(last), inNames));
+  out.push(...breakable(line.slice(last), at));
   return out;
 }
 
-// breakable is code with a line break allowed (wbr) after each ".", "(",
-// "," and "->" and before each "&&", "||" and "?", so that a line too long
-// for its column wraps between tokens, never inside a name; with
-// inNames, after each "_" inside a name too. A wbr adds nothing to the
-// text.
-function breakable(code, inNames) {
+// BREAKS are where a line may break (wbr): after each ".", "(", "," and
+// "->" and before each "&&", "||" and "?", so that a line too long for its
+// column wraps between tokens, never inside a name; IN_NAMES, after each
+// "_" in a name too. A wbr adds nothing to the text.
+const BREAKS = /(?<=\.|\(|,|->)(?=[^\s)])|(?=&&|\|\||\?)/;
+const IN_NAMES = new RegExp(BREAKS.source + "|(?<=\\w_)(?=\\w)");
+
+function breakable(code, at) {
   const out = [];
-  const at = inNames ? /(?<=\.|\(|,|->)(?=[^\s)])|(?=&&|\|\||\?)|(?<=\w_)(?=\w)/ : /(?<=\.|\(|,|->)(?=[^\s)])|(?=&&|\|\||\?)/;
   for (const part of code.split(at)) {
     if (out.length) out.push(h("wbr"));
     out.push(part);

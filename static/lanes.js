@@ -1,9 +1,8 @@
-// lanes.js draws the lanes of the stage (stage.js): a lane per group of
-// threads (groups.js), full for a few threads and compact for many, in as
-// many columns as fit; each with its num_wait, its run queue holding the
-// handles of the coroutines queued on it, and the frames of its coroutines
-// with their awaiter nodes, or the locals an operation walks a list with.
-// The methods are the Stage's: they use its app, its layers and its frames.
+// lanes.js draws the stage's lanes (stage.js): one per group of threads
+// (groups.js), full or compact, in as many columns as fit; each with its
+// num_wait, its run queue of coroutine handles, and its coroutines' frames
+// with their awaiters, or the locals an operation walks a list with. The
+// methods are the Stage's, on its app, layers and frames.
 
 import { s, clear, shapePath, threadColour, tc } from "./dom.js";
 import { rangeName } from "./groups.js";

@@ -1,19 +1,13 @@
-// stage.js draws #stage, the memory picture, as one SVG:
-//
-//   - the primitive object, one row per cell (m_state shows its sentinel
-//     name, or an arrow to the head of the waiter stack), and the data the
-//     threads share (objects.js);
-//   - one lane per worker thread (context, lanes.js): num_wait, the coroutines it is
-//     running (an inline resume sits next to its waker), its run queue, and
-//     the frames of its other coroutines;
-//   - each coroutine frame with its awaiter node inside, linked by m_next
-//     arrows in list order;
-//   - a card describing the step that led here (a failed CAS shows
-//     expected, observed, the step that changed the cell, and the retry).
-//
-// Frames and arrows are kept between renders and moved with CSS
-// transitions, so a push swings the head arrow and a wakeup slides the
-// frame into its run queue (unless the user prefers reduced motion).
+// stage.js draws #stage, the memory picture, as one SVG: the primitive
+// (a row per cell; m_state its sentinel's name or an arrow to the waiter
+// stack's head) and the shared data (objects.js); a lane per worker thread
+// (lanes.js): num_wait, its running coroutines (an inline resume beside
+// its waker), its run queue and its other frames; each frame with its
+// awaiter inside, linked by m_next arrows; a card for the step that led
+// here (a failed CAS: expected, observed, who changed the cell, the retry).
+// Frames and arrows are kept between renders and moved by CSS
+// transitions: a push swings the head arrow, a wakeup slides the frame
+// into its run queue (unless the user prefers reduced motion).
 
 import { s, clear } from "./dom.js";
 import { kindName, opName } from "./i18n.js";
