@@ -246,37 +246,76 @@ func storeWithRooms(t *testing.T, dir string, codes ...string) {
 	}
 }
 
+// TestReadOnlyDirectory opens a store on a file system that cannot be
+// written: closed cleanly, and as a process killed mid-lecture leaves it
+// (its last rooms in the write-ahead log only, which SQLite cannot read
+// in place there). Every room committed is restored, read-only.
 func TestReadOnlyDirectory(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "data")
-	if err := os.Mkdir(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if os.Geteuid() == 0 {
-		mountTmpfs(t, dir, 1<<20)
-		storeWithRooms(t, dir, "ABCDEF", "GHJKLM")
-		if out, err := exec.Command("mount", "-o", "remount,ro", dir).CombinedOutput(); err != nil {
-			t.Skipf("remount read-only: %v: %s", err, out)
-		}
-	} else {
-		storeWithRooms(t, dir, "ABCDEF", "GHJKLM")
-		if err := os.Chmod(dir, 0o500); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { os.Chmod(dir, 0o700) })
-	}
-	s, o, err := Open(dir)
-	if err != nil {
-		t.Fatalf("Open of a store in a read-only directory: %v, %+v", err, o)
-	}
-	defer s.Close()
-	if !o.ReadOnly || o.Err == nil || o.Aside != "" || s.Writable() {
-		t.Errorf("Open = %+v, writable %v; want read-only, saying why, nothing set aside", o, s.Writable())
-	}
-	if snaps, bad := s.Load(); len(snaps) != 2 || len(bad) != 0 {
-		t.Errorf("Load = %d rooms, %v; want both rooms", len(snaps), bad)
-	}
-	if err := s.Save(snap("MNPQRS")); !errors.Is(err, ErrReadOnly) {
-		t.Errorf("Save to a read-only store: %v, want ErrReadOnly", err)
+	db, wal, rooms := liveStore(t)
+	killed := map[string][]byte{FileName: db, FileName + "-wal": wal}
+	for _, tc := range []struct {
+		name   string
+		files  map[string][]byte
+		noTemp bool // no temporary directory to copy the file to
+		want   int  // the rooms restored
+	}{
+		{"closed", nil, false, 2},
+		{"killed, with its log", killed, false, len(rooms)},
+		// The rooms in the log are lost, and Opening says so.
+		{"killed, with its log, nowhere to copy it", killed, true, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.noTemp {
+				t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
+			}
+			dir := filepath.Join(t.TempDir(), "data")
+			if err := os.Mkdir(dir, 0o700); err != nil {
+				t.Fatal(err)
+			}
+			fill := func() {
+				if tc.files == nil {
+					storeWithRooms(t, dir, "ABCDEF", "GHJKLM")
+				}
+				for name, b := range tc.files {
+					if err := os.WriteFile(filepath.Join(dir, name), b, 0o600); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if os.Geteuid() == 0 {
+				mountTmpfs(t, dir, 1<<20)
+				fill()
+				if out, err := exec.Command("mount", "-o", "remount,ro", dir).CombinedOutput(); err != nil {
+					t.Skipf("remount read-only: %v: %s", err, out)
+				}
+			} else {
+				fill()
+				if err := os.Chmod(dir, 0o500); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { os.Chmod(dir, 0o700) })
+			}
+			s, o, err := Open(dir)
+			if err != nil {
+				t.Fatalf("Open of a store in a read-only directory: %v, %+v", err, o)
+			}
+			defer s.Close()
+			if !o.ReadOnly || o.Err == nil || o.Aside != "" || o.LogUnread != tc.noTemp || s.Writable() {
+				t.Errorf("Open = %+v, writable %v; want read-only, saying why, its log read (%v), nothing set aside", o, s.Writable(), !tc.noTemp)
+			}
+			if snaps, bad := s.Load(); len(snaps) != tc.want || (len(bad) != 0 && !tc.noTemp) {
+				t.Errorf("Load = %d rooms, %v; want the %d rooms committed", len(snaps), bad, tc.want)
+			}
+			if err := s.Save(snap("MNPQRS")); !errors.Is(err, ErrReadOnly) {
+				t.Errorf("Save to a read-only store: %v, want ErrReadOnly", err)
+			}
+			if s.copyDir != "" {
+				s.Close()
+				if _, err := os.Stat(s.copyDir); !errors.Is(err, os.ErrNotExist) {
+					t.Errorf("the copy %s outlived Close: %v", s.copyDir, err)
+				}
+			}
+		})
 	}
 }
 
@@ -355,27 +394,7 @@ func TestDiskFullBeforeTheFileExists(t *testing.T) {
 // the log: the rooms committed are read back from a sound log, and a
 // damaged one costs at most the rooms it holds.
 func TestKilledWithItsLog(t *testing.T) {
-	live := t.TempDir()
-	s, _, err := Open(live)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	rooms := map[string]lecture.Snapshot{}
-	for _, c := range []string{"ABCDEF", "GHJKLM", "MNPQRS"} {
-		rooms[c] = snap(c)
-		if err := s.Save(rooms[c]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db, err := os.ReadFile(filepath.Join(live, FileName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	wal, err := os.ReadFile(filepath.Join(live, FileName+"-wal"))
-	if err != nil || len(wal) == 0 {
-		t.Fatalf("the open store has no log: %v", err)
-	}
+	db, wal, rooms := liveStore(t)
 	for _, tc := range []struct {
 		name string
 		wal  func([]byte) []byte
@@ -413,4 +432,32 @@ func TestKilledWithItsLog(t *testing.T) {
 			}
 		})
 	}
+}
+
+// liveStore returns the bytes of a store that is open, as a process
+// killed mid-lecture leaves it: the file, and its write-ahead log, which
+// holds every room saved (none is in the file yet), and its rooms.
+func liveStore(t *testing.T) (db, wal []byte, rooms map[string]lecture.Snapshot) {
+	t.Helper()
+	live := t.TempDir()
+	s, _, err := Open(live)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	rooms = map[string]lecture.Snapshot{}
+	for _, c := range []string{"ABCDEF", "GHJKLM", "MNPQRS"} {
+		rooms[c] = snap(c)
+		if err := s.Save(rooms[c]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if db, err = os.ReadFile(filepath.Join(live, FileName)); err != nil {
+		t.Fatal(err)
+	}
+	wal, err = os.ReadFile(filepath.Join(live, FileName+"-wal"))
+	if err != nil || len(wal) == 0 {
+		t.Fatalf("the open store has no log: %v", err)
+	}
+	return db, wal, rooms
 }

@@ -34,6 +34,7 @@ type Store struct {
 	db       *sql.DB
 	conn     *sql.Conn // the one connection, which holds the file's lock
 	readOnly bool
+	copyDir  string // a read-only store read through a copy: the copy's directory, removed by Close
 }
 
 // An Opening is what Open found: at most one of its cases is true, and
@@ -49,6 +50,10 @@ type Opening struct {
 	// says what failed.
 	ReadOnly bool
 	Err      error
+	// LogUnread is a read-only store whose write-ahead log (the changes
+	// of a process killed before it closed the file) could not be read:
+	// the rooms restored are those of the file alone.
+	LogUnread bool
 }
 
 // Open opens DIR/rooms.sqlite, creating DIR and the file as needed, and
@@ -83,14 +88,14 @@ func Open(dir string) (*Store, Opening, error) {
 		return nil, o, fmt.Errorf("room store %s: %w", path, err)
 	}
 	// The file cannot be written: read what it holds.
-	ro, rerr := openReadOnly(path)
+	ro, unread, rerr := openReadOnly(path)
 	if rerr != nil {
 		if isDamage(rerr) {
 			return nil, o, fmt.Errorf("room store %s cannot be written (%v), and is damaged: %w", path, err, rerr)
 		}
 		return nil, o, fmt.Errorf("room store %s: %w", path, err)
 	}
-	o.ReadOnly, o.Err = true, err
+	o.ReadOnly, o.Err, o.LogUnread = true, err, unread
 	return ro, o, nil
 }
 
@@ -152,12 +157,8 @@ func salvage(path string) []lecture.Snapshot {
 // openWritable opens the file at path for writing, checks it, and makes
 // its table.
 func openWritable(path string) (*Store, error) {
-	s, err := open(path, writable)
+	s, err := checked(path, writable)
 	if err != nil {
-		return nil, err
-	}
-	if err := s.check(); err != nil {
-		s.Close()
 		return nil, err
 	}
 	if _, err := s.conn.ExecContext(context.Background(),
@@ -170,22 +171,63 @@ func openWritable(path string) (*Store, error) {
 
 // openReadOnly opens the file at path for reading, and checks it. On a
 // read-only file system, where no lock can be taken and no log index
-// made, it reads the file as it is (immutable), without the changes a
-// killed process left in its log.
-func openReadOnly(path string) (*Store, error) {
-	s, err := open(path, readOnly)
-	if err == nil {
-		if err = s.check(); err != nil {
-			s.Close()
+// made, SQLite cannot read the file's write-ahead log in place: a file
+// with a log (left by a process killed before it closed the file) is
+// read through a copy of both in a temporary directory, so the rooms
+// committed to the log are restored too, and a file without one is read
+// as it is (immutable). unread reports a log that could not be read
+// (the copy failed): the store then holds the file's rooms alone.
+func openReadOnly(path string) (s *Store, unread bool, err error) {
+	if s, err = checked(path, readOnly); err == nil || isDamage(err) {
+		return s, false, err
+	}
+	if fi, werr := os.Stat(path + "-wal"); werr == nil && fi.Size() > 0 {
+		if s, cerr := openCopy(path); cerr == nil || isDamage(cerr) {
+			return s, false, cerr
 		}
+		unread = true
 	}
-	if err == nil {
-		return s, nil
-	}
-	if isDamage(err) {
+	s, err = checked(path, immutable)
+	return s, unread && err == nil, err
+}
+
+// openCopy copies the file at path and its log into a new temporary
+// directory and opens the copy for reading; the store's Close removes
+// the copy.
+func openCopy(path string) (*Store, error) {
+	dir, err := os.MkdirTemp("", "lockstep-rooms-")
+	if err != nil {
 		return nil, err
 	}
-	if s, err = open(path, immutable); err != nil {
+	dst := filepath.Join(dir, FileName)
+	for _, suffix := range []string{"", "-wal"} {
+		if err := copyFile(path+suffix, dst+suffix); err != nil {
+			os.RemoveAll(dir)
+			return nil, err
+		}
+	}
+	s, err := checked(dst, readOnly)
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	s.copyDir = dir
+	return s, nil
+}
+
+// copyFile copies the file src to a new file dst.
+func copyFile(src, dst string) error {
+	b, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(dst, b, 0o600)
+}
+
+// checked opens the file at path in mode m and checks it.
+func checked(path string, m mode) (*Store, error) {
+	s, err := open(path, m)
+	if err != nil {
 		return nil, err
 	}
 	if err := s.check(); err != nil {
@@ -349,8 +391,13 @@ func (s *Store) Delete(code string) error {
 	return err
 }
 
-// Close closes the file, folding its log into it.
+// Close closes the file, folding its log into it (a store read through
+// a copy removes the copy).
 func (s *Store) Close() error {
 	cerr := s.conn.Close()
-	return errors.Join(cerr, s.db.Close())
+	err := errors.Join(cerr, s.db.Close())
+	if s.copyDir != "" {
+		err = errors.Join(err, os.RemoveAll(s.copyDir))
+	}
+	return err
 }
