@@ -89,7 +89,8 @@ func (rs *Rooms) restore(store Store) {
 	for _, err := range bad {
 		rs.log.Warn("room store: a room cannot be read; it is skipped", "err", err)
 	}
-	n := 0
+	n, undeleted := 0, 0
+	var deleteErr error
 	for _, snap := range snaps {
 		if _, err := rs.hub.Restore(snap); err != nil {
 			rs.log.Info("room store: a room is not restored", "err", err)
@@ -97,11 +98,17 @@ func (rs *Rooms) restore(store Store) {
 				continue
 			}
 			if err := store.Delete(snap.Code); err != nil {
-				rs.log.Error("room store: delete failed", "room", snap.Code, "err", err)
+				if undeleted++; deleteErr == nil {
+					deleteErr = err
+				}
 			}
 			continue
 		}
 		n++
+	}
+	// One line for all the deletes that failed: on a full disk each fails.
+	if undeleted > 0 {
+		rs.log.Error("room store: rooms that are not restored cannot be deleted from the file; the next start tries again", "rooms", undeleted, "err", deleteErr)
 	}
 	if len(snaps) > 0 || len(bad) > 0 {
 		rs.log.Info("room store: rooms restored", "rooms", n, "of", len(snaps)+len(bad))
