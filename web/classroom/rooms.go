@@ -159,7 +159,7 @@ func (rs *Rooms) find(r *http.Request, code string) (*lecture.Room, error) {
 	if wait := rs.guesses.Wait(who); wait > 0 {
 		secs := int(wait.Round(time.Second) / time.Second)
 		return nil, lecture.Problemf(errGuessing, "%d room codes you tried were wrong: wait %d s before the next try",
-			"你试过的 %d 个课堂代码都不对：请等 %d 秒再试", rs.guesses.Free, max(secs, 1))
+			"你试过的 %d 个课堂代码都不对：请等 %d 秒再试", rs.guesses.Failures(who), max(secs, 1))
 	}
 	room, err := rs.hub.Lookup(code)
 	if errors.Is(err, lecture.ErrNoRoom) {
