@@ -268,33 +268,12 @@ func TestReadOnlyDirectory(t *testing.T) {
 			if tc.noTemp {
 				t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
 			}
-			dir := filepath.Join(t.TempDir(), "data")
-			if err := os.Mkdir(dir, 0o700); err != nil {
-				t.Fatal(err)
-			}
-			fill := func() {
+			dir := readOnlyDir(t, func(dir string) {
 				if tc.files == nil {
 					storeWithRooms(t, dir, "ABCDEF", "GHJKLM")
 				}
-				for name, b := range tc.files {
-					if err := os.WriteFile(filepath.Join(dir, name), b, 0o600); err != nil {
-						t.Fatal(err)
-					}
-				}
-			}
-			if os.Geteuid() == 0 {
-				mountTmpfs(t, dir, 1<<20)
-				fill()
-				if out, err := exec.Command("mount", "-o", "remount,ro", dir).CombinedOutput(); err != nil {
-					t.Skipf("remount read-only: %v: %s", err, out)
-				}
-			} else {
-				fill()
-				if err := os.Chmod(dir, 0o500); err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { os.Chmod(dir, 0o700) })
-			}
+				writeFiles(t, dir, tc.files)
+			})
 			s, o, err := Open(dir)
 			if err != nil {
 				t.Fatalf("Open of a store in a read-only directory: %v, %+v", err, o)
@@ -316,6 +295,72 @@ func TestReadOnlyDirectory(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDamagedInAReadOnlyDirectory: a damaged file that can be neither
+// written nor set aside still gives the rooms that can be read out of it,
+// from a temporary copy, read-only, and Opening says it was damaged.
+func TestDamagedInAReadOnlyDirectory(t *testing.T) {
+	good, rooms := fixture(t)
+	bad := bytes.Clone(good)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 3 * pageSize; i < 4*pageSize; i++ { // a leaf of the table's tree
+		bad[i] = byte(rng.Uint32())
+	}
+	dir := readOnlyDir(t, func(dir string) { writeFiles(t, dir, map[string][]byte{FileName: bad}) })
+	s, o, err := Open(dir)
+	if err != nil {
+		t.Fatalf("Open: %v, %+v", err, o)
+	}
+	if !o.ReadOnly || o.Damage == nil || o.Aside != "" || s.Writable() {
+		t.Errorf("Open = %+v, writable %v; want read-only, damaged, nothing set aside", o, s.Writable())
+	}
+	kept := loadKept(t, s, rooms)
+	if len(kept) == 0 || len(kept) != o.Salvaged || len(kept) == len(rooms) {
+		t.Errorf("%d rooms restored, %d said salvaged, of %d; want those the damage spared", len(kept), o.Salvaged, len(rooms))
+	}
+	copyDir := s.copyDir
+	if err := s.Close(); err != nil {
+		t.Error(err)
+	}
+	if _, err := os.Stat(copyDir); copyDir == "" || !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the copy %q outlived Close: %v", copyDir, err)
+	}
+}
+
+// readOnlyDir makes a directory that fill fills, then makes it read-only:
+// a read-only tmpfs when the tests run as root, whom a directory's mode
+// does not stop, the directory's mode otherwise.
+func readOnlyDir(t *testing.T, fill func(dir string)) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "data")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if os.Geteuid() != 0 {
+		fill(dir)
+		if err := os.Chmod(dir, 0o500); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Chmod(dir, 0o700) })
+		return dir
+	}
+	mountTmpfs(t, dir, 1<<20)
+	fill(dir)
+	if out, err := exec.Command("mount", "-o", "remount,ro", dir).CombinedOutput(); err != nil {
+		t.Skipf("remount read-only: %v: %s", err, out)
+	}
+	return dir
+}
+
+// writeFiles writes each file of files, by name, into dir.
+func writeFiles(t *testing.T, dir string, files map[string][]byte) {
+	t.Helper()
+	for name, b := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o600); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
