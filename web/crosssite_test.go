@@ -6,9 +6,12 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/go-chi/chi/v5"
 
 	"lockstep/primitives/examples"
 	"lockstep/scenarios"
@@ -21,7 +24,22 @@ import (
 // request from the site's own page, or from no page, is answered.
 func TestCrossSitePosts(t *testing.T) {
 	ts := newTestHTTP(t, Config{})
-	for _, path := range []string{"/room", "/compose/check", "/lab/check", "/lab/explore"} {
+	var posts []string
+	// Every route but a GET's, from the router itself, so a new one is
+	// checked too.
+	err := chi.Walk(ts.srv.handler.(chi.Routes), func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		if method != http.MethodGet && method != http.MethodHead {
+			posts = append(posts, route)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"/compose/check", "/lab/check", "/lab/explore", "/room"}; !slices.Equal(slices.Sorted(slices.Values(posts)), want) {
+		t.Errorf("the routes that change state: %v; want %v (check the new ones here)", posts, want)
+	}
+	for _, path := range posts {
 		for _, tc := range []struct {
 			header, value string
 			refused       bool
@@ -29,6 +47,9 @@ func TestCrossSitePosts(t *testing.T) {
 			{"Sec-Fetch-Site", "cross-site", true},
 			{"Sec-Fetch-Site", "same-site", true},
 			{"Origin", "http://attacker.example", true},
+			// A sandboxed frame of another site, in a browser that sends
+			// no Sec-Fetch-Site.
+			{"Origin", "null", true},
 			{"Sec-Fetch-Site", "same-origin", false},
 			{"Origin", ts.URL, false},
 			{"", "", false},

@@ -154,6 +154,11 @@ func openStore(dir string, log *slog.Logger) *roomstore.Store {
 	case o.Aside != "":
 		log.Warn("room store: the file was damaged; it is set aside, the rooms read out of it are kept in a new file, and rooms are kept across restarts",
 			"aside", o.Aside, "damage", o.Damage, "rooms", o.Salvaged)
+	case o.ReadOnly && o.Damage != nil:
+		log.Warn("room store: the file is damaged and cannot be written, nor set aside; the rooms read out of it are restored, but rooms will not survive a restart",
+			"dir", dir, "damage", o.Damage, "rooms", o.Salvaged, "err", o.Err)
+	case o.ReadOnly && o.LogUnread:
+		log.Warn("room store: the file cannot be written, nor its log read; the rooms in the file are restored, not the changes in its log, and rooms will not survive a restart", "dir", dir, "err", o.Err)
 	case o.ReadOnly:
 		log.Warn("room store: the file cannot be written; its rooms are restored, but rooms will not survive a restart", "dir", dir, "err", o.Err)
 	default:

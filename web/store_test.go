@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -78,6 +79,55 @@ func TestStoreInUse(t *testing.T) {
 	openRoom(t, ts)
 	if lines := storeLines(log.String()); len(lines) != 1 || !strings.Contains(lines[0], "rooms will not survive a restart: the room store cannot be opened") {
 		t.Errorf("the log says of the store:\n%s\nwant one line: rooms will not survive a restart", strings.Join(lines, "\n"))
+	}
+}
+
+// TestReadOnlyStoreOfAKilledServer copies the data directory of a server
+// that is running, as a server killed mid-lecture leaves it (its last
+// rooms in the room file's log alone), to a directory that cannot be
+// written: a server there serves every room, and says once that changes
+// will not survive a restart.
+func TestReadOnlyStoreOfAKilledServer(t *testing.T) {
+	live := t.TempDir()
+	first := newTestServer(t, Config{DataDir: live})
+	ts := httptest.NewServer(first.Handler())
+	code, _ := openRoom(t, ts)
+	ts.Close()
+	dir := filepath.Join(t.TempDir(), "data")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if os.Geteuid() == 0 { // a directory's mode does not stop root
+		if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", dir).CombinedOutput(); err != nil {
+			t.Skipf("mount: %v: %s", err, out)
+		}
+		t.Cleanup(func() { exec.Command("umount", dir).Run() })
+	}
+	for _, name := range []string{roomstore.FileName, roomstore.FileName + "-wal", "browser.key"} {
+		b, err := os.ReadFile(filepath.Join(live, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := first.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if os.Geteuid() == 0 {
+		if out, err := exec.Command("mount", "-o", "remount,ro", dir).CombinedOutput(); err != nil {
+			t.Skipf("remount read-only: %v: %s", err, out)
+		}
+	} else {
+		if err := os.Chmod(dir, 0o500); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Chmod(dir, 0o700) })
+	}
+	log := serveOnStoreLog(t, dir, code)
+	if lines := storeLines(log); len(lines) != 1 || !strings.Contains(lines[0], "room store: the file cannot be written; its rooms are restored, but rooms will not survive a restart") {
+		t.Errorf("the log says of the store:\n%s\nwant: its rooms are restored", strings.Join(lines, "\n"))
 	}
 }
 

@@ -85,12 +85,16 @@ func provePhase(ctx context.Context, p *program.Program, o Options) phase {
 // merge is the result of FindThenProve's phases: the last one's counts,
 // completeness and observations, the states of all, the bounded phase's bound, and one
 // counterexample per kind, from the earliest phase that found the kind.
-// A bounded phase cut short at findStates comes last instead: the bound
-// it was searching was not searched through, so its counterexamples may
-// not be the smallest (fewestPreemptionsFirst then compares the two).
+// A bounded phase cut short at findStates comes after a complete
+// exhaustive phase: the bound it was searching was not searched through,
+// so its counterexamples may not be the smallest, and the complete
+// phase's are (fewestPreemptionsFirst then compares the two). Before an
+// exhaustive phase that was stopped too it keeps its place: neither
+// phase's are the smallest, and the bounded phase's need the fewest
+// preemptions it saw.
 func merge(phases ...Result) Result {
 	order := phases
-	if len(phases) == 2 && phases[0].Stopped == "max-states" {
+	if len(phases) == 2 && phases[0].Stopped == "max-states" && phases[1].Complete {
 		order = []Result{phases[1], phases[0]}
 	}
 	last := phases[len(phases)-1]

@@ -72,3 +72,49 @@ func TestLevelBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestStoppedSearchKeepsItsBugs: a default search that its memory budget
+// stops before its bounded phase has searched the bound of the bugs its
+// first runs found still reports them: "no bug found" after a bug was
+// announced would be false. The search at 16/17 finds the lost wakeup
+// in its first runs (one preemption) and stops within the bound 0.
+func TestStoppedSearchKeepsItsBugs(t *testing.T) {
+	p := build(t, "wg-lost-wakeup", "tinycoro", map[string]int{"waiters": 16, "workers": 17})
+	r, err := explore.Explore(context.Background(), p, explore.Options{Strategy: explore.FindThenProve, MaxPreemptions: 2, Workers: 1, MaxMemory: 4 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Complete || r.Stopped != explore.StopMemory {
+		t.Fatalf("complete=%v stopped=%q; want the budget to stop the search", r.Complete, r.Stopped)
+	}
+	if len(r.Phases) == 0 || r.Phases[0].Bound != 0 || r.Phases[0].Stopped == "" {
+		t.Fatalf("phases %+v; want the bounded phase stopped at bound 0", r.Phases)
+	}
+	if !r.Found("lost-wakeup") {
+		t.Errorf("found %v; want the lost wakeup the search ran into", r.Counterexamples)
+	}
+}
+
+// TestStoppedPhasesKeepTheFewestPreemptions: when both phases of a
+// default search stop short, neither's counterexamples are the smallest;
+// the result keeps the bounded phase's, which need the fewest preemptions
+// it saw (one, for the lost wakeup at 6/7), not the exhaustive phase's
+// first (eleven).
+func TestStoppedPhasesKeepTheFewestPreemptions(t *testing.T) {
+	p := build(t, "wg-lost-wakeup", "tinycoro", map[string]int{"waiters": 6, "workers": 7})
+	r, err := explore.Explore(context.Background(), p, explore.Options{Strategy: explore.FindThenProve, MaxPreemptions: 2, Workers: 1, MaxStates: 20000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Phases) != 2 || r.Phases[0].Stopped != "max-states" || r.Phases[1].Complete {
+		t.Fatalf("phases %+v; want both stopped short", r.Phases)
+	}
+	for _, c := range r.Counterexamples {
+		if c.Preemptions > 1 {
+			t.Errorf("%s in %d steps, %d preemptions; want the bounded phase's, of one", c.Kind, c.Steps, c.Preemptions)
+		}
+	}
+	if len(r.Counterexamples) == 0 {
+		t.Error("no counterexample")
+	}
+}

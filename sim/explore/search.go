@@ -139,9 +139,11 @@ func explorePreemption(ctx context.Context, p *program.Program, o Options) (Resu
 			}
 		}
 		// A kind the probe found that the search did not (it stopped
-		// early) keeps the probe's execution.
+		// early) keeps the probe's execution: at this bound when the
+		// probe's needs no more preemptions, and at any once the search
+		// stops here, so a kind found is never left out of the result.
 		for k := 1; k < numKinds; k++ {
-			if pr.have[k] && !have[k] && pr.bpre[k] <= b {
+			if pr.have[k] && !have[k] && (pr.bpre[k] <= b || e.stop != "") {
 				have[k] = true
 				found = append(found, Counterexample{Kind: outcome.Kinds[k], Schedule: schedulePath(p, pr.best[k])})
 			}

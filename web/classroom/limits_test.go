@@ -96,9 +96,9 @@ func TestWrongCodes(t *testing.T) {
 	}
 	for _, path := range []string{"/room?code=" + code, "/room/" + code, "/room?code=" + code + "&lang=zh"} {
 		resp, body := ts.get(path)
-		want := "wait 1 s before the next try"
+		want := "11 room codes or presenter links you tried were wrong: wait 1 s before the next try"
 		if strings.Contains(path, "zh") {
-			want = "请等 1 秒再试"
+			want = "你试过的 11 个课堂代码或主讲人链接都不对：请等 1 秒再试"
 		}
 		if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, want) {
 			t.Errorf("GET %s after 11 wrong codes: %s; want 429 saying %q", path, resp.Status, want)

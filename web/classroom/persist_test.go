@@ -2,11 +2,14 @@ package classroom
 
 import (
 	"errors"
+	"log/slog"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"lockstep/web/classroom/lecture"
+	"lockstep/web/internal/webtest"
 )
 
 // flakyStore fails its writes while full is set.
@@ -62,3 +65,38 @@ func TestSaverReportsARunOfFailuresOnce(t *testing.T) {
 func (f *flakyStore) LoadPresented() ([]lecture.Presented, error) { return nil, nil }
 func (f *flakyStore) SavePresented(lecture.Presented) error       { return nil }
 func (f *flakyStore) ForgetPresented(time.Time) error             { return nil }
+
+// fullStore holds rooms and fails every write, as a full disk does.
+type fullStore struct{ snaps []lecture.Snapshot }
+
+func (f *fullStore) Load() ([]lecture.Snapshot, []error)         { return f.snaps, nil }
+func (f *fullStore) Writable() bool                              { return true }
+func (f *fullStore) Delete(string) error                         { return errors.New("disk full") }
+func (f *fullStore) Save(lecture.Snapshot) error                 { return errors.New("disk full") }
+func (f *fullStore) LoadPresented() ([]lecture.Presented, error) { return nil, nil }
+func (f *fullStore) SavePresented(lecture.Presented) error       { return errors.New("disk full") }
+func (f *fullStore) ForgetPresented(time.Time) error             { return errors.New("disk full") }
+
+// TestRestoreOnAFullDisk: the rooms that expired while the server was
+// down cannot be deleted from a full disk's store; that is said once, not
+// once a room.
+func TestRestoreOnAFullDisk(t *testing.T) {
+	other := lecture.NewHub(lecture.Limits{})
+	store := &fullStore{}
+	for range 3 {
+		room, _, err := other.Open("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap := room.Snapshot()
+		snap.Opened = time.Now().Add(-24 * time.Hour)
+		snap.LastActive = snap.Opened
+		store.snaps = append(store.snaps, snap)
+	}
+	var log webtest.LogBuffer
+	rs := &Rooms{log: slog.New(slog.NewTextHandler(&log, nil)), hub: lecture.NewHub(lecture.Limits{})}
+	rs.restore(store)
+	if n := strings.Count(log.String(), "cannot be deleted"); n != 1 || !strings.Contains(log.String(), "rooms=3") {
+		t.Errorf("the log:\n%s\nwant one line for the 3 deletes that failed", log.String())
+	}
+}

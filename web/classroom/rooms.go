@@ -97,7 +97,8 @@ func (rs *Rooms) restore(store Store) {
 	for _, err := range bad {
 		rs.log.Warn("room store: a room cannot be read; it is skipped", "err", err)
 	}
-	n := 0
+	n, undeleted := 0, 0
+	var deleteErr error
 	for _, snap := range snaps {
 		if _, err := rs.hub.Restore(snap); err != nil {
 			rs.log.Info("room store: a room is not restored", "err", err)
@@ -105,11 +106,17 @@ func (rs *Rooms) restore(store Store) {
 				continue
 			}
 			if err := store.Delete(snap.Code); err != nil {
-				rs.log.Error("room store: delete failed", "room", snap.Code, "err", err)
+				if undeleted++; deleteErr == nil {
+					deleteErr = err
+				}
 			}
 			continue
 		}
 		n++
+	}
+	// One line for all the deletes that failed: on a full disk each fails.
+	if undeleted > 0 {
+		rs.log.Error("room store: rooms that are not restored cannot be deleted from the file; the next start tries again", "rooms", undeleted, "err", deleteErr)
 	}
 	if len(snaps) > 0 || len(bad) > 0 {
 		rs.log.Info("room store: rooms restored", "rooms", n, "of", len(snaps)+len(bad))
@@ -230,7 +237,7 @@ func (rs *Rooms) find(r *http.Request, code string) (*lecture.Room, error) {
 	if wait := rs.guesses.Wait(who); wait > 0 {
 		secs := int(wait.Round(time.Second) / time.Second)
 		return nil, lecture.Problemf(errGuessing, "%d room codes or presenter links you tried were wrong: wait %d s before the next try",
-			"你试过的 %d 个课堂代码或主讲人链接都不对：请等 %d 秒再试", rs.guesses.Free, max(secs, 1))
+			"你试过的 %d 个课堂代码或主讲人链接都不对：请等 %d 秒再试", rs.guesses.Failures(who), max(secs, 1))
 	}
 	room, err := rs.hub.Lookup(code)
 	if errors.Is(err, lecture.ErrNoRoom) {

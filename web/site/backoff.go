@@ -37,6 +37,18 @@ func (b *Backoff) Wait(key string) time.Duration {
 	return max(s.until.Sub(now), 0)
 }
 
+// Failures is how many failures of key are counted: those since it was
+// last forgotten.
+func (b *Backoff) Failures(key string) int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	s := b.strikes[key]
+	if b.clock().Sub(s.last) > b.Forget {
+		return 0
+	}
+	return s.n
+}
+
 // Fail counts a failure of key.
 func (b *Backoff) Fail(key string) {
 	b.mu.Lock()

@@ -173,14 +173,20 @@ func TestBackoff(t *testing.T) {
 	if !slices.Equal(waits, want) {
 		t.Errorf("waits after each failure = %v, want %v", waits, want)
 	}
-	if w := b.Wait("b"); w != 0 {
-		t.Errorf("another key waits %v", w)
+	if n := b.Failures("a"); n != 6 {
+		t.Errorf("Failures = %d after 6, want 6", n)
+	}
+	if w, n := b.Wait("b"), b.Failures("b"); w != 0 || n != 0 {
+		t.Errorf("another key waits %v after %d failures", w, n)
 	}
 	clock = clock.Add(3 * time.Second)
 	if w := b.Wait("a"); w != time.Second {
 		t.Errorf("3 s later the key waits %v, want 1s", w)
 	}
 	clock = clock.Add(2 * time.Minute)
+	if n := b.Failures("a"); n != 0 {
+		t.Errorf("Failures of a forgotten key = %d, want 0", n)
+	}
 	b.Fail("a")
 	if w := b.Wait("a"); w != 0 {
 		t.Errorf("a failure after the key was forgotten makes it wait %v; want it free again", w)

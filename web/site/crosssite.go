@@ -7,16 +7,20 @@ import (
 
 // CrossSite reports whether r was sent by a page of another site: its
 // browser says so (Sec-Fetch-Site other than same-origin or none, the
-// user's own typing), or its Origin is not r's own host. A request
-// without either (a script, an old browser) is not cross-site: what a
-// script may do is bounded by the per-client limits, not by this.
+// user's own typing), or its Origin is not r's own host. An Origin of
+// "null" is a page with no origin of its own (a sandboxed frame, a
+// file, a redirect from elsewhere), never one of this site's (they send
+// their origin: Referrer-Policy same-origin), so it counts as another
+// site's. A request without either header (a script, an old browser) is
+// not cross-site: what a script may do is bounded by the per-client
+// limits, not by this.
 func CrossSite(r *http.Request) bool {
 	switch r.Header.Get("Sec-Fetch-Site") {
 	case "", "same-origin", "none":
 	default:
 		return true
 	}
-	if o := r.Header.Get("Origin"); o != "" && o != "null" {
+	if o := r.Header.Get("Origin"); o != "" {
 		u, err := url.Parse(o)
 		return err != nil || u.Host != r.Host
 	}

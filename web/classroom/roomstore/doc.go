@@ -15,7 +15,8 @@
 // directory), is set aside under another name, the rooms that can still
 // be read out of it are copied into a new file, and the new one serves; a
 // file that can be read but not written (a read-only directory) is
-// opened for reading, so its rooms are restored, and Opening says so. A
+// opened for reading (through a temporary copy when its log cannot be
+// read in place), so its rooms are restored, and Opening says so. A
 // snapshot that cannot be read is skipped and reported.
 //
 // Under lockstep/web it imports web/classroom/lecture only.

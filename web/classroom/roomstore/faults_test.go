@@ -246,37 +246,121 @@ func storeWithRooms(t *testing.T, dir string, codes ...string) {
 	}
 }
 
+// TestReadOnlyDirectory opens a store on a file system that cannot be
+// written: closed cleanly, and as a process killed mid-lecture leaves it
+// (its last rooms in the write-ahead log only, which SQLite cannot read
+// in place there). Every room committed is restored, read-only.
 func TestReadOnlyDirectory(t *testing.T) {
+	db, wal, rooms := liveStore(t)
+	killed := map[string][]byte{FileName: db, FileName + "-wal": wal}
+	for _, tc := range []struct {
+		name   string
+		files  map[string][]byte
+		noTemp bool // no temporary directory to copy the file to
+		want   int  // the rooms restored
+	}{
+		{"closed", nil, false, 2},
+		{"killed, with its log", killed, false, len(rooms)},
+		// The rooms in the log are lost, and Opening says so.
+		{"killed, with its log, nowhere to copy it", killed, true, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.noTemp {
+				t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
+			}
+			dir := readOnlyDir(t, func(dir string) {
+				if tc.files == nil {
+					storeWithRooms(t, dir, "ABCDEF", "GHJKLM")
+				}
+				writeFiles(t, dir, tc.files)
+			})
+			s, o, err := Open(dir)
+			if err != nil {
+				t.Fatalf("Open of a store in a read-only directory: %v, %+v", err, o)
+			}
+			defer s.Close()
+			if !o.ReadOnly || o.Err == nil || o.Aside != "" || o.LogUnread != tc.noTemp || s.Writable() {
+				t.Errorf("Open = %+v, writable %v; want read-only, saying why, its log read (%v), nothing set aside", o, s.Writable(), !tc.noTemp)
+			}
+			if snaps, bad := s.Load(); len(snaps) != tc.want || (len(bad) != 0 && !tc.noTemp) {
+				t.Errorf("Load = %d rooms, %v; want the %d rooms committed", len(snaps), bad, tc.want)
+			}
+			if err := s.Save(snap("MNPQRS")); !errors.Is(err, ErrReadOnly) {
+				t.Errorf("Save to a read-only store: %v, want ErrReadOnly", err)
+			}
+			if s.copyDir != "" {
+				s.Close()
+				if _, err := os.Stat(s.copyDir); !errors.Is(err, os.ErrNotExist) {
+					t.Errorf("the copy %s outlived Close: %v", s.copyDir, err)
+				}
+			}
+		})
+	}
+}
+
+// TestDamagedInAReadOnlyDirectory: a damaged file that can be neither
+// written nor set aside still gives the rooms that can be read out of it,
+// from a temporary copy, read-only, and Opening says it was damaged.
+func TestDamagedInAReadOnlyDirectory(t *testing.T) {
+	good, rooms := fixture(t)
+	bad := bytes.Clone(good)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 3 * pageSize; i < 4*pageSize; i++ { // a leaf of the table's tree
+		bad[i] = byte(rng.Uint32())
+	}
+	dir := readOnlyDir(t, func(dir string) { writeFiles(t, dir, map[string][]byte{FileName: bad}) })
+	s, o, err := Open(dir)
+	if err != nil {
+		t.Fatalf("Open: %v, %+v", err, o)
+	}
+	if !o.ReadOnly || o.Damage == nil || o.Aside != "" || s.Writable() {
+		t.Errorf("Open = %+v, writable %v; want read-only, damaged, nothing set aside", o, s.Writable())
+	}
+	kept := loadKept(t, s, rooms)
+	if len(kept) == 0 || len(kept) != o.Salvaged || len(kept) == len(rooms) {
+		t.Errorf("%d rooms restored, %d said salvaged, of %d; want those the damage spared", len(kept), o.Salvaged, len(rooms))
+	}
+	copyDir := s.copyDir
+	if err := s.Close(); err != nil {
+		t.Error(err)
+	}
+	if _, err := os.Stat(copyDir); copyDir == "" || !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the copy %q outlived Close: %v", copyDir, err)
+	}
+}
+
+// readOnlyDir makes a directory that fill fills, then makes it read-only:
+// a read-only tmpfs when the tests run as root, whom a directory's mode
+// does not stop, the directory's mode otherwise.
+func readOnlyDir(t *testing.T, fill func(dir string)) string {
+	t.Helper()
 	dir := filepath.Join(t.TempDir(), "data")
 	if err := os.Mkdir(dir, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	if os.Geteuid() == 0 {
-		mountTmpfs(t, dir, 1<<20)
-		storeWithRooms(t, dir, "ABCDEF", "GHJKLM")
-		if out, err := exec.Command("mount", "-o", "remount,ro", dir).CombinedOutput(); err != nil {
-			t.Skipf("remount read-only: %v: %s", err, out)
-		}
-	} else {
-		storeWithRooms(t, dir, "ABCDEF", "GHJKLM")
+	if os.Geteuid() != 0 {
+		fill(dir)
 		if err := os.Chmod(dir, 0o500); err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { os.Chmod(dir, 0o700) })
+		return dir
 	}
-	s, o, err := Open(dir)
-	if err != nil {
-		t.Fatalf("Open of a store in a read-only directory: %v, %+v", err, o)
+	mountTmpfs(t, dir, 1<<20)
+	fill(dir)
+	if out, err := exec.Command("mount", "-o", "remount,ro", dir).CombinedOutput(); err != nil {
+		t.Skipf("remount read-only: %v: %s", err, out)
 	}
-	defer s.Close()
-	if !o.ReadOnly || o.Err == nil || o.Aside != "" || s.Writable() {
-		t.Errorf("Open = %+v, writable %v; want read-only, saying why, nothing set aside", o, s.Writable())
-	}
-	if snaps, bad := s.Load(); len(snaps) != 2 || len(bad) != 0 {
-		t.Errorf("Load = %d rooms, %v; want both rooms", len(snaps), bad)
-	}
-	if err := s.Save(snap("MNPQRS")); !errors.Is(err, ErrReadOnly) {
-		t.Errorf("Save to a read-only store: %v, want ErrReadOnly", err)
+	return dir
+}
+
+// writeFiles writes each file of files, by name, into dir.
+func writeFiles(t *testing.T, dir string, files map[string][]byte) {
+	t.Helper()
+	for name, b := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o600); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
@@ -355,27 +439,7 @@ func TestDiskFullBeforeTheFileExists(t *testing.T) {
 // the log: the rooms committed are read back from a sound log, and a
 // damaged one costs at most the rooms it holds.
 func TestKilledWithItsLog(t *testing.T) {
-	live := t.TempDir()
-	s, _, err := Open(live)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	rooms := map[string]lecture.Snapshot{}
-	for _, c := range []string{"ABCDEF", "GHJKLM", "MNPQRS"} {
-		rooms[c] = snap(c)
-		if err := s.Save(rooms[c]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db, err := os.ReadFile(filepath.Join(live, FileName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	wal, err := os.ReadFile(filepath.Join(live, FileName+"-wal"))
-	if err != nil || len(wal) == 0 {
-		t.Fatalf("the open store has no log: %v", err)
-	}
+	db, wal, rooms := liveStore(t)
 	for _, tc := range []struct {
 		name string
 		wal  func([]byte) []byte
@@ -413,4 +477,32 @@ func TestKilledWithItsLog(t *testing.T) {
 			}
 		})
 	}
+}
+
+// liveStore returns the bytes of a store that is open, as a process
+// killed mid-lecture leaves it: the file, and its write-ahead log, which
+// holds every room saved (none is in the file yet), and its rooms.
+func liveStore(t *testing.T) (db, wal []byte, rooms map[string]lecture.Snapshot) {
+	t.Helper()
+	live := t.TempDir()
+	s, _, err := Open(live)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	rooms = map[string]lecture.Snapshot{}
+	for _, c := range []string{"ABCDEF", "GHJKLM", "MNPQRS"} {
+		rooms[c] = snap(c)
+		if err := s.Save(rooms[c]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if db, err = os.ReadFile(filepath.Join(live, FileName)); err != nil {
+		t.Fatal(err)
+	}
+	wal, err = os.ReadFile(filepath.Join(live, FileName+"-wal"))
+	if err != nil || len(wal) == 0 {
+		t.Fatalf("the open store has no log: %v", err)
+	}
+	return db, wal, rooms
 }

@@ -34,10 +34,12 @@ type Store struct {
 	db       *sql.DB
 	conn     *sql.Conn // the one connection, which holds the file's lock
 	readOnly bool
+	copyDir  string // a read-only store read through a copy: the copy's directory, removed by Close
 }
 
-// An Opening is what Open found: at most one of its cases is true, and
-// Err says why when the store is not writable.
+// An Opening is what Open found: a file set aside (Aside), or one that
+// cannot be written (ReadOnly), damaged or not, or neither; Err says why
+// when the store is not writable.
 type Opening struct {
 	// Aside names where a damaged file was moved; Salvaged is how many
 	// rooms were read out of it into the new file.
@@ -46,9 +48,15 @@ type Opening struct {
 	Salvaged int
 	// ReadOnly is a store that can be read but not written (the
 	// directory or the file is read-only, or the disk is full); Err
-	// says what failed.
+	// says what failed. With Damage and no Aside, the file was damaged
+	// and could not be set aside: the store is a temporary copy of the
+	// Salvaged rooms read out of it.
 	ReadOnly bool
 	Err      error
+	// LogUnread is a read-only store whose write-ahead log (the changes
+	// of a process killed before it closed the file) could not be read:
+	// the rooms restored are those of the file alone.
+	LogUnread bool
 }
 
 // Open opens DIR/rooms.sqlite, creating DIR and the file as needed, and
@@ -83,14 +91,21 @@ func Open(dir string) (*Store, Opening, error) {
 		return nil, o, fmt.Errorf("room store %s: %w", path, err)
 	}
 	// The file cannot be written: read what it holds.
-	ro, rerr := openReadOnly(path)
+	ro, unread, rerr := openReadOnly(path)
 	if rerr != nil {
 		if isDamage(rerr) {
-			return nil, o, fmt.Errorf("room store %s cannot be written (%v), and is damaged: %w", path, err, rerr)
+			// It can be neither written nor set aside: the rooms read out
+			// of it are kept in a temporary copy, read-only.
+			s, n, serr := salvagedCopy(path)
+			if serr != nil {
+				return nil, o, fmt.Errorf("room store %s cannot be written (%v), and is damaged: %w", path, err, rerr)
+			}
+			o.ReadOnly, o.Err, o.Damage, o.Salvaged = true, err, rerr, n
+			return s, o, nil
 		}
 		return nil, o, fmt.Errorf("room store %s: %w", path, err)
 	}
-	o.ReadOnly, o.Err = true, err
+	o.ReadOnly, o.Err, o.LogUnread = true, err, unread
 	return ro, o, nil
 }
 
@@ -128,14 +143,30 @@ func setAside(path string, damage error, rooms []lecture.Snapshot) (*Store, Open
 // rows Load reads in the order of their codes up to the first that cannot
 // be read, and those it reads in the reverse order, from the last code
 // down to one that cannot be read, so that one bad page of the tree loses
-// only the rooms behind it.
+// only the rooms behind it. A file that cannot be opened for reading where
+// it is (a read-only file system: no lock, no log index) is read as it is.
 func salvage(path string) []lecture.Snapshot {
-	s, err := open(path, salvaging)
+	for _, m := range []mode{salvaging, salvagingAsIs} {
+		if snaps, ok := salvageAs(path, m); ok {
+			return snaps
+		}
+	}
+	return nil
+}
+
+// salvageAs is salvage with the file opened in mode m; ok is false when
+// it cannot be read at all that way (for want of a lock, say, not for
+// its damage).
+func salvageAs(path string, m mode) (snaps []lecture.Snapshot, ok bool) {
+	s, err := open(path, m)
 	if err != nil {
-		return nil
+		return nil, false
 	}
 	defer s.Close()
-	snaps, _ := s.load("ASC")
+	snaps, bad := s.load("ASC")
+	if len(snaps) == 0 && len(bad) > 0 && !isDamage(bad[0]) {
+		return nil, false
+	}
 	seen := map[string]bool{}
 	for _, snap := range snaps {
 		seen[snap.Code] = true
@@ -146,18 +177,14 @@ func salvage(path string) []lecture.Snapshot {
 			snaps = append(snaps, snap)
 		}
 	}
-	return snaps
+	return snaps, true
 }
 
 // openWritable opens the file at path for writing, checks it, and makes
 // its table.
 func openWritable(path string) (*Store, error) {
-	s, err := open(path, writable)
+	s, err := checked(path, writable)
 	if err != nil {
-		return nil, err
-	}
-	if err := s.check(); err != nil {
-		s.Close()
 		return nil, err
 	}
 	for _, table := range []string{
@@ -177,22 +204,88 @@ func openWritable(path string) (*Store, error) {
 
 // openReadOnly opens the file at path for reading, and checks it. On a
 // read-only file system, where no lock can be taken and no log index
-// made, it reads the file as it is (immutable), without the changes a
-// killed process left in its log.
-func openReadOnly(path string) (*Store, error) {
-	s, err := open(path, readOnly)
-	if err == nil {
-		if err = s.check(); err != nil {
+// made, SQLite cannot read the file's write-ahead log in place: a file
+// with a log (left by a process killed before it closed the file) is
+// read through a copy of both in a temporary directory, so the rooms
+// committed to the log are restored too, and a file without one is read
+// as it is (immutable). unread reports a log that could not be read
+// (the copy failed): the store then holds the file's rooms alone.
+func openReadOnly(path string) (s *Store, unread bool, err error) {
+	if s, err = checked(path, readOnly); err == nil || isDamage(err) {
+		return s, false, err
+	}
+	if fi, werr := os.Stat(path + "-wal"); werr == nil && fi.Size() > 0 {
+		if s, cerr := openCopy(path); cerr == nil || isDamage(cerr) {
+			return s, false, cerr
+		}
+		unread = true
+	}
+	s, err = checked(path, immutable)
+	return s, unread && err == nil, err
+}
+
+// salvagedCopy copies the rooms that can be read out of the damaged file
+// at path into a new store in a temporary directory, and returns it
+// read-only, with how many rooms it holds; its Close removes it.
+func salvagedCopy(path string) (*Store, int, error) {
+	dir, err := os.MkdirTemp("", "lockstep-rooms-")
+	if err != nil {
+		return nil, 0, err
+	}
+	s, err := openWritable(filepath.Join(dir, FileName))
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, 0, err
+	}
+	s.copyDir = dir
+	rooms := salvage(path)
+	for _, snap := range rooms {
+		if err := s.Save(snap); err != nil {
 			s.Close()
+			return nil, 0, err
 		}
 	}
-	if err == nil {
-		return s, nil
-	}
-	if isDamage(err) {
+	s.readOnly = true
+	return s, len(rooms), nil
+}
+
+// openCopy copies the file at path and its log into a new temporary
+// directory and opens the copy for reading; the store's Close removes
+// the copy.
+func openCopy(path string) (*Store, error) {
+	dir, err := os.MkdirTemp("", "lockstep-rooms-")
+	if err != nil {
 		return nil, err
 	}
-	if s, err = open(path, immutable); err != nil {
+	dst := filepath.Join(dir, FileName)
+	for _, suffix := range []string{"", "-wal"} {
+		if err := copyFile(path+suffix, dst+suffix); err != nil {
+			os.RemoveAll(dir)
+			return nil, err
+		}
+	}
+	s, err := checked(dst, readOnly)
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	s.copyDir = dir
+	return s, nil
+}
+
+// copyFile copies the file src to a new file dst.
+func copyFile(src, dst string) error {
+	b, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(dst, b, 0o600)
+}
+
+// checked opens the file at path in mode m and checks it.
+func checked(path string, m mode) (*Store, error) {
+	s, err := open(path, m)
+	if err != nil {
 		return nil, err
 	}
 	if err := s.check(); err != nil {
@@ -206,10 +299,11 @@ func openReadOnly(path string) (*Store, error) {
 type mode int
 
 const (
-	writable  mode = iota
-	readOnly       // read, with the locks of a reader
-	immutable      // read as it is, no locks, no log
-	salvaging      // read a damaged file, as far as it goes
+	writable      mode = iota
+	readOnly           // read, with the locks of a reader
+	immutable          // read as it is, no locks, no log
+	salvaging          // read a damaged file, as far as it goes
+	salvagingAsIs      // salvaging, immutable
 )
 
 // open opens the file at path on one connection. Writable, it is locked
@@ -220,7 +314,7 @@ func open(path string, m mode) (*Store, error) {
 	if m != writable {
 		q.Set("mode", "ro")
 	}
-	if m == immutable {
+	if m == immutable || m == salvagingAsIs {
 		q.Set("immutable", "1")
 	}
 	connector, err := sqlite.NewConnector((&url.URL{Scheme: "file", OmitHost: true, Path: path, RawQuery: q.Encode()}).String())
@@ -238,7 +332,7 @@ func open(path string, m mode) (*Store, error) {
 	// The order matters: EXCLUSIVE before the first access in WAL mode
 	// keeps the log's index in memory, with no -shm file to share.
 	pragmas := []string{fmt.Sprintf("PRAGMA busy_timeout = %d", lockTimeout.Milliseconds())}
-	if m == salvaging {
+	if m == salvaging || m == salvagingAsIs {
 		// A file cut short is read up to its end, not refused.
 		pragmas = append(pragmas, "PRAGMA writable_schema = ON")
 	}
@@ -403,8 +497,13 @@ func (s *Store) ForgetPresented(before time.Time) error {
 	return err
 }
 
-// Close closes the file, folding its log into it.
+// Close closes the file, folding its log into it (a store read through
+// a copy removes the copy).
 func (s *Store) Close() error {
 	cerr := s.conn.Close()
-	return errors.Join(cerr, s.db.Close())
+	err := errors.Join(cerr, s.db.Close())
+	if s.copyDir != "" {
+		err = errors.Join(err, os.RemoveAll(s.copyDir))
+	}
+	return err
 }
