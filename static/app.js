@@ -43,11 +43,10 @@ class App {
     this.expanded = new Set();
     this.groups = [];
     this.send = (type, fields) => this.conn.send(type, fields);
-    // A change of the type's size redraws the stage and the columns, which
-    // are laid out for the room they have.
+    // A change of type size redraws the stage and the columns (laid out
+    // for their room).
     this.view = new View(() => this.relayout());
-    // The other variant's pane (compare.js) is loaded when first asked
-    // for; until then this stands in for it.
+    // The other variant's pane (compare.js), loaded when first asked for.
     this.compare = { on: false, started: false, update() {}, draw() {}, toggle: (on) => this.openCompare(on) };
     // The tools (challenge.js, edit.js) are loaded when first opened; each
     // sees every event after the views (its event method).
@@ -142,9 +141,11 @@ class App {
           this.compare.toggle(true);
         }
         this.compare.started = true;
-        // A link with challenge=1 or edit=1 reopens those tools.
-        for (const name of ["challenge", "edit"]) {
-          if (!this.toolsStarted && new URLSearchParams(location.search).get(name) === "1") this.toggleTool(name, true, true);
+        // A link with challenge=1 or edit=1 reopens those tools, in turn:
+        // with both, the challenge is the one in use.
+        if (!this.toolsStarted) {
+          const q = new URLSearchParams(location.search);
+          (async () => { for (const name of ["edit", "challenge"]) if (q.get(name) === "1") await this.toggleTool(name, true, true); })();
         }
         this.toolsStarted = true;
         break;
@@ -248,8 +249,7 @@ class App {
     this.relayout();
   }
 
-  // relayout redraws the last state once the page has settled into its
-  // new size.
+  // relayout redraws the last state once the page has its new size.
   relayout() {
     if (!this.state || this.stale) return;
     cancelAnimationFrame(this.relayoutFrame);

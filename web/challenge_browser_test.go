@@ -145,8 +145,17 @@ func TestChallengeScreensInBrowser(t *testing.T) {
 				if got := p.text(`[data-testid="challenge-goal"]`); !strings.Contains(got, want) {
 					t.Errorf("goal %q; want %q", got, want)
 				}
+				if !p.eval(`document.querySelector('[data-testid="edit"]').hasAttribute("data-collapsed")`) {
+					t.Errorf("a link with challenge=1 and edit=1: the editor is in use; want the challenge")
+				}
 				p.checkLayoutOf(append(panels, "tools"))
 				p.shot("challenge-screen-" + sc.name + "-" + lang)
+				// A click in the folded editor makes it the one in use: its
+				// parameters keep within its panel.
+				p.click(`[data-testid="edit"] textarea`)
+				p.wait(`!document.querySelector('[data-testid="edit"]').hasAttribute("data-collapsed")`)
+				p.checkLayoutOf(append(panels, "tools"))
+				p.shot("challenge-screen-editor-" + sc.name + "-" + lang)
 			})
 		}
 	}
