@@ -77,10 +77,7 @@ func TestAttackMadeUpStudents(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pres.CloseNow()
-	until(ctx, t, pres, "welcome")
-	send(ctx, t, pres, `{"v":1,"type":"publish","position":{"lesson":"test-wakeup","variant":"fixed","schedule":"","position":0}}`)
-	send(ctx, t, pres, `{"v":1,"type":"poll","kind":"thread"}`)
-	poll := until(ctx, t, pres, "poll").Poll.ID
+	poll := openThreadPoll(ctx, t, pres)
 
 	var open []*websocket.Conn
 	defer func() {

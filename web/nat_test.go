@@ -50,10 +50,7 @@ func TestClassroomBehindOneAddress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	until(ctx, t, pres, "welcome")
-	send(ctx, t, pres, `{"v":1,"type":"publish","position":{"lesson":"test-wakeup","variant":"fixed","schedule":"","position":0}}`)
-	send(ctx, t, pres, `{"v":1,"type":"poll","kind":"thread"}`)
-	poll := until(ctx, t, pres, "poll").Poll.ID
+	poll := openThreadPoll(ctx, t, pres)
 
 	const class = 80
 	var firstTab *websocket.Conn
@@ -222,6 +219,17 @@ func until(ctx context.Context, t *testing.T, c *websocket.Conn, typ string) roo
 	}
 }
 
+// openThreadPoll waits for the presenter's welcome on pres, shows the
+// test lesson at its start and opens a poll on the next thread, whose id
+// it returns.
+func openThreadPoll(ctx context.Context, t *testing.T, pres *websocket.Conn) int {
+	t.Helper()
+	until(ctx, t, pres, "welcome")
+	send(ctx, t, pres, `{"v":1,"type":"publish","position":{"lesson":"test-wakeup","variant":"fixed","schedule":"","position":0}}`)
+	send(ctx, t, pres, `{"v":1,"type":"poll","kind":"thread"}`)
+	return until(ctx, t, pres, "poll").Poll.ID
+}
+
 // send writes one frame to c.
 func send(ctx context.Context, t *testing.T, c *websocket.Conn, frame string) {
 	t.Helper()
@@ -260,10 +268,7 @@ func TestMadeUpBrowsers(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pres.CloseNow()
-	until(ctx, t, pres, "welcome")
-	send(ctx, t, pres, `{"v":1,"type":"publish","position":{"lesson":"test-wakeup","variant":"fixed","schedule":"","position":0}}`)
-	send(ctx, t, pres, `{"v":1,"type":"poll","kind":"thread"}`)
-	poll := until(ctx, t, pres, "poll").Poll.ID
+	poll := openThreadPoll(ctx, t, pres)
 
 	stu, _, err := dial("/room/ws?role=student&code="+code, made(0))
 	if err != nil {

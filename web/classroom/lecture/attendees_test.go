@@ -1,7 +1,6 @@
 package lecture
 
 import (
-	"encoding/json"
 	"reflect"
 	"testing"
 )
@@ -76,18 +75,7 @@ func TestRemoveAttendee(t *testing.T) {
 		t.Errorf("closed event of a removal %+v, want reason removed, no retry", got)
 	}
 	// The bar survives a restart.
-	data, err := json.Marshal(r.Snapshot())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back Snapshot
-	if err := json.Unmarshal(data, &back); err != nil {
-		t.Fatal(err)
-	}
-	r2, err := newTestHub(t, Limits{}).Restore(back)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r2, _ := restarted(t, r)
 	if _, err := r2.JoinAs("v1"); err != ErrRemoved {
 		t.Errorf("after a restart the removed browser joins: %v, want ErrRemoved", err)
 	}

@@ -235,18 +235,7 @@ func TestChallengeSnapshot(t *testing.T) {
 	if err := r.Report(s, ch.ID, Reached, "W1*5 D1 D1 W1", 8); err != nil {
 		t.Fatal(err)
 	}
-	data, err := json.Marshal(r.Snapshot())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back Snapshot
-	if err := json.Unmarshal(data, &back); err != nil {
-		t.Fatal(err)
-	}
-	r2, err := newTestHub(t, Limits{}).Restore(back)
-	if err != nil {
-		t.Fatalf("Restore: %v", err)
-	}
+	r2, back := restarted(t, r)
 	p2, err := r2.Present(token)
 	if err != nil {
 		t.Fatal(err)
@@ -279,4 +268,23 @@ func TestChallengeSnapshot(t *testing.T) {
 			wantErr(t, "Restore", err, ErrBadChallenge)
 		})
 	}
+}
+
+// restarted is room r as a restarted server restores it, with the
+// snapshot it restores from: r's, through JSON, into a new hub.
+func restarted(t *testing.T, r *Room) (*Room, Snapshot) {
+	t.Helper()
+	data, err := json.Marshal(r.Snapshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Snapshot
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	r2, err := newTestHub(t, Limits{}).Restore(back)
+	if err != nil {
+		t.Fatalf("Restore: %v", err)
+	}
+	return r2, back
 }
