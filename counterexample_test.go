@@ -36,8 +36,10 @@ var findTheBugOptions = explore.Options{Strategy: explore.PreemptionBounded, Max
 // (the exhaustive search, fewest steps first, finds none shorter with as
 // few preemptions; one longer than teachable is logged with the shortest
 // there is, which needs more preemptions). No counterexample may be longer, or need more preemptions,
-// than lengthsFile records. The lengths go to the test's log, with how
-// many a class can follow in teachable steps or fewer.
+// than lengthsFile records. The test's log gives each one's steps,
+// preemptions and folded timeline (foldedLength), and the shortest of its
+// kind at any preemption count when that is shorter; and how many a class
+// can follow in teachable steps or fewer.
 func TestCounterexampleLengths(t *testing.T) {
 	if testing.Short() {
 		t.Skip("searches every bug of the catalog")
@@ -93,11 +95,16 @@ func TestCounterexampleLengths(t *testing.T) {
 					short++
 				}
 				name := fmt.Sprintf("%s %s %s", l.ID, v, k)
-				lines = append(lines, fmt.Sprintf("%-24s %-13s %-18s %4d steps, %d preemptions", l.ID, v, k, c.Steps, c.Preemptions))
 				record = append(record, fmt.Sprintf("%s %d %d", name, c.Preemptions, c.Steps))
-				if _, out, err := sim.ReplaySchedule(prog, c.Schedule, sim.Options{}); err != nil || out.Kind != k {
+				m, out, err := sim.ReplaySchedule(prog, c.Schedule, sim.Options{Record: true})
+				if err != nil || out.Kind != k {
 					t.Errorf("%s: the counterexample replays to %s (%v)", name, out.Kind, err)
 				}
+				folded := foldedLength(m)
+				if folded < 1 || folded > c.Steps {
+					t.Errorf("%s: the timeline of its %d steps folds to %d entries", name, c.Steps, folded)
+				}
+				line := fmt.Sprintf("%-24s %-13s %-18s %4d steps, %d preemptions, %3d folded", l.ID, v, k, c.Steps, c.Preemptions, folded)
 				if n, err := explore.Preemptions(prog, c.Schedule); err != nil || n != c.Preemptions || len(c.Schedule) != c.Steps {
 					t.Errorf("%s: the counterexample has %d steps, %d preemptions (%v); it claims %d, %d", name, len(c.Schedule), n, err, c.Steps, c.Preemptions)
 				}
@@ -115,11 +122,14 @@ func TestCounterexampleLengths(t *testing.T) {
 				} else if fc.Preemptions <= c.Preemptions && fc.Steps < c.Steps {
 					t.Errorf("%s: one of %d steps with %d preemptions exists; the counterexample has %d steps, %d preemptions",
 						name, fc.Steps, fc.Preemptions, c.Steps, c.Preemptions)
-				} else if c.Steps > teachable && fc.Steps < c.Steps {
+				} else if fc.Steps < c.Steps {
 					// Fewer steps only with more preemptions: the fewest
 					// preemptions come first.
-					lines = append(lines, fmt.Sprintf("%-24s %-13s %-18s      (%d steps with %d preemptions)", "", "", "", fc.Steps, fc.Preemptions))
+					line += fmt.Sprintf("; shortest %d steps, with %d preemptions", fc.Steps, fc.Preemptions)
+				} else {
+					line += "; none shorter"
 				}
+				lines = append(lines, line)
 				if was, ok := before[name]; ok && (c.Preemptions > was[0] || c.Steps > was[1]) {
 					t.Errorf("%s: %d preemptions, %d steps; it was %d, %d", name, c.Preemptions, c.Steps, was[0], was[1])
 				}
@@ -132,6 +142,38 @@ func TestCounterexampleLengths(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// foldedLength is the number of entries the timeline shows for the run m
+// replayed with its records, every fold closed: a thread's run of two or more own steps
+// (record.Step.Own) is one entry, unless a finding or the verdict points
+// at a step of it, which the timeline marks and never folds.
+func foldedLength(m *sim.Machine) int {
+	bad := map[int]bool{}
+	for _, f := range append(m.Findings(), m.Outcome()) {
+		bad[f.Step] = true
+		if f.Kind == outcome.DataRace {
+			bad[f.Detail.OtherStep] = true
+			if f.Detail.Missing != nil {
+				bad[f.Detail.Missing.Step] = true
+			}
+		}
+	}
+	p, recs := m.Program(), m.Records()
+	own := func(i int) bool { return recs[i].Own(p) && !bad[i] }
+	n := 0
+	for i := 0; i < len(recs); {
+		j := i
+		for j < len(recs) && own(j) && recs[j].Thread == recs[i].Thread {
+			j++
+		}
+		if j-i < 2 {
+			j = i + 1
+		}
+		n++
+		i = j
+	}
+	return n
 }
 
 // kindOf is r's counterexample of kind k.

@@ -288,26 +288,8 @@ func entryOf(p *program.Program, r record.Step) protocol.HistoryEntry {
 	if len(r.Findings) > 0 {
 		e.Finding = string(r.Findings[0].Kind)
 	}
-	e.Own = ownStep(p, r)
+	e.Own = r.Own(p)
 	return e
-}
-
-// ownStep reports whether step r touched nothing another thread shares
-// (protocol.HistoryEntry.Own): a memory access to a cell of the stepping
-// coroutine's own frame or awaiter, with no event but the start of an
-// operation, and no finding. A fence is not one: it orders the thread's
-// accesses to shared cells.
-func ownStep(p *program.Program, r record.Step) bool {
-	if len(r.Findings) > 0 || !(r.Op.Atomic() || r.Op == program.OpRead || r.Op == program.OpWrite) {
-		return false
-	}
-	for _, e := range r.Events {
-		if e.Kind != record.OpStart {
-			return false
-		}
-	}
-	o := p.ObjectAt(r.Addr)
-	return o != nil && (o.Kind == program.FrameObject || o.Kind == program.AwaiterObject) && o.Coroutine == r.Coroutine
 }
 
 func entriesOf(p *program.Program, recs []record.Step) []protocol.HistoryEntry {
