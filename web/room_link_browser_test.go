@@ -10,11 +10,13 @@ import (
 
 // TestPresenterLinkInBrowser: a teacher opens a room from the form, which
 // offers the catalog's first lesson; the presenter page shows the
-// presenter link once, with its QR code; two students join and the
-// presenter's list shows them; a second browser follows the link and
-// takes the room over (the first presenter page says so and stops); the
-// new presenter removes a student, whose page says so and cannot come
-// back; both browsers list the room under "Your rooms".
+// presenter link once, with its QR code; three students join, the
+// presenter's list shows them, and they follow its steps; a second
+// browser with no cookies follows the link and takes the room over at
+// the class's step (the first presenter page says so and stops) and
+// steps on, the three students in step; the new presenter removes a
+// student, whose page says so and cannot come back; both browsers list
+// the room under "Your rooms".
 func TestPresenterLinkInBrowser(t *testing.T) {
 	b := newBrowser(t)
 	form := b.tab(t, "/room", viewportH)
@@ -47,11 +49,42 @@ func TestPresenterLinkInBrowser(t *testing.T) {
 	if got := s1.text(`#room-seat`); got != "You are Student 1" {
 		t.Errorf("the first student's page says %q", got)
 	}
-	s2 := b.open(t, "/room/"+code, chromedp.WithNewBrowserContext())
-	s2.wait(`document.querySelector('#room').dataset.following === "true"`)
-	pres.wait(`document.querySelector('#room-members').dataset.here === "2"`)
+	students := []*page{s1}
+	for range 2 {
+		s := b.open(t, "/room/"+code, chromedp.WithNewBrowserContext())
+		s.wait(`document.querySelector('#room').dataset.following === "true"`)
+		students = append(students, s)
+	}
+	pres.wait(`document.querySelector('#room-members').dataset.here === "3"`)
+	if got := students[2].text(`#room-seat`); got != "You are Student 3" {
+		t.Errorf("the third student's page says %q", got)
+	}
+	// The stage is laid out for the room each page has, so the pages are
+	// compared by what they show: the position, the step narrated and the
+	// values in memory.
+	shown := `[document.querySelector('#app').dataset.position, document.querySelector('#narration').textContent, [...document.querySelectorAll('#stage .cell')].map((c) => c.textContent).join()].join("|")`
+	inStep := func(p *page, step int) {
+		t.Helper()
+		p.waitPosition(step)
+		want := p.evalString(shown)
+		for i, s := range students {
+			s.waitPosition(step)
+			if got := s.evalString(shown); got != want {
+				t.Errorf("at step %d Student %d shows %q, the presenter %q", step, i+1, got, want)
+			}
+			if !s.eval(`document.querySelector('#room').dataset.following === "true"`) {
+				t.Errorf("at step %d Student %d no longer follows", step, i+1)
+			}
+		}
+	}
+	pres.click(`button.thread[data-thread="W1"]`)
+	inStep(pres, 1)
+	pres.click(`button.thread[data-thread="W1"]`)
+	inStep(pres, 2)
 
-	// Another browser takes the room over with the link.
+	// The teacher's browser closed: another browser, with no cookie of
+	// the room's, takes the room over with the link, at the step the
+	// class is at, while the students follow.
 	other := b.open(t, u.RequestURI(), chromedp.WithNewBrowserContext())
 	other.wait(`document.querySelector('#room').dataset.welcomed === "true" && document.querySelector('[data-testid="room"]').dataset.role === "presenter"`)
 	if other.eval(`location.search.includes("token")`) {
@@ -61,7 +94,18 @@ func TestPresenterLinkInBrowser(t *testing.T) {
 	if got := pres.text(`#room-status`); !strings.Contains(got, "opened somewhere else") {
 		t.Errorf("the first presenter page says %q after the takeover", got)
 	}
-	other.wait(`document.querySelector('#room-members').dataset.here === "2"`)
+	pres.shot("room-taken-over-1280")
+	inStep(other, 2)
+	other.wait(`document.querySelector('#room-members').dataset.here === "3"`)
+	for i, th := range []string{"W1", "D1"} {
+		other.click(`button.thread[data-thread="` + th + `"]`)
+		inStep(other, 3+i)
+	}
+	if !pres.eval(`document.querySelector('#app').dataset.position === "2"`) {
+		t.Errorf("the page taken over went on to step %s with the room", pres.evalString(`document.querySelector('#app').dataset.position`))
+	}
+	other.shot("room-reclaimed-1280")
+	students[2].shot("room-student3-1280")
 	other.eval(`(document.querySelector("#room-members").open = true)`)
 	other.shot("room-members-1280")
 
@@ -75,7 +119,7 @@ func TestPresenterLinkInBrowser(t *testing.T) {
 	if got := s1.text(`#room-status`); !strings.Contains(got, "removed you") {
 		t.Errorf("the removed student's page says %q", got)
 	}
-	other.wait(`document.querySelector('#room-members').dataset.seats === "1"`)
+	other.wait(`document.querySelector('#room-members').dataset.seats === "2"`)
 	s1.do(chromedp.Reload(), chromedp.WaitReady(chromedp.CSS(`#room`)))
 	s1.wait(`document.querySelector('#room') && document.querySelector('#room').dataset.closed === "true"`)
 	if got := s1.text(`#room-status`); !strings.Contains(got, "cannot join it again") {
