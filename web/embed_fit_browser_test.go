@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"lockstep/templates"
@@ -22,8 +24,9 @@ import (
 // another origin, across a 1280 px page and in a 760 px column with each
 // choice of panels, and across a 1920 px page: every thread's lane lies
 // inside the stage and the stage inside the frame, so a reader sees them
-// all without scrolling; the code and the timeline are there exactly
-// when the panels ask for them.
+// all without scrolling; no button's text is cut off (clippedButtonsJS);
+// the code and the timeline are there exactly when the panels ask for
+// them.
 func TestEmbedShowsTheLanes(t *testing.T) {
 	b := newBrowser(t)
 	host := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -65,6 +68,9 @@ func TestEmbedShowsTheLanes(t *testing.T) {
 						frame := p.iframe("#embed")
 						p.waitIn(frame, `#app.ready[data-position] #stage .lane-bg`)
 						checkLanesShown(t, p, frame, name)
+						if clipped := p.funcIn(frame, "body", clippedButtonsJS); clipped != "" {
+							t.Errorf("buttons whose text is cut off: %s", clipped)
+						}
 						code, timeline := p.visibleIn(frame, "#code"), p.visibleIn(frame, "#timeline")
 						wantCode, wantTimeline := panels == "code" || panels == "all", panels == "all"
 						if code != wantCode || timeline != wantTimeline {
@@ -77,6 +83,72 @@ func TestEmbedShowsTheLanes(t *testing.T) {
 		}
 	}
 	b.checkErrors(t)
+}
+
+// clippedButtonsJS, called on an element, lists the rendered buttons of
+// its document whose text is cut off: a line of text, or part of one,
+// outside the box of the button or of an element within it that clips
+// its overflow (cut at the edge, or ended with an ellipsis); "" when
+// there are none.
+const clippedButtonsJS = `function () {
+	const out = [];
+	const doc = this.ownerDocument;
+	for (const b of doc.querySelectorAll("button")) {
+		if (b.getClientRects().length === 0) continue;
+		const walk = doc.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+		let cut = "";
+		for (let n = walk.nextNode(); n && !cut; n = walk.nextNode()) {
+			if (!n.textContent.trim()) continue;
+			const range = doc.createRange();
+			range.selectNodeContents(n);
+			for (let e = n.parentElement; e && !cut; e = e === b ? null : e.parentElement) {
+				const st = getComputedStyle(e);
+				if (st.overflowX === "visible" && st.overflowY === "visible") continue;
+				const r = e.getBoundingClientRect();
+				const x0 = r.left + e.clientLeft, y0 = r.top + e.clientTop, x1 = x0 + e.clientWidth, y1 = y0 + e.clientHeight;
+				for (const t of range.getClientRects()) {
+					if (t.width === 0) continue;
+					if (t.left < x0 - 1 || t.right > x1 + 1 || t.top < y0 - 1 || t.bottom > y1 + 1) {
+						cut = JSON.stringify(n.textContent) + " outside " + e.tagName.toLowerCase() + "." + e.className.replace(/ /g, ".");
+						break;
+					}
+				}
+			}
+		}
+		if (cut) out.push(JSON.stringify(b.textContent.trim()) + ": " + cut);
+	}
+	return out.join("; ");
+}`
+
+// funcIn calls the JavaScript function fn, which returns a string, on the
+// first element css selects in frame's document, and returns its result.
+func (p *page) funcIn(frame *chromedp.Node, css, fn string) string {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, waitLimit)
+	defer cancel()
+	nodes, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.CSS(css), chromedp.FromNode(frame)))
+	if err != nil {
+		p.t.Fatalf("find %s: %v", css, err)
+	}
+	var out string
+	err = chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		r, err := cdp.Call(ctx, tg, dom.ResolveNode, dom.ResolveNodeParams{NodeID: nodes[0].NodeID})
+		if err != nil {
+			return err
+		}
+		res, err := cdp.Call(ctx, tg, runtime.CallFunctionOn, runtime.CallFunctionOnParams{FunctionDeclaration: fn, ObjectID: r.Object.ObjectID, ReturnByValue: new(true)})
+		if err != nil {
+			return err
+		}
+		if res.ExceptionDetails != nil {
+			return fmt.Errorf("%s", res.ExceptionDetails.Text)
+		}
+		return json.Unmarshal(res.Result.Value, &out)
+	}))
+	if err != nil {
+		p.t.Fatalf("call a function on %s: %v", css, err)
+	}
+	return out
 }
 
 // checkLanesShown waits, for a few seconds while the stage settles, for
