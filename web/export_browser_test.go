@@ -117,7 +117,14 @@ func TestHandoutInBrowser(t *testing.T) {
 		}
 		p := b.tabAt(t, path, 1280, 720)
 		p.wait(`document.querySelector('[data-testid="handout-steps"]') !== null`)
+		// At 1280 the key states share rows, side by side.
+		if !p.eval(`(() => { const [a, b] = [...document.querySelectorAll('[data-testid="handout-picture"]')].map((f) => f.getBoundingClientRect()); return a.top === b.top && b.left >= a.right; })()`) {
+			t.Errorf("the %s handout's first two pictures are not side by side at 1280", lang)
+		}
 		pdf, pages := p.printHandout("handout-print-" + lang)
+		if pt := p.pictureTypePoints(); pt < minPicturePoints {
+			t.Errorf("the %s handout's pictures print their type at %.1f pt; want at least %v", lang, pt, minPicturePoints)
+		}
 		if !bytes.HasPrefix(pdf, []byte("%PDF-")) || len(pdf) < 10_000 || pages != 1 {
 			t.Errorf("the %s handout printed to %d bytes, %d pages; want a PDF of one page", lang, len(pdf), pages)
 		}
@@ -154,6 +161,24 @@ func (p *page) printHandout(shot string) (pdf []byte, pages int) {
 	return pdf, len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(pdf, -1))
 }
 
+// minPicturePoints is the smallest type, in points, a handout's picture
+// may print.
+const minPicturePoints = 7.9
+
+// pictureTypePoints is the size, in points, of the smallest type of the
+// pictures p lays out: each picture's font-size (in its units) scaled as
+// the picture is drawn. For a handout under the print style sheet
+// (printHandout), the size on paper: a CSS px is 0.75 pt there.
+func (p *page) pictureTypePoints() float64 {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[float64](`Math.min(...[...document.querySelectorAll('[data-testid="handout-picture"] svg')].map((s) =>
+		Number(s.getAttribute("font-size")) * s.getBoundingClientRect().width / s.viewBox.baseVal.width * 0.75))`))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return v
+}
+
 // TestHandoutsPrintOnOnePage prints the handout of every lesson of the
 // catalog, in English and Chinese, as its handout link makes it (the
 // lesson's default variant, parameters and first schedule). A run of at
@@ -177,7 +202,11 @@ func TestHandoutsPrintOnOnePage(t *testing.T) {
 					t.Fatal(err)
 				}
 				_, pages := p.printHandout("handout-print-" + l.ID + "-" + lang)
-				t.Logf("%d steps: %d pages", steps, pages)
+				pt := p.pictureTypePoints()
+				t.Logf("%d steps: %d pages, pictures' type %.1f pt", steps, pages, pt)
+				if pt < minPicturePoints {
+					t.Errorf("the pictures print their type at %.1f pt; want at least %v", pt, minPicturePoints)
+				}
 				if steps <= onePageSteps && pages != 1 {
 					t.Errorf("a run of %d steps prints on %d pages; want one", steps, pages)
 				}

@@ -20,17 +20,33 @@ import (
 // presentation attributes only, no style attribute, as the site's
 // Content-Security-Policy asks.
 
-// Sizes of a picture, in SVG units (CSS pixels at 1:1).
+// Sizes of a picture, in SVG units (CSS pixels at 1:1). A picture is as
+// wide as its longest name and value need, at least picMinW:
+// a narrow one prints its type larger in the same width (handout.css).
 const (
-	picWidth  = 480
-	picRow    = 26 // one row of text
-	picPad    = 8
+	picMinW   = 300
+	picValueW = 340 // the column of values, at most
+	picRow    = 22  // one row of text, 1.375 lines of the font
+	picPad    = 6
 	picFont   = 16
-	picNameW  = 190 // the column of names, at least
+	picNameW  = 100 // the column of names, at least
 	picCharW  = 10  // the advance of one character of the font, at most
-	picNodeW  = 110 // one awaiter of a list
 	picNodeGp = 26  // the gap between two awaiters, with its arrow
 )
+
+// textWidth is the most width t takes in the picture's font: a wide
+// character (Chinese) takes two advances.
+func textWidth(t string) int {
+	w := 0
+	for _, r := range t {
+		if r >= 0x2E80 {
+			w += 2 * picCharW
+		} else {
+			w += picCharW
+		}
+	}
+	return w
+}
 
 // statusWords are a coroutine's states in English and Chinese, as the
 // stage says them.
@@ -44,26 +60,49 @@ var statusWords = map[outcome.Status][2]string{
 func picture(p *program.Program, s snapshot.Snapshot, title, lang string) string {
 	var rows []string // the body, one drawn row after another
 	y := picPad
-	// The column of names is as wide as the longest name needs, and the
-	// picture widens with it.
-	longest := 0
+	// The column of names is as wide as the longest name needs, the
+	// column of values as the longest value or state.
+	shown := func(ob *program.Object) bool {
+		return ob.Kind == program.PrimitiveObject || ob.Kind == program.DataObject
+	}
+	names, values := textWidth("num_wait"), 0
 	for _, c := range s.Cells {
-		longest = max(longest, utf8.RuneCountInString(c.Name))
+		if shown(&p.Objects[p.Cells[c.Addr].Object]) {
+			names, values = max(names, textWidth(c.Name)), max(values, textWidth(c.Value))
+		}
 	}
 	for _, c := range s.Coroutines {
-		longest = max(longest, utf8.RuneCountInString(coroutineWho(c)))
+		names, values = max(names, textWidth(coroutineWho(c))), max(values, textWidth(coroutineWhat(c, lang)))
 	}
-	nameW := max(picNameW, picPad+4+picCharW*longest+8)
-	width := picWidth + nameW - picNameW
+	var counts []string
+	for _, c := range s.Cells {
+		if ob := &p.Objects[p.Cells[c.Addr].Object]; ob.Kind == program.ContextObject {
+			counts = append(counts, ob.Owner+" "+c.Value)
+		}
+	}
+	values = max(values, textWidth(strings.Join(counts, " · ")))
+	// An awaiter's box holds the longest name of a coroutine in a list.
+	nodeW := 0
+	for _, l := range s.Lists {
+		if len(l.Nodes) == 0 {
+			continue
+		}
+		names = max(names, textWidth(l.Name+" →"))
+		for _, n := range l.Nodes {
+			nodeW = max(nodeW, textWidth(n.Coroutine)+24)
+		}
+		values = max(values, len(l.Nodes)*(nodeW+picNodeGp)-picNodeGp-16)
+	}
+	nameW := max(picNameW, picPad+4+names+8)
+	width := max(picMinW, nameW+min(8+values+8, picValueW)+picPad)
 	text := func(x, y int, weight, anchor, t string) string {
-		return fmt.Sprintf(`<text x="%d" y="%d" font-weight="%s" text-anchor="%s">%s</text>`, x, y+picRow-9, weight, anchor, html.EscapeString(t))
+		return fmt.Sprintf(`<text x="%d" y="%d" font-weight="%s" text-anchor="%s">%s</text>`, x, y+picRow-6, weight, anchor, html.EscapeString(t))
 	}
 	rule := func(y int) string {
 		return fmt.Sprintf(`<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#000" stroke-width="1"/>`, picPad, y, width-picPad, y)
 	}
 	for _, c := range s.Cells {
-		ob := &p.Objects[p.Cells[c.Addr].Object]
-		if ob.Kind != program.PrimitiveObject && ob.Kind != program.DataObject {
+		if !shown(&p.Objects[p.Cells[c.Addr].Object]) {
 			continue
 		}
 		rows = append(rows,
@@ -75,11 +114,13 @@ func picture(p *program.Program, s snapshot.Snapshot, title, lang string) string
 		if len(l.Nodes) == 0 {
 			continue
 		}
-		rows = append(rows, rule(y+2), text(picPad+4, y+4, "normal", "start", l.Name+" →"))
-		y += picRow + 4
-		x := picPad + 4
+		// The list on one row: its name in the column of names, its
+		// awaiters in the column of values, as many as fit.
+		rows = append(rows, rule(y+1), text(picPad+4, y+2, "normal", "start", l.Name+" →"))
+		y += 2
+		x := nameW
 		for i, n := range l.Nodes {
-			if x+picNodeW > width-picPad {
+			if x+nodeW > width-picPad {
 				rows = append(rows, text(x, y, "bold", "start", "…"))
 				break
 			}
@@ -87,35 +128,25 @@ func picture(p *program.Program, s snapshot.Snapshot, title, lang string) string
 			if !n.Live {
 				dash = ` stroke-dasharray="4 3"`
 			}
-			rows = append(rows, fmt.Sprintf(`<rect x="%d" y="%d" width="%d" height="%d" rx="4" fill="#fff" stroke="#000" stroke-width="2"%s/>`, x, y+1, picNodeW, picRow-2, dash),
-				text(x+picNodeW/2, y, "bold", "middle", n.Coroutine))
+			rows = append(rows, fmt.Sprintf(`<rect x="%d" y="%d" width="%d" height="%d" rx="4" fill="#fff" stroke="#000" stroke-width="2"%s/>`, x, y+1, nodeW, picRow-2, dash),
+				text(x+nodeW/2, y, "bold", "middle", n.Coroutine))
 			if i < len(l.Nodes)-1 {
 				ay := y + picRow/2
-				rows = append(rows, fmt.Sprintf(`<path d="M%d %d h%d m-6 -4 l6 4 l-6 4" fill="none" stroke="#000" stroke-width="1.5"/>`, x+picNodeW+3, ay, picNodeGp-6))
+				rows = append(rows, fmt.Sprintf(`<path d="M%d %d h%d m-6 -4 l6 4 l-6 4" fill="none" stroke="#000" stroke-width="1.5"/>`, x+nodeW+3, ay, picNodeGp-6))
 			}
-			x += picNodeW + picNodeGp
+			x += nodeW + picNodeGp
 		}
 		y += picRow
 	}
 	rows = append(rows, rule(y+2))
-	y += 6
+	y += 4
 	for _, c := range s.Coroutines {
-		who, what := coroutineWho(c), statusIn(c.Status, lang)
-		if c.Op != "" {
-			what += "  " + c.Op + "() · " + c.Label
-		}
-		rows = append(rows, text(picPad+4, y, "bold", "start", who), text(nameW+8, y, "normal", "start", what))
+		rows = append(rows, text(picPad+4, y, "bold", "start", coroutineWho(c)), text(nameW+8, y, "normal", "start", coroutineWhat(c, lang)))
 		y += picRow
 	}
 	// Each context's num_wait, as many to a row as fit: what keeps a
 	// thread from going idle.
-	var counts []string
 	countsTop := y
-	for _, c := range s.Cells {
-		if ob := &p.Objects[p.Cells[c.Addr].Object]; ob.Kind == program.ContextObject {
-			counts = append(counts, ob.Owner+" "+c.Value)
-		}
-	}
 	room := (width - nameW - picPad - 8) / picCharW // characters to a row
 	for line, i := "", 0; i < len(counts); i++ {
 		if line == "" {
@@ -149,6 +180,16 @@ func coroutineWho(c snapshot.CoroutineState) string {
 		return c.Name + " (" + c.Thread + ")"
 	}
 	return c.Name
+}
+
+// coroutineWhat is coroutine c's state in a picture: its status, and the
+// operation and label it stands at.
+func coroutineWhat(c snapshot.CoroutineState, lang string) string {
+	what := statusIn(c.Status, lang)
+	if c.Op != "" {
+		what += "  " + c.Op + "() · " + c.Label
+	}
+	return what
 }
 
 // statusIn is status st in words of lang.
