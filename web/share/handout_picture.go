@@ -53,6 +53,7 @@ func textWidth(t string) int {
 var statusWords = map[outcome.Status][2]string{
 	outcome.Running: {"running", "运行中"}, outcome.Runnable: {"in a run queue", "在运行队列中"},
 	outcome.Parked: {"parked", "挂起"}, outcome.Done: {"done", "已结束"},
+	outcome.Unstarted: {"not spawned yet", "还没有被启动"},
 }
 
 // picture draws state s of program p as an SVG element, with title as

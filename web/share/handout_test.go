@@ -32,6 +32,7 @@ func TestHandout(t *testing.T) {
 		{"schedule text and parameters", "/handout/wg-lost-wakeup?schedule=D1+W1&waiters=2", []string{"waiters=2", "<code class=\"schedule\" data-testid=\"handout-schedule\">D1"}, 2, ""},
 		{"parameters the first schedule was not written for, without a schedule", "/handout/wg-lost-wakeup?waiters=8&workers=8", []string{"waiters=8", "workers=8", `data-kind="ok"`, "At the end"}, 2, ""},
 		{"a lesson's c11 schedule runs under c11", "/handout/event-missing-release?schedule=stale-handle", []string{`data-kind="bad-resume"`}, 2, "8"},
+		{"a coroutine not spawned yet, in Chinese", "/handout/when-all-cross-thread?lang=zh", []string{"开始时", "还没有被启动"}, 2, "21"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
