@@ -26,34 +26,47 @@ import (
 // back from a copy of itself, taking turns with it), they pass to src,
 // whose state is unchanged.
 func (m *Machine) CopyFrom(src *Machine) {
-	old := *m
+	// m's own buffers, kept across the copy of src's fields.
+	mem, ended, threads, coros, races, choices := m.mem, m.ended, m.threads, m.coros, m.races, m.choices
+	peekFn, weak := m.peekFn, m.weak // peekFn is bound to m, or nil
+	hbs := m.hb
 	*m = *src
-	m.mem = append(old.mem[:0], src.mem...)
-	m.ended = append(old.ended[:0], src.ended...)
-	if len(old.threads) != len(src.threads) {
-		old.threads = make([]thread, len(src.threads))
+	m.mem = append(mem[:0], src.mem...)
+	m.ended = append(ended[:0], src.ended...)
+	if len(threads) != len(src.threads) {
+		threads = make([]thread, len(src.threads))
 	}
-	m.threads = old.threads
+	m.threads = threads
 	for i := range src.threads {
-		m.threads[i].stack = append(m.threads[i].stack[:0], src.threads[i].stack...)
-		m.threads[i].queue = append(m.threads[i].queue[:0], src.threads[i].queue...)
+		d, s := &threads[i], &src.threads[i]
+		d.stack = copyCoroutines(d.stack, s.stack)
+		d.queue = copyCoroutines(d.queue, s.queue)
 	}
-	m.coros = append(old.coros[:0], src.coros...)
-	m.hb = old.hb
+	m.coros = append(coros[:0], src.coros...)
+	m.hb = hbs
 	m.hb.CopyFrom(&src.hb)
-	m.races = append(old.races[:0], src.races...)
+	m.races = append(races[:0], src.races...)
 	m.record, m.where, m.cur = false, false, nil
 	m.records = nil
-	m.choices = old.choices[:0]
-	m.peekFn = old.peekFn // bound to m, or nil
+	m.choices = choices[:0]
+	m.peekFn = peekFn
 	m.weak = nil
 	if src.weak != nil {
-		m.weak = old.weak
+		m.weak = weak
 		if m.weak == nil {
 			m.weak = &c11.Memory{}
 		}
 		m.weak.CopyFrom(src.weak)
 	}
+}
+
+// copyCoroutines is append(dst[:0], src...) for a thread's stack or run
+// queue, with no call at all for an empty one (most run queues).
+func copyCoroutines(dst, src []int16) []int16 {
+	if len(src) == 0 {
+		return dst[:0]
+	}
+	return append(dst[:0], src...)
 }
 
 // QuietStep performs one step on thread t, which must be able to move

@@ -147,3 +147,50 @@ func TestEqualSharedAccesses(t *testing.T) {
 		t.Fatal("a copy whose clock ticked equals its source")
 	}
 }
+
+// TestEqualEveryClock: Equal tells apart two copies of a state that differ
+// in one component of one clock, whichever: in a block Equal compares at
+// once or in the rest. Eleven threads (clocks of 121 components), as many
+// release clocks and wakeups. Both copies tick thread u; one of them then
+// carries u's new component into row r of the thread clocks, the release
+// clocks or the wakeups, and nothing else.
+func TestEqualEveryClock(t *testing.T) {
+	const n = 11
+	src := hb.New(n, n, 1, n, false, false)
+	for u := range n {
+		src.Tick(u)
+	}
+	carries := map[string]func(s *hb.State, r, u int){
+		"thread clock": func(s *hb.State, r, u int) {
+			if r != u {
+				s.HandWake(0, u)
+				s.AcquireWake(r, 0)
+				s.HandWake(0, n-1) // the wakeup back as in the other copy
+			}
+		},
+		"release clock": func(s *hb.State, r, u int) { s.Write(u, r, program.Release, false) },
+		"wakeup":        func(s *hb.State, r, u int) { s.HandWake(r, u) },
+	}
+	for name, carry := range carries {
+		for r := range n {
+			for u := range n {
+				var a, b hb.State
+				a.CopyFrom(&src)
+				b.CopyFrom(&src)
+				if r == u && name == "thread clock" {
+					a.Tick(u) // the copies differ in u's own component
+				} else {
+					a.Tick(u)
+					b.Tick(u)
+					if name == "thread clock" {
+						b.HandWake(0, n-1)
+					}
+					carry(&a, r, u)
+				}
+				if a.Equal(&b) || b.Equal(&a) {
+					t.Errorf("%s %d, component %d: copies that differ there are equal", name, r, u)
+				}
+			}
+		}
+	}
+}

@@ -180,7 +180,31 @@ func (k *Keyer) carry(acc, run []access, after hb.Clocks, holders uint64) []acce
 // canonical set of the clocks that cover it. The release clocks of private
 // atomic cells do not count, and a thread about to acquire from a cell
 // covers what the cell's release clock covers (see the acquire package).
+// What does not depend on the renaming is worked out once per state (see
+// prepareAccesses).
 func (k *Keyer) encodeAccesses(m *sim.Machine, c *keyCache, out []uint64) []uint64 {
+	if k.prepared != c || k.preparedFor != m {
+		k.prepareAccesses(m, c)
+	}
+	k.canonicalBits()
+	out = k.appendRun(out, c.acc[:k.sharedAcc], k.counted[:k.sharedAcc])
+	for _, g := range k.groups {
+		for _, slot := range g.members {
+			at := k.accAt[k.src[slot]]
+			out = k.appendRun(out, c.acc[at[0]:at[1]], k.counted[at[0]:at[1]])
+		}
+	}
+	return out
+}
+
+// prepareAccesses works out, for m and its cache c, what encodeAccesses
+// writes that is the same under every renaming: per access, its coverage
+// by the holders that count (counted, or incl itself for an access they
+// all cover, which is left out); where each member's accesses are
+// (accAt), and how many are of cells no member owns (sharedAcc). It holds
+// until the next state is keyed, for the twin checks of this one (see
+// twins).
+func (k *Keyer) prepareAccesses(m *sim.Machine, c *keyCache) {
 	n, na := k.n, len(k.atomics)
 	// The holders that count.
 	var incl uint64
@@ -203,13 +227,21 @@ func (k *Keyer) encodeAccesses(m *sim.Machine, c *keyCache, out []uint64) []uint
 		}
 		incl |= 1 << k.threadOf[x]
 	}
-	k.canonicalBits()
 	k.acquiring(c)
-	// Where each member's accesses are.
-	for _, g := range k.groups {
-		for _, x := range g.members {
-			k.accAt[x] = [2]int32{}
+	counted := k.counted[:0]
+	for i := range c.acc {
+		mask := c.acc[i].mask
+		for _, a := range k.acq {
+			if mask&a.holder != 0 {
+				mask |= a.threads
+			}
 		}
+		counted = append(counted, mask&incl)
+	}
+	k.counted, k.incl = counted, incl
+	// Where each member's accesses are.
+	for _, x := range k.members {
+		k.accAt[x] = [2]int32{}
 	}
 	shared := 0
 	for i := len(c.acc) - 1; i >= 0; i-- {
@@ -223,38 +255,28 @@ func (k *Keyer) encodeAccesses(m *sim.Machine, c *keyCache, out []uint64) []uint
 		}
 		k.accAt[o][0] = int32(i)
 	}
-	out = k.appendRun(out, m, c.acc[:shared], incl)
-	for _, g := range k.groups {
-		for _, slot := range g.members {
-			at := k.accAt[k.src[slot]]
-			out = k.appendRun(out, m, c.acc[at[0]:at[1]], incl)
-		}
-	}
-	return out
+	k.sharedAcc = shared
+	k.prepared, k.preparedFor = c, m
 }
 
 // appendRun appends the count and then the accesses of run, which are in
-// cell order and of one owner (see encodeAccesses).
-func (k *Keyer) appendRun(out []uint64, m *sim.Machine, run []access, incl uint64) []uint64 {
+// cell order and of one owner (see encodeAccesses), each with its
+// coverage by the holders that count (see prepareAccesses).
+func (k *Keyer) appendRun(out []uint64, run []access, counted []uint64) []uint64 {
 	at := len(out)
 	out = append(out, 0)
 	reads := k.reads[:0]
+	incl := k.incl
 	for i := range run {
 		e := &run[i]
-		mask := e.mask
-		for _, a := range k.acq {
-			if mask&a.holder != 0 {
-				mask |= a.threads
-			}
-		}
-		if mask&incl != incl {
+		if mask := counted[i]; mask != incl {
 			tag := uint64(k.cellLocal[e.slot]) << 40
 			if e.reader < 0 {
-				out = k.appendAccess(out, tag|1<<32|uint64(k.tren[e.thread]), mask&incl)
+				out = k.appendAccess(out, tag|1<<32|uint64(k.tren[e.thread]), mask)
 			} else {
 				// The last reads of a cell, in canonical thread order
 				// (a few at most).
-				reads = append(reads, taggedAccess{tag | 2<<32 | uint64(k.tren[e.reader]), mask & incl})
+				reads = append(reads, taggedAccess{tag | 2<<32 | uint64(k.tren[e.reader]), mask})
 				for j := len(reads) - 1; j > 0 && reads[j].tag < reads[j-1].tag; j-- {
 					reads[j], reads[j-1] = reads[j-1], reads[j]
 				}

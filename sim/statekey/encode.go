@@ -16,6 +16,7 @@ import (
 func (k *Keyer) finish(m *sim.Machine, c *keyCache) Key {
 	k.ranks(m)
 	k.chooseRenaming(m, c)
+	k.prepared = nil // a new state: its accesses are prepared again
 	k.out = k.encode(m, c, k.out[:0])
 	return hashWords(k.out)
 }

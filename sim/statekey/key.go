@@ -99,25 +99,35 @@ type Keyer struct {
 	out      []uint64
 	alt      []uint64 // an encoding under another renaming (see twins)
 	block    []uint64
-	refs     []int32 // a member block's refs, while it is written
-	rsig     []Key   // per member: its sort signature (see refine)
-	rin      []Key   // refine's: the sum over the members that name it
-	rnext    []Key   // refine's: the next round's signatures
-	isNamed  []bool  // tiesNamed's: per member, whether a block names it
+	refs     []int32     // a member block's refs, while it is written
+	members  []int       // every group's members, group by group
+	sorted   []sortEntry // sortMembers'
+	rsig     []uint64    // per member: its sort signature (see refine)
+	rin      []uint64    // refine's: the sum over the members that name it
+	rnext    []uint64    // refine's: the next round's signatures
+	isNamed  []bool      // tiesNamed's: per member, whether a block names it
 	semRank  []int
 	lockRank []int
 	ranked   bool // semRank and lockRank are not all zero
 	cbit     []uint8
 	acq      []acquiringThreads
 	accAt    [][2]int32 // per member: where its accesses are in a keyCache
-	reads    []taggedAccess
-	alive    []bool
-	readers  []int
-	hoff     []int // clocksWide's
-	hbit     []int
-	hacq     []int
-	cols     []uint32
-	colDone  uint64
+	// prepareAccesses': for the cache prepared from the machine
+	// preparedFor, per access its coverage by the holders that count
+	// (incl), and the number of accesses of cells no member owns.
+	prepared    *keyCache
+	preparedFor *sim.Machine
+	counted     []uint64
+	incl        uint64
+	sharedAcc   int
+	reads       []taggedAccess
+	alive       []bool
+	readers     []int
+	hoff        []int // clocksWide's
+	hbit        []int
+	hacq        []int
+	cols        []uint32
+	colDone     uint64
 }
 
 // Options configure a Keyer.
@@ -194,7 +204,10 @@ func New(p *program.Program, o Options) *Keyer {
 		k.tsrc[t], k.tren[t] = t, t
 	}
 	k.pinned = make([]bool, nc)
-	k.rsig, k.rin, k.rnext = make([]Key, nc), make([]Key, nc), make([]Key, nc)
+	k.rsig, k.rin, k.rnext = make([]uint64, nc), make([]uint64, nc), make([]uint64, nc)
+	for _, g := range k.groups {
+		k.members = append(k.members, g.members...)
+	}
 	k.isNamed = make([]bool, nc)
 	k.listPos = make([]uint64, nc)
 	k.semRank = make([]int, nc)

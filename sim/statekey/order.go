@@ -32,10 +32,8 @@ func (k *Keyer) chooseRenaming(m *sim.Machine, c *keyCache) {
 		}
 	}
 	k.listPositions(m)
-	for _, g := range k.groups {
-		for _, x := range g.members {
-			k.rsig[x] = c.sig[x]
-		}
+	for _, x := range k.members {
+		k.rsig[x] = c.sig[x][0]
 	}
 	k.sortMembers(c)
 	if k.tiesNamed(c) {
@@ -45,31 +43,54 @@ func (k *Keyer) chooseRenaming(m *sim.Machine, c *keyCache) {
 	}
 }
 
+// sortEntry is a member's place in sortMembers' order: its block hash,
+// its place in the waiter lists, its refined signature, and the member.
+type sortEntry struct {
+	a, b, list, sig uint64
+	x               int
+}
+
+// less reports whether e sorts before f: by block hash, then place in
+// the waiter lists, then refined signature (the block hash too until
+// refine has run).
+func (e *sortEntry) less(f *sortEntry) bool {
+	switch {
+	case e.a != f.a:
+		return e.a < f.a
+	case e.b != f.b:
+		return e.b < f.b
+	case e.list != f.list:
+		return e.list < f.list
+	}
+	return e.sig < f.sig
+}
+
 // sortMembers chooses the renaming by sorting each group's members that
-// are not pinned (see before); pinned members stay where they are.
+// are not pinned (see sortEntry.less), ties in member order; pinned
+// members stay where they are.
 func (k *Keyer) sortMembers(c *keyCache) {
 	for _, g := range k.groups {
-		o := k.order[:0]
+		o := k.sorted[:0]
 		for _, x := range g.members {
 			if !k.pinned[x] {
-				o = append(o, x)
+				o = append(o, sortEntry{a: c.sig[x][0], b: c.sig[x][1], list: k.listPos[x], sig: k.rsig[x], x: x})
 			}
 		}
 		// Insertion sort, stable: groups are small.
 		for i := 1; i < len(o); i++ {
-			x := o[i]
+			e := o[i]
 			j := i
-			for ; j > 0 && k.before(c, x, o[j-1]); j-- {
+			for ; j > 0 && e.less(&o[j-1]); j-- {
 				o[j] = o[j-1]
 			}
-			o[j] = x
+			o[j] = e
 		}
-		k.order = o
+		k.sorted = o
 		j := 0
 		for _, slot := range g.members {
 			from := slot
 			if !k.pinned[slot] {
-				from = o[j]
+				from = o[j].x
 				j++
 			}
 			k.src[slot] = from
@@ -87,22 +108,19 @@ func (k *Keyer) sortMembers(c *keyCache) {
 // under every renaming of the state.
 func (k *Keyer) tiesNamed(c *keyCache) bool {
 	named := false
-	for _, g := range k.groups {
-		for _, x := range g.members {
-			if len(c.refs[x]) > 0 {
-				named = true
-			}
+	for _, x := range k.members {
+		if len(c.refs[x]) > 0 {
+			named = true
+			break
 		}
 	}
 	if !named {
 		return false
 	}
 	clear(k.isNamed)
-	for _, g := range k.groups {
-		for _, x := range g.members {
-			for _, r := range c.refs[x] {
-				k.isNamed[r] = true
-			}
+	for _, x := range k.members {
+		for _, r := range c.refs[x] {
+			k.isNamed[r] = true
 		}
 	}
 	for _, g := range k.groups {
@@ -117,22 +135,6 @@ func (k *Keyer) tiesNamed(c *keyCache) bool {
 		}
 	}
 	return false
-}
-
-// before reports whether member x sorts before member y: by block hash,
-// then place in the waiter lists, then refined signature (the block hash
-// too until refine has run).
-func (k *Keyer) before(c *keyCache, x, y int) bool {
-	a, b := c.sig[x], c.sig[y]
-	switch {
-	case a[0] != b[0]:
-		return a[0] < b[0]
-	case a[1] != b[1]:
-		return a[1] < b[1]
-	case k.listPos[x] != k.listPos[y]:
-		return k.listPos[x] < k.listPos[y]
-	}
-	return k.rsig[x][0] < k.rsig[y][0]
 }
 
 // refineRounds is how many times refine passes signatures along refs: a
@@ -151,37 +153,27 @@ const refineRounds = 3
 // orders members (the key encodes the whole renamed state), so a cheap
 // 64-bit mix does: two members it fails to tell apart only stay tied.
 func (k *Keyer) refine(c *keyCache) {
-	for _, g := range k.groups {
-		for _, x := range g.members {
-			k.rsig[x] = Key{c.sig[x][0], c.sig[x][1]}
-		}
+	for _, x := range k.members {
+		k.rsig[x] = c.sig[x][0]
 	}
 	for range refineRounds {
-		for _, g := range k.groups {
-			for _, x := range g.members {
-				k.rin[x] = Key{}
+		for _, x := range k.members {
+			k.rin[x] = 0
+		}
+		for _, y := range k.members {
+			for i, r := range c.refs[y] {
+				k.rin[r] += mix64(k.rsig[y] + uint64(i+1)*hashPrime3)
 			}
 		}
-		for _, g := range k.groups {
-			for _, y := range g.members {
-				for i, r := range c.refs[y] {
-					k.rin[r][0] += mix64(k.rsig[y][0] + uint64(i+1)*hashPrime3)
-				}
+		for _, x := range k.members {
+			v := k.rsig[x] ^ k.rin[x]*hashPrime4
+			for _, r := range c.refs[x] {
+				v = bits.RotateLeft64(v, 23)*hashPrime1 + k.rsig[r]
 			}
+			k.rnext[x] = mix64(v)
 		}
-		for _, g := range k.groups {
-			for _, x := range g.members {
-				v := k.rsig[x][0] ^ k.rin[x][0]*hashPrime4
-				for _, r := range c.refs[x] {
-					v = bits.RotateLeft64(v, 23)*hashPrime1 + k.rsig[r][0]
-				}
-				k.rnext[x][0] = mix64(v)
-			}
-		}
-		for _, g := range k.groups {
-			for _, x := range g.members {
-				k.rsig[x][0] = k.rnext[x][0]
-			}
+		for _, x := range k.members {
+			k.rsig[x] = k.rnext[x]
 		}
 	}
 }
