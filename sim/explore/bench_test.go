@@ -247,6 +247,16 @@ func startCPU() cpuMeter {
 	return cpuMeter{d, ok}
 }
 
+// used is the CPU time the process used since startCPU; ok is false
+// where CPU time cannot be read.
+func (c cpuMeter) used() (d time.Duration, ok bool) {
+	end, ok := processCPU()
+	if !ok || !c.ok {
+		return 0, false
+	}
+	return end - c.start, true
+}
+
 // report reports the CPU time per iteration, and per state when states
 // is positive, since startCPU; nothing where CPU time cannot be read.
 func (c cpuMeter) report(b *testing.B, states int64) {

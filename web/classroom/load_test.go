@@ -22,6 +22,12 @@ import (
 const (
 	loadStudents = 200
 	loadSteps    = 50
+	// raceStudents and raceSteps are the lecture under the race detector:
+	// the same fan-out to many sockets at once, but a fifth of the students
+	// and of the steps, since the full lecture took more than five minutes
+	// for 7 of its 50 steps there at a load of 30 on two cores.
+	raceStudents = 40
+	raceSteps    = 10
 	// loadP99 bounds the 99th percentile of the broadcast latency, from
 	// the presenter's publish to a student's receipt, with LOCKSTEP_LOAD=1.
 	// The race detector slows every goroutine several times over: under
@@ -49,11 +55,12 @@ func TestRoomLoad(t *testing.T) {
 	budget := os.Getenv("LOCKSTEP_LOAD") == "1" && !webtest.RaceEnabled
 	ts := newRoomSite(t)
 	for attempt := 1; ; attempt++ {
-		latencies, elapsed := runLecture(t, ts)
+		students, steps := lectureSize()
+		latencies, elapsed := runLecture(t, ts, students, steps)
 		slices.Sort(latencies)
 		p50, p99 := latencies[len(latencies)/2], latencies[len(latencies)*99/100]
 		t.Logf("%d students × %d steps in %v: broadcast latency p50 %v, p99 %v, max %v",
-			loadStudents, loadSteps, elapsed.Round(time.Millisecond), p50, p99, latencies[len(latencies)-1])
+			students, steps, elapsed.Round(time.Millisecond), p50, p99, latencies[len(latencies)-1])
 		if p99 <= loadP99 || !budget {
 			return
 		}
@@ -66,11 +73,21 @@ func TestRoomLoad(t *testing.T) {
 	}
 }
 
-// runLecture opens a room on the test site ts, connects loadStudents students and a
-// presenter, and publishes loadSteps positions, each once every student
+// lectureSize is the students and the steps of TestRoomLoad's lecture:
+// loadStudents and loadSteps, or raceStudents and raceSteps under the
+// race detector.
+func lectureSize() (students, steps int) {
+	if webtest.RaceEnabled {
+		return raceStudents, raceSteps
+	}
+	return loadStudents, loadSteps
+}
+
+// runLecture opens a room on the test site ts, connects students students and a
+// presenter, and publishes steps positions, each once every student
 // received the one before. Every student must receive every position, in
 // order. It returns the latency of each receipt and the lecture's length.
-func runLecture(t *testing.T, ts *roomSite) ([]time.Duration, time.Duration) {
+func runLecture(t *testing.T, ts *roomSite, students, steps int) ([]time.Duration, time.Duration) {
 	t.Helper()
 	code, cookie := ts.open("wg-lost-wakeup")
 	pres := dialRoom(t, roomSocketURL(ts.srv.URL, code, "presenter"), cookie)
@@ -78,12 +95,12 @@ func runLecture(t *testing.T, ts *roomSite) ([]time.Duration, time.Duration) {
 
 	ctx, cancel := context.WithTimeout(t.Context(), lectureTimeout())
 	defer cancel()
-	receipts := make(chan receipt, loadStudents)
-	joined := make(chan int, loadStudents)
+	receipts := make(chan receipt, students)
+	joined := make(chan int, students)
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	defer cancel()
-	for i := range loadStudents {
+	for i := range students {
 		c, _, err := websocket.Dial(ctx, roomSocketURL(ts.srv.URL, code, "student"), nil)
 		if err != nil {
 			t.Fatalf("student %d: %v", i, err)
@@ -93,7 +110,7 @@ func runLecture(t *testing.T, ts *roomSite) ([]time.Duration, time.Duration) {
 	}
 	// A dial returns when the socket opens; a student is a member of the
 	// room once its welcome arrives. The lecture starts when all are in.
-	for range loadStudents {
+	for range students {
 		select {
 		case <-joined:
 		case <-ctx.Done():
@@ -102,14 +119,14 @@ func runLecture(t *testing.T, ts *roomSite) ([]time.Duration, time.Duration) {
 	}
 
 	start := time.Now()
-	latencies := make([]time.Duration, 0, loadStudents*loadSteps)
-	for seq := 1; seq <= loadSteps; seq++ {
+	latencies := make([]time.Duration, 0, students*steps)
+	for seq := 1; seq <= steps; seq++ {
 		// The room relays positions without replaying them: a history of
 		// one step per publish is enough.
 		sent := time.Now()
 		pres.send(map[string]any{"type": "publish", "position": map[string]any{
 			"lesson": "wg-lost-wakeup", "schedule": strings.Repeat("W1 ", seq), "position": seq}})
-		for range loadStudents { // every student has this step before the next is published
+		for range students { // every student has this step before the next is published
 			var r receipt
 			select {
 			case r = <-receipts:
@@ -129,8 +146,9 @@ func runLecture(t *testing.T, ts *roomSite) ([]time.Duration, time.Duration) {
 }
 
 // lectureTimeout bounds a lecture of runLecture: a minute, and five under
-// the race detector, which took more than a minute for 27 of the 50 steps
-// on a loaded machine (the test checks delivery there, not time).
+// the race detector, which took more than a minute for 27 of the full
+// lecture's 50 steps on a loaded machine (the test checks delivery there,
+// not time).
 func lectureTimeout() time.Duration {
 	if webtest.RaceEnabled {
 		return 5 * time.Minute

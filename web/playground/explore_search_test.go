@@ -96,6 +96,25 @@ func TestSearchLimits(t *testing.T) {
 	})
 }
 
+// TestSearchReportsOften runs a search with the page's options and counts
+// the engine's reports: one every progressEvery states at least, so that
+// a search whose states are slow (a big lesson on a loaded machine, or
+// under the race detector) shows its progress well within its time limit.
+func TestSearchReportsOften(t *testing.T) {
+	prog := buildTest(t, "fixed", map[string]int{"waiters": 4, "workers": 4})
+	o := newSearch(t.Context(), nil, prog, explore.Exhaustive, "fixed", nil).options()
+	var reports int64
+	o.Progress = func(explore.Progress) { reports++ }
+	res, err := explore.Explore(t.Context(), prog, o)
+	if err != nil || !res.Complete {
+		t.Fatalf("explore: %+v, %v; want complete", res, err)
+	}
+	t.Logf("%d reports for %d states", reports, res.States)
+	if res.States < 1000 || reports < res.States/64 {
+		t.Errorf("%d reports for %d states; want one every 64 states at least, of a search of 1000 states at least", reports, res.States)
+	}
+}
+
 // buildTest builds the test lesson.
 func buildTest(t *testing.T, variant string, params map[string]int) *program.Program {
 	t.Helper()
