@@ -46,7 +46,9 @@ const wireBudget = 60 << 10
 // detector slows the server five to ten times).
 var waitLimit = map[bool]time.Duration{false: 30 * time.Second, true: 120 * time.Second}[webtest.RaceEnabled]
 
-// browser is one headless Chromium and the playground server it visits.
+// browser is a test's view of the shared Chromium: a browser context of
+// its own (cookies, storage and cache apart from every other test's, as a
+// fresh profile would be) and the playground server its tabs visit.
 type browser struct {
 	ctx  context.Context
 	base string
@@ -61,7 +63,8 @@ func newBrowser(t *testing.T) *browser {
 }
 
 // newBrowserOf is newBrowser visiting the server at base, or, when base
-// is nil, a server of the embedded catalog it starts.
+// is nil, a server of the embedded catalog it starts. The browser context
+// and its tabs close when t ends; the Chromium stays for the next test.
 func newBrowserOf(t *testing.T, base *string) *browser {
 	t.Helper()
 	if testing.Short() {
@@ -87,31 +90,92 @@ func newBrowserOf(t *testing.T, base *string) *browser {
 		t.Cleanup(ts.Close)
 		base = &ts.URL
 	}
-
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(path),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.NoFirstRun,
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(viewportW, viewportH),
-	)
-	ctx, cancelCtx := chromedp.NewContext(actx)
-	t.Cleanup(func() {
-		cancelCtx()
-		cancelAlloc()
-	})
-	// Start the browser now, so that a broken one fails here.
-	if err := chromedp.Do(ctx); err != nil {
+	root, err := chromium.start(path)
+	if err != nil {
 		t.Fatalf("start %s: %v", path, err)
+	}
+	ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("a browser context in %s: %v", path, err)
 	}
 	return &browser{ctx: ctx, base: *base}
 }
+
+// chromium is the one headless Chromium of the package's browser tests,
+// started by the first that needs it and stopped by TestMain: starting
+// one per test cost a second or more each, and tests that share it run in
+// parallel. It is the package's one variable, since what it holds lives
+// across tests.
+var chromium sharedChromium
+
+// sharedChromium starts a Chromium once and stops it.
+type sharedChromium struct {
+	once sync.Once
+	ctx  context.Context // the browser's first tab: tests open contexts under it
+	err  error
+	stop func()
+}
+
+// start starts the Chromium at path, the first time it is called, and
+// returns its first tab's context, or why it would not start.
+func (c *sharedChromium) start(path string) (context.Context, error) {
+	c.once.Do(func() {
+		dir, err := os.MkdirTemp("", "lockstep-chromium-")
+		if err != nil {
+			c.err = err
+			return
+		}
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+			chromedp.ExecPath(path),
+			chromedp.Flag("headless", true),
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			// Every test's tabs are windows of their own, and tests run
+			// side by side: none may be slowed as a window in the
+			// background.
+			chromedp.Flag("disable-background-timer-throttling", true),
+			chromedp.Flag("disable-backgrounding-occluded-windows", true),
+			chromedp.Flag("disable-renderer-backgrounding", true),
+			chromedp.NoFirstRun,
+			chromedp.Flag("hide-scrollbars", true),
+			chromedp.UserDataDir(dir),
+			chromedp.WindowSize(viewportW, viewportH),
+		)
+		ctx, cancelCtx := chromedp.NewContext(actx)
+		c.stop = func() {
+			cancelCtx()
+			cancelAlloc()
+			os.RemoveAll(dir)
+		}
+		c.ctx, c.err = ctx, chromedp.Do(ctx)
+	})
+	return c.ctx, c.err
+}
+
+// close stops the Chromium, if it was started.
+func (c *sharedChromium) close() {
+	c.once.Do(func() {})
+	if c.stop != nil {
+		c.stop()
+	}
+}
+
+// TestMain runs the tests, then stops the Chromium they shared.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	chromium.close()
+	os.Exit(code)
+}
+
+// longChecks reports whether the long walks (every lesson in every mode,
+// language and size) run in full: with LOCKSTEP_LONG=1, as continuous
+// integration sets it. Without it they load a sample chosen the same way
+// every time, which still shows every lesson.
+func longChecks() bool { return os.Getenv("LOCKSTEP_LONG") != "" }
 
 // chromiumPath finds a Chromium or Chrome binary, or returns "".
 func chromiumPath() string {

@@ -19,6 +19,7 @@ var challengeGoal = []string{"W1", "W1", "W1", "W1", "W1", "D1", "D1", "W1"}
 // until asked, the goal reached by the student's own clicks, the mark on
 // the catalog, then the fix proved with Verify.
 func TestChallengeInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	p := b.open(t, "/lesson/wg-lost-wakeup?lang=en")
 	// The challenge's code is loaded when it is opened, not before.
@@ -108,6 +109,7 @@ func TestChallengeInBrowser(t *testing.T) {
 // runs, from where no execution loses it: the page says the goal cannot
 // be reached from here, and, after going back, no longer says it.
 func TestChallengeUnreachableInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	p := b.open(t, "/lesson/wg-lost-wakeup?lang=en&challenge=1")
 	p.wait(`document.querySelector('[data-testid="challenge-goal"]')`)
@@ -133,6 +135,7 @@ func TestChallengeUnreachableInBrowser(t *testing.T) {
 // both screen sizes in English and Chinese, for a person to look at, and
 // checks that the panels keep their places.
 func TestChallengeScreensInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	for _, sc := range screens {
 		for _, lang := range []string{"en", "zh"} {

@@ -10,7 +10,9 @@ import (
 // tokens, and a name too long for a narrow column after an "_"), so no
 // column scrolls sideways and nothing is cut off.
 func TestCodeLinesAreNeverClipped(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
+	t.Cleanup(func() { b.checkErrors(t) }) // after the subtests, which run in parallel
 	for _, path := range []string{
 		"/lesson/wg-lost-wakeup?schedule=lost&step=5",
 		"/lesson/wg-basic?waiters=8&workers=8",
@@ -22,6 +24,7 @@ func TestCodeLinesAreNeverClipped(t *testing.T) {
 	} {
 		for _, lang := range []string{"en", "zh"} {
 			t.Run(path+"/"+lang, func(t *testing.T) {
+				t.Parallel()
 				p := b.tabAt(t, path+"&lang="+lang, 1280, 720)
 				p.wait(`document.querySelector('#app.ready') && document.querySelector('#code .aline .cpp') !== null`)
 				clipped := p.evalString(`[...document.querySelectorAll('#code .algo:not([hidden]) .aline .cpp')]
@@ -40,5 +43,4 @@ func TestCodeLinesAreNeverClipped(t *testing.T) {
 			})
 		}
 	}
-	b.checkErrors(t)
 }

@@ -12,6 +12,7 @@ import (
 // wait_group cannot take (its W1 parks at its fifth): the pane says which
 // step and why, and keeps the state it reached, step 5.
 func TestCompareInStepInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	p := b.openAt(t, "/lesson/mutex-handoff?compare=1&lang=en", 1280, 720)
 	p.wait(`document.querySelector('.cmp-title') && document.querySelector('.cmp-title').textContent === "lifo"`)

@@ -12,6 +12,7 @@ import (
 // run, its socket connects, and nothing is blocked (tab reports a blocked
 // script, style, image or connection as an error).
 func TestPagesUnderCSP(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	resp, err := http.Get(b.base + "/embed/wg-basic")
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 // one that runs to its verdict; changes a parameter; and reopens both
 // from the page's address.
 func TestEditInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	p := b.open(t, "/lesson/wg-lost-wakeup?lang=en")
 	p.click(`#controls button[data-action="edit"]`)
@@ -71,6 +72,7 @@ func TestEditInBrowser(t *testing.T) {
 // TestEditBadQueries checks that a lesson page's bad query values are
 // refused with a clear error page, in the page's language, never a crash.
 func TestEditBadQueries(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	tests := []struct {
 		query, want string

@@ -28,6 +28,7 @@ import (
 // embed view must refuse to be framed. Then it renders a docs page in
 // both languages with its live stepper, for a person to look at.
 func TestEmbedInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	// Open at D1's D2, the drain that finds nobody to wake.
 	drain := stepAt(t, "wg-lost-wakeup", "lost", "D1", "D2")

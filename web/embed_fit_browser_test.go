@@ -28,7 +28,9 @@ import (
 // the code and the timeline are there exactly when the panels ask for
 // them.
 func TestEmbedShowsTheLanes(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
+	t.Cleanup(func() { b.checkErrors(t) }) // after the subtests, which run in parallel
 	host := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprintf(w, `<!DOCTYPE html><html lang="en"><title>A course page</title>
@@ -57,6 +59,7 @@ func TestEmbedShowsTheLanes(t *testing.T) {
 				for _, lang := range langs {
 					name := fmt.Sprintf("%s/%s/%s/panels=%s", width, lesson, lang, panels)
 					t.Run(name, func(t *testing.T) {
+						t.Parallel()
 						src := "/embed/" + lesson + "?lang=" + lang
 						if panels != "" {
 							src += "&panels=" + panels
@@ -82,7 +85,6 @@ func TestEmbedShowsTheLanes(t *testing.T) {
 			}
 		}
 	}
-	b.checkErrors(t)
 }
 
 // clippedButtonsJS, called on an element, lists the rendered buttons of

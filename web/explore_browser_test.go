@@ -16,6 +16,7 @@ import (
 // page, as a student would, and checks what the page then shows against
 // the engine.
 func TestExploreInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	lesson := lookup(t, "wg-lost-wakeup")
 

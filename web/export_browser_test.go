@@ -28,12 +28,14 @@ import (
 // the stage at twice its size), and follows the menu's handout link to
 // the handout of the state on screen.
 func TestExportInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	dir := t.TempDir()
 	p := b.open(t, "/lesson/wg-lost-wakeup?schedule=lost&step=8")
 	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, cdpbrowser.SetDownloadBehavior,
-			cdpbrowser.SetDownloadBehaviorParams{Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir})
+			cdpbrowser.SetDownloadBehaviorParams{Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir,
+				BrowserContextID: chromedp.FromContext(ctx).BrowserContextID})
 		return err
 	}))
 	p.checkWeight() // export.js is not loaded until it is used
@@ -103,6 +105,7 @@ func TestExportInBrowser(t *testing.T) {
 // sizes, then prints it to PDF as the browser's print does, with the
 // print style sheet: a PDF of a few pages.
 func TestHandoutInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	for _, lang := range []string{"en", "zh"} {
 		path := "/handout/wg-lost-wakeup?schedule=lost&step=3&lang=" + lang
@@ -180,21 +183,28 @@ func (p *page) pictureTypePoints() float64 {
 }
 
 // TestHandoutsPrintOnOnePage prints the handout of every lesson of the
-// catalog, in English and Chinese, as its handout link makes it (the
-// lesson's default variant, parameters and first schedule). A run of at
-// most onePageSteps steps fits one A4 page, code listing, pictures and
-// steps together; a longer one takes what it takes, and the test prints
-// every count.
+// catalog, as its handout link makes it (the lesson's default variant,
+// parameters and first schedule): with LOCKSTEP_LONG=1 in English and
+// Chinese, else in one language that goes round from one lesson to the
+// next. A run of at most onePageSteps steps fits one A4 page, code
+// listing, pictures and steps together; a longer one takes what it takes,
+// and the test prints every count.
 func TestHandoutsPrintOnOnePage(t *testing.T) {
+	t.Parallel()
 	const onePageSteps = 24
 	b := newBrowser(t)
+	t.Cleanup(func() { b.checkErrors(t) }) // after the subtests, which run in parallel
 	cat, err := scenarios.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, l := range cat.All() {
-		for _, lang := range []string{"en", "zh"} {
+	for i, l := range cat.All() {
+		for j, lang := range []string{"en", "zh"} {
+			if !longChecks() && i%2 != j {
+				continue
+			}
 			t.Run(l.ID+"/"+lang, func(t *testing.T) {
+				t.Parallel()
 				p := b.tabAt(t, "/handout/"+l.ID+"?lang="+lang, 1280, 720)
 				p.wait(`document.querySelector('[data-testid="handout-steps"]') !== null`)
 				steps, err := strconv.Atoi(p.evalString(`document.querySelectorAll('[data-testid="handout-steps"] tbody tr').length + ""`))
@@ -213,7 +223,6 @@ func TestHandoutsPrintOnOnePage(t *testing.T) {
 			})
 		}
 	}
-	b.checkErrors(t)
 }
 
 // keep puts a file the test made beside the screenshots, for a person to

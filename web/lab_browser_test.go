@@ -21,6 +21,7 @@ const labBudget = 250 << 10
 // the playground, and the fix, once typed, is verified. The shared link
 // reopens the source, and the playground runs it.
 func TestLabInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	for _, a := range []struct {
 		lesson, start, fix, bug string

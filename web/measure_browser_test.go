@@ -1,7 +1,9 @@
 package web_test
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -32,22 +34,36 @@ func (b *browser) tabAt(t *testing.T, path string, w, h int64) *page {
 }
 
 // runToEnd goes to the end of the history, then steps the first thread
-// that can move until the run is over and the verdict is shown.
+// that can move until the run is over and the verdict is shown. It does
+// so in one evaluation on the page, which presses each button and waits
+// for the step's redraw there: a run of a hundred steps is then one round
+// trip to the browser, not a few hundred.
 func (p *page) runToEnd() {
 	p.t.Helper()
-	for range 300 {
-		if p.eval(`!document.querySelector('#verdict').hidden`) {
-			return
+	js := fmt.Sprintf(`(async () => {
+		const pause = () => new Promise((ok) => setTimeout(ok, 5));
+		for (let i = 0; i < 300; i++) {
+			if (!document.querySelector('#verdict').hidden) return "";
+			const pos = document.querySelector('#app').dataset.position;
+			const end = document.querySelector('#controls button[data-action="end"]');
+			const next = end && !end.disabled ? end : document.querySelector('button.thread:not(:disabled)');
+			if (!next) return "no thread can move at position " + pos + ", and no verdict";
+			next.click();
+			for (const t0 = Date.now(); document.querySelector('#app').dataset.position === pos; await pause()) {
+				if (Date.now() - t0 > %d) return "the page stayed at position " + pos;
+			}
 		}
-		pos := p.evalString(`document.querySelector('#app').dataset.position`)
-		if p.eval(`!document.querySelector('#controls button[data-action="end"]').disabled`) {
-			p.click(`#controls button[data-action="end"]`)
-		} else {
-			p.click(`button.thread:not(:disabled)`)
-		}
-		p.wait(`document.querySelector('#app').dataset.position !== "` + pos + `"`)
+		return "the run did not end within 300 steps";
+	})()`, waitLimit.Milliseconds())
+	ctx, cancel := context.WithTimeout(p.ctx, 10*waitLimit)
+	defer cancel()
+	why, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.t.Fatal(err)
 	}
-	p.t.Fatal("the run did not end within 300 steps")
+	if why != "" {
+		p.t.Fatal(why)
+	}
 }
 
 // settle waits for the page's animations and its redraw after a resize.

@@ -8,6 +8,7 @@ import (
 // TestC11InBrowser chooses a stale read by clicking, under c11, and
 // reopens a link that holds one.
 func TestC11InBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 
 	t.Run("choose a stale read", func(t *testing.T) {

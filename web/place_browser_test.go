@@ -12,6 +12,7 @@ import (
 // modification order, reads the orders the stage draws, and reopens the
 // link, which replays the places; then picks in Chinese.
 func TestC11PlacesInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	const start = "/lesson/litmus-2plus2w?variant=relaxed&memory=c11&schedule=P%20Q&step=2"
 	var link string

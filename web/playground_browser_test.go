@@ -8,6 +8,7 @@ import (
 )
 
 func TestPlaygroundInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 
 	t.Run("lost wakeup by hand", func(t *testing.T) {

@@ -21,6 +21,7 @@ import (
 // page says how many searches are ahead of it; when the other search ends,
 // the page's runs to its verdict.
 func TestSearchQueueInBrowser(t *testing.T) {
+	t.Parallel()
 	cat, err := scenarios.Load()
 	if err != nil {
 		t.Fatal(err)

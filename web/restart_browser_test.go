@@ -23,6 +23,7 @@ import (
 // their own, at the same step, and that the student follows the
 // presenter on.
 func TestRoomPagesFollowARestart(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 // next step and the presenter's reveal performs it; then the student
 // branches off and snaps back.
 func TestClassroomInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	code, token := openRoom(t, b.base, "wg-lost-wakeup")
 

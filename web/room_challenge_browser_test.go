@@ -17,6 +17,7 @@ import (
 // presenter's page, a student who joins late gets the challenge, and
 // ending it on the winning run takes every page back to following it.
 func TestRoomChallengeInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	code, token := openRoom(t, b.base, "wg-lost-wakeup")
 	present := "/room/" + code + "/present?lesson=wg-lost-wakeup&token=" + url.QueryEscape(token)

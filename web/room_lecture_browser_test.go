@@ -17,6 +17,7 @@ import (
 // lesson picked in the room that the student follows and that a reload
 // of the presenter's page keeps.
 func TestLectureInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	code, token := openRoom(t, b.base, "wg-lost-wakeup")
 	pres := b.open(t, "/room/"+code+"/present?lesson=wg-lost-wakeup&token="+url.QueryEscape(token))
@@ -147,6 +148,7 @@ func jsString(s string) string {
 // open and after its reveal, and checks at each size that the poll
 // covers nothing and that the presenter's buttons are above the fold.
 func TestLectureScreens(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	for _, lang := range []string{"en", "zh"} {
 		code, token := openRoom(t, b.base, "wg-lost-wakeup")

@@ -18,6 +18,7 @@ import (
 // student, whose page says so and cannot come back; both browsers list
 // the room under "Your rooms".
 func TestPresenterLinkInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	form := b.tab(t, "/room", viewportH)
 	form.wait(`document.querySelector('#room-form') !== null`)

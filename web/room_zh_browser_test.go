@@ -12,6 +12,7 @@ import (
 // only there: the page offers to ask what W1 will read, and the server
 // refuses the poll, as there is nothing to predict.
 func TestRoomErrorInChinese(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	code, token := openRoom(t, b.base, "wg-lost-wakeup")
 	pres := b.open(t, "/room/"+code+"/present?lang=zh&lesson=wg-lost-wakeup&token="+url.QueryEscape(token))

@@ -11,6 +11,7 @@ import (
 // token that does not parse, and a link with a bad schedule says it in
 // Chinese on the page.
 func TestScheduleErrorInChinese(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	p := b.open(t, "/lesson/wg-lost-wakeup?lang=zh&edit=1")
 	p.wait(`document.querySelector('[data-testid="schedule-text"]')`)

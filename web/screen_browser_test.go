@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -26,17 +25,19 @@ import (
 // (on a variant the lesson calls buggy, at most once per lesson and size) and
 // with the schedule's tool panel open.
 func TestEveryLessonOnOneScreenInBrowser(t *testing.T) {
+	t.Parallel()
 	cat, err := scenarios.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := newBrowser(t)
+	t.Cleanup(func() { b.checkErrors(t) }) // after the loads, which run in parallel
 	type mode struct {
 		present bool
 		lang    string
 	}
 	modes := []mode{{false, "en"}, {true, "en"}, {false, "zh"}, {true, "zh"}}
-	every := os.Getenv("LOCKSTEP_LONG") != ""
+	every := longChecks()
 	for li, l := range cat.All() {
 		k, loads := 0, 0
 		for _, sc := range screens {
@@ -64,6 +65,7 @@ func TestEveryLessonOnOneScreenInBrowser(t *testing.T) {
 					name += "/present"
 				}
 				t.Run(name, func(t *testing.T) {
+					t.Parallel()
 					q := url.Values{"variant": {variant}, "lang": {m.lang}}
 					if m.present {
 						q.Set("present", "1")
@@ -91,7 +93,6 @@ func TestEveryLessonOnOneScreenInBrowser(t *testing.T) {
 			}
 		}
 	}
-	b.checkErrors(t)
 }
 
 // searchLimit bounds the wait for Find the bug's search, on a machine

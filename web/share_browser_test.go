@@ -15,6 +15,7 @@ import (
 // reopens the state on screen, a lesson written at /compose runs in the
 // playground, and the page speaks the language chosen, remembered.
 func TestShareInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 
 	t.Run("deep link and copy link", func(t *testing.T) {

@@ -30,7 +30,9 @@ var panels = []string{"controls", "threads", "stage", "code", "narration", "verd
 // stage shows its whole picture, and that no panel moves when the verdict
 // appears.
 func TestLayoutInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
+	t.Cleanup(func() { b.checkErrors(t) }) // after the subtests, which run in parallel
 	lessons := []struct {
 		threads int
 		query   string
@@ -56,6 +58,7 @@ func TestLayoutInBrowser(t *testing.T) {
 					path += "&present=1"
 				}
 				t.Run(name, func(t *testing.T) {
+					t.Parallel()
 					p := b.openAt(t, path, sc.w, sc.h)
 					before := p.panelRects()
 					p.checkLayout()
@@ -71,7 +74,6 @@ func TestLayoutInBrowser(t *testing.T) {
 			}
 		}
 	}
-	b.checkErrors(t)
 }
 
 // TestTextSizeInBrowser measures the rendered size of every text on the
@@ -79,11 +81,14 @@ func TestLayoutInBrowser(t *testing.T) {
 // 18 on a 1920x1080 one, in presentation mode, in the embed view, and in a
 // docs page's live stepper at their default sizes.
 func TestTextSizeInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
+	t.Cleanup(func() { b.checkErrors(t) }) // after the subtests, which run in parallel
 	least := map[string]float64{"1280x720": 14, "1920x1080": 18}
 	for _, sc := range screens {
 		want := least[sc.name]
 		t.Run(sc.name+"/present", func(t *testing.T) {
+			t.Parallel()
 			for _, q := range []string{"", "&waiters=6&workers=7"} {
 				p := b.openAt(t, "/lesson/wg-lost-wakeup?schedule=lost&step=8&present=1"+q, sc.w, sc.h)
 				p.checkTextSize("document", want)
@@ -95,10 +100,12 @@ func TestTextSizeInBrowser(t *testing.T) {
 			p.checkTextSize("document", want)
 		})
 		t.Run(sc.name+"/embed", func(t *testing.T) {
+			t.Parallel()
 			p := b.openAt(t, "/embed/wg-lost-wakeup?schedule=lost&step=7", sc.w, sc.h)
 			p.checkTextSize("document", want)
 		})
 		t.Run(sc.name+"/docs", func(t *testing.T) {
+			t.Parallel()
 			p := b.tabAt(t, "/docs/b5-lost-wakeup", sc.w, sc.h)
 			p.wait(`(() => { const f = document.querySelector('.docs-embed iframe'); return f && f.contentDocument && f.contentDocument.querySelector('#app.ready[data-position]'); })()`)
 			p.checkTextSize(`document.querySelector('.docs-embed iframe').contentDocument`, want)
@@ -108,7 +115,6 @@ func TestTextSizeInBrowser(t *testing.T) {
 			}
 		})
 	}
-	b.checkErrors(t)
 }
 
 // parkAll is a schedule of wg-lost-wakeup with six waiters: each runs
@@ -120,6 +126,7 @@ const parkAll = "W1*6%20W2*6%20W3*6%20W4*6%20W5*6%20W6*6"
 // expands on demand, and that threads whose nodes hold different links
 // stand alone.
 func TestGroupsInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	p := b.openAt(t, "/lesson/wg-lost-wakeup?waiters=6&workers=7", 1280, 720)
 	labels := `Array.from(document.querySelectorAll('#threads button.thread')).map((b) => b.dataset.threads).join(" | ")`
@@ -159,6 +166,7 @@ func TestGroupsInBrowser(t *testing.T) {
 // ran, D2, in C++ as the label tables write it; the Go port marks the same
 // two steps in the Go source; the fixed variant's algorithm is a tab.
 func TestAlgorithmInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	p := b.openAt(t, "/lesson/wg-lost-wakeup?schedule=lost&step=7", 1280, 720)
 	marked := `JSON.stringify(Array.from(document.querySelectorAll('#code .col')).map((c) => [c.dataset.threads, Array.from(c.querySelectorAll('.aline.next, .aline.ran')).map((l) => l.className.replace('aline ', '') + " " + l.dataset.label)]))`
@@ -189,6 +197,7 @@ func TestAlgorithmInBrowser(t *testing.T) {
 // run queue holds the handles queued on it; done()'s head, once it took
 // the stack, is an arrow into what is left of it.
 func TestDrawingInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	p := b.openAt(t, "/lesson/wg-lost-wakeup?waiters=4&workers=1&schedule=W1*6%20W2*6%20W3*6%20W4*6", 1280, 720)
 	// The links W4 -> W3 -> W2 -> W1 between lanes one above the other.
@@ -218,9 +227,12 @@ func TestDrawingInBrowser(t *testing.T) {
 // fixed variant beside it: each side has its own verdict, they step
 // together, and the panels keep to their places.
 func TestCompareInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
+	t.Cleanup(func() { b.checkErrors(t) }) // after the subtests, which run in parallel
 	for _, sc := range screens {
 		t.Run(sc.name, func(t *testing.T) {
+			t.Parallel()
 			p := b.openAt(t, "/lesson/wg-lost-wakeup?schedule=lost&step=8&compare=1", sc.w, sc.h)
 			p.wait(`document.querySelector('#verdict[data-kind="lost-wakeup"]:not([hidden])')`)
 			p.wait(`document.querySelector('#cmp-verdict[data-kind="ok"]:not([hidden])')`)
@@ -243,13 +255,13 @@ func TestCompareInBrowser(t *testing.T) {
 			p.wait(`!document.querySelector('#cmp') && getComputedStyle(document.querySelector('#code')).display !== "none"`)
 		})
 	}
-	b.checkErrors(t)
 }
 
 // TestViewControlsInBrowser presses A+ (remembered in the browser, so a
 // page opened later has the larger type), the presentation button (which
 // the address keeps) and full screen.
 func TestViewControlsInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	p := b.openAt(t, "/lesson/wg-lost-wakeup?schedule=lost&step=8", 1280, 720)
 	size := `parseFloat(getComputedStyle(document.querySelector('#narration')).fontSize)`
@@ -277,6 +289,7 @@ func TestViewControlsInBrowser(t *testing.T) {
 // opens a popover that explains it, in the page's language, with a link to
 // the docs page about it; the outcome's "?" explains the outcome kind.
 func TestGlossaryInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	for _, l := range []struct{ lang, word string }{{"en", "lost wakeup"}, {"zh", "丢失的唤醒"}} {
 		p := b.openAt(t, "/lesson/wg-lost-wakeup?schedule=lost&step=8&lang="+l.lang, 1280, 720)
@@ -299,9 +312,12 @@ func TestGlossaryInBrowser(t *testing.T) {
 // they flow in rows, none overlapping another, and at 1920x1080 the
 // threads' lanes below them show without scrolling the stage.
 func TestObjectsFlowInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
+	t.Cleanup(func() { b.checkErrors(t) }) // after the subtests, which run in parallel
 	for _, sc := range screens {
 		t.Run(sc.name, func(t *testing.T) {
+			t.Parallel()
 			p := b.openAt(t, "/lesson/channel-basic?schedule=producer-ahead&step=30", sc.w, sc.h)
 			p.wait(`document.querySelectorAll('#stage g.object').length >= 4`)
 			boxes := `[...document.querySelectorAll('#stage g.object > rect:first-child')].map((r) => r.getBoundingClientRect())`
@@ -320,5 +336,4 @@ func TestObjectsFlowInBrowser(t *testing.T) {
 			p.shot("objects-flow-" + sc.name)
 		})
 	}
-	b.checkErrors(t)
 }

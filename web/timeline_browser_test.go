@@ -11,6 +11,7 @@ import (
 // step inside the run opens it, so the current step is always on the
 // timeline.
 func TestTimelineFoldsOwnSteps(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	p := b.open(t, "/lesson/cv-lost-notify?schedule=notify-first&step=1")
 	li := func(n int) string { return `document.querySelectorAll('#timeline .ticks li')[` + itoa(n) + `]` }

@@ -10,6 +10,7 @@ import (
 // folded beside the other, so that the stage keeps its room; a click in
 // the folded one unfolds it and folds the other.
 func TestBothToolsInBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	p := b.open(t, "/lesson/wg-lost-wakeup?lang=en&challenge=1")
 	p.wait(`document.querySelector('[data-testid="challenge-goal"]')`)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -36,6 +37,12 @@ const (
 	// loadAttempts is how many lectures may be measured before a p99 over
 	// the bound fails the test.
 	loadAttempts = 3
+	// loadCPU bounds the processor time of one receipt, the presenter's
+	// and the students' clients included: it does not depend on how busy
+	// the machine is, so a room that spends more per broadcast fails it
+	// anywhere. (42 to 43 us were measured on 2 December 2026, on 2 cores
+	// at load average 20 to 21.)
+	loadCPU = 100 * time.Microsecond
 )
 
 // receipt is one student's receipt of one step.
@@ -47,21 +54,35 @@ type receipt struct {
 }
 
 // TestRoomLoad runs lectures, and with LOCKSTEP_LOAD=1 checks that the
-// 99th percentile broadcast latency stays within budget. Timing depends on
-// the machine being otherwise idle, and go test ./... runs other packages
+// processor time of a receipt and the 99th percentile broadcast latency
+// stay within budget. The processor time is a budget on any machine; the
+// latency holds on a machine with the cores to spare, which the load
+// average, read in the same run, says. go test ./... runs other packages
 // beside this one (package web's browser tests among them), so by default
 // the test checks only that every student receives every step, in order.
 func TestRoomLoad(t *testing.T) {
 	budget := os.Getenv("LOCKSTEP_LOAD") == "1" && !webtest.RaceEnabled
 	ts := newRoomSite(t)
 	for attempt := 1; ; attempt++ {
+		before, _ := webtest.LoadAverage()
 		students, steps := lectureSize()
-		latencies, elapsed := runLecture(t, ts, students, steps)
+		latencies, elapsed, cpu := runLecture(t, ts, students, steps)
+		after, _ := webtest.LoadAverage()
 		slices.Sort(latencies)
 		p50, p99 := latencies[len(latencies)/2], latencies[len(latencies)*99/100]
-		t.Logf("%d students × %d steps in %v: broadcast latency p50 %v, p99 %v, max %v",
-			students, steps, elapsed.Round(time.Millisecond), p50, p99, latencies[len(latencies)-1])
-		if p99 <= loadP99 || !budget {
+		t.Logf("%d students × %d steps in %v: broadcast latency p50 %v, p99 %v, max %v; %v of processor time a receipt, clients included",
+			students, steps, elapsed.Round(time.Millisecond), p50, p99, latencies[len(latencies)-1], cpu)
+		if !budget {
+			return
+		}
+		if cpu > loadCPU {
+			t.Errorf("%v of processor time a receipt; the budget is %v", cpu, loadCPU)
+		}
+		if busy := max(before, after); busy > float64(runtime.NumCPU()) {
+			t.Logf("the machine is busy with other work (load average %.1f on %d cores): the p99 budget is not judged", busy, runtime.NumCPU())
+			return
+		}
+		if p99 <= loadP99 {
 			return
 		}
 		// One stall of the machine (another process, a collection) delays
@@ -86,8 +107,10 @@ func lectureSize() (students, steps int) {
 // runLecture opens a room on the test site ts, connects students students and a
 // presenter, and publishes steps positions, each once every student
 // received the one before. Every student must receive every position, in
-// order. It returns the latency of each receipt and the lecture's length.
-func runLecture(t *testing.T, ts *roomSite, students, steps int) ([]time.Duration, time.Duration) {
+// order. It returns the latency of each receipt, the lecture's length, and
+// the processor time the process spent a receipt (0 where it is not
+// known).
+func runLecture(t *testing.T, ts *roomSite, students, steps int) (latencies []time.Duration, elapsed, cpu time.Duration) {
 	t.Helper()
 	code, cookie := ts.open("wg-lost-wakeup")
 	pres := dialRoom(t, roomSocketURL(ts.srv.URL, code, "presenter"), cookie)
@@ -119,7 +142,8 @@ func runLecture(t *testing.T, ts *roomSite, students, steps int) ([]time.Duratio
 	}
 
 	start := time.Now()
-	latencies := make([]time.Duration, 0, students*steps)
+	cpu0, known := webtest.ProcessCPU()
+	latencies = make([]time.Duration, 0, students*steps)
 	for seq := 1; seq <= steps; seq++ {
 		// The room relays positions without replaying them: a history of
 		// one step per publish is enough.
@@ -142,7 +166,10 @@ func runLecture(t *testing.T, ts *roomSite, students, steps int) ([]time.Duratio
 			latencies = append(latencies, r.at.Sub(sent))
 		}
 	}
-	return latencies, time.Since(start)
+	if cpu1, _ := webtest.ProcessCPU(); known {
+		cpu = (cpu1 - cpu0) / time.Duration(len(latencies))
+	}
+	return latencies, time.Since(start), cpu
 }
 
 // lectureTimeout bounds a lecture of runLecture: a minute, and five under

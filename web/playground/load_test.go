@@ -45,7 +45,7 @@ func TestLoopbackLoad(t *testing.T) {
 	// latency budget holds on a machine with the cores to spare, which
 	// the load average, read in the same run, says.
 	for _, pace := range []time.Duration{loadPace, 0} {
-		before, _ := loadAverage()
+		before, _ := webtest.LoadAverage()
 		p50, p99, worst, cpu := loopbackLoad(t, sessions, pace)
 		t.Logf("%d sockets × %d round trips, a command every %v: p50 %v, p99 %v, max %v; %v of processor time a round trip, clients included",
 			sessions, loadTrips, pace, p50, p99, worst, cpu)
@@ -55,7 +55,7 @@ func TestLoopbackLoad(t *testing.T) {
 		if cpu > cpuBudget {
 			t.Errorf("%v of processor time a round trip; the budget is %v", cpu, cpuBudget)
 		}
-		after, _ := loadAverage()
+		after, _ := webtest.LoadAverage()
 		switch busy := max(before, after); {
 		case pace == 0:
 		case busy > float64(runtime.NumCPU()):
@@ -95,10 +95,10 @@ func loopbackLoad(t *testing.T, n int, pace time.Duration) (p50, p99, max, cpu t
 			trips[i], errs[i] = cl.trips(loadTrips, pace)
 		})
 	}
-	cpu0, known := processCPU()
+	cpu0, known := webtest.ProcessCPU()
 	close(start)
 	wg.Wait()
-	if cpu1, _ := processCPU(); known {
+	if cpu1, _ := webtest.ProcessCPU(); known {
 		cpu = (cpu1 - cpu0) / time.Duration(n*loadTrips)
 	}
 	for _, cl := range clients {
@@ -232,17 +232,17 @@ func stacks() int64 {
 // TestProcessCPU: the processor time the load budget counts grows with
 // work done.
 func TestProcessCPU(t *testing.T) {
-	cpu0, ok := processCPU()
+	cpu0, ok := webtest.ProcessCPU()
 	if !ok {
 		t.Skip("no processor time on this system")
 	}
 	x := uint64(1)
-	for cpu, _ := processCPU(); cpu-cpu0 < 5*time.Millisecond; cpu, _ = processCPU() {
+	for cpu, _ := webtest.ProcessCPU(); cpu-cpu0 < 5*time.Millisecond; cpu, _ = webtest.ProcessCPU() {
 		for range 100_000 {
 			x = x*6364136223846793005 + 1442695040888963407
 		}
 	}
-	if cpu1, _ := processCPU(); cpu1-cpu0 < 5*time.Millisecond || x == 0 {
+	if cpu1, _ := webtest.ProcessCPU(); cpu1-cpu0 < 5*time.Millisecond || x == 0 {
 		t.Errorf("processor time went from %v to %v", cpu0, cpu1)
 	}
 }

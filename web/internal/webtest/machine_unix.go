@@ -1,6 +1,6 @@
 //go:build unix
 
-package playground
+package webtest
 
 import (
 	"os"
@@ -10,9 +10,9 @@ import (
 	"time"
 )
 
-// processCPU is the processor time (user and system) the process has
-// spent.
-func processCPU() (time.Duration, bool) {
+// ProcessCPU is the processor time (user and system) the process has
+// spent, and false where it is not known.
+func ProcessCPU() (time.Duration, bool) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0, false
@@ -20,9 +20,9 @@ func processCPU() (time.Duration, bool) {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), true
 }
 
-// loadAverage is the system's load average over the last minute, where
+// LoadAverage is the system's load average over the last minute, where
 // /proc/loadavg tells it (Linux).
-func loadAverage() (float64, bool) {
+func LoadAverage() (float64, bool) {
 	data, err := os.ReadFile("/proc/loadavg")
 	if err != nil {
 		return 0, false
