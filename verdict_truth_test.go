@@ -42,7 +42,15 @@ func TestVerdictsAreTrue(t *testing.T) {
 	}
 	checked := map[outcome.Kind]int{}
 	for _, l := range cat.All() {
-		for _, v := range l.Variants {
+		variants := l.Variants
+		if raceEnabled {
+			// Under the race detector, each lesson's first variant
+			// alone, the one with the bug: the searches and replays
+			// run on one thread, where the detector finds nothing, and
+			// every kind checked below still shows.
+			variants = variants[:1]
+		}
+		for _, v := range variants {
 			prog, err := l.Build(v, nil)
 			if err != nil {
 				t.Fatalf("%s/%s: %v", l.ID, v, err)

@@ -20,3 +20,18 @@ func sample[T any](xs []T, stride int) []T {
 	}
 	return out
 }
+
+// raceShrink reports whether the long cross-checks run smaller still:
+// under the race detector, unless LOCKSTEP_LONG asks for full size. The
+// big cross-checks are single-threaded searches that the detector slows
+// 5 to 10 times and in which it has nothing to find; what it is for, the
+// parallel workers and the cancellation, every shrunk check still runs.
+func raceShrink() bool { return raceEnabled && !longChecks() }
+
+// underRace is n, or n/div (at least 1) under raceShrink.
+func underRace(n, div int) int {
+	if !raceShrink() {
+		return n
+	}
+	return max(1, n/div)
+}

@@ -165,6 +165,15 @@ func TestWeakKeyAgainstEveryExecution(t *testing.T) {
 		p, desc := randomProgram(t, rng, i%3 == 0)
 		progs = append(progs, weakProgram{name: desc, p: p})
 	}
+	// Under the race detector, every fourth of them, and every twentieth
+	// of the programs keeping registers: each is run every way on one
+	// thread, where the detector finds nothing; the lessons below, and
+	// the two-worker searches of each, stay.
+	registerStride := 5
+	if raceShrink() {
+		progs = sample(progs, 4)
+		registerStride = 20
+	}
 	// The programs keeping registers take most of the time: without
 	// LOCKSTEP_LONG, every fifth of them is checked (all are drawn, so
 	// the others stay the same).
@@ -173,7 +182,7 @@ func TestWeakKeyAgainstEveryExecution(t *testing.T) {
 		p, desc, observe := registerProgram(t, rng)
 		registers = append(registers, weakProgram{desc, p, observe})
 	}
-	progs = append(progs, sample(registers, 5)...)
+	progs = append(progs, sample(registers, registerStride)...)
 	for _, id := range []string{"litmus-mp", "litmus-sb", "litmus-iriw", "litmus-corr"} {
 		for _, v := range []string{"relaxed", "acq_rel"} {
 			p := build(t, id, v, nil)
@@ -236,7 +245,10 @@ func TestWeakKeyAgainstEveryExecution(t *testing.T) {
 		}
 	}
 	least := 57
-	if !longChecks() {
+	switch {
+	case raceShrink():
+		least = 22 // of 25
+	case !longChecks():
 		least = 50
 	}
 	t.Logf("%d of %d programs were small enough to run every execution", checked, len(progs))
@@ -286,7 +298,9 @@ func TestWeakIncrementalKeys(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 5))
 	var progs []weakProgram
-	for i := range 20 {
+	// Under the race detector, the first quarter of the random programs:
+	// the lessons below, searched on two workers too, stay.
+	for i := range underRace(20, 4) {
 		p, desc := randomProgram(t, rng, i%2 == 0)
 		progs = append(progs, weakProgram{name: desc, p: p})
 		p, desc, _ = registerProgram(t, rng)
