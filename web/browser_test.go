@@ -3,11 +3,14 @@ package web_test
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	goruntime "runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -164,12 +167,31 @@ func (c *sharedChromium) close() {
 	}
 }
 
-// TestMain runs the tests, then stops the Chromium they shared.
+// TestMain runs the tests, then stops the Chromium they shared. Unless
+// -test.parallel is given, it lets browserParallel tests run at once:
+// the browser tests spend most of their time waiting for a page to
+// settle, not on a processor, so twice the default (GOMAXPROCS) keeps the
+// cores busier and halves the package's wall time on two cores. The
+// tests that measure latency do not call t.Parallel and run alone, before
+// these.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		if err := flag.Set("test.parallel", strconv.Itoa(browserParallel())); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+	}
 	code := m.Run()
 	chromium.close()
 	os.Exit(code)
 }
+
+// browserParallel is how many parallel tests run at once by default:
+// twice GOMAXPROCS, and at least four.
+func browserParallel() int { return max(4, 2*goruntime.GOMAXPROCS(0)) }
 
 // longChecks reports whether the long walks (every lesson in every mode,
 // language and size) run in full: with LOCKSTEP_LONG=1, as continuous

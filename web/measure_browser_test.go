@@ -17,18 +17,19 @@ import (
 
 // openAt opens path in a new tab of size w x h and waits for the first
 // state, as open does.
-func (b *browser) openAt(t *testing.T, path string, w, h int64) *page {
+func (b *browser) openAt(t *testing.T, path string, w, h int64, opts ...chromedp.ContextOption) *page {
 	t.Helper()
-	p := b.tabAt(t, path, w, h)
+	p := b.tabAt(t, path, w, h, opts...)
 	p.wait(`document.querySelector('#app.ready') && document.querySelector('#app').dataset.position !== undefined && document.querySelector('#stage svg[width]')`)
 	p.settle()
 	return p
 }
 
-// tabAt opens path in a new tab of size w x h.
-func (b *browser) tabAt(t *testing.T, path string, w, h int64) *page {
+// tabAt opens path in a new tab of size w x h; opts configure the tab's
+// context, as for open.
+func (b *browser) tabAt(t *testing.T, path string, w, h int64, opts ...chromedp.ContextOption) *page {
 	t.Helper()
-	p := b.tab(t, path, h)
+	p := b.tab(t, path, h, opts...)
 	p.do(chromedp.EmulateViewport(w, h))
 	return p
 }

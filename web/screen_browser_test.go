@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"lockstep/scenarios"
 )
 
@@ -70,7 +72,15 @@ func TestEveryLessonOnOneScreenInBrowser(t *testing.T) {
 					if m.present {
 						q.Set("present", "1")
 					}
-					p := b.openAt(t, "/lesson/"+l.ID+"?"+q.Encode(), sc.w, sc.h)
+					// A browser has one search at a time, in all its
+					// tabs: a load that searches is a browser of its
+					// own, as a student's is, or a search of another
+					// load running beside it would refuse it.
+					var opts []chromedp.ContextOption
+					if find {
+						opts = append(opts, chromedp.WithNewBrowserContext())
+					}
+					p := b.openAt(t, "/lesson/"+l.ID+"?"+q.Encode(), sc.w, sc.h, opts...)
 					least := 0.0
 					if m.present {
 						least = map[string]float64{"1280x720": 14, "1920x1080": 18}[sc.name]
@@ -78,7 +88,12 @@ func TestEveryLessonOnOneScreenInBrowser(t *testing.T) {
 					p.checkScreen("opened", least)
 					if find && p.eval(`document.querySelector('#controls button[data-action="explore"]')?.dataset.strategy === "preemption"`) {
 						p.click(`#controls button[data-action="explore"]`)
-						p.waitUpTo(`document.querySelector('#controls .explore').dataset.state === "done"`, searchLimit)
+						// The search ends with a result, or with an
+						// error the status line shows.
+						p.waitUpTo(`document.querySelector('#controls .explore').dataset.state === "done" || document.querySelector('#controls .status.error')?.textContent`, searchLimit)
+						if msg := p.text(`#controls .status`); msg != "" && p.eval(`!!document.querySelector('#controls .status.error')`) {
+							t.Fatalf("Find the bug failed: %s", msg)
+						}
 						p.click(`#controls button[data-action="end"]`)
 						p.wait(`!document.querySelector('#verdict').hidden`)
 						p.checkScreen("after Find the bug", least)

@@ -82,7 +82,7 @@ func TestShareInBrowser(t *testing.T) {
 		// Break D's script: the error shows next to it, and the lesson
 		// cannot open.
 		script := `[data-field="coroutines.1.script"]`
-		p.do(chromedp.SetValue(chromedp.CSS(script), "done; dnoe"), chromedp.SendKeys(chromedp.CSS(script), " "))
+		p.typeInto(script, "done; dnoe", " ")
 		p.wait(`document.querySelector("#compose-form").dataset.checked === "errors"`)
 		if got := p.text(`[data-error-for="coroutines.1.script"]`); !strings.Contains(got, `unknown operation "dnoe"`) {
 			t.Errorf("the script's error says %q; want the unknown operation", got)
@@ -91,7 +91,7 @@ func TestShareInBrowser(t *testing.T) {
 			t.Error("a lesson with an error can still be opened")
 		}
 		p.shot("compose-error")
-		p.do(chromedp.SetValue(chromedp.CSS(script), "done"), chromedp.SendKeys(chromedp.CSS(script), " "))
+		p.typeInto(script, "done", " ")
 		p.wait(`document.querySelector("#compose-form").dataset.checked === "ok" && document.querySelector("#compose-open").hasAttribute("href")`)
 		if got := p.text(`[data-rows="schedules"] small.found[data-variant="tinycoro"]`); !strings.Contains(got, "lost-wakeup") {
 			t.Errorf("the schedule on tinycoro says %q; want the lost wakeup the server found", got)
