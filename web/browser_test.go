@@ -170,10 +170,9 @@ func (c *sharedChromium) close() {
 // TestMain runs the tests, then stops the Chromium they shared. Unless
 // -test.parallel is given, it lets browserParallel tests run at once:
 // the browser tests spend most of their time waiting for a page to
-// settle, not on a processor, so twice the default (GOMAXPROCS) keeps the
-// cores busier and halves the package's wall time on two cores. The
-// tests that measure latency do not call t.Parallel and run alone, before
-// these.
+// settle, not on a processor, so more than the default (GOMAXPROCS) at
+// once keeps the cores busier. The tests that measure latency do not call
+// t.Parallel and so run alone, before these.
 func TestMain(m *testing.M) {
 	flag.Parse()
 	given := false
@@ -190,8 +189,15 @@ func TestMain(m *testing.M) {
 }
 
 // browserParallel is how many parallel tests run at once by default:
-// twice GOMAXPROCS, and at least four.
-func browserParallel() int { return max(4, 2*goruntime.GOMAXPROCS(0)) }
+// twice GOMAXPROCS, and at least four; under the race detector, which
+// makes the tests' own work five to ten times dearer, GOMAXPROCS, so
+// that the packages tested beside this one are not starved.
+func browserParallel() int {
+	if webtest.RaceEnabled {
+		return goruntime.GOMAXPROCS(0)
+	}
+	return max(4, 2*goruntime.GOMAXPROCS(0))
+}
 
 // longChecks reports whether the long walks (every lesson in every mode,
 // language and size) run in full: with LOCKSTEP_LONG=1, as continuous
