@@ -3,14 +3,11 @@ package web_test
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
-	goruntime "runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -167,36 +164,11 @@ func (c *sharedChromium) close() {
 	}
 }
 
-// TestMain runs the tests, then stops the Chromium they shared. Unless
-// -test.parallel is given, it lets browserParallel tests run at once:
-// the browser tests spend most of their time waiting for a page to
-// settle, not on a processor, so more than the default (GOMAXPROCS) at
-// once keeps the cores busier. The tests that measure latency do not call
-// t.Parallel and so run alone, before these.
+// TestMain runs the tests, then stops the Chromium they shared.
 func TestMain(m *testing.M) {
-	flag.Parse()
-	given := false
-	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
-	if !given {
-		if err := flag.Set("test.parallel", strconv.Itoa(browserParallel())); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
-		}
-	}
 	code := m.Run()
 	chromium.close()
 	os.Exit(code)
-}
-
-// browserParallel is how many parallel tests run at once by default:
-// twice GOMAXPROCS, and at least four; under the race detector, which
-// makes the tests' own work five to ten times dearer, GOMAXPROCS, so
-// that the packages tested beside this one are not starved.
-func browserParallel() int {
-	if webtest.RaceEnabled {
-		return goruntime.GOMAXPROCS(0)
-	}
-	return max(4, 2*goruntime.GOMAXPROCS(0))
 }
 
 // longChecks reports whether the long walks (every lesson in every mode,
