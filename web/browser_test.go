@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -338,6 +339,22 @@ func (p *page) click(css string) {
 func (p *page) key(keys string) {
 	p.t.Helper()
 	p.do(chromedp.KeyEvent(keys))
+}
+
+// typeInto sets the value of the text box at sel to start, puts the caret
+// at its end and types text there, as a keyboard would (the page sees its
+// input events). It types through Input.insertText, not chromedp.SendKeys:
+// SendKeys reads the node's attributes while chromedp's event loop
+// writes them, a data race that fails the tests under -race.
+func (p *page) typeInto(sel, start, text string) {
+	p.t.Helper()
+	js, _ := json.Marshal(sel)
+	val, _ := json.Marshal(start)
+	p.eval(`(() => { const b = document.querySelector(` + string(js) + `); b.value = ` + string(val) + `; b.focus(); b.setSelectionRange(b.value.length, b.value.length); return true; })()`)
+	p.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, input.InsertText, input.InsertTextParams{Text: text})
+		return err
+	}))
 }
 
 func (p *page) text(css string) string {

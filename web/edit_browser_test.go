@@ -1,16 +1,10 @@
 package web_test
 
 import (
-	"context"
-	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
-
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/input"
-	"github.com/chromedp/chromedp"
 )
 
 // TestEditInBrowser types schedules into the lesson page's box, as a
@@ -105,20 +99,4 @@ func (p *page) typeSchedule(text string) {
 	p.t.Helper()
 	sel := `[data-testid="schedule-text"]`
 	p.typeInto(sel, "", text)
-}
-
-// typeInto sets the value of the text box at sel to start, puts the caret
-// at its end and types text there, as a keyboard would (the page sees its
-// input events). It types through Input.insertText, not chromedp.SendKeys:
-// SendKeys reads the node's attributes while chromedp's event loop
-// writes them, a data race that fails the tests under -race.
-func (p *page) typeInto(sel, start, text string) {
-	p.t.Helper()
-	js, _ := json.Marshal(sel)
-	val, _ := json.Marshal(start)
-	p.eval(`(() => { const b = document.querySelector(` + string(js) + `); b.value = ` + string(val) + `; b.focus(); b.setSelectionRange(b.value.length, b.value.length); return true; })()`)
-	p.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := cdp.Call(ctx, t, input.InsertText, input.InsertTextParams{Text: text})
-		return err
-	}))
 }

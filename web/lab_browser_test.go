@@ -137,8 +137,7 @@ func TestLabInBrowser(t *testing.T) {
 // typeSource replaces the editor's text, as typing does (an input event).
 func (p *page) typeSource(src string) {
 	p.t.Helper()
-	p.do(chromedp.SetValue(chromedp.CSS(".editor textarea"), src))
-	p.eval(`document.querySelector(".editor textarea").dispatchEvent(new Event("input")) || true`)
+	p.typeInto(".editor textarea", "", src)
 }
 
 // checkBudget is checkWeight with another budget.
