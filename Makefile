@@ -40,7 +40,7 @@ fuzz:
 	go test -run '^$$' -fuzz '^FuzzScript$$' -fuzztime 60000x ./scenarios
 	go test -run '^$$' -fuzz '^FuzzCompile$$' -fuzztime 60000x ./primitives/lang
 	go test -run '^$$' -fuzz '^FuzzCustomLesson$$' -fuzztime 15000x ./web/share
-	go test -run '^$$' -fuzz '^FuzzLinkQuery$$' -fuzztime 60000x ./web/share
-	go test -run '^$$' -fuzz '^FuzzComposeCheck$$' -fuzztime 100000x ./web/share
+	go test -run '^$$' -fuzz '^FuzzLinkQuery$$' -fuzztime 20000x ./web/share
+	go test -run '^$$' -fuzz '^FuzzComposeCheck$$' -fuzztime 20000x ./web/share
 	go test -run '^$$' -fuzz '^FuzzSession$$' -fuzztime 30000x ./web/playground
 	go test -run '^$$' -fuzz '^FuzzRoomProtocol$$' -fuzztime 80000x ./web/classroom

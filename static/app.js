@@ -54,7 +54,8 @@ class App {
     this.controls = new Controls($("controls"), $("threads"), this);
     // A page may leave out the source, the timeline or the shortcuts; the
     // other containers are always there.
-    this.views = [this.controls, new Stage($("stage"), this), new Narration($("narration"), $("verdict"), this)];
+    this.narration = new Narration($("narration"), $("verdict"), this);
+    this.views = [this.controls, new Stage($("stage"), this), this.narration];
     if ($("code")) this.views.push(new Code($("code"), this));
     if ($("timeline")) this.views.push(new Timeline($("timeline"), this));
     this.conn = new Connection(socketURL(location, initialSocket()), {

@@ -1,10 +1,8 @@
-// code.js shows #code, in tabs: Algorithm, one column per thread (or per
-// group of threads at one point, groups.js) with the algorithm of the
-// operation it is in, a line per step label, its next step marked in its
-// colour and shape and the line that ran kept marked; Go, the variant's
-// source; and each other variant's algorithms (these two by code-more.js,
-// loaded when first shown). The lines come from the server
-// (lesson.algorithms): nothing here knows an algorithm.
+// code.js shows #code, in tabs: Algorithm, a column per thread (or group,
+// groups.js) with its operation's lines, the next step marked in its
+// colour and shape; Go, the variant's source; and the other variants'
+// algorithms (these two by code-more.js, loaded when shown). The lines are
+// the server's (lesson.algorithms): nothing here knows an algorithm.
 
 import { h, put, marker, tc } from "./dom.js";
 import { rangeName } from "./groups.js";
@@ -164,10 +162,9 @@ export class Code {
   }
 
   // columns are the algorithm's columns for state: one per group of
-  // threads, or, when there are more groups than columns fit, one per
-  // operation. Each has its op, its label, where its threads stand, and
-  // the marks on its lines: next (a thread's next step), held (where a
-  // thread that cannot move will go on), ran (the step just taken).
+  // threads, or per operation when more groups than fit. Each has its op,
+  // label, threads, and its lines' marks: next (a thread's next step), held
+  // (where a thread that cannot move goes on), ran (the step just taken).
   columns(state) {
     const { lesson } = this.app;
     const units = this.app.groups.map((g) => ({ ...g, op: this.opOf(state, g.threads[0]) }));

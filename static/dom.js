@@ -59,10 +59,9 @@ export function icon(name) {
   return s("svg", { class: "icon", width: 18, height: 18, viewBox: "0 0 16 16", "aria-hidden": "true" }, s("path", { d: ICONS[name], fill: "currentColor" }));
 }
 
-// SHAPES are the thread markers, paired with the colours so that no thread
-// is told apart by colour alone: sixteen shapes, all different, so that
-// sixteen threads have sixteen markers even where colours repeat. Each is
-// a path in a 16x16 box; the second eight are hollow (evenodd holes).
+// SHAPES are the thread markers, beside the colours so that no thread is
+// told apart by colour alone: sixteen, all different, paths in a 16x16
+// box; the second eight are hollow (evenodd holes).
 const SHAPES = [
   "M8 1.5a6.5 6.5 0 1 0 0.01 0Z", // circle
   "M2 2h12v12H2Z", // square

@@ -1,16 +1,10 @@
 // explore.js adds the model checker to the lesson page: one button that
-// asks the server to search the lesson's interleavings (the explore
-// command, web/playground/protocol/protocol.md). On a variant the lesson
-// calls buggy it reads "Find the bug" and searches with few preemptions
-// first, which finds the smallest counterexample fast; on a variant every
-// interleaving of the lesson should survive it reads "Verify" and searches
-// them all. While the search runs a line shows its progress and a Cancel
-// button; at its end the line shows the server's verdict, and the
-// counterexample, loaded by the server at its first step, is in the
-// timeline to be stepped through.
-// The server computes everything; this module sends commands, and
-// explore-search.js, loaded when the first search starts, draws its
-// progress and verdict.
+// asks the server to search the lesson's interleavings (protocol.md's
+// explore): "Find the bug" on a buggy variant, few preemptions first;
+// "Verify" on one that should survive every interleaving, all of them.
+// The line under it shows progress, then the verdict; the counterexample
+// is in the timeline. explore-search.js, loaded at the first search,
+// draws them.
 
 import { h, s } from "./dom.js";
 
@@ -129,6 +123,8 @@ class Explorer {
     this.button.disabled = this.running;
     this.row.dataset.state = this.running ? "running" : this.result ? "done" : "idle";
     if (this.search) this.search.draw(this);
+    // The search's line is in the verdict's box: its words must fit there.
+    if (this.app.narration) this.app.narration.fit();
   }
 }
 

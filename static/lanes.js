@@ -71,12 +71,11 @@ export const laneMethods = {
     return { width: Math.max(least, plan.width), bottom: top + plan.height };
   },
 
-  // chooseLanes picks how to lay the lanes out below top, in a picture at
-  // least least units wide: full or compact lanes, in how many columns.
-  // It takes the layout the stage can draw largest, up to GROW times its
-  // least scale; of those alike, full lanes in few columns. A layout that
-  // does not fit at the least scale loses to any that does. The plan says
-  // the scale it allows.
+  // chooseLanes lays the lanes out below top, at least least units wide:
+  // full or compact, in how many columns. It takes the layout drawn
+  // largest (up to GROW times the least scale; one that does not fit at
+  // the least scale loses), then full lanes in few columns. The plan says
+  // its scale.
   chooseLanes(ctx, top, least) {
     const { lesson } = this.app;
     const threads = new Map(ctx.snap.threads.map((th) => [th.name, th]));
@@ -111,11 +110,10 @@ export const laneMethods = {
     return best;
   },
 
-  // planLanes lays the lanes out with lane style base: the style, and
-  // each lane's slots and width.
+  // planLanes lays the lanes out in style base: each one's slots, width.
   planLanes(ctx, groups, threads, base) {
     // The lane's head is wide enough for the longest name ("W10–W16").
-    const longest = Math.max(...groups.map((grp) => this.textWidth(grp.label, grp.threads.length > 1 ? "lane-name lane-group" : "lane-name")));
+    const longest = Math.max(...groups.map((grp) => (this.textLength("labels", grp.label, grp.threads.length > 1 ? "lane-name lane-group" : "lane-name") || grp.label.length * 15.5)));
     const L = { ...base, head: Math.max(base.head, (base === COMPACT ? 34 : 40) + longest + 12), compact: base === COMPACT };
     const lanes = groups.map((grp) => {
       const th = threads.get(grp.threads[0]);
@@ -130,16 +128,6 @@ export const laneMethods = {
       return { grp, th, slots, queueW, width };
     });
     return { L, lanes };
-  },
-
-  // textWidth is the width str takes on the stage in class cls: measured
-  // when the page shows the stage, else estimated.
-  textWidth(str, cls) {
-    const el = text(0, 0, str, cls);
-    this.layers.labels.append(el);
-    const w = el.getComputedTextLength();
-    el.remove();
-    return w || str.length * 15.5;
   },
 
   // drawQueue draws thread th's run queue: a box holding the handles of

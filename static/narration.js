@@ -1,10 +1,8 @@
-// narration.js fills #narration with the text of the step that led to the
-// current position (an aria-live region, so screen readers speak it), and
-// #verdict with the outcome once the run is over: the bug named, the
-// guilty step, and a button that jumps to it. Bug codes and outcome kinds
-// are buttons that open their glossary entry. Steps are numbered from 1,
-// as in the timeline, the URL (step=N is the position after step N) and
-// the command line's trace.
+// narration.js fills #narration with the text of the step that led here
+// (an aria-live region) and #verdict with the outcome once the run is
+// over: the bug, and a button to the guilty step. Bug codes and kinds open
+// their glossary entry. Steps count from 1, as in the timeline, the URL
+// (step=N is the position after step N) and the command line's trace.
 
 import { h, put, fitText } from "./dom.js";
 import { kindName } from "./i18n.js";
@@ -60,8 +58,20 @@ export class Narration {
       this.root.classList.toggle("has-finding", !!(step && step.findings && step.findings.length));
     }
     this.verdict(state);
+    this.fit();
+  }
+
+  // fit fits the words in their boxes (fitText); a verdict too long even
+  // in the smallest type grows into the stage's row until it changes.
+  fit() {
     fitText(this.root);
-    fitText(this.verdictRoot);
+    const v = this.verdictRoot;
+    fitText(v);
+    const over = v.scrollHeight - v.clientHeight;
+    if (over > 1 && v.parentElement && v.parentElement.id === "app") {
+      v.parentElement.style.setProperty("--verdict-h", `${v.offsetHeight + over + 2}px`);
+      fitText(v);
+    }
   }
 
   verdict(state) {
@@ -71,6 +81,7 @@ export class Narration {
     if (key === this.verdictKey) return;
     this.verdictKey = key;
     const root = this.verdictRoot;
+    if (root.parentElement && root.parentElement.id === "app") root.parentElement.style.removeProperty("--verdict-h");
     root.hidden = !o;
     root.className = o ? (o.kind === "ok" ? "good" : "bad") : "";
     root.removeAttribute("role");

@@ -1,8 +1,7 @@
-// objects.js draws the shared objects of the stage (stage.js): the
-// primitive, one row per cell with its value, and the data the lesson's
-// threads share, each a box of its own. Under c11 a cell with more than
-// one write besides its initial value has a row of its modification
-// order below it (memory.js). The methods are the Stage's.
+// objects.js draws the stage's shared objects (stage.js): the primitive,
+// a row per cell with its value, and each datum the threads share in a
+// box. Under c11 a cell written more than once has its modification order
+// below it (memory.js). The methods are the Stage's.
 
 import { s, clear } from "./dom.js";
 import { text } from "./svg.js";

@@ -1,13 +1,9 @@
-// stage.js draws #stage, the memory picture, as one SVG: the primitive
-// (a row per cell; m_state its sentinel's name or an arrow to the waiter
-// stack's head) and the shared data (objects.js); a lane per worker thread
-// (lanes.js): num_wait, its running coroutines (an inline resume beside
-// its waker), its run queue and its other frames; each frame with its
-// awaiter inside, linked by m_next arrows; a card for the step that led
-// here (a failed CAS: expected, observed, who changed the cell, the retry).
-// Frames and arrows are kept between renders and moved by CSS
-// transitions: a push swings the head arrow, a wakeup slides the frame
-// into its run queue (unless the user prefers reduced motion).
+// stage.js draws #stage, the memory picture, as one SVG: the objects
+// (objects.js; m_state a sentinel or an arrow to the waiter stack), a lane
+// per worker thread (lanes.js) with its frames and awaiters linked by
+// m_next, and a card for the step that led here (a failed CAS: expected,
+// observed, who changed it). Frames and arrows are kept between renders
+// and moved by CSS transitions (unless the user prefers reduced motion).
 
 import { s, clear } from "./dom.js";
 import { kindName, opName } from "./i18n.js";
@@ -34,6 +30,7 @@ export class Stage {
   // loaded creates the SVG for a lesson.
   loaded() {
     const { t } = this.app;
+    this.widths = new Map();
     this.svg = s(
       "svg",
       { class: "stage", role: "img", "aria-label": t("stage.label"), preserveAspectRatio: "xMidYMin meet" },
@@ -63,8 +60,23 @@ export class Stage {
     clear(this.root).append(this.svg);
   }
 
-  // update draws state.
+  // update draws state, reading #stage's box once, before it draws (a read
+  // after a change lays the page out again).
   update(state) {
+    this.box = this.measureBox();
+    try {
+      this.draw(state);
+    } finally {
+      this.box = null;
+    }
+  }
+
+  measureBox() {
+    const r = this.root.getBoundingClientRect();
+    return { width: r.width, height: r.height, clientWidth: this.root.clientWidth, least: this.least() };
+  }
+
+  draw(state) {
     const snap = state.snapshot;
     const step = state.step;
     const ctx = {
@@ -139,8 +151,8 @@ export class Stage {
   // large as fits, up to GROW times the least scale; one that does not fit
   // at the least scale is ranked below every one that does.
   scaleFor(w, h) {
-    const box = this.root.getBoundingClientRect();
-    const low = this.least();
+    const box = this.box || this.measureBox();
+    const low = box.least;
     const fit = Math.min((box.width - 2) / w, (box.height - 2) / (h + 2));
     return fit >= low - 0.001 ? Math.min(fit, low * GROW) : fit - 100;
   }
@@ -151,16 +163,15 @@ export class Stage {
   // not fit.
   fit(w, h) {
     this.svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
-    const least = this.least();
-    const box = this.root.getBoundingClientRect();
+    const box = this.box || this.measureBox();
+    const least = box.least;
     const fit = Math.min((box.width - 2) / w, (box.height - 2) / h);
     const k = Math.max(least, Math.min(fit, least * GROW));
     this.svg.setAttribute("width", String(Math.floor(w * k)));
     this.svg.setAttribute("height", String(Math.floor(h * k)));
     this.scale = k;
-    // The panels around the stage may still be settling (a font arriving,
-    // the timeline growing): a picture drawn larger than the least scale
-    // that no longer fits is fitted again at the next frame.
+    // The panels around may still be settling: a picture drawn above the
+    // least scale that no longer fits is fitted again at the next frame.
     cancelAnimationFrame(this.refit);
     this.refit = requestAnimationFrame(() => {
       const r = this.root.getBoundingClientRect();
@@ -175,7 +186,25 @@ export class Stage {
 
   // room is the width #stage offers, in viewBox units at the least scale.
   room() {
-    return Math.max(W, (this.root.clientWidth - 2) / this.least());
+    const box = this.box || this.measureBox();
+    return Math.max(W, (box.clientWidth - 2) / box.least);
+  }
+
+  // textLength is str's width in class cls in layer, measured once (the
+  // stage's type sizes are fixed), or 0 while the stage is not shown.
+  textLength(layer, str, cls) {
+    const key = layer + "\u0000" + cls + "\u0000" + str;
+    let w = this.widths.get(key);
+    if (w !== undefined) return w;
+    const el = text(0, 0, str, cls);
+    this.layers[layer].append(el);
+    w = el.getComputedTextLength();
+    el.remove();
+    if (w > 0) {
+      if (this.widths.size > 4096) this.widths.clear();
+      this.widths.set(key, w);
+    }
+    return w;
   }
 
   // drawCard describes the step that led here, its first line at spot; it
@@ -193,18 +222,11 @@ export class Stage {
       const words = str.match(/[\u3000-\u9fff\uff00-\uffef]|[^\s\u3000-\u9fff\uff00-\uffef]+\s*|\s+/g) || [""];
       while (words.length) {
         let raw = words.shift();
-        const el = text(x, y, raw.trimEnd(), cls);
-        g.append(el);
-        while (words.length) {
-          el.textContent = (raw + words[0]).trimEnd();
-          if (el.getComputedTextLength() > max) {
-            el.textContent = raw.trimEnd();
-            break;
-          }
-          raw += words.shift();
-        }
+        while (words.length && this.textLength("card", (raw + words[0]).trimEnd(), cls) <= max) raw += words.shift();
+        const str = raw.trimEnd();
+        g.append(text(x, y, str, cls));
         // Measured when the page shows the stage, else estimated.
-        const w = el.getComputedTextLength() || el.textContent.length * 11;
+        const w = this.textLength("card", str, cls) || str.length * 11;
         right = Math.max(right, x + w);
         y += cls === "card-title" ? 27 : 23;
       }

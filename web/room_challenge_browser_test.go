@@ -58,9 +58,12 @@ func TestRoomChallengeInBrowser(t *testing.T) {
 	stu.shot("room-challenge-student-1280")
 
 	// The student is the scheduler: its steps are its own, and the
-	// presenter's page stays where it is.
+	// presenter's page stays where it is. The steps are pressed through
+	// the page: the room's bar may still change as the challenge's events
+	// arrive (its count line appears under the roster), and a click at
+	// the coordinates a button had a moment before can miss it.
 	for i, th := range challengeGoal {
-		stu.click(`button.thread[data-thread="` + th + `"]`)
+		stu.press(`button.thread[data-thread="` + th + `"]`)
 		stu.waitPosition(i + 1)
 	}
 	stu.wait(`document.querySelector('[data-testid="challenge-status"]').dataset.state === "reached"`)

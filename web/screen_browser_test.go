@@ -11,21 +11,24 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"lockstep/scenarios"
+	"lockstep/sim/outcome"
 )
 
 // TestEveryLessonOnOneScreenInBrowser walks the whole catalog at 1280x720
-// and 1920x1080, normal and in presentation mode, in English and Chinese:
+// and 1920x1080, in English and Chinese, normal and in presentation mode:
 // with LOCKSTEP_LONG=1 (as continuous integration runs it) one page load
-// for each; without it, one load per lesson and size, in a mode and
-// language that go round from one lesson to the next, so that the default
-// run still opens every lesson at both sizes and each mode and language
-// at both sizes. The variant goes round the lesson's variants from one
-// load to the next, so that every variant is seen. On each page
-// it measures, in one evaluation, that the objects, every thread's lane,
-// the code and the verdict show without scrolling any panel and that no
-// panel overlaps another (screenProblems); then again after Find the bug
-// (on a variant the lesson calls buggy, at most once per lesson and size) and
-// with the schedule's tool panel open.
+// for each lesson, size and language, the variant going round the
+// lesson's variants from one load to the next, so that every variant is
+// seen; without it, one load per lesson, its size, language and mode going
+// round from one lesson to the next and its variant round the lesson's
+// variants, so that the default run still opens every lesson and each
+// size, language and mode on several lessons. Each load opens in one mode
+// and ends in the other, through the presentation button. On each page it
+// measures, in one evaluation, that the objects, every thread's lane, the
+// code and the verdict show without scrolling any panel and that no panel
+// overlaps another (screenProblems): as opened; after Find the bug (on a
+// variant the lesson calls buggy, at most once per lesson and size); with
+// the schedule's tool panel open; and in the other mode.
 func TestEveryLessonOnOneScreenInBrowser(t *testing.T) {
 	t.Parallel()
 	cat, err := scenarios.Load()
@@ -33,81 +36,102 @@ func TestEveryLessonOnOneScreenInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := newBrowser(t)
+	b.still = true
 	t.Cleanup(func() { b.checkErrors(t) }) // after the loads, which run in parallel
-	type mode struct {
-		present bool
-		lang    string
+	langs := []string{"en", "zh"}
+	type load struct {
+		si, li, variant int
+		present         bool // opened in presentation mode
+		find            bool // press Find the bug
 	}
-	modes := []mode{{false, "en"}, {true, "en"}, {false, "zh"}, {true, "zh"}}
-	every := longChecks()
-	for li, l := range cat.All() {
-		k, loads := 0, 0
-		for _, sc := range screens {
-			for _, m := range modes {
-				k++
-				// Find the bug runs a search on the server: once per
-				// lesson and size, in a mode and language that go round.
-				find := (k-1)%len(modes) == li%len(modes)
-				// Without LOCKSTEP_LONG, a load that finds nothing is
-				// made only while the loads to come would leave one of
-				// the lesson's variants unseen.
-				later := 0
-				for si := range screens {
-					if si*len(modes)+li%len(modes) > k-1 {
-						later++
-					}
+	for ci, l := range cat.All() {
+		var loads []load
+		if longChecks() {
+			k := 0
+			for si := range screens {
+				found := false
+				for li := range langs {
+					v := k % len(l.Variants)
+					k++
+					find := !found && buggy(l, l.Variants[v])
+					found = found || find
+					loads = append(loads, load{si, li, v, (si+li)%2 == 1, find})
 				}
-				if !find && !every && loads+later >= len(l.Variants) {
-					continue
-				}
-				variant := l.Variants[loads%len(l.Variants)]
-				loads++
-				name := fmt.Sprintf("%s/%s/%s/%s", l.ID, sc.name, variant, m.lang)
-				if m.present {
-					name += "/present"
-				}
-				t.Run(name, func(t *testing.T) {
-					t.Parallel()
-					q := url.Values{"variant": {variant}, "lang": {m.lang}}
-					if m.present {
-						q.Set("present", "1")
-					}
-					// A browser has one search at a time, in all its
-					// tabs: a load that searches is a browser of its
-					// own, as a student's is, or a search of another
-					// load running beside it would refuse it.
-					var opts []chromedp.ContextOption
-					if find {
-						opts = append(opts, chromedp.WithNewBrowserContext())
-					}
-					p := b.openAt(t, "/lesson/"+l.ID+"?"+q.Encode(), sc.w, sc.h, opts...)
-					least := 0.0
-					if m.present {
-						least = map[string]float64{"1280x720": 14, "1920x1080": 18}[sc.name]
-					}
-					p.checkScreen("opened", least)
-					if find && p.eval(`document.querySelector('#controls button[data-action="explore"]')?.dataset.strategy === "preemption"`) {
-						p.click(`#controls button[data-action="explore"]`)
-						// The search ends with a result, or with an
-						// error the status line shows.
-						p.waitUpTo(`document.querySelector('#controls .explore').dataset.state === "done" || !!document.querySelector('#controls .status.error')`, searchLimit)
-						if p.eval(`!!document.querySelector('#controls .status.error')`) {
-							t.Fatalf("Find the bug failed: %s", p.text(`#controls .status`))
-						}
-						p.click(`#controls button[data-action="end"]`)
-						p.wait(`!document.querySelector('#verdict').hidden`)
-						p.checkScreen("after Find the bug", least)
-						if worst[l.ID] && sc.name == "1280x720" {
-							p.shot(strings.NewReplacer("/", "-").Replace("screen-" + name))
-						}
-					}
-					p.click(`#controls button[data-action="edit"]`)
-					p.wait(`document.querySelector('#tools .tool-panel')`)
-					p.checkScreen("with the schedule's panel open", least)
-				})
 			}
+		} else {
+			// Round the eight sizes, languages and modes, lesson by lesson.
+			c := ci % (len(screens) * len(langs) * 2)
+			v := ci % len(l.Variants)
+			loads = append(loads, load{c % len(screens), c / len(screens) % len(langs), v, c >= len(screens)*len(langs), buggy(l, l.Variants[v])})
+		}
+		for _, ld := range loads {
+			sc, lang, variant, find := screens[ld.si], langs[ld.li], l.Variants[ld.variant], ld.find
+			name := fmt.Sprintf("%s/%s/%s/%s", l.ID, sc.name, variant, lang)
+			if ld.present {
+				name += "/present"
+			}
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				q := url.Values{"variant": {variant}, "lang": {lang}}
+				if ld.present {
+					q.Set("present", "1")
+				}
+				// A browser has one search at a time, in all its
+				// tabs: a load that searches is a browser of its
+				// own, as a student's is, or a search of another
+				// load running beside it would refuse it.
+				var opts []chromedp.ContextOption
+				if find {
+					opts = append(opts, chromedp.WithNewBrowserContext())
+				}
+				p := b.openAt(t, "/lesson/"+l.ID+"?"+q.Encode(), sc.w, sc.h, opts...)
+				// least is the verdict's least text size: in presentation
+				// mode a room must read it from the back.
+				least := func(present bool) float64 {
+					if !present {
+						return 0
+					}
+					return map[string]float64{"1280x720": 14, "1920x1080": 18}[sc.name]
+				}
+				p.checkScreen("opened", least(ld.present))
+				if find {
+					if !p.eval(`document.querySelector('#controls button[data-action="explore"]')?.dataset.strategy === "preemption"`) {
+						t.Fatal("the lesson calls this variant buggy, and the page offers no Find the bug")
+					}
+					p.click(`#controls button[data-action="explore"]`)
+					// The search ends with a result, or with an
+					// error the status line shows.
+					p.waitUpTo(`document.querySelector('#controls .explore').dataset.state === "done" || !!document.querySelector('#controls .status.error')`, searchLimit)
+					if p.eval(`!!document.querySelector('#controls .status.error')`) {
+						t.Fatalf("Find the bug failed: %s", p.text(`#controls .status`))
+					}
+					p.click(`#controls button[data-action="end"]`)
+					p.wait(`!document.querySelector('#verdict').hidden`)
+					p.checkScreen("after Find the bug", least(ld.present))
+					if worst[l.ID] {
+						p.shot(strings.NewReplacer("/", "-").Replace("screen-" + name))
+					}
+				}
+				p.click(`#controls button[data-action="edit"]`)
+				p.wait(`document.querySelector('#tools .tool-panel')`)
+				p.checkScreen("with the schedule's panel open", least(ld.present))
+				p.click(`#controls button[data-action="present"]`)
+				p.wait(fmt.Sprintf(`document.documentElement.classList.contains('present') === %t`, !ld.present))
+				p.checkScreen("after the presentation button", least(!ld.present))
+			})
 		}
 	}
+}
+
+// buggy reports whether lesson l expects some schedule of variant to go
+// wrong: its page offers Find the bug, not Verify.
+func buggy(l *scenarios.Scenario, variant string) bool {
+	for _, sc := range l.Schedules {
+		if k, ok := sc.Expect[variant]; ok && k != outcome.OK {
+			return true
+		}
+	}
+	return false
 }
 
 // searchLimit bounds the wait for Find the bug's search, on a machine
