@@ -32,7 +32,7 @@ var panels = []string{"controls", "threads", "stage", "code", "narration", "verd
 func TestLayoutInBrowser(t *testing.T) {
 	t.Parallel()
 	b := newBrowser(t)
-	b.still = true // where things stand, not how they move
+	b.still = true                         // where things stand, not how they move
 	t.Cleanup(func() { b.checkErrors(t) }) // after the subtests, which run in parallel
 	lessons := []struct {
 		threads int
@@ -84,7 +84,7 @@ func TestLayoutInBrowser(t *testing.T) {
 func TestTextSizeInBrowser(t *testing.T) {
 	t.Parallel()
 	b := newBrowser(t)
-	b.still = true // where things stand, not how they move
+	b.still = true                         // where things stand, not how they move
 	t.Cleanup(func() { b.checkErrors(t) }) // after the subtests, which run in parallel
 	least := map[string]float64{"1280x720": 14, "1920x1080": 18}
 	for _, sc := range screens {
