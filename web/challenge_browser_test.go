@@ -137,7 +137,7 @@ func TestChallengeUnreachableInBrowser(t *testing.T) {
 func TestChallengeScreensInBrowser(t *testing.T) {
 	t.Parallel()
 	b := newBrowser(t)
-	b.still = true // where things stand, not how they move
+	b.still = true
 	for _, sc := range screens {
 		for _, lang := range []string{"en", "zh"} {
 			t.Run(sc.name+"/"+lang, func(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 func TestCodeLinesAreNeverClipped(t *testing.T) {
 	t.Parallel()
 	b := newBrowser(t)
-	b.still = true                         // where things stand, not how they move
+	b.still = true
 	t.Cleanup(func() { b.checkErrors(t) }) // after the subtests, which run in parallel
 	for _, path := range []string{
 		"/lesson/wg-lost-wakeup?schedule=lost&step=5",

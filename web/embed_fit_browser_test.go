@@ -32,7 +32,7 @@ import (
 func TestEmbedShowsTheLanes(t *testing.T) {
 	t.Parallel()
 	b := newBrowser(t)
-	b.still = true                         // where things stand, not how they move
+	b.still = true
 	t.Cleanup(func() { b.checkErrors(t) }) // after the subtests, which run in parallel
 	host := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")

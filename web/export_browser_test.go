@@ -193,7 +193,7 @@ func TestHandoutsPrintOnOnePage(t *testing.T) {
 	t.Parallel()
 	const onePageSteps = 24
 	b := newBrowser(t)
-	b.still = true                         // where things stand, not how they move
+	b.still = true
 	t.Cleanup(func() { b.checkErrors(t) }) // after the subtests, which run in parallel
 	cat, err := scenarios.Load()
 	if err != nil {

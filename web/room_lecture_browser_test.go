@@ -150,7 +150,7 @@ func jsString(s string) string {
 func TestLectureScreens(t *testing.T) {
 	t.Parallel()
 	b := newBrowser(t)
-	b.still = true // where things stand, not how they move
+	b.still = true
 	for _, lang := range []string{"en", "zh"} {
 		code, token := openRoom(t, b.base, "wg-lost-wakeup")
 		pres := b.open(t, "/room/"+code+"/present?lesson=wg-lost-wakeup&lang="+lang+"&token="+url.QueryEscape(token))

@@ -32,7 +32,7 @@ var panels = []string{"controls", "threads", "stage", "code", "narration", "verd
 func TestLayoutInBrowser(t *testing.T) {
 	t.Parallel()
 	b := newBrowser(t)
-	b.still = true                         // where things stand, not how they move
+	b.still = true
 	t.Cleanup(func() { b.checkErrors(t) }) // after the subtests, which run in parallel
 	lessons := []struct {
 		threads int
@@ -84,7 +84,7 @@ func TestLayoutInBrowser(t *testing.T) {
 func TestTextSizeInBrowser(t *testing.T) {
 	t.Parallel()
 	b := newBrowser(t)
-	b.still = true                         // where things stand, not how they move
+	b.still = true
 	t.Cleanup(func() { b.checkErrors(t) }) // after the subtests, which run in parallel
 	least := map[string]float64{"1280x720": 14, "1920x1080": 18}
 	for _, sc := range screens {
@@ -130,7 +130,7 @@ const parkAll = "W1*6%20W2*6%20W3*6%20W4*6%20W5*6%20W6*6"
 func TestGroupsInBrowser(t *testing.T) {
 	t.Parallel()
 	b := newBrowser(t)
-	b.still = true // where things stand, not how they move
+	b.still = true
 	p := b.openAt(t, "/lesson/wg-lost-wakeup?waiters=6&workers=7", 1280, 720)
 	labels := `Array.from(document.querySelectorAll('#threads button.thread')).map((b) => b.dataset.threads).join(" | ")`
 	if got, want := p.evalString(labels), "W1 W2 W3 W4 W5 W6 | D1 D2 D3 D4 D5 D6 D7"; got != want {
@@ -171,7 +171,7 @@ func TestGroupsInBrowser(t *testing.T) {
 func TestAlgorithmInBrowser(t *testing.T) {
 	t.Parallel()
 	b := newBrowser(t)
-	b.still = true // where things stand, not how they move
+	b.still = true
 	p := b.openAt(t, "/lesson/wg-lost-wakeup?schedule=lost&step=7", 1280, 720)
 	marked := `JSON.stringify(Array.from(document.querySelectorAll('#code .col')).map((c) => [c.dataset.threads, Array.from(c.querySelectorAll('.aline.next, .aline.ran')).map((l) => l.className.replace('aline ', '') + " " + l.dataset.label)]))`
 	if got, want := p.evalString(marked), `[["W1",["next G6"]],["D1",["ran D2"]]]`; got != want {
