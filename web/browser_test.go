@@ -64,29 +64,6 @@ type browser struct {
 
 	mu     sync.Mutex
 	errors []string // uncaught exceptions and console errors
-	idle   []*tab   // tabs whose test ended, to show the next page (tab)
-	closes []func() // close every tab kept in idle
-}
-
-// tab is one of the browser's tabs, shown by one page at a time: a tab a
-// test is done with shows the next test's page, since a new tab costs the
-// browser twice what a page load in one does.
-type tab struct {
-	ctx  context.Context
-	mu   sync.Mutex
-	path string // the page it shows, for its error reports
-}
-
-func (tb *tab) shows(path string) {
-	tb.mu.Lock()
-	tb.path = path
-	tb.mu.Unlock()
-}
-
-func (tb *tab) shown() string {
-	tb.mu.Lock()
-	defer tb.mu.Unlock()
-	return tb.path
 }
 
 func newBrowser(t *testing.T) *browser {
@@ -131,19 +108,7 @@ func newBrowserOf(t *testing.T, base *string) *browser {
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("a browser context in %s: %v", path, err)
 	}
-	b := &browser{ctx: ctx, base: *base}
-	t.Cleanup(b.closeTabs) // before cancel, which ends the browser context
-	return b
-}
-
-// closeTabs closes the tabs kept for reuse.
-func (b *browser) closeTabs() {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	for _, c := range b.closes {
-		c()
-	}
-	b.idle, b.closes = nil, nil
+	return &browser{ctx: ctx, base: *base}
 }
 
 // chromium is the one headless Chromium of the package's browser tests,
@@ -267,49 +232,12 @@ func (b *browser) open(t *testing.T, path string, opts ...chromedp.ContextOption
 	return p
 }
 
-// tab shows path in a tab, height pixels high, and reports the page's
-// script errors; it does not wait for the page. Without opts the tab is
-// one another test of this browser left (reset: its size, its emulated
-// media, about:blank in between), or a new one, which goes back to the
-// browser when t ends; with opts (a browser context of its own, say) it is
-// a new tab, closed when t ends.
+// tab opens path in a new tab, height pixels high, and reports the page's
+// script errors; it does not wait for the page.
 func (b *browser) tab(t *testing.T, path string, height int64, opts ...chromedp.ContextOption) *page {
 	t.Helper()
-	var tb *tab
-	if len(opts) == 0 {
-		b.mu.Lock()
-		if n := len(b.idle); n > 0 {
-			tb, b.idle = b.idle[n-1], b.idle[:n-1]
-		}
-		b.mu.Unlock()
-	}
-	fresh := tb == nil
-	if fresh {
-		tb = b.newTab(t, len(opts) == 0, opts...)
-	}
-	tb.shows(path)
-	p := &page{t: t, b: b, ctx: tb.ctx}
-	var actions []chromedp.Action[chromedp.Void]
-	if fresh {
-		actions = append(actions, reportCSP())
-	}
-	actions = append(actions, chromedp.EmulateViewport(viewportW, height))
-	if !fresh || b.still {
-		actions = append(actions, motion(b.still))
-	}
-	// A tab in the background gets no animation frames: bring this one to
-	// the front, so the page animates and settles as on a screen.
-	p.do(append(actions, chromedp.Navigate(b.base+path), bringToFront())...)
-	return p
-}
-
-// newTab opens a tab whose errors t's browser reports. A kept tab goes
-// back to the browser's idle ones when t ends, showing about:blank (so
-// that its page's sockets close); any other is closed then.
-func (b *browser) newTab(t *testing.T, keep bool, opts ...chromedp.ContextOption) *tab {
-	t.Helper()
 	ctx, cancel := chromedp.NewContext(b.ctx, opts...)
-	tb := &tab{ctx: ctx}
+	t.Cleanup(cancel)
 	err := chromedp.Listen(ctx, func(ev any) {
 		switch ev := ev.(type) {
 		case *runtime.EventExceptionThrown:
@@ -318,40 +246,29 @@ func (b *browser) newTab(t *testing.T, keep bool, opts ...chromedp.ContextOption
 			if d.Exception != nil {
 				desc += " " + d.Exception.Description
 			}
-			b.logError("%s: %s at %s:%d:%d", tb.shown(), desc, d.URL, d.LineNumber+1, d.ColumnNumber+1)
+			b.logError("%s: %s at %s:%d:%d", path, desc, d.URL, d.LineNumber+1, d.ColumnNumber+1)
 		case *runtime.EventConsoleAPICalled:
 			if ev.Type == runtime.ConsoleAPICalledTypeError {
 				var args []string
 				for _, a := range ev.Args {
 					args = append(args, string(a.Value)+a.Description)
 				}
-				b.logError("%s: console.error %s", tb.shown(), strings.Join(args, " "))
+				b.logError("%s: console.error %s", path, strings.Join(args, " "))
 			}
 		}
 	})
 	if err != nil {
-		cancel()
 		t.Fatal(err)
 	}
-	if !keep {
-		t.Cleanup(cancel)
-		return tb
+	p := &page{t: t, b: b, ctx: ctx}
+	// A tab in the background gets no animation frames: bring this one to
+	// the front, so the page animates and settles as on a screen.
+	actions := []chromedp.Action[chromedp.Void]{reportCSP(), chromedp.EmulateViewport(viewportW, height)}
+	if b.still {
+		actions = append(actions, reducedMotion())
 	}
-	b.mu.Lock()
-	b.closes = append(b.closes, cancel)
-	b.mu.Unlock()
-	t.Cleanup(func() {
-		ctx, stop := context.WithTimeout(tb.ctx, waitLimit)
-		defer stop()
-		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-			return // left to closeTabs
-		}
-		tb.shows("about:blank")
-		b.mu.Lock()
-		b.idle = append(b.idle, tb)
-		b.mu.Unlock()
-	})
-	return tb
+	p.do(append(actions, chromedp.Navigate(b.base+path), bringToFront())...)
+	return p
 }
 
 // reportCSP makes every page of the tab report what the site's
@@ -371,17 +288,11 @@ func reportCSP() chromedp.Action[chromedp.Void] {
 	})
 }
 
-// motion makes the tab's pages match prefers-reduced-motion: reduce when
-// still, else the browser's own setting (no preference), and undoes any
-// other media emulation (a print test's).
-func motion(still bool) chromedp.Action[chromedp.Void] {
-	value := ""
-	if still {
-		value = "reduce"
-	}
+// reducedMotion makes the tab's pages match prefers-reduced-motion: reduce.
+func reducedMotion() chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: value}},
+			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}},
 		})
 		return err
 	})

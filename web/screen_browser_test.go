@@ -15,20 +15,20 @@ import (
 )
 
 // TestEveryLessonOnOneScreenInBrowser walks the whole catalog at 1280x720
-// and 1920x1080, in English and Chinese, normal and in presentation mode:
-// with LOCKSTEP_LONG=1 (as continuous integration runs it) one page load
-// for each lesson, size and language, the variant going round the
-// lesson's variants from one load to the next, so that every variant is
-// seen; without it, one load per lesson, its size, language and mode going
-// round from one lesson to the next and its variant round the lesson's
-// variants, so that the default run still opens every lesson and each
-// size, language and mode on several lessons. Each load opens in one mode
-// and ends in the other, through the presentation button. On each page it
+// and 1920x1080, in English and Chinese, normal and in presentation mode.
+// A load opens at one size in one mode and goes to the other mode through
+// the presentation button: with LOCKSTEP_LONG=1 (as continuous
+// integration runs it) one load for each lesson and language, which then
+// goes to the other size (a projector's resolution, full screen) in both
+// modes; else one load per lesson, the language going round from one
+// lesson to the next. The size and mode a load opens in go round too, and
+// so does the variant, round the lesson's variants. On each page it
 // measures, in one evaluation, that the objects, every thread's lane, the
 // code and the verdict show without scrolling any panel and that no panel
 // overlaps another (screenProblems): as opened; after Find the bug (on a
-// variant the lesson calls buggy, at most once per lesson and size); with
-// the schedule's tool panel open; and in the other mode.
+// variant the lesson calls buggy, once per lesson); with the schedule's
+// tool panel open; in the other mode; and, with LOCKSTEP_LONG=1, at the
+// other size in that mode and in the first.
 func TestEveryLessonOnOneScreenInBrowser(t *testing.T) {
 	t.Parallel()
 	cat, err := scenarios.Load()
@@ -44,28 +44,25 @@ func TestEveryLessonOnOneScreenInBrowser(t *testing.T) {
 		present         bool // opened in presentation mode
 		find            bool // press Find the bug
 	}
+	k := 0 // the loads so far, whose count sets the next one's size and mode
 	for ci, l := range cat.All() {
 		var loads []load
-		if longChecks() {
-			k := 0
-			for si := range screens {
-				found := false
-				for li := range langs {
-					v := k % len(l.Variants)
-					k++
-					find := !found && buggy(l, l.Variants[v])
-					found = found || find
-					loads = append(loads, load{si, li, v, (si+li)%2 == 1, find})
-				}
+		found := false
+		for li := range langs {
+			if !longChecks() && li != ci%len(langs) {
+				continue
 			}
-		} else {
-			// Round the eight sizes, languages and modes, lesson by lesson.
-			c := ci % (len(screens) * len(langs) * 2)
-			v := ci % len(l.Variants)
-			loads = append(loads, load{c % len(screens), c / len(screens) % len(langs), v, c >= len(screens)*len(langs), buggy(l, l.Variants[v])})
+			v := len(loads) % len(l.Variants)
+			if !longChecks() {
+				v = ci % len(l.Variants)
+			}
+			find := !found && buggy(l, l.Variants[v])
+			found = found || find
+			loads = append(loads, load{k % len(screens), li, v, k/len(screens)%2 == 1, find})
+			k++
 		}
 		for _, ld := range loads {
-			sc, lang, variant, find := screens[ld.si], langs[ld.li], l.Variants[ld.variant], ld.find
+			sc, other, lang, variant, find := screens[ld.si], screens[1-ld.si], langs[ld.li], l.Variants[ld.variant], ld.find
 			name := fmt.Sprintf("%s/%s/%s/%s", l.ID, sc.name, variant, lang)
 			if ld.present {
 				name += "/present"
@@ -87,13 +84,13 @@ func TestEveryLessonOnOneScreenInBrowser(t *testing.T) {
 				p := b.openAt(t, "/lesson/"+l.ID+"?"+q.Encode(), sc.w, sc.h, opts...)
 				// least is the verdict's least text size: in presentation
 				// mode a room must read it from the back.
-				least := func(present bool) float64 {
+				least := func(size string, present bool) float64 {
 					if !present {
 						return 0
 					}
-					return map[string]float64{"1280x720": 14, "1920x1080": 18}[sc.name]
+					return map[string]float64{"1280x720": 14, "1920x1080": 18}[size]
 				}
-				p.checkScreen("opened", least(ld.present))
+				p.checkScreen("opened", least(sc.name, ld.present))
 				if find {
 					if !p.eval(`document.querySelector('#controls button[data-action="explore"]')?.dataset.strategy === "preemption"`) {
 						t.Fatal("the lesson calls this variant buggy, and the page offers no Find the bug")
@@ -107,17 +104,28 @@ func TestEveryLessonOnOneScreenInBrowser(t *testing.T) {
 					}
 					p.click(`#controls button[data-action="end"]`)
 					p.wait(`!document.querySelector('#verdict').hidden`)
-					p.checkScreen("after Find the bug", least(ld.present))
+					p.checkScreen("after Find the bug", least(sc.name, ld.present))
 					if worst[l.ID] {
 						p.shot(strings.NewReplacer("/", "-").Replace("screen-" + name))
 					}
 				}
 				p.click(`#controls button[data-action="edit"]`)
 				p.wait(`document.querySelector('#tools .tool-panel')`)
-				p.checkScreen("with the schedule's panel open", least(ld.present))
-				p.click(`#controls button[data-action="present"]`)
-				p.wait(fmt.Sprintf(`document.documentElement.classList.contains('present') === %t`, !ld.present))
-				p.checkScreen("after the presentation button", least(!ld.present))
+				p.checkScreen("with the schedule's panel open", least(sc.name, ld.present))
+				present := func(on bool) {
+					p.click(`#controls button[data-action="present"]`)
+					p.wait(fmt.Sprintf(`document.documentElement.classList.contains('present') === %t`, on))
+				}
+				present(!ld.present)
+				p.checkScreen("after the presentation button", least(sc.name, !ld.present))
+				if !longChecks() {
+					return
+				}
+				p.do(chromedp.EmulateViewport(other.w, other.h))
+				p.wait(fmt.Sprintf(`innerWidth === %d`, other.w))
+				p.checkScreen("at "+other.name, least(other.name, !ld.present))
+				present(ld.present)
+				p.checkScreen("at "+other.name+", after the presentation button again", least(other.name, ld.present))
 			})
 		}
 	}
