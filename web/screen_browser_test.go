@@ -18,11 +18,11 @@ import (
 // and 1920x1080, in English and Chinese, normal and in presentation mode.
 // A load opens at one size in one mode and goes to the other mode through
 // the presentation button: with LOCKSTEP_LONG=1 (as continuous
-// integration runs it) one load for each lesson and language, which then
-// goes to the other size (a projector's resolution, full screen) in both
-// modes; else one load per lesson, the language going round from one
-// lesson to the next. The size and mode a load opens in go round too, and
-// so does the variant, round the lesson's variants. On each page it
+// integration runs it) one load for each variant of each lesson, at
+// least one in each language, which then goes to the other size (a
+// projector's resolution, full screen) in both modes; else one load per
+// lesson, its language, size, mode and variant going round from one
+// lesson to the next. On each page it
 // measures, in one evaluation, that the objects, every thread's lane, the
 // code and the verdict show without scrolling any panel and that no panel
 // overlaps another (screenProblems): as opened; after Find the bug (on a
@@ -44,22 +44,23 @@ func TestEveryLessonOnOneScreenInBrowser(t *testing.T) {
 		present         bool // opened in presentation mode
 		find            bool // press Find the bug
 	}
-	k := 0 // the loads so far, whose count sets the next one's size and mode
 	for ci, l := range cat.All() {
-		var loads []load
-		found := false
-		for li := range langs {
-			if !longChecks() && li != ci%len(langs) {
-				continue
+		// By default one load, its language, size and mode going round
+		// the eight from one lesson to the next and its variant round the
+		// lesson's variants; with LOCKSTEP_LONG a load for each variant,
+		// and at least one in each language.
+		loads := []load{{(ci / 2) % 2, ci % len(langs), ci % len(l.Variants), (ci/4)%2 == 1, false}}
+		if longChecks() {
+			loads = nil
+			for j := range max(len(langs), len(l.Variants)) {
+				loads = append(loads, load{(ci + j/len(langs)) % 2, (ci + j) % len(langs), j % len(l.Variants), (ci/2+j)%2 == 1, false})
 			}
-			v := len(loads) % len(l.Variants)
-			if !longChecks() {
-				v = ci % len(l.Variants)
+		}
+		for j := range loads {
+			if buggy(l, l.Variants[loads[j].variant]) {
+				loads[j].find = true
+				break
 			}
-			find := !found && buggy(l, l.Variants[v])
-			found = found || find
-			loads = append(loads, load{k % len(screens), li, v, k/len(screens)%2 == 1, find})
-			k++
 		}
 		for _, ld := range loads {
 			sc, other, lang, variant, find := screens[ld.si], screens[1-ld.si], langs[ld.li], l.Variants[ld.variant], ld.find
