@@ -54,7 +54,7 @@ class App {
     this.controls = new Controls($("controls"), $("threads"), this);
     // A page may leave out the source, the timeline or the shortcuts; the
     // other containers are always there.
-    this.narration = new Narration($("narration"), $("verdict"), this);
+    this.narration = new Narration($("narration"), $("verdict"), this, this.root);
     this.views = [this.controls, new Stage($("stage"), this), this.narration];
     if ($("code")) this.views.push(new Code($("code"), this));
     if ($("timeline")) this.views.push(new Timeline($("timeline"), this));

@@ -122,9 +122,9 @@ class Explorer {
     if (!this.row) return;
     this.button.disabled = this.running;
     this.row.dataset.state = this.running ? "running" : this.result ? "done" : "idle";
+    const said = this.line.textContent;
     if (this.search) this.search.draw(this);
-    // The search's line is in the verdict's box: its words must fit there.
-    if (this.app.narration) this.app.narration.fit();
+    if (this.line.textContent !== said) this.app.narration.fit(); // in the verdict's box
   }
 }
 

@@ -7,12 +7,14 @@
 import { h, put, fitText } from "./dom.js";
 import { kindName } from "./i18n.js";
 
-// Narration owns #narration and #verdict.
+// Narration owns #narration and #verdict; fit may grow the verdict's row
+// through grid's --verdict-h.
 export class Narration {
-  constructor(root, verdictRoot, app) {
+  constructor(root, verdictRoot, app, grid) {
     this.root = root;
     this.verdictRoot = verdictRoot;
     this.app = app;
+    this.grid = grid;
     this.shown = "";
     this.verdictKey = null;
     this.outcome = h("div", { class: "outcome" });
@@ -62,14 +64,14 @@ export class Narration {
   }
 
   // fit fits the words in their boxes (fitText); a verdict too long even
-  // in the smallest type grows into the stage's row until it changes.
+  // in the smallest type grows, until it changes.
   fit() {
     fitText(this.root);
     const v = this.verdictRoot;
     fitText(v);
     const over = v.scrollHeight - v.clientHeight;
-    if (over > 1 && v.parentElement && v.parentElement.id === "app") {
-      v.parentElement.style.setProperty("--verdict-h", `${v.offsetHeight + over + 2}px`);
+    if (over > 1 && this.grid) {
+      this.grid.style.setProperty("--verdict-h", `${v.offsetHeight + over + 2}px`);
       fitText(v);
     }
   }
@@ -81,7 +83,7 @@ export class Narration {
     if (key === this.verdictKey) return;
     this.verdictKey = key;
     const root = this.verdictRoot;
-    if (root.parentElement && root.parentElement.id === "app") root.parentElement.style.removeProperty("--verdict-h");
+    if (this.grid) this.grid.style.removeProperty("--verdict-h");
     root.hidden = !o;
     root.className = o ? (o.kind === "ok" ? "good" : "bad") : "";
     root.removeAttribute("role");

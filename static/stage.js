@@ -60,18 +60,20 @@ export class Stage {
     clear(this.root).append(this.svg);
   }
 
-  // update draws state, reading #stage's box once, before it draws (a read
-  // after a change lays the page out again).
+  // update draws state, measuring #stage once first (a read after a
+  // change lays the page out again).
   update(state) {
-    this.box = this.measureBox();
+    this.measured = this.box();
     try {
       this.draw(state);
     } finally {
-      this.box = null;
+      this.measured = null;
     }
   }
 
-  measureBox() {
+  // box is #stage's size and least scale, as update measured it.
+  box() {
+    if (this.measured) return this.measured;
     const r = this.root.getBoundingClientRect();
     return { width: r.width, height: r.height, clientWidth: this.root.clientWidth, least: this.least() };
   }
@@ -151,7 +153,7 @@ export class Stage {
   // large as fits, up to GROW times the least scale; one that does not fit
   // at the least scale is ranked below every one that does.
   scaleFor(w, h) {
-    const box = this.box || this.measureBox();
+    const box = this.box();
     const low = box.least;
     const fit = Math.min((box.width - 2) / w, (box.height - 2) / (h + 2));
     return fit >= low - 0.001 ? Math.min(fit, low * GROW) : fit - 100;
@@ -163,7 +165,7 @@ export class Stage {
   // not fit.
   fit(w, h) {
     this.svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
-    const box = this.box || this.measureBox();
+    const box = this.box();
     const least = box.least;
     const fit = Math.min((box.width - 2) / w, (box.height - 2) / h);
     const k = Math.max(least, Math.min(fit, least * GROW));
@@ -186,12 +188,12 @@ export class Stage {
 
   // room is the width #stage offers, in viewBox units at the least scale.
   room() {
-    const box = this.box || this.measureBox();
+    const box = this.box();
     return Math.max(W, (box.clientWidth - 2) / box.least);
   }
 
-  // textLength is str's width in class cls in layer, measured once (the
-  // stage's type sizes are fixed), or 0 while the stage is not shown.
+  // textLength is str's width in class cls in layer, measured once (type
+  // sizes are fixed), or 0 while the stage is hidden.
   textLength(layer, str, cls) {
     const key = layer + "\u0000" + cls + "\u0000" + str;
     let w = this.widths.get(key);

@@ -186,9 +186,9 @@ func (p *page) pictureTypePoints() float64 {
 // catalog, as its handout link makes it (the lesson's default variant,
 // parameters and first schedule): with LOCKSTEP_LONG=1 in English and
 // Chinese, else every third lesson, in a language that goes round from
-// one of them to the next. A run of at most onePageSteps steps fits one A4 page, code
-// listing, pictures and steps together; a longer one takes what it takes,
-// and the test prints every count.
+// one of them to the next. A run of at most onePageSteps steps fits one A4
+// page, code listing, pictures and steps together; a longer one takes
+// what it takes, and the test prints every count.
 func TestHandoutsPrintOnOnePage(t *testing.T) {
 	t.Parallel()
 	const onePageSteps = 24

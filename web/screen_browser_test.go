@@ -132,6 +132,28 @@ func TestEveryLessonOnOneScreenInBrowser(t *testing.T) {
 	}
 }
 
+// TestLongVerdictGrows finds the data race of event-dropped-task's
+// engine-fixed variant presenting at 1280x720: its message and the
+// search's line do not fit the verdict's box even in the smallest type, so
+// the box grows into the stage's row, and every word shows.
+func TestLongVerdictGrows(t *testing.T) {
+	t.Parallel()
+	b := newBrowser(t)
+	b.still = true
+	p := b.openAt(t, "/lesson/event-dropped-task?variant=engine-fixed&lang=en&present=1", 1280, 720)
+	p.click(`#controls button[data-action="explore"]`)
+	p.waitUpTo(`document.querySelector('#controls .explore').dataset.state === "done"`, searchLimit)
+	p.click(`#controls button[data-action="end"]`)
+	p.wait(`!document.querySelector('#verdict').hidden`)
+	p.checkScreen("after Find the bug", 14)
+	// Were this verdict to fit its box, the test would no longer show the
+	// growing: it needs another that does not.
+	if grown := p.evalString(`document.getElementById("app").style.getPropertyValue("--verdict-h")`); grown == "" {
+		t.Error("the verdict's box did not grow; pick a verdict too long for it")
+	}
+	b.checkErrors(t)
+}
+
 // buggy reports whether lesson l expects some schedule of variant to go
 // wrong: its page offers Find the bug, not Verify.
 func buggy(l *scenarios.Scenario, variant string) bool {
